@@ -1,0 +1,49 @@
+// Base of bodies (and the ground): they have mass and provide frames to markers.
+#pragma once
+
+#include "core/Object.h"
+
+namespace multidyn {
+
+class Body : public Object {
+ public:
+  ObjectKind Kind() const override { return ObjectKind::Body; }
+  virtual bool ProvidesOrientation() const { return false; }
+
+  // The frame at localPosition, with Jacobians with respect to the body's coordinates
+  // (those of its nodes, in node order). `nodes` holds the kinematics of NodeNumbers().
+  virtual void ComputeFrame(const NodeKinematics<double>* nodes, const Vector3& localPosition,
+                            MarkerData<double>& frame) const = 0;
+  virtual void ComputeFrame(const NodeKinematics<ADScalar>* nodes, const Vector3& localPosition,
+                            MarkerData<ADScalar>& frame) const = 0;
+
+  virtual void ComputeMassMatrix(const NodeKinematics<double>* nodes, MatrixX& massMatrix) const {}
+  // LHS of the body's ODE2 equations without applied loads: M(q)*q_tt - f_quadraticVelocity(q, q_t).
+  virtual void ComputeODE2LHS(const NodeKinematics<double>* nodes, const VectorX& q_tt, VecX<double>& lhs) const {}
+  virtual void ComputeODE2LHS(const NodeKinematics<ADScalar>* nodes, const VectorX& q_tt, VecX<ADScalar>& lhs) const {}
+  virtual double KineticEnergy(const NodeKinematics<double>* nodes) const { return 0.; }
+};
+
+// Routes both scalar types to Derived's templated Frame() and ODE2LHS().
+template <class Derived> class BodyKernels : public ItemOf<Derived, Body> {
+ public:
+  void ComputeFrame(const NodeKinematics<double>* nodes, const Vector3& localPosition,
+                    MarkerData<double>& frame) const override {
+    Self().Frame(nodes, localPosition, frame);
+  }
+  void ComputeFrame(const NodeKinematics<ADScalar>* nodes, const Vector3& localPosition,
+                    MarkerData<ADScalar>& frame) const override {
+    Self().Frame(nodes, localPosition, frame);
+  }
+  void ComputeODE2LHS(const NodeKinematics<double>* nodes, const VectorX& q_tt, VecX<double>& lhs) const override {
+    Self().ODE2LHS(nodes, q_tt, lhs);
+  }
+  void ComputeODE2LHS(const NodeKinematics<ADScalar>* nodes, const VectorX& q_tt, VecX<ADScalar>& lhs) const override {
+    Self().ODE2LHS(nodes, q_tt, lhs);
+  }
+
+ private:
+  const Derived& Self() const { return static_cast<const Derived&>(*this); }
+};
+
+}  // namespace multidyn

@@ -1,0 +1,39 @@
+// The immutable view Assemble() produces: index maps, sizes and item lists by capability.
+#pragma once
+
+#include <vector>
+
+#include "core/Types.h"
+
+namespace multidyn {
+
+struct CompiledSystem {
+  Index numberOfODE2 = 0;
+  Index numberOfODE1 = 0;
+  Index numberOfAE = 0;
+  Index numberOfData = 0;
+
+  // Per node: first global index of its coordinates of each kind (-1 if it has none).
+  std::vector<Index> nodeODE2Start, nodeAEStart, nodeDataStart;
+  // Per object: first global algebraic index (-1 if none); global ODE2 indices it acts on.
+  std::vector<Index> objectAEStart;
+  std::vector<std::vector<Index>> objectODE2Indices;
+  // Per marker: global ODE2 indices of its local coordinates, and the nodes it depends on.
+  std::vector<std::vector<Index>> markerODE2Indices;
+  std::vector<std::vector<Index>> markerNodes;
+
+  VectorX ode2Reference;  // reference values of all ODE2 coordinates
+
+  // Item lists by capability.
+  std::vector<Index> ode2Nodes;        // nodes with ODE2 coordinates
+  std::vector<Index> nodesWithAE;      // nodes with algebraic equations
+  std::vector<Index> bodies;           // objects of kind Body (not ground)
+  std::vector<Index> connectors;       // penalty connectors
+  std::vector<Index> constraints;      // objects with algebraic equations
+  std::vector<Index> postNewtonObjects;
+  std::vector<Index> loads;
+
+  size_t assembledRevision = 0;        // MainSystem's structural revision when assembled
+};
+
+}  // namespace multidyn

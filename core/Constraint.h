@@ -1,0 +1,47 @@
+// Base of constraints: algebraic equations g(q) = 0 with Lagrange multipliers lambda.
+#pragma once
+
+#include "core/Object.h"
+
+namespace multidyn {
+
+class Constraint : public Object {
+ public:
+  ObjectKind Kind() const override { return ObjectKind::Constraint; }
+  // g at position level (index 3) or its time derivative (velocity level, index 2).
+  virtual void ComputeAlgebraicEquations(const MarkerData<double>& m0, const MarkerData<double>& m1,
+                                         bool velocityLevel, VecX<double>& g) const = 0;
+  virtual void ComputeAlgebraicEquations(const MarkerData<ADScalar>& m0, const MarkerData<ADScalar>& m1,
+                                         bool velocityLevel, VecX<ADScalar>& g) const = 0;
+  // The loads lambda applies to the markers; their generalized forces equal -C_q^T * lambda
+  // (checked in the item tests against C_q obtained by differentiating g).
+  virtual void ComputeConstraintLoads(const MarkerData<double>& m0, const MarkerData<double>& m1,
+                                      const VectorX& lambda, MarkerLoad<double> loads[2]) const = 0;
+  virtual void ComputeConstraintLoads(const MarkerData<ADScalar>& m0, const MarkerData<ADScalar>& m1,
+                                      const VectorX& lambda, MarkerLoad<ADScalar> loads[2]) const = 0;
+};
+
+template <class Derived> class ConstraintKernels : public ItemOf<Derived, Constraint> {
+ public:
+  void ComputeAlgebraicEquations(const MarkerData<double>& m0, const MarkerData<double>& m1, bool velocityLevel,
+                                 VecX<double>& g) const override {
+    Self().AlgebraicEquations(m0, m1, velocityLevel, g);
+  }
+  void ComputeAlgebraicEquations(const MarkerData<ADScalar>& m0, const MarkerData<ADScalar>& m1, bool velocityLevel,
+                                 VecX<ADScalar>& g) const override {
+    Self().AlgebraicEquations(m0, m1, velocityLevel, g);
+  }
+  void ComputeConstraintLoads(const MarkerData<double>& m0, const MarkerData<double>& m1, const VectorX& lambda,
+                              MarkerLoad<double> loads[2]) const override {
+    Self().ConstraintLoads(m0, m1, lambda, loads);
+  }
+  void ComputeConstraintLoads(const MarkerData<ADScalar>& m0, const MarkerData<ADScalar>& m1, const VectorX& lambda,
+                              MarkerLoad<ADScalar> loads[2]) const override {
+    Self().ConstraintLoads(m0, m1, lambda, loads);
+  }
+
+ private:
+  const Derived& Self() const { return static_cast<const Derived&>(*this); }
+};
+
+}  // namespace multidyn

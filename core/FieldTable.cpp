@@ -1,0 +1,176 @@
+#include "core/FieldTable.h"
+
+#include <cmath>
+#include <sstream>
+
+namespace multidyn {
+
+std::string JsonKindName(const Json& value) {
+  if (value.is_null()) return "None";
+  if (value.is_boolean()) return std::string("the bool ") + (value.get<bool>() ? "True" : "False");
+  if (value.is_number()) return "the number " + value.dump();
+  if (value.is_string()) return "the string '" + value.get<std::string>() + "'";
+  if (value.is_array()) return "a list of " + std::to_string(value.size()) + " items";
+  if (value.is_object()) return "a dict";
+  return "a value of unknown kind";
+}
+
+double RealFromJson(const Json& value) {
+  if (value.is_boolean() || !value.is_number())
+    throw TypeError("expected a real number, got " + JsonKindName(value));
+  const double v = value.get<double>();
+  if (std::isnan(v)) throw ValueError("expected a finite real number, got nan");
+  if (std::isinf(v)) throw ValueError(std::string("expected a finite real number, got ") + (v > 0 ? "inf" : "-inf"));
+  return v;
+}
+
+void FieldConverter<bool>::FromJson(const Json& j, bool& v) {
+  if (j.is_boolean()) {
+    v = j.get<bool>();
+  } else if (j.is_number_integer() && (j.get<long long>() == 0 || j.get<long long>() == 1)) {
+    v = j.get<long long>() == 1;
+  } else {
+    throw TypeError("expected True or False, got " + JsonKindName(j));
+  }
+}
+
+void FieldConverter<Index>::FromJson(const Json& j, Index& v) {
+  if (!j.is_number_integer() || j.is_boolean())
+    throw TypeError("expected an integer, got " + JsonKindName(j));
+  v = j.get<Index>();
+}
+
+void FieldConverter<std::string>::FromJson(const Json& j, std::string& v) {
+  if (!j.is_string()) throw TypeError("expected a string, got " + JsonKindName(j));
+  v = j.get<std::string>();
+}
+
+void FieldConverter<OutputVariableType>::FromJson(const Json& j, OutputVariableType& v) {
+  if (!j.is_string()) throw TypeError("expected an OutputVariableType, got " + JsonKindName(j));
+  v = OutputVariableTypeFromName(j.get<std::string>());
+}
+
+void FieldConverter<Color4>::FromJson(const Json& j, Color4& v) {
+  std::vector<double> values;
+  VectorFromJson(j, 4, values);
+  for (int i = 0; i < 4; ++i) v[i] = static_cast<float>(values[i]);
+}
+
+void VectorFromJson(const Json& j, int expectedSize, std::vector<double>& out) {
+  const std::string what = expectedSize < 0 ? "a list of real numbers"
+                                            : "a list of " + std::to_string(expectedSize) + " real numbers";
+  if (!j.is_array()) throw TypeError("expected " + what + ", got " + JsonKindName(j));
+  if (expectedSize >= 0 && static_cast<int>(j.size()) != expectedSize)
+    throw ValueError("expected " + what + ", got a list of " + std::to_string(j.size()) + " items");
+  out.clear();
+  for (size_t i = 0; i < j.size(); ++i) {
+    try {
+      out.push_back(RealFromJson(j[i]));
+    } catch (const std::exception& e) {
+      throw ValueError("expected " + what + ", but item " + std::to_string(i) + ": " + e.what());
+    }
+  }
+}
+
+void MatrixFromJson(const Json& j, int rows, int cols, std::vector<double>& out) {
+  const std::string what = "a " + std::to_string(rows) + "x" + std::to_string(cols) + " matrix (a list of " +
+                           std::to_string(rows) + " rows of " + std::to_string(cols) + " real numbers)";
+  if (!j.is_array() || static_cast<int>(j.size()) != rows)
+    throw ValueError("expected " + what + ", got " + JsonKindName(j));
+  out.clear();
+  for (int r = 0; r < rows; ++r) {
+    if (!j[r].is_array() || static_cast<int>(j[r].size()) != cols)
+      throw ValueError("expected " + what + ", but row " + std::to_string(r) + " is " + JsonKindName(j[r]));
+    for (int c = 0; c < cols; ++c) {
+      try {
+        out.push_back(RealFromJson(j[r][c]));
+      } catch (const std::exception& e) {
+        throw ValueError("expected " + what + ", but entry [" + std::to_string(r) + "][" + std::to_string(c) +
+                         "]: " + e.what());
+      }
+    }
+  }
+}
+
+void IndexFromJson(const Json& j, Index& v) {
+  if (!j.is_number_integer() || j.is_boolean())
+    throw TypeError("expected an item index (an integer), got " + JsonKindName(j));
+  const long long value = j.get<long long>();
+  if (value < -1 || value > 1000000000LL)
+    throw ValueError("expected an item index >= 0 (or -1 for none), got " + j.dump());
+  v = static_cast<Index>(value);
+}
+
+void FieldConverter<MarkerIndexPair>::FromJson(const Json& j, MarkerIndexPair& v) {
+  if (!j.is_array() || j.size() != 2)
+    throw ValueError("expected a list of 2 marker indices, got " + JsonKindName(j));
+  IndexFromJson(j[0], v[0].value);
+  IndexFromJson(j[1], v[1].value);
+}
+
+void CheckConstraint(const FieldDescriptor& field, double value) {
+  if (field.constraint == FieldConstraint::NonNegative && !(value >= 0.))
+    throw ValueError("expected a real number >= 0, got " + Json(value).dump());
+  if (field.constraint == FieldConstraint::Positive && !(value > 0.))
+    throw ValueError("expected a real number > 0, got " + Json(value).dump());
+}
+
+std::string FieldDescriptor::TypeName() const {
+  switch (type) {
+    case FieldType::Real: return "Real";
+    case FieldType::Bool: return "Bool";
+    case FieldType::Integer: return "Index";
+    case FieldType::String: return "String";
+    case FieldType::Vector: return rows < 0 ? "Vector" : "Vector" + std::to_string(rows) + "D";
+    case FieldType::Matrix: return "Matrix" + std::to_string(rows) + "D";
+    case FieldType::NodeIndex: return "NodeIndex";
+    case FieldType::ObjectIndex: return "ObjectIndex";
+    case FieldType::MarkerIndex: return "MarkerIndex";
+    case FieldType::LoadIndex: return "LoadIndex";
+    case FieldType::SensorIndex: return "SensorIndex";
+    case FieldType::MarkerIndexList: return "MarkerIndex[2]";
+    case FieldType::OutputVariableType: return "OutputVariableType";
+    case FieldType::Color: return "Float4";
+    case FieldType::UserFunction: return "UserFunction";
+    case FieldType::Nested: return "Settings";
+  }
+  return "?";
+}
+
+std::string FieldDescriptor::Expected() const {
+  std::string text;
+  switch (type) {
+    case FieldType::Real: text = "a finite real number"; break;
+    case FieldType::Bool: text = "True or False"; break;
+    case FieldType::Integer: text = "an integer"; break;
+    case FieldType::String: text = "a string"; break;
+    case FieldType::Vector:
+      text = rows < 0 ? "a list of real numbers" : "a list of " + std::to_string(rows) + " real numbers";
+      break;
+    case FieldType::Matrix: text = "a " + std::to_string(rows) + "x" + std::to_string(cols) + " matrix"; break;
+    case FieldType::MarkerIndexList: text = "a list of 2 marker indices"; break;
+    case FieldType::OutputVariableType: text = "an exu.OutputVariableType"; break;
+    case FieldType::Color: text = "a list of 4 numbers (RGBA)"; break;
+    case FieldType::UserFunction: text = "a Python function or 0"; break;
+    case FieldType::Nested: text = "a settings structure"; break;
+    default: text = "an item index"; break;
+  }
+  if (constraint == FieldConstraint::NonNegative) text += " >= 0";
+  if (constraint == FieldConstraint::Positive) text += " > 0";
+  return text;
+}
+
+bool FieldDescriptor::Matches(const std::string& someName) const {
+  if (someName == name || someName == key) return true;
+  for (const auto& alias : aliases)
+    if (alias == someName) return true;
+  return false;
+}
+
+const FieldDescriptor* FieldTable::Find(const std::string& someName) const {
+  for (const auto& field : fields)
+    if (field.Matches(someName)) return &field;
+  return nullptr;
+}
+
+}  // namespace multidyn

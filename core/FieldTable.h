@@ -1,0 +1,306 @@
+// One declaration per parameter: name, type, default, unit, constraint, role, description.
+// Generic code walks these tables to build the Python classes, convert dicts and JSON,
+// validate values, and write the reference pages; nothing lists a parameter twice.
+#pragma once
+
+#include <array>
+#include <functional>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "core/Errors.h"
+#include "core/ItemIndex.h"
+#include "core/Json.h"
+#include "core/OutputVariableType.h"
+#include "core/ScriptFunction.h"
+#include "core/Types.h"
+
+namespace multidyn {
+
+enum class FieldType {
+  Real,
+  Bool,
+  Integer,
+  String,
+  Vector,
+  Matrix,
+  NodeIndex,
+  ObjectIndex,
+  MarkerIndex,
+  LoadIndex,
+  SensorIndex,
+  MarkerIndexList,
+  OutputVariableType,
+  Color,
+  UserFunction,
+  Nested,
+};
+
+enum class FieldConstraint { None, NonNegative, Positive };
+
+// Run-time parameters may change between steps; changing a structural one requires Assemble().
+enum class FieldRole { RunTime, Structural };
+
+using Color4 = std::array<float, 4>;
+
+// The visualization parameters most items share (VNode..., VObject... in Exudyn).
+struct BasicVisualization {
+  bool show = true;
+  float drawSize = -1.f;                   // [m]; -1: default size
+  Color4 color = {-1.f, -1.f, -1.f, -1.f};  // RGBA; R = -1: default color
+};
+using MarkerIndexPair = std::array<MarkerIndex, 2>;
+
+class FieldTable;
+
+struct FieldDescriptor {
+  std::string name;       // the one name: C++ field, Python keyword, docs
+  std::string key;        // dict and JSON key: the name, or "V"+name for visualization
+  std::string group;      // "" or "visualization"
+  FieldType type = FieldType::Real;
+  int rows = 1;           // vector size or matrix rows; -1: any size
+  int cols = 1;
+  std::string unit;       // SI unit in brackets' style, e.g. "N*m/rad"; "" if none
+  std::string description;
+  FieldConstraint constraint = FieldConstraint::None;
+  FieldRole role = FieldRole::RunTime;
+  std::vector<std::string> aliases;  // other accepted names (Exudyn's, deprecated ones)
+  std::string deprecation;            // non-empty: deprecated; the text says what to use instead
+  std::string userFunctionSignature;  // for user functions: argument list and result
+  Json defaultValue;                  // not set for user functions and nested settings
+  const FieldTable* nested = nullptr; // for FieldType::Nested
+
+  std::function<Json(const void*)> get;
+  // Validates; throws ValueError/TypeError. Call as field.set(field, owner, value).
+  std::function<void(const FieldDescriptor&, void*, const Json&)> set;
+  std::function<ScriptFunctionPtr(const void*)> getFunction;
+  std::function<void(void*, ScriptFunctionPtr)> setFunction;
+  std::function<void*(void*)> nestedAccess;
+
+  std::string TypeName() const;  // "Real", "Vector3D", "Matrix3D", "MarkerIndex[2]", ...
+  std::string Expected() const;  // "a finite real number >= 0", ...
+  bool Matches(const std::string& someName) const;
+};
+
+class FieldTable {
+ public:
+  std::vector<FieldDescriptor> fields;
+  // By name, key or alias; nullptr if none.
+  const FieldDescriptor* Find(const std::string& someName) const;
+};
+
+// ---- conversion of each C++ field type to and from JSON --------------------------------
+
+std::string JsonKindName(const Json& value);  // "a string", "a list of 2 items", ...
+double RealFromJson(const Json& value);       // throws TypeError / ValueError (non-finite)
+
+template <class T, class Enable = void> struct FieldConverter;
+
+template <> struct FieldConverter<double> {
+  static constexpr FieldType type = FieldType::Real;
+  static Json ToJson(double v) { return v; }
+  static void FromJson(const Json& j, double& v) { v = RealFromJson(j); }
+};
+template <> struct FieldConverter<float> {
+  static constexpr FieldType type = FieldType::Real;
+  static Json ToJson(float v) { return static_cast<double>(v); }
+  static void FromJson(const Json& j, float& v) { v = static_cast<float>(RealFromJson(j)); }
+};
+template <> struct FieldConverter<bool> {
+  static constexpr FieldType type = FieldType::Bool;
+  static Json ToJson(bool v) { return v; }
+  static void FromJson(const Json& j, bool& v);
+};
+template <> struct FieldConverter<Index> {
+  static constexpr FieldType type = FieldType::Integer;
+  static Json ToJson(Index v) { return v; }
+  static void FromJson(const Json& j, Index& v);
+};
+template <> struct FieldConverter<std::string> {
+  static constexpr FieldType type = FieldType::String;
+  static Json ToJson(const std::string& v) { return v; }
+  static void FromJson(const Json& j, std::string& v);
+};
+template <> struct FieldConverter<OutputVariableType> {
+  static constexpr FieldType type = FieldType::OutputVariableType;
+  static Json ToJson(OutputVariableType v) { return OutputVariableTypeName(v); }
+  static void FromJson(const Json& j, OutputVariableType& v);
+};
+template <> struct FieldConverter<Color4> {
+  static constexpr FieldType type = FieldType::Color;
+  static Json ToJson(const Color4& v) { return Json::array({v[0], v[1], v[2], v[3]}); }
+  static void FromJson(const Json& j, Color4& v);
+};
+
+void VectorFromJson(const Json& j, int expectedSize, std::vector<double>& out);
+void MatrixFromJson(const Json& j, int rows, int cols, std::vector<double>& out);  // row-major
+
+template <int N> struct FieldConverter<Eigen::Matrix<double, N, 1>> {
+  static constexpr FieldType type = FieldType::Vector;
+  static Json ToJson(const Eigen::Matrix<double, N, 1>& v) {
+    Json array = Json::array();
+    for (Index i = 0; i < v.size(); ++i) array.push_back(v(i));
+    return array;
+  }
+  static void FromJson(const Json& j, Eigen::Matrix<double, N, 1>& v) {
+    std::vector<double> values;
+    VectorFromJson(j, N == Eigen::Dynamic ? -1 : N, values);
+    v = Eigen::Map<const Eigen::Matrix<double, N, 1>>(values.data(), static_cast<Index>(values.size()));
+  }
+};
+template <> struct FieldConverter<Matrix3> {
+  static constexpr FieldType type = FieldType::Matrix;
+  static Json ToJson(const Matrix3& m) {
+    Json rows = Json::array();
+    for (Index i = 0; i < 3; ++i) rows.push_back(Json::array({m(i, 0), m(i, 1), m(i, 2)}));
+    return rows;
+  }
+  static void FromJson(const Json& j, Matrix3& m) {
+    std::vector<double> values;
+    MatrixFromJson(j, 3, 3, values);
+    for (Index i = 0; i < 9; ++i) m(i / 3, i % 3) = values[i];
+  }
+};
+
+void IndexFromJson(const Json& j, Index& v);  // an integer >= -1 (-1: invalid index)
+
+template <ItemCategory c> struct FieldConverter<TypedIndex<c>> {
+  static constexpr FieldType type = c == ItemCategory::Node     ? FieldType::NodeIndex
+                                    : c == ItemCategory::Object ? FieldType::ObjectIndex
+                                    : c == ItemCategory::Marker ? FieldType::MarkerIndex
+                                    : c == ItemCategory::Load   ? FieldType::LoadIndex
+                                                                : FieldType::SensorIndex;
+  static Json ToJson(TypedIndex<c> v) { return v.value; }
+  static void FromJson(const Json& j, TypedIndex<c>& v) { IndexFromJson(j, v.value); }
+};
+template <> struct FieldConverter<MarkerIndexPair> {
+  static constexpr FieldType type = FieldType::MarkerIndexList;
+  static Json ToJson(const MarkerIndexPair& v) { return Json::array({v[0].value, v[1].value}); }
+  static void FromJson(const Json& j, MarkerIndexPair& v);
+};
+
+template <class V> constexpr int FieldRows() {
+  if constexpr (std::is_same_v<V, Matrix3>) return 3;
+  else if constexpr (std::is_same_v<V, Color4>) return 4;
+  else if constexpr (std::is_same_v<V, MarkerIndexPair>) return 2;
+  else if constexpr (FieldConverter<V>::type == FieldType::Vector) return V::RowsAtCompileTime;
+  else return 1;
+}
+
+void CheckConstraint(const FieldDescriptor& field, double value);  // throws ValueError
+
+// ---- building a table ------------------------------------------------------------------
+
+template <class Owner> class FieldTableBuilder {
+ public:
+  // A parameter that is a member of Owner (or of one of its bases).
+  template <class V, class Class>
+  FieldTableBuilder& Add(V Class::*member, const std::string& name, const std::string& unit,
+                         const std::string& description) {
+    static_assert(std::is_base_of_v<Class, Owner>, "the member must belong to the item or one of its bases");
+    return AddAccessed<V>([member](Owner& o) -> V& { return o.*member; }, name, unit, description);
+  }
+  // A parameter reached through an accessor, e.g. a member of a nested visualization struct.
+  template <class V, class Access>
+  FieldTableBuilder& AddAccessed(Access access, const std::string& name, const std::string& unit,
+                                 const std::string& description) {
+    FieldDescriptor f;
+    f.name = name;
+    f.key = name;
+    f.type = FieldConverter<V>::type;
+    f.rows = FieldRows<V>();
+    f.cols = std::is_same_v<V, Matrix3> ? 3 : 1;
+    f.unit = unit;
+    f.description = description;
+    if (f.type == FieldType::NodeIndex || f.type == FieldType::ObjectIndex ||
+        f.type == FieldType::MarkerIndex || f.type == FieldType::LoadIndex ||
+        f.type == FieldType::SensorIndex || f.type == FieldType::MarkerIndexList)
+      f.role = FieldRole::Structural;
+    f.get = [access](const void* o) {
+      return FieldConverter<V>::ToJson(access(*const_cast<Owner*>(static_cast<const Owner*>(o))));
+    };
+    f.set = [access](const FieldDescriptor& self, void* o, const Json& j) {
+      V value{};
+      FieldConverter<V>::FromJson(j, value);
+      if constexpr (std::is_same_v<V, double> || std::is_same_v<V, float> || std::is_same_v<V, Index>)
+        CheckConstraint(self, static_cast<double>(value));
+      access(*static_cast<Owner*>(o)) = value;
+    };
+    table_.fields.push_back(std::move(f));
+    return *this;
+  }
+  FieldTableBuilder& AddUserFunction(ScriptFunctionPtr Owner::*member, const std::string& name,
+                                     const std::string& signature, const std::string& description) {
+    FieldDescriptor f;
+    f.name = name;
+    f.key = name;
+    f.type = FieldType::UserFunction;
+    f.description = description;
+    f.userFunctionSignature = signature;
+    f.getFunction = [member](const void* o) { return static_cast<const Owner*>(o)->*member; };
+    f.setFunction = [member](void* o, ScriptFunctionPtr function) {
+      static_cast<Owner*>(o)->*member = std::move(function);
+    };
+    table_.fields.push_back(std::move(f));
+    return *this;
+  }
+  // A nested settings structure (e.g. timeIntegration.newton); Nested has its own Fields().
+  template <class Nested> FieldTableBuilder& AddNested(Nested Owner::*member, const std::string& name,
+                                                       const std::string& description) {
+    FieldDescriptor f;
+    f.name = name;
+    f.key = name;
+    f.type = FieldType::Nested;
+    f.description = description;
+    f.nested = &Nested::Fields();
+    f.nestedAccess = [member](void* o) -> void* { return &(static_cast<Owner*>(o)->*member); };
+    table_.fields.push_back(std::move(f));
+    return *this;
+  }
+
+  // show, drawSize and color of a BasicVisualization member, as visualization parameters.
+  FieldTableBuilder& AddVisualization(BasicVisualization Owner::*member, const std::string& drawSizeMeaning) {
+    AddAccessed<bool>([member](Owner& o) -> bool& { return (o.*member).show; }, "show", "",
+                      "set true, if item is shown in visualization and false if it is not shown")
+        .Visualization();
+    AddAccessed<float>([member](Owner& o) -> float& { return (o.*member).drawSize; }, "drawSize", "m",
+                       drawSizeMeaning + "; -1: default size")
+        .Visualization();
+    AddAccessed<Color4>([member](Owner& o) -> Color4& { return (o.*member).color; }, "color", "",
+                        "RGBA color; R = -1: default color")
+        .Visualization();
+    return *this;
+  }
+
+  // Modifiers of the parameter added last.
+  FieldTableBuilder& Structural() { return Last([](FieldDescriptor& f) { f.role = FieldRole::Structural; }); }
+  FieldTableBuilder& NonNegative() { return Last([](FieldDescriptor& f) { f.constraint = FieldConstraint::NonNegative; }); }
+  FieldTableBuilder& Positive() { return Last([](FieldDescriptor& f) { f.constraint = FieldConstraint::Positive; }); }
+  FieldTableBuilder& Alias(const std::string& alias) { return Last([&](FieldDescriptor& f) { f.aliases.push_back(alias); }); }
+  FieldTableBuilder& Visualization() {
+    return Last([](FieldDescriptor& f) { f.group = "visualization"; f.key = "V" + f.name; });
+  }
+  FieldTableBuilder& Deprecated(const std::string& whatInstead) {
+    return Last([&](FieldDescriptor& f) { f.deprecation = whatInstead; });
+  }
+
+  // Defaults are read from a default-constructed Owner: the member initializers are the
+  // one place that states them.
+  FieldTable Build() {
+    const Owner prototype{};
+    for (auto& f : table_.fields)
+      if (f.get) f.defaultValue = f.get(&prototype);
+    return std::move(table_);
+  }
+
+ private:
+  template <class Change> FieldTableBuilder& Last(Change change) {
+    change(table_.fields.back());
+    return *this;
+  }
+  FieldTable table_;
+};
+
+}  // namespace multidyn

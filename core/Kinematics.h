@@ -1,0 +1,66 @@
+// Kinematic quantities passed between nodes, bodies, markers and connectors. Templated on
+// the scalar so that the same code yields values (double) and exact Jacobians (ADScalar).
+#pragma once
+
+#include "core/Types.h"
+
+namespace multidyn {
+
+// Coordinates of one node: totals (reference + displacement) and their time derivatives.
+template <class S> struct NodeCoordinates {
+  Eigen::Ref<const VecX<S>> q;
+  Eigen::Ref<const VecX<S>> q_t;
+};
+
+template <class S> struct NodeKinematics {
+  Vec3<S> position = Vec3<S>::Zero();
+  Vec3<S> velocity = Vec3<S>::Zero();
+  Mat3<S> rotation = Mat3<S>::Identity();          // A_0N: node frame -> global frame
+  Vec3<S> angularVelocityLocal = Vec3<S>::Zero();  // omega in node frame
+  Mat3X<S> G;                                      // global omega = G * theta_t
+  Mat3X<S> Glocal;                                 // local omega = Glocal * theta_t
+  Vec3<S> Glocal_tTheta_t = Vec3<S>::Zero();       // d(Glocal)/dt * theta_t
+  Index numberOfCoordinates = 0;
+  Index rotationStart = 3;                         // first rotation parameter among the node's coordinates
+  bool hasOrientation = false;
+};
+
+// What a marker provides to connectors and loads. Jacobians are with respect to the
+// ODE2 coordinates the marker depends on (its local coordinates, in the order of its nodes).
+template <class S> struct MarkerData {
+  Vec3<S> position = Vec3<S>::Zero();
+  Vec3<S> velocity = Vec3<S>::Zero();
+  Mat3<S> orientation = Mat3<S>::Identity();       // A_0M: marker frame -> global frame
+  Vec3<S> angularVelocityLocal = Vec3<S>::Zero();  // omega in marker frame
+  Mat3X<S> positionJacobian;                       // d(p_0M)/dq, 3 x n
+  Mat3X<S> rotationJacobian;                       // d(omega_0)/dq_t, 3 x n
+};
+
+// Loads that a connector, constraint or load applies to its markers, in global axes:
+// generalized forces are positionJacobian^T * force + rotationJacobian^T * torque.
+template <class S> struct MarkerLoad {
+  Vec3<S> force = Vec3<S>::Zero();
+  Vec3<S> torque = Vec3<S>::Zero();
+};
+
+// The frame at local position b of a rigid node: p + A*b, with its Jacobians.
+template <class S> void RigidFrameFromNode(const NodeKinematics<S>& node, const Vector3& localPosition,
+                                            MarkerData<S>& frame) {
+  const Vec3<S> b = localPosition.cast<S>();
+  const Index n = node.numberOfCoordinates;
+  frame.position = node.position + node.rotation * b;
+  frame.orientation = node.rotation;
+  frame.angularVelocityLocal = node.angularVelocityLocal;
+  frame.velocity = node.velocity + node.rotation * node.angularVelocityLocal.cross(b);
+  frame.positionJacobian.setZero(3, n);
+  frame.positionJacobian.template leftCols<3>().setIdentity();
+  frame.rotationJacobian.setZero(3, n);
+  if (node.hasOrientation) {
+    const Index nRot = node.G.cols();
+    // d(A b) = -(A b)~ * G * dtheta
+    frame.positionJacobian.middleCols(node.rotationStart, nRot) = -Skew<S>(node.rotation * b) * node.G;
+    frame.rotationJacobian.middleCols(node.rotationStart, nRot) = node.G;
+  }
+}
+
+}  // namespace multidyn

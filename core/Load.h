@@ -1,0 +1,34 @@
+// Base of loads: a force or torque vector applied at a marker.
+#pragma once
+
+#include "core/Item.h"
+#include "core/Kinematics.h"
+#include "core/Object.h"
+
+namespace multidyn {
+
+class Load : public Item {
+ public:
+  virtual MarkerIndex MarkerNumber() const = 0;
+  virtual bool NeedsOrientation() const { return false; }
+  // The load vector now, from the user function if there is one.
+  virtual Vector3 CurrentLoadVector(const EvaluationContext& context) const = 0;
+  virtual void ComputeMarkerLoad(const MarkerData<double>& marker, const Vector3& loadVector,
+                                 MarkerLoad<double>& load) const = 0;
+  virtual void ComputeMarkerLoad(const MarkerData<ADScalar>& marker, const Vector3& loadVector,
+                                 MarkerLoad<ADScalar>& load) const = 0;
+};
+
+template <class Derived> class LoadKernels : public ItemOf<Derived, Load> {
+ public:
+  void ComputeMarkerLoad(const MarkerData<double>& marker, const Vector3& loadVector,
+                         MarkerLoad<double>& load) const override {
+    static_cast<const Derived&>(*this).MarkerLoadOf(marker, loadVector, load);
+  }
+  void ComputeMarkerLoad(const MarkerData<ADScalar>& marker, const Vector3& loadVector,
+                         MarkerLoad<ADScalar>& load) const override {
+    static_cast<const Derived&>(*this).MarkerLoadOf(marker, loadVector, load);
+  }
+};
+
+}  // namespace multidyn

@@ -1,0 +1,626 @@
+#include "core/MainSystem.h"
+
+#include <algorithm>
+
+#include "core/Errors.h"
+#include "core/ItemRegistry.h"
+#include "core/Rotations.h"
+
+namespace multidyn {
+
+namespace {
+const ItemCategory allCategories[] = {ItemCategory::Node, ItemCategory::Object, ItemCategory::Marker,
+                                      ItemCategory::Load, ItemCategory::Sensor};
+
+const char* JsonArrayName(ItemCategory category) {
+  switch (category) {
+    case ItemCategory::Node: return "nodes";
+    case ItemCategory::Object: return "objects";
+    case ItemCategory::Marker: return "markers";
+    case ItemCategory::Load: return "loads";
+    case ItemCategory::Sensor: return "sensors";
+  }
+  return "items";
+}
+
+VectorX ToVector(const Vector3& v) { return VectorX(v); }
+VectorX ToVector(const Matrix3& m) {
+  VectorX v(9);
+  for (Index i = 0; i < 9; ++i) v(i) = m(i / 3, i % 3);  // row-major, as Exudyn
+  return v;
+}
+}  // namespace
+
+// ---- items ---------------------------------------------------------------------------
+
+std::vector<std::unique_ptr<Item>>& MainSystem::Items(ItemCategory category) {
+  return const_cast<std::vector<std::unique_ptr<Item>>&>(static_cast<const MainSystem*>(this)->Items(category));
+}
+
+const std::vector<std::unique_ptr<Item>>& MainSystem::Items(ItemCategory category) const {
+  switch (category) {
+    case ItemCategory::Node: return nodes_;
+    case ItemCategory::Object: return objects_;
+    case ItemCategory::Marker: return markers_;
+    case ItemCategory::Load: return loads_;
+    case ItemCategory::Sensor: return sensors_;
+  }
+  return nodes_;
+}
+
+Index MainSystem::NumberOfItems(ItemCategory category) const { return static_cast<Index>(Items(category).size()); }
+
+const Item& MainSystem::GetItem(ItemCategory category, Index index) const {
+  const auto& items = Items(category);
+  if (index < 0 || index >= static_cast<Index>(items.size()))
+    throw IndexError(std::string(CategoryName(category)) + " number " + std::to_string(index) +
+                     " does not exist; the system has " + std::to_string(items.size()) + " " +
+                     CategoryName(category) + "s");
+  return *items[index];
+}
+
+const Node& MainSystem::GetNode(Index index) const {
+  return static_cast<const Node&>(GetItem(ItemCategory::Node, index));
+}
+const Object& MainSystem::GetObject(Index index) const {
+  return static_cast<const Object&>(GetItem(ItemCategory::Object, index));
+}
+const Marker& MainSystem::GetMarker(Index index) const {
+  return static_cast<const Marker&>(GetItem(ItemCategory::Marker, index));
+}
+const Load& MainSystem::GetLoad(Index index) const {
+  return static_cast<const Load&>(GetItem(ItemCategory::Load, index));
+}
+const Sensor& MainSystem::GetSensor(Index index) const {
+  return static_cast<const Sensor&>(GetItem(ItemCategory::Sensor, index));
+}
+
+std::string MainSystem::ItemDescription(const Item& item, Index index) {
+  const ItemTypeInfo& info = item.TypeInfo();
+  std::string text = std::string(CategoryName(info.category)) + " " + std::to_string(index) + " (" + info.className;
+  if (!item.name.empty()) text += " '" + item.name + "'";
+  return text + ")";
+}
+
+std::string MainSystem::ItemDescription(ItemCategory category, Index index) const {
+  return ItemDescription(GetItem(category, index), index);
+}
+
+void MainSystem::CheckReferences(const Item& item) const {
+  for (const auto& field : item.TypeInfo().fields->fields) {
+    ItemCategory target;
+    switch (field.type) {
+      case FieldType::NodeIndex: target = ItemCategory::Node; break;
+      case FieldType::ObjectIndex: target = ItemCategory::Object; break;
+      case FieldType::MarkerIndex:
+      case FieldType::MarkerIndexList: target = ItemCategory::Marker; break;
+      case FieldType::LoadIndex: target = ItemCategory::Load; break;
+      case FieldType::SensorIndex: target = ItemCategory::Sensor; break;
+      default: continue;
+    }
+    const Json value = field.get(&item);
+    std::vector<Index> indices;
+    if (value.is_array()) {
+      for (const auto& v : value) indices.push_back(v.get<Index>());
+    } else {
+      indices.push_back(value.get<Index>());
+    }
+    for (Index index : indices) {
+      if (index == invalidIndex) continue;  // optional references; items check required ones
+      if (index >= NumberOfItems(target))
+        throw IndexError("parameter '" + field.name + "': " + CategoryName(target) + " number " +
+                         std::to_string(index) + " does not exist (the system has " +
+                         std::to_string(NumberOfItems(target)) + " " + CategoryName(target) + "s)");
+    }
+  }
+}
+
+void MainSystem::CheckItem(const Item& item, ItemCategory category, Index index) const {
+  const std::string description = ItemDescription(item, index);
+  try {
+    CheckReferences(item);
+    item.Check(*this);
+  } catch (const IndexError& e) {
+    throw IndexError(description + ": " + e.what());
+  } catch (const TypeError& e) {
+    throw TypeError(description + ": " + e.what());
+  } catch (const ValueError& e) {
+    throw ValueError(description + ": " + e.what());
+  }
+}
+
+Index MainSystem::AddItem(std::unique_ptr<Item> item) {
+  const ItemCategory category = item->TypeInfo().category;
+  auto& items = Items(category);
+  const Index index = static_cast<Index>(items.size());
+  CheckItem(*item, category, index);
+  items.push_back(std::move(item));
+  if (category == ItemCategory::Sensor) sensorRecords_.emplace_back();
+  ++revision_;
+  return index;
+}
+
+void MainSystem::ModifyItem(ItemCategory category, Index index, std::unique_ptr<Item> item) {
+  GetItem(category, index);  // throws IndexError
+  if (item->TypeInfo().category != category)
+    throw TypeError(ItemDescription(category, index) + ": cannot be replaced by a " + item->TypeInfo().className);
+  CheckItem(*item, category, index);
+  Items(category)[index] = std::move(item);
+  ++revision_;
+}
+
+// ---- parameters ----------------------------------------------------------------------
+
+namespace {
+const FieldDescriptor& FindField(const Item& item, const std::string& name, const std::string& description) {
+  const FieldDescriptor* field = item.TypeInfo().fields->Find(name);
+  if (!field) {
+    std::string known;
+    for (const auto& f : item.TypeInfo().fields->fields) known += (known.empty() ? "" : ", ") + f.name;
+    throw TypeError(description + ": has no parameter '" + name + "'; the parameters are: " + known);
+  }
+  return *field;
+}
+}  // namespace
+
+Json MainSystem::GetItemParameter(ItemCategory category, Index index, const std::string& name) const {
+  const Item& item = GetItem(category, index);
+  const FieldDescriptor& field = FindField(item, name, ItemDescription(item, index));
+  if (field.type == FieldType::UserFunction) return field.getFunction(&item) ? Json("<user function>") : Json(0);
+  return field.get(&item);
+}
+
+bool MainSystem::SetItemParameter(ItemCategory category, Index index, const std::string& name, const Json& value) {
+  const Item& item = GetItem(category, index);
+  const std::string description = ItemDescription(item, index);
+  const FieldDescriptor& field = FindField(item, name, description);
+  std::unique_ptr<Item> changed = item.Clone();
+  const bool deprecated = SetItemField(*changed, field, value, description);
+  CheckItem(*changed, category, index);
+  Items(category)[index] = std::move(changed);
+  if (field.role == FieldRole::Structural) ++revision_;
+  return deprecated;
+}
+
+ScriptFunctionPtr MainSystem::GetItemUserFunction(ItemCategory category, Index index, const std::string& name) const {
+  const Item& item = GetItem(category, index);
+  const FieldDescriptor& field = FindField(item, name, ItemDescription(item, index));
+  if (field.type != FieldType::UserFunction)
+    throw TypeError(ItemDescription(item, index) + ": parameter '" + name + "' is not a user function");
+  return field.getFunction(&item);
+}
+
+void MainSystem::SetItemUserFunction(ItemCategory category, Index index, const std::string& name,
+                                     ScriptFunctionPtr function) {
+  GetItem(category, index);  // throws IndexError
+  Item& item = *Items(category)[index];
+  const FieldDescriptor& field = FindField(item, name, ItemDescription(item, index));
+  if (field.type != FieldType::UserFunction)
+    throw TypeError(ItemDescription(item, index) + ": parameter '" + name + "' is not a user function");
+  field.setFunction(&item, std::move(function));
+}
+
+Json MainSystem::ItemToJson(ItemCategory category, Index index) const { return ItemToDict(GetItem(category, index)); }
+
+// ---- assembly ------------------------------------------------------------------------
+
+void MainSystem::Assemble() {
+  for (ItemCategory category : allCategories)
+    for (Index i = 0; i < NumberOfItems(category); ++i) CheckItem(GetItem(category, i), category, i);
+
+  auto compiled = std::make_unique<CompiledSystem>();
+  CompiledSystem& c = *compiled;
+  const Index nNodes = NumberOfItems(ItemCategory::Node);
+  c.nodeODE2Start.assign(nNodes, -1);
+  c.nodeAEStart.assign(nNodes, -1);
+  c.nodeDataStart.assign(nNodes, -1);
+  for (Index i = 0; i < nNodes; ++i) {
+    const Node& node = GetNode(i);
+    if (node.NumberOfODE2Coordinates() > 0) {
+      c.nodeODE2Start[i] = c.numberOfODE2;
+      c.numberOfODE2 += node.NumberOfODE2Coordinates();
+      c.ode2Nodes.push_back(i);
+    }
+    if (node.NumberOfAlgebraicEquations() > 0) {
+      c.nodeAEStart[i] = c.numberOfAE;
+      c.numberOfAE += node.NumberOfAlgebraicEquations();
+      c.nodesWithAE.push_back(i);
+    }
+    if (node.NumberOfDataCoordinates() > 0) {
+      c.nodeDataStart[i] = c.numberOfData;
+      c.numberOfData += node.NumberOfDataCoordinates();
+    }
+  }
+
+  auto nodeIndices = [&](Index node, std::vector<Index>& out) {
+    for (Index k = 0; k < GetNode(node).NumberOfODE2Coordinates(); ++k) out.push_back(c.nodeODE2Start[node] + k);
+  };
+
+  const Index nObjects = NumberOfItems(ItemCategory::Object);
+  c.objectAEStart.assign(nObjects, -1);
+  c.objectODE2Indices.assign(nObjects, {});
+  for (Index i = 0; i < nObjects; ++i) {
+    const Object& object = GetObject(i);
+    if (object.Kind() == ObjectKind::Body) {
+      c.bodies.push_back(i);
+      for (NodeIndex node : object.NodeNumbers()) nodeIndices(node.value, c.objectODE2Indices[i]);
+    }
+    if (object.Kind() == ObjectKind::Connector) c.connectors.push_back(i);
+    if (object.Kind() == ObjectKind::Constraint) {
+      c.constraints.push_back(i);
+      c.objectAEStart[i] = c.numberOfAE;
+      c.numberOfAE += object.NumberOfAlgebraicEquations();
+    }
+    if (object.HasPostNewtonStep()) c.postNewtonObjects.push_back(i);
+  }
+
+  const Index nMarkers = NumberOfItems(ItemCategory::Marker);
+  c.markerODE2Indices.assign(nMarkers, {});
+  c.markerNodes.assign(nMarkers, {});
+  for (Index i = 0; i < nMarkers; ++i) {
+    const Marker& marker = GetMarker(i);
+    if (marker.BodyNumber().IsValid()) {
+      for (NodeIndex node : GetObject(marker.BodyNumber().value).NodeNumbers()) c.markerNodes[i].push_back(node.value);
+    } else if (marker.NodeNumber().IsValid()) {
+      c.markerNodes[i].push_back(marker.NodeNumber().value);
+    }
+    for (Index node : c.markerNodes[i]) nodeIndices(node, c.markerODE2Indices[i]);
+  }
+  for (Index i : c.connectors)
+    for (MarkerIndex m : GetObject(i).MarkerNumbers())
+      for (Index k : c.markerODE2Indices[m.value]) c.objectODE2Indices[i].push_back(k);
+  for (Index i : c.constraints)
+    for (MarkerIndex m : GetObject(i).MarkerNumbers())
+      for (Index k : c.markerODE2Indices[m.value]) c.objectODE2Indices[i].push_back(k);
+  for (Index i = 0; i < NumberOfItems(ItemCategory::Load); ++i) c.loads.push_back(i);
+
+  c.ode2Reference.setZero(c.numberOfODE2);
+  SystemState initial;
+  initial.ode2.setZero(c.numberOfODE2);
+  initial.ode2_t.setZero(c.numberOfODE2);
+  initial.ode2_tt.setZero(c.numberOfODE2);
+  initial.ode1.setZero(c.numberOfODE1);
+  initial.ode1_t.setZero(c.numberOfODE1);
+  initial.ae.setZero(c.numberOfAE);
+  initial.data.setZero(c.numberOfData);
+  for (Index i = 0; i < nNodes; ++i) {
+    const Node& node = GetNode(i);
+    const Index n = node.NumberOfODE2Coordinates();
+    if (n > 0) {
+      c.ode2Reference.segment(c.nodeODE2Start[i], n) = node.ReferenceCoordinates();
+      initial.ode2.segment(c.nodeODE2Start[i], n) = node.InitialCoordinates();
+      initial.ode2_t.segment(c.nodeODE2Start[i], n) = node.InitialVelocities();
+    }
+    if (node.NumberOfDataCoordinates() > 0)
+      initial.data.segment(c.nodeDataStart[i], node.NumberOfDataCoordinates()) = node.InitialDataCoordinates();
+  }
+
+  SystemState reference = initial;
+  reference.ode2.setZero();
+  reference.ode2_t.setZero();
+  reference.data.setZero();
+
+  c.assembledRevision = revision_;
+  compiled_ = std::move(compiled);
+  reference_ = reference;
+  initial_ = initial;
+  current_ = initial;
+  startOfStep_ = initial;
+  sensorRecords_.assign(NumberOfItems(ItemCategory::Sensor), SensorRecord());
+}
+
+const CompiledSystem& MainSystem::Compiled() const {
+  if (!compiled_)
+    throw NotAssembledError("the system has not been assembled: call mbs.Assemble() before solving or reading outputs");
+  if (compiled_->assembledRevision != revision_)
+    throw NotAssembledError("the system changed (items added or structural parameters set) since the last "
+                            "mbs.Assemble(); call mbs.Assemble() again");
+  return *compiled_;
+}
+
+const SystemState& MainSystem::State(ConfigurationType configuration) const {
+  Compiled();
+  switch (configuration) {
+    case ConfigurationType::Reference: return reference_;
+    case ConfigurationType::Initial: return initial_;
+    case ConfigurationType::Current: return current_;
+    case ConfigurationType::StartOfStep: return startOfStep_;
+  }
+  return current_;
+}
+
+// ---- evaluation helpers --------------------------------------------------------------
+
+void MainSystem::NodeTotalCoordinates(Index node, const SystemState& state, VectorX& q, VectorX& q_t) const {
+  const CompiledSystem& c = *compiled_;
+  const Index n = GetNode(node).NumberOfODE2Coordinates();
+  const Index start = c.nodeODE2Start[node];
+  if (n == 0) {
+    q.resize(0);
+    q_t.resize(0);
+    return;
+  }
+  q = c.ode2Reference.segment(start, n) + state.ode2.segment(start, n);
+  q_t = state.ode2_t.segment(start, n);
+}
+
+NodeKinematics<double> MainSystem::NodeKinematicsOf(Index node, const SystemState& state) const {
+  VectorX q, q_t;
+  NodeTotalCoordinates(node, state, q, q_t);
+  NodeKinematics<double> kinematics;
+  GetNode(node).ComputeKinematics(NodeCoordinates<double>{q, q_t}, kinematics);
+  return kinematics;
+}
+
+MarkerData<double> MainSystem::MarkerDataOf(Index marker, const SystemState& state) const {
+  const CompiledSystem& c = Compiled();
+  const Marker& m = GetMarker(marker);
+  std::vector<NodeKinematics<double>> nodes;
+  for (Index node : c.markerNodes[marker]) nodes.push_back(NodeKinematicsOf(node, state));
+  const Body* body = m.BodyNumber().IsValid() ? static_cast<const Body*>(&GetObject(m.BodyNumber().value)) : nullptr;
+  MarkerData<double> data;
+  m.ComputeMarkerData(body, nodes.data(), data);
+  return data;
+}
+
+EvaluationContext MainSystem::ContextOf(Index object, const SystemState& state) const {
+  const CompiledSystem& c = Compiled();
+  EvaluationContext context;
+  context.time = state.time;
+  context.system = this;
+  context.itemNumber = object;
+  for (NodeIndex node : GetObject(object).NodeNumbers())
+    if (c.nodeDataStart[node.value] >= 0) context.data = state.data.data() + c.nodeDataStart[node.value];
+  return context;
+}
+
+// ---- outputs -------------------------------------------------------------------------
+
+namespace {
+[[noreturn]] void NotAvailable(const std::string& item, OutputVariableType type, const std::string& available) {
+  throw ValueError(item + ": OutputVariableType." + OutputVariableTypeName(type) + " is not available; available: " +
+                   available);
+}
+}  // namespace
+
+VectorX MainSystem::GetNodeOutput(Index nodeIndex, OutputVariableType type, ConfigurationType configuration) const {
+  const CompiledSystem& c = Compiled();
+  const Node& node = GetNode(nodeIndex);
+  const SystemState& state = State(configuration);
+  const std::string description = ItemDescription(ItemCategory::Node, nodeIndex);
+  const Index n = node.NumberOfODE2Coordinates();
+  const Index start = c.nodeODE2Start[nodeIndex];
+  if (node.NumberOfDataCoordinates() > 0 && n == 0) {
+    if (type == OutputVariableType::Coordinates)
+      return state.data.segment(c.nodeDataStart[nodeIndex], node.NumberOfDataCoordinates());
+    NotAvailable(description, type, "Coordinates");
+  }
+  VectorX q, q_t;
+  NodeTotalCoordinates(nodeIndex, state, q, q_t);
+  NodeKinematics<double> k;
+  node.ComputeKinematics(NodeCoordinates<double>{q, q_t}, k);
+  const VectorX q_tt = state.ode2_tt.segment(start, n);
+  const bool hasPosition = node.ProvidesPosition();
+  const bool hasOrientation = node.ProvidesOrientation();
+  switch (type) {
+    case OutputVariableType::Coordinates: return state.ode2.segment(start, n);
+    case OutputVariableType::Coordinates_t: return state.ode2_t.segment(start, n);
+    case OutputVariableType::Coordinates_tt: return q_tt;
+    case OutputVariableType::Position:
+      if (hasPosition) return ToVector(k.position);
+      break;
+    case OutputVariableType::Displacement:
+      if (hasPosition) return state.ode2.segment(start, 3);
+      break;
+    case OutputVariableType::Velocity:
+      if (hasPosition) return ToVector(k.velocity);
+      break;
+    case OutputVariableType::Acceleration:
+      if (hasPosition) return q_tt.head(3);
+      break;
+    case OutputVariableType::RotationMatrix:
+      if (hasOrientation) return ToVector(k.rotation);
+      break;
+    case OutputVariableType::Rotation:
+      if (hasOrientation) return ToVector(node.RotationOutput(NodeCoordinates<double>{q, q_t}));
+      break;
+    case OutputVariableType::AngularVelocity:
+      if (hasOrientation) return ToVector(Vector3(k.rotation * k.angularVelocityLocal));
+      break;
+    case OutputVariableType::AngularVelocityLocal:
+      if (hasOrientation) return ToVector(k.angularVelocityLocal);
+      break;
+    case OutputVariableType::AngularAcceleration:
+      if (hasOrientation) {
+        const Vector3 alphaLocal = k.Glocal * q_tt.segment(k.rotationStart, k.Glocal.cols()) + k.Glocal_tTheta_t;
+        return ToVector(Vector3(k.rotation * alphaLocal));
+      }
+      break;
+    default: break;
+  }
+  NotAvailable(description, type,
+               std::string("Coordinates, Coordinates_t, Coordinates_tt") +
+                   (hasPosition ? ", Position, Displacement, Velocity, Acceleration" : "") +
+                   (hasOrientation ? ", RotationMatrix, Rotation, AngularVelocity, AngularVelocityLocal, "
+                                     "AngularAcceleration"
+                                   : ""));
+}
+
+VectorX MainSystem::GetObjectOutputBody(Index objectIndex, OutputVariableType type, const Vector3& localPosition,
+                                        ConfigurationType configuration) const {
+  const CompiledSystem& c = Compiled();
+  const Object& object = GetObject(objectIndex);
+  const std::string description = ItemDescription(ItemCategory::Object, objectIndex);
+  if (object.Kind() != ObjectKind::Body && object.Kind() != ObjectKind::Ground)
+    throw TypeError(description + ": is not a body; use GetObjectOutput");
+  const Body& body = static_cast<const Body&>(object);
+  const SystemState& state = State(configuration);
+  std::vector<NodeKinematics<double>> nodes;
+  for (NodeIndex node : body.NodeNumbers()) nodes.push_back(NodeKinematicsOf(node.value, state));
+  MarkerData<double> frame;
+  body.ComputeFrame(nodes.data(), localPosition, frame);
+  const bool hasOrientation = body.ProvidesOrientation();
+  switch (type) {
+    case OutputVariableType::Position: return ToVector(frame.position);
+    case OutputVariableType::Displacement: {
+      std::vector<NodeKinematics<double>> referenceNodes;
+      for (NodeIndex node : body.NodeNumbers()) referenceNodes.push_back(NodeKinematicsOf(node.value, reference_));
+      MarkerData<double> referenceFrame;
+      body.ComputeFrame(referenceNodes.data(), localPosition, referenceFrame);
+      return ToVector(Vector3(frame.position - referenceFrame.position));
+    }
+    case OutputVariableType::Velocity: return ToVector(frame.velocity);
+    case OutputVariableType::Acceleration:
+      if (nodes.size() == 1) {
+        const NodeKinematics<double>& k = nodes[0];
+        const Index start = c.nodeODE2Start[body.NodeNumbers()[0].value];
+        const VectorX q_tt = state.ode2_tt.segment(start, k.numberOfCoordinates);
+        Vector3 acceleration = q_tt.head(3);
+        if (k.hasOrientation) {
+          const Vector3 alphaLocal = k.Glocal * q_tt.segment(k.rotationStart, k.Glocal.cols()) + k.Glocal_tTheta_t;
+          const Vector3& w = k.angularVelocityLocal;
+          acceleration += k.rotation * (alphaLocal.cross(localPosition) + w.cross(w.cross(localPosition)));
+        }
+        return ToVector(acceleration);
+      }
+      break;
+    case OutputVariableType::RotationMatrix:
+      if (hasOrientation) return ToVector(frame.orientation);
+      break;
+    case OutputVariableType::Rotation:
+      if (hasOrientation) return ToVector(RotationMatrixToRotXYZ(frame.orientation));
+      break;
+    case OutputVariableType::AngularVelocity:
+      if (hasOrientation) return ToVector(Vector3(frame.orientation * frame.angularVelocityLocal));
+      break;
+    case OutputVariableType::AngularVelocityLocal:
+      if (hasOrientation) return ToVector(frame.angularVelocityLocal);
+      break;
+    case OutputVariableType::KineticEnergy: {
+      VectorX value(1);
+      value(0) = body.KineticEnergy(nodes.data());
+      return value;
+    }
+    default: break;
+  }
+  NotAvailable(description, type,
+               std::string("Position, Displacement, Velocity, Acceleration, KineticEnergy") +
+                   (hasOrientation ? ", RotationMatrix, Rotation, AngularVelocity, AngularVelocityLocal" : ""));
+}
+
+VectorX MainSystem::GetObjectOutput(Index objectIndex, OutputVariableType type, ConfigurationType configuration) const {
+  const CompiledSystem& c = Compiled();
+  const Object& object = GetObject(objectIndex);
+  if (object.Kind() == ObjectKind::Body || object.Kind() == ObjectKind::Ground)
+    return GetObjectOutputBody(objectIndex, type, Vector3::Zero(), configuration);
+  const SystemState& state = State(configuration);
+  const auto markers = object.MarkerNumbers();
+  const MarkerData<double> m0 = MarkerDataOf(markers[0].value, state);
+  const MarkerData<double> m1 = MarkerDataOf(markers[1].value, state);
+  VectorX lambda;
+  if (c.objectAEStart[objectIndex] >= 0)
+    lambda = state.ae.segment(c.objectAEStart[objectIndex], object.NumberOfAlgebraicEquations());
+  VectorX value;
+  if (object.GetOutput(type, ContextOf(objectIndex, state), m0, m1, lambda, value)) return value;
+  std::string available;
+  for (OutputVariableType t : object.TypeInfo().outputs)
+    available += (available.empty() ? "" : ", ") + std::string(OutputVariableTypeName(t));
+  NotAvailable(ItemDescription(ItemCategory::Object, objectIndex), type, available);
+}
+
+VectorX MainSystem::GetMarkerOutput(Index markerIndex, OutputVariableType type, ConfigurationType configuration) const {
+  const Marker& marker = GetMarker(markerIndex);
+  const MarkerData<double> data = MarkerDataOf(markerIndex, State(configuration));
+  const bool hasOrientation = marker.ProvidesOrientation();
+  switch (type) {
+    case OutputVariableType::Position: return ToVector(data.position);
+    case OutputVariableType::Velocity: return ToVector(data.velocity);
+    case OutputVariableType::RotationMatrix:
+      if (hasOrientation) return ToVector(data.orientation);
+      break;
+    case OutputVariableType::Rotation:
+      if (hasOrientation) return ToVector(RotationMatrixToRotXYZ(data.orientation));
+      break;
+    case OutputVariableType::AngularVelocity:
+      if (hasOrientation) return ToVector(Vector3(data.orientation * data.angularVelocityLocal));
+      break;
+    case OutputVariableType::AngularVelocityLocal:
+      if (hasOrientation) return ToVector(data.angularVelocityLocal);
+      break;
+    default: break;
+  }
+  NotAvailable(ItemDescription(ItemCategory::Marker, markerIndex), type,
+               std::string("Position, Velocity") +
+                   (hasOrientation ? ", RotationMatrix, Rotation, AngularVelocity, AngularVelocityLocal" : ""));
+}
+
+Vector3 MainSystem::GetLoadValues(Index loadIndex) const {
+  const Load& load = GetLoad(loadIndex);
+  EvaluationContext context;
+  context.time = current_.time;
+  context.system = this;
+  context.itemNumber = loadIndex;
+  return load.CurrentLoadVector(context);
+}
+
+// ---- files ---------------------------------------------------------------------------
+
+Json MainSystem::ToJson() const {
+  std::string withFunctions;
+  for (ItemCategory category : allCategories)
+    for (Index i = 0; i < NumberOfItems(category); ++i) {
+      const Item& item = GetItem(category, i);
+      for (const auto& field : item.TypeInfo().fields->fields)
+        if (field.type == FieldType::UserFunction && field.getFunction(&item))
+          withFunctions += (withFunctions.empty() ? "" : "; ") + ItemDescription(item, i) + "." + field.name;
+    }
+  if (!withFunctions.empty())
+    throw ValueError("the system cannot be saved because it holds Python user functions, which have no file form: " +
+                     withFunctions);
+  Json json = Json::object();
+  json["format"] = "multidyn.system";
+  json["version"] = 1;
+  for (ItemCategory category : allCategories) {
+    Json list = Json::array();
+    for (Index i = 0; i < NumberOfItems(category); ++i) list.push_back(ItemToDict(GetItem(category, i)));
+    json[JsonArrayName(category)] = list;
+  }
+  return json;
+}
+
+void MainSystem::LoadJson(const Json& json) {
+  if (!json.is_object() || json.value("format", "") != "multidyn.system")
+    throw ValueError("not a Multidyn system file: expected a JSON object with \"format\": \"multidyn.system\"");
+  MainSystem loaded;
+  for (ItemCategory category : allCategories) {
+    const char* arrayName = JsonArrayName(category);
+    if (!json.contains(arrayName)) continue;
+    if (!json[arrayName].is_array()) throw ValueError(std::string("'") + arrayName + "' must be a list of item dicts");
+    Index i = 0;
+    for (const auto& dict : json[arrayName]) {
+      loaded.AddItem(CreateItemFromJson(category, dict, std::string(CategoryName(category)) + " " + std::to_string(i)));
+      ++i;
+    }
+  }
+  nodes_ = std::move(loaded.nodes_);
+  objects_ = std::move(loaded.objects_);
+  markers_ = std::move(loaded.markers_);
+  loads_ = std::move(loaded.loads_);
+  sensors_ = std::move(loaded.sensors_);
+  sensorRecords_.assign(sensors_.size(), SensorRecord());
+  compiled_.reset();
+  ++revision_;
+}
+
+void MainSystem::Reset() {
+  nodes_.clear();
+  objects_.clear();
+  markers_.clear();
+  loads_.clear();
+  sensors_.clear();
+  sensorRecords_.clear();
+  compiled_.reset();
+  ++revision_;
+}
+
+}  // namespace multidyn

@@ -1,0 +1,113 @@
+// The editable container the user fills with items, plus the data a solve produces.
+// Assemble() validates the items and compiles the index maps; states are kept apart from
+// the items so that solvers read the model and write only states.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/Body.h"
+#include "core/CompiledSystem.h"
+#include "core/Connector.h"
+#include "core/Constraint.h"
+#include "core/Json.h"
+#include "core/Load.h"
+#include "core/Marker.h"
+#include "core/Node.h"
+#include "core/Sensor.h"
+#include "core/SystemState.h"
+
+namespace multidyn {
+
+// One sensor's stored values: rows of [time, values...].
+struct SensorRecord {
+  std::vector<std::vector<double>> rows;
+};
+
+class MainSystem {
+ public:
+  MainSystem() = default;
+  MainSystem(const MainSystem&) = delete;
+  MainSystem& operator=(const MainSystem&) = delete;
+
+  // ---- items -------------------------------------------------------------------------
+  // Adds an item whose fields are set; checks its references and the item's own check.
+  // Throws (naming the item and parameter) and leaves the system unchanged on error.
+  Index AddItem(std::unique_ptr<Item> item);
+  Index NumberOfItems(ItemCategory category) const;
+  const Item& GetItem(ItemCategory category, Index index) const;  // throws IndexError
+  const Node& GetNode(Index index) const;
+  const Object& GetObject(Index index) const;
+  const Marker& GetMarker(Index index) const;
+  const Load& GetLoad(Index index) const;
+  const Sensor& GetSensor(Index index) const;
+  // "object 3 (ObjectRigidBody 'arm')"
+  std::string ItemDescription(ItemCategory category, Index index) const;
+  static std::string ItemDescription(const Item& item, Index index);
+
+  // ---- parameters by name --------------------------------------------------------------
+  Json GetItemParameter(ItemCategory category, Index index, const std::string& name) const;
+  // Validates; leaves the item unchanged on error. Returns true if the field is deprecated
+  // and was set to another value than its default (the caller warns).
+  bool SetItemParameter(ItemCategory category, Index index, const std::string& name, const Json& value);
+  ScriptFunctionPtr GetItemUserFunction(ItemCategory category, Index index, const std::string& name) const;
+  void SetItemUserFunction(ItemCategory category, Index index, const std::string& name, ScriptFunctionPtr function);
+  // Whole item as a dict/JSON object (type key first, then every field; user functions as 0).
+  Json ItemToJson(ItemCategory category, Index index) const;
+  // Replaces an item by a new one (same category), checked like AddItem.
+  void ModifyItem(ItemCategory category, Index index, std::unique_ptr<Item> item);
+
+  // ---- assembly ------------------------------------------------------------------------
+  void Assemble();
+  bool IsAssembled() const { return compiled_ && compiled_->assembledRevision == revision_; }
+  const CompiledSystem& Compiled() const;  // throws NotAssembledError if out of date
+  size_t StructuralRevision() const { return revision_; }
+
+  // ---- states --------------------------------------------------------------------------
+  SystemState& CurrentState() { return current_; }
+  const SystemState& CurrentState() const { return current_; }
+  SystemState& StartOfStepState() { return startOfStep_; }
+  const SystemState& InitialState() const { return initial_; }
+  const SystemState& State(ConfigurationType configuration) const;
+
+  // ---- evaluation helpers shared by outputs and the system equations --------------------
+  // Total coordinates (reference + displacement) of a node in a state.
+  void NodeTotalCoordinates(Index node, const SystemState& state, VectorX& q, VectorX& q_t) const;
+  NodeKinematics<double> NodeKinematicsOf(Index node, const SystemState& state) const;
+  MarkerData<double> MarkerDataOf(Index marker, const SystemState& state) const;
+  EvaluationContext ContextOf(Index object, const SystemState& state) const;
+
+  // ---- outputs -------------------------------------------------------------------------
+  VectorX GetNodeOutput(Index node, OutputVariableType type, ConfigurationType configuration) const;
+  VectorX GetObjectOutput(Index object, OutputVariableType type, ConfigurationType configuration) const;
+  VectorX GetObjectOutputBody(Index object, OutputVariableType type, const Vector3& localPosition,
+                              ConfigurationType configuration) const;
+  VectorX GetMarkerOutput(Index marker, OutputVariableType type, ConfigurationType configuration) const;
+  Vector3 GetLoadValues(Index load) const;
+
+  // ---- sensors -------------------------------------------------------------------------
+  std::vector<SensorRecord>& SensorRecords() { return sensorRecords_; }
+  const std::vector<SensorRecord>& SensorRecords() const { return sensorRecords_; }
+
+  // ---- files ---------------------------------------------------------------------------
+  Json ToJson() const;  // items only; user functions are refused (ValueError naming them)
+  // Replaces all items by those in `json`; on any error the system is left as it was.
+  void LoadJson(const Json& json);
+  void Reset();
+
+ private:
+  std::vector<std::unique_ptr<Item>>& Items(ItemCategory category);
+  const std::vector<std::unique_ptr<Item>>& Items(ItemCategory category) const;
+  // Index existence and the item's own check; throws with the item's description.
+  void CheckItem(const Item& item, ItemCategory category, Index index) const;
+  void CheckReferences(const Item& item) const;
+
+  std::vector<std::unique_ptr<Item>> nodes_, objects_, markers_, loads_, sensors_;
+  size_t revision_ = 1;
+  std::unique_ptr<CompiledSystem> compiled_;
+  SystemState reference_, initial_, current_, startOfStep_;
+  std::vector<SensorRecord> sensorRecords_;
+};
+
+}  // namespace multidyn

@@ -1,0 +1,44 @@
+// Base of objects: ground, bodies, connectors (penalty forces) and constraints (Lagrange multipliers).
+#pragma once
+
+#include <vector>
+
+#include "core/Item.h"
+#include "core/Kinematics.h"
+
+namespace multidyn {
+
+enum class ObjectKind { Ground, Body, Connector, Constraint };
+
+// What an object's kernels may read besides coordinates: time, the system (for user
+// functions), its own number, and its data coordinates (discrete state between steps).
+struct EvaluationContext {
+  double time = 0.;
+  const MainSystem* system = nullptr;
+  Index itemNumber = invalidIndex;
+  const double* data = nullptr;  // the object's data coordinates, if it has a data node
+};
+
+class Object : public Item {
+ public:
+  virtual ObjectKind Kind() const = 0;
+  // Nodes whose coordinates the object owns (bodies) or whose data it keeps (connectors).
+  virtual std::vector<NodeIndex> NodeNumbers() const { return {}; }
+  virtual std::vector<MarkerIndex> MarkerNumbers() const { return {}; }
+  virtual Index NumberOfAlgebraicEquations() const { return 0; }
+  virtual bool IsActive() const { return true; }
+  // Connectors with discrete state update it after each converged step; returns the size of
+  // the switching error (0: nothing switched).
+  virtual bool HasPostNewtonStep() const { return false; }
+  virtual double PostNewtonStep(const EvaluationContext& context, const MarkerData<double>& m0,
+                                const MarkerData<double>& m1, double* data) const {
+    return 0.;
+  }
+  // Scalar outputs of connectors and constraints (GetObjectOutput); false if not provided.
+  virtual bool GetOutput(OutputVariableType type, const EvaluationContext& context, const MarkerData<double>& m0,
+                         const MarkerData<double>& m1, const VectorX& lambda, VectorX& value) const {
+    return false;
+  }
+};
+
+}  // namespace multidyn

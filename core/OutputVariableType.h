@@ -1,0 +1,43 @@
+// What an output or sensor reads, and in which configuration.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace multidyn {
+
+enum class OutputVariableType {
+  _None,
+  Distance,
+  Position,
+  Displacement,
+  DisplacementLocal,
+  Velocity,
+  VelocityLocal,
+  Acceleration,
+  RotationMatrix,
+  Rotation,
+  AngularVelocity,
+  AngularVelocityLocal,
+  AngularAcceleration,
+  Coordinates,
+  Coordinates_t,
+  Coordinates_tt,
+  Force,
+  ForceLocal,
+  Torque,
+  TorqueLocal,
+  PotentialEnergy,
+  KineticEnergy,
+};
+
+enum class ConfigurationType { Reference, Initial, Current, StartOfStep };
+
+const std::vector<OutputVariableType>& AllOutputVariableTypes();
+const char* OutputVariableTypeName(OutputVariableType type);
+// Throws ValueError naming the text when no type has that name.
+OutputVariableType OutputVariableTypeFromName(const std::string& name);
+
+const char* ConfigurationTypeName(ConfigurationType type);
+
+}  // namespace multidyn

@@ -1,0 +1,31 @@
+// A user function given from a script (a Python callable). Core calls it only through this
+// interface, so that nothing outside pythonInterface/ depends on Python.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "core/Types.h"
+
+namespace multidyn {
+
+class MainSystem;
+
+using ScriptArgument = std::variant<double, Index, Vector3, const MainSystem*>;
+
+class ScriptFunction {
+ public:
+  virtual ~ScriptFunction() = default;
+  // Each throws UserFunctionError with the script's error text when the call fails or the
+  // result is not a real number / a vector of expectedSize finite numbers.
+  virtual double CallReal(const std::vector<ScriptArgument>& arguments) const = 0;
+  virtual VectorX CallVector(const std::vector<ScriptArgument>& arguments, Index expectedSize) const = 0;
+  // e.g. "Python function UFforce"; used in messages.
+  virtual std::string Description() const = 0;
+};
+
+using ScriptFunctionPtr = std::shared_ptr<const ScriptFunction>;
+
+}  // namespace multidyn

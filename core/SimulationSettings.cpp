@@ -1,0 +1,264 @@
+#include "core/SimulationSettings.h"
+
+namespace multidyn {
+
+const FieldTable& NumericalDifferentiationSettings::Fields() {
+  using T = NumericalDifferentiationSettings;
+  static const FieldTable table =
+      FieldTableBuilder<T>()
+          .Add(&T::relativeEpsilon, "relativeEpsilon", "", "relative step of numerical differentiation (user functions' scalar arguments)").Positive()
+          .Add(&T::minimumCoordinateSize, "minimumCoordinateSize", "", "the step is relativeEpsilon*max(minimumCoordinateSize, |x|)").Positive()
+          .Add(&T::addReferenceCoordinatesToEpsilon, "addReferenceCoordinatesToEpsilon", "", "accepted for compatibility; no effect (Jacobians are exact)")
+          .Add(&T::doSystemWideDifferentiation, "doSystemWideDifferentiation", "", "accepted for compatibility; no effect (Jacobians are exact)")
+          .Add(&T::forAE, "forAE", "", "accepted for compatibility; no effect")
+          .Add(&T::forODE2, "forODE2", "", "accepted for compatibility; no effect")
+          .Add(&T::forODE2connectors, "forODE2connectors", "", "accepted for compatibility; no effect")
+          .Add(&T::jacobianConnectorDerivative, "jacobianConnectorDerivative", "", "accepted for compatibility; derivatives of marker Jacobians are always included")
+          .Build();
+  return table;
+}
+
+const FieldTable& NewtonSettings::Fields() {
+  using T = NewtonSettings;
+  static const FieldTable table =
+      FieldTableBuilder<T>()
+          .Add(&T::absoluteTolerance, "absoluteTolerance", "", "Newton converges when the residual norm is below this").Positive()
+          .Add(&T::relativeTolerance, "relativeTolerance", "", "or when residual/initial residual is below this").Positive()
+          .Add(&T::useNewtonSolver, "useNewtonSolver", "", "accepted for compatibility; Newton is always used")
+          .Add(&T::weightTolerancePerCoordinate, "weightTolerancePerCoordinate", "", "divide the residual norm by sqrt(number of unknowns)")
+          .Add(&T::newtonResidualMode, "newtonResidualMode", "", "0: residual norm; 1: norm of the Newton increment").NonNegative()
+          .Add(&T::adaptInitialResidual, "adaptInitialResidual", "", "raise the reference residual if the first iteration increases it")
+          .Add(&T::modifiedNewtonContractivity, "modifiedNewtonContractivity", "", "modified Newton: update the Jacobian when the contraction is worse").Positive()
+          .Add(&T::useModifiedNewton, "useModifiedNewton", "", "reuse the Jacobian across iterations and steps")
+          .Add(&T::modifiedNewtonJacUpdatePerStep, "modifiedNewtonJacUpdatePerStep", "", "modified Newton: one Jacobian per step")
+          .Add(&T::maxIterations, "maxIterations", "", "iterations per Newton solve before the step is reduced").Positive()
+          .Add(&T::maxModifiedNewtonIterations, "maxModifiedNewtonIterations", "", "modified Newton: iterations before a Jacobian update").Positive()
+          .Add(&T::maxModifiedNewtonRestartIterations, "maxModifiedNewtonRestartIterations", "", "modified Newton: iterations before a restart with full Newton").Positive()
+          .Add(&T::maximumSolutionNorm, "maximumSolutionNorm", "", "a solution with a larger squared norm counts as diverged").Positive()
+          .AddNested(&T::numericalDifferentiation, "numericalDifferentiation", "numerical differentiation settings")
+          .Build();
+  return table;
+}
+
+const FieldTable& DiscontinuousSettings::Fields() {
+  using T = DiscontinuousSettings;
+  static const FieldTable table =
+      FieldTableBuilder<T>()
+          .Add(&T::iterationTolerance, "iterationTolerance", "", "largest switching error accepted after a step").Positive()
+          .Add(&T::maxIterations, "maxIterations", "", "repetitions of a step with updated switching states").Positive()
+          .Add(&T::ignoreMaxIterations, "ignoreMaxIterations", "", "accept the step after maxIterations anyway")
+          .Add(&T::useRecommendedStepSize, "useRecommendedStepSize", "", "accepted for compatibility; no item recommends step sizes yet")
+          .Build();
+  return table;
+}
+
+const FieldTable& GeneralizedAlphaSettings::Fields() {
+  using T = GeneralizedAlphaSettings;
+  static const FieldTable table =
+      FieldTableBuilder<T>()
+          .Add(&T::spectralRadius, "spectralRadius", "", "rho_infinity in [0,1]: 1 no numerical damping, 0 maximal damping").NonNegative()
+          .Add(&T::useNewmark, "useNewmark", "", "use Newmark's method with newmarkBeta and newmarkGamma")
+          .Add(&T::useIndex2Constraints, "useIndex2Constraints", "", "velocity-level constraints (only with useNewmark)")
+          .Add(&T::newmarkBeta, "newmarkBeta", "", "Newmark beta (with useNewmark)").Positive()
+          .Add(&T::newmarkGamma, "newmarkGamma", "", "Newmark gamma (with useNewmark)").Positive()
+          .Add(&T::computeInitialAccelerations, "computeInitialAccelerations", "", "solve for consistent accelerations and multipliers at the start")
+          .Add(&T::storeInitialAlgebraicCoordinates, "storeInitialAlgebraicCoordinates", "", "accepted for compatibility")
+          .Add(&T::resetAccelerations, "resetAccelerations", "", "accepted for compatibility")
+          .Add(&T::lieGroupAddTangentOperator, "lieGroupAddTangentOperator", "", "accepted for compatibility (no Lie-group nodes yet)")
+          .Add(&T::lieGroupSimplifiedKinematicRelations, "lieGroupSimplifiedKinematicRelations", "", "accepted for compatibility (no Lie-group nodes yet)")
+          .Build();
+  return table;
+}
+
+const FieldTable& ExplicitIntegrationSettings::Fields() {
+  using T = ExplicitIntegrationSettings;
+  static const FieldTable table =
+      FieldTableBuilder<T>()
+          .Add(&T::dynamicSolverType, "dynamicSolverType", "", "explicit method (explicit solvers are not available yet)")
+          .Add(&T::eliminateConstraints, "eliminateConstraints", "", "accepted for compatibility")
+          .Add(&T::useLieGroupIntegration, "useLieGroupIntegration", "", "accepted for compatibility")
+          .Add(&T::computeEndOfStepAccelerations, "computeEndOfStepAccelerations", "", "accepted for compatibility")
+          .Add(&T::computeMassMatrixInversePerBody, "computeMassMatrixInversePerBody", "", "accepted for compatibility")
+          .Build();
+  return table;
+}
+
+const FieldTable& TimeIntegrationSettings::Fields() {
+  using T = TimeIntegrationSettings;
+  static const FieldTable table =
+      FieldTableBuilder<T>()
+          .Add(&T::startTime, "startTime", "s", "start time of the simulation")
+          .Add(&T::endTime, "endTime", "s", "end time of the simulation")
+          .Add(&T::numberOfSteps, "numberOfSteps", "", "number of steps; the step size is (endTime-startTime)/numberOfSteps").Positive()
+          .Add(&T::adaptiveStep, "adaptiveStep", "", "reduce the step size when Newton fails, and recover it later")
+          .Add(&T::adaptiveStepRecoverySteps, "adaptiveStepRecoverySteps", "", "successful steps before the step size is increased again").NonNegative()
+          .Add(&T::adaptiveStepRecoveryIterations, "adaptiveStepRecoveryIterations", "", "increase only if the last step needed at most this many Newton iterations").NonNegative()
+          .Add(&T::adaptiveStepIncrease, "adaptiveStepIncrease", "", "factor of a step-size increase").Positive()
+          .Add(&T::adaptiveStepDecrease, "adaptiveStepDecrease", "", "factor of a step-size reduction").Positive()
+          .Add(&T::automaticStepSize, "automaticStepSize", "", "accepted for compatibility (explicit solvers)")
+          .Add(&T::minimumStepSize, "minimumStepSize", "s", "the solver stops with an error below this step size").Positive()
+          .Add(&T::initialStepSize, "initialStepSize", "s", "accepted for compatibility (explicit solvers)").NonNegative()
+          .Add(&T::absoluteTolerance, "absoluteTolerance", "", "accepted for compatibility (explicit solvers)").Positive()
+          .Add(&T::relativeTolerance, "relativeTolerance", "", "accepted for compatibility (explicit solvers)").Positive()
+          .Add(&T::stepSizeSafety, "stepSizeSafety", "", "accepted for compatibility (explicit solvers)").Positive()
+          .Add(&T::stepSizeMaxIncrease, "stepSizeMaxIncrease", "", "accepted for compatibility (explicit solvers)").Positive()
+          .Add(&T::computeLoadsJacobian, "computeLoadsJacobian", "", "0: neglect load Jacobians; 1: include them (follower loads)").NonNegative()
+          .Add(&T::reuseConstantMassMatrix, "reuseConstantMassMatrix", "", "accepted for compatibility")
+          .Add(&T::simulateInRealtime, "simulateInRealtime", "", "accepted for compatibility")
+          .Add(&T::realtimeFactor, "realtimeFactor", "", "accepted for compatibility").Positive()
+          .Add(&T::realtimeWaitMicroseconds, "realtimeWaitMicroseconds", "", "accepted for compatibility").NonNegative()
+          .Add(&T::verboseMode, "verboseMode", "", "0: silent (progress only for long runs); 1: start and end; 2: every step").NonNegative()
+          .Add(&T::verboseModeFile, "verboseModeFile", "", "accepted for compatibility").NonNegative()
+          .Add(&T::stepInformation, "stepInformation", "", "accepted for compatibility").NonNegative()
+          .AddNested(&T::newton, "newton", "Newton settings")
+          .AddNested(&T::discontinuous, "discontinuous", "discontinuous-iteration settings")
+          .AddNested(&T::generalizedAlpha, "generalizedAlpha", "generalized-alpha settings")
+          .AddNested(&T::explicitIntegration, "explicitIntegration", "explicit-integration settings")
+          .Build();
+  return table;
+}
+
+const FieldTable& StaticSolverSettings::Fields() {
+  using T = StaticSolverSettings;
+  static const FieldTable table =
+      FieldTableBuilder<T>()
+          .AddNested(&T::newton, "newton", "Newton settings")
+          .AddNested(&T::discontinuous, "discontinuous", "discontinuous-iteration settings")
+          .Add(&T::numberOfLoadSteps, "numberOfLoadSteps", "", "number of load steps").Positive()
+          .Add(&T::loadStepDuration, "loadStepDuration", "s", "pseudo-time of all load steps").Positive()
+          .Add(&T::loadStepStart, "loadStepStart", "s", "pseudo-time at the start")
+          .Add(&T::loadStepGeometric, "loadStepGeometric", "", "geometric load steps")
+          .Add(&T::loadStepGeometricRange, "loadStepGeometricRange", "", "range of geometric load steps").Positive()
+          .Add(&T::useLoadFactor, "useLoadFactor", "", "scale loads by the load factor")
+          .Add(&T::stabilizerODE2term, "stabilizerODE2term", "", "mass-proportional stabilizer").NonNegative()
+          .Add(&T::adaptiveStep, "adaptiveStep", "", "adaptive load steps")
+          .Add(&T::adaptiveStepRecoverySteps, "adaptiveStepRecoverySteps", "", "steps before increasing").NonNegative()
+          .Add(&T::adaptiveStepRecoveryIterations, "adaptiveStepRecoveryIterations", "", "iterations limit for increasing").NonNegative()
+          .Add(&T::adaptiveStepIncrease, "adaptiveStepIncrease", "", "increase factor").Positive()
+          .Add(&T::adaptiveStepDecrease, "adaptiveStepDecrease", "", "decrease factor").Positive()
+          .Add(&T::minimumStepSize, "minimumStepSize", "", "smallest load step").Positive()
+          .Add(&T::computeLoadsJacobian, "computeLoadsJacobian", "", "include load Jacobians")
+          .Add(&T::constrainODE1coordinates, "constrainODE1coordinates", "", "keep ODE1 coordinates at initial values")
+          .Add(&T::verboseMode, "verboseMode", "", "output level").NonNegative()
+          .Add(&T::verboseModeFile, "verboseModeFile", "", "accepted for compatibility").NonNegative()
+          .Add(&T::stepInformation, "stepInformation", "", "accepted for compatibility").NonNegative()
+          .Build();
+  return table;
+}
+
+const FieldTable& SolutionSettings::Fields() {
+  using T = SolutionSettings;
+  static const FieldTable table =
+      FieldTableBuilder<T>()
+          .Add(&T::writeSolutionToFile, "writeSolutionToFile", "", "write coordinates to coordinatesSolutionFileName")
+          .Add(&T::coordinatesSolutionFileName, "coordinatesSolutionFileName", "", "solution file name (.txt is added)")
+          .Add(&T::solutionWritePeriod, "solutionWritePeriod", "s", "period of solution output").Positive()
+          .Add(&T::binarySolutionFile, "binarySolutionFile", "", "accepted for compatibility; text files are written")
+          .Add(&T::writeFileHeader, "writeFileHeader", "", "write a header to the solution file")
+          .Add(&T::writeFileFooter, "writeFileFooter", "", "write a footer to the solution file")
+          .Add(&T::writeInitialValues, "writeInitialValues", "", "write the initial state as first row")
+          .Add(&T::appendToFile, "appendToFile", "", "append to an existing solution file")
+          .Add(&T::flushFilesImmediately, "flushFilesImmediately", "", "flush after every row")
+          .Add(&T::flushFilesDOF, "flushFilesDOF", "", "accepted for compatibility").NonNegative()
+          .Add(&T::exportVelocities, "exportVelocities", "", "write ODE2 velocities")
+          .Add(&T::exportAccelerations, "exportAccelerations", "", "write ODE2 accelerations")
+          .Add(&T::exportAlgebraicCoordinates, "exportAlgebraicCoordinates", "", "write algebraic coordinates")
+          .Add(&T::exportDataCoordinates, "exportDataCoordinates", "", "write data coordinates")
+          .Add(&T::exportODE1Velocities, "exportODE1Velocities", "", "accepted for compatibility")
+          .Add(&T::outputPrecision, "outputPrecision", "", "significant digits in files").Positive()
+          .Add(&T::writeRestartFile, "writeRestartFile", "", "accepted for compatibility")
+          .Add(&T::restartFileName, "restartFileName", "", "accepted for compatibility")
+          .Add(&T::restartWritePeriod, "restartWritePeriod", "s", "accepted for compatibility").Positive()
+          .Add(&T::sensorsWritePeriod, "sensorsWritePeriod", "s", "period at which sensors are evaluated, stored and written").Positive()
+          .Add(&T::sensorsStoreAndWriteFiles, "sensorsStoreAndWriteFiles", "", "evaluate sensors during the solve")
+          .Add(&T::sensorsAppendToFile, "sensorsAppendToFile", "", "append to existing sensor files")
+          .Add(&T::sensorsWriteFileHeader, "sensorsWriteFileHeader", "", "write a header to sensor files")
+          .Add(&T::sensorsWriteFileFooter, "sensorsWriteFileFooter", "", "write a footer to sensor files")
+          .Add(&T::solutionInformation, "solutionInformation", "", "text written into file headers")
+          .Add(&T::solverInformationFileName, "solverInformationFileName", "", "accepted for compatibility")
+          .Add(&T::recordImagesInterval, "recordImagesInterval", "s", "accepted for compatibility")
+          .Build();
+  return table;
+}
+
+const FieldTable& LinearSolverSettings::Fields() {
+  using T = LinearSolverSettings;
+  static const FieldTable table =
+      FieldTableBuilder<T>()
+          .Add(&T::pivotThreshold, "pivotThreshold", "", "a pivot below this counts as singular").NonNegative()
+          .Add(&T::ignoreSingularJacobian, "ignoreSingularJacobian", "", "use a rank-revealing factorisation instead of failing")
+          .Add(&T::reuseAnalyzedPattern, "reuseAnalyzedPattern", "", "sparse: reuse the analysed pattern")
+          .Add(&T::showCausingItems, "showCausingItems", "", "name the items behind a singular Jacobian")
+          .Build();
+  return table;
+}
+
+const FieldTable& ParallelSettings::Fields() {
+  using T = ParallelSettings;
+  static const FieldTable table =
+      FieldTableBuilder<T>()
+          .Add(&T::numberOfThreads, "numberOfThreads", "", "accepted for compatibility; the solver is serial").Positive()
+          .Add(&T::useLoadBalancing, "useLoadBalancing", "", "accepted for compatibility")
+          .Add(&T::multithreadedLLimitLoads, "multithreadedLLimitLoads", "", "accepted for compatibility").NonNegative()
+          .Add(&T::multithreadedLLimitResiduals, "multithreadedLLimitResiduals", "", "accepted for compatibility").NonNegative()
+          .Add(&T::multithreadedLLimitJacobians, "multithreadedLLimitJacobians", "", "accepted for compatibility").NonNegative()
+          .Add(&T::multithreadedLLimitMassMatrices, "multithreadedLLimitMassMatrices", "", "accepted for compatibility").NonNegative()
+          .Add(&T::taskSplitMinItems, "taskSplitMinItems", "", "accepted for compatibility").NonNegative()
+          .Add(&T::taskSplitTasksPerThread, "taskSplitTasksPerThread", "", "accepted for compatibility").NonNegative()
+          .Build();
+  return table;
+}
+
+const FieldTable& SimulationSettings::Fields() {
+  using T = SimulationSettings;
+  static const FieldTable table =
+      FieldTableBuilder<T>()
+          .AddNested(&T::timeIntegration, "timeIntegration", "dynamic solver settings")
+          .AddNested(&T::staticSolver, "staticSolver", "static solver settings")
+          .AddNested(&T::solutionSettings, "solutionSettings", "solution and sensor output")
+          .AddNested(&T::linearSolverSettings, "linearSolverSettings", "linear solver settings")
+          .AddNested(&T::parallel, "parallel", "parallel computation settings")
+          .Add(&T::linearSolverType, "linearSolverType", "", "EXUdense or EigenDense (dense LU), EigenSparse (sparse LU)")
+          .Add(&T::cleanUpMemory, "cleanUpMemory", "", "accepted for compatibility")
+          .Add(&T::displayComputationTime, "displayComputationTime", "", "print the computation time after the solve")
+          .Add(&T::displayGlobalTimers, "displayGlobalTimers", "", "accepted for compatibility")
+          .Add(&T::displayStatistics, "displayStatistics", "", "print step and iteration counts after the solve")
+          .Add(&T::outputPrecision, "outputPrecision", "", "digits printed on the console").Positive()
+          .Add(&T::pauseAfterEachStep, "pauseAfterEachStep", "", "accepted for compatibility")
+          .Build();
+  return table;
+}
+
+Json SettingsToJson(const FieldTable& table, const void* settings) {
+  Json json = Json::object();
+  for (const auto& field : table.fields) {
+    if (field.type == FieldType::Nested) {
+      json[field.key] = SettingsToJson(*field.nested, field.nestedAccess(const_cast<void*>(settings)));
+    } else {
+      json[field.key] = field.get(settings);
+    }
+  }
+  return json;
+}
+
+void SettingsFromJson(const FieldTable& table, void* settings, const Json& json, const std::string& path) {
+  if (!json.is_object()) throw TypeError("settings " + (path.empty() ? std::string("tree") : path) + ": expected a dict");
+  for (auto it = json.begin(); it != json.end(); ++it) {
+    const std::string fullName = path.empty() ? it.key() : path + "." + it.key();
+    const FieldDescriptor* field = table.Find(it.key());
+    if (!field) throw TypeError("SimulationSettings has no setting '" + fullName + "'");
+    if (field->type == FieldType::Nested) {
+      SettingsFromJson(*field->nested, field->nestedAccess(settings), it.value(), fullName);
+      continue;
+    }
+    try {
+      field->set(*field, settings, it.value());
+    } catch (const TypeError& e) {
+      throw TypeError("SimulationSettings." + fullName + ": " + e.what());
+    } catch (const std::exception& e) {
+      throw ValueError("SimulationSettings." + fullName + ": " + e.what());
+    }
+  }
+}
+
+}  // namespace multidyn

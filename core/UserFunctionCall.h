@@ -1,0 +1,37 @@
+// Calls an item's user function and names the item and the function in any error.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/Errors.h"
+#include "core/MainSystem.h"
+#include "core/ScriptFunction.h"
+
+namespace multidyn {
+
+inline std::string UserFunctionOwner(const Item& item, Index itemNumber, const char* functionName) {
+  return MainSystem::ItemDescription(item, itemNumber) + "." + functionName;
+}
+
+inline double CallUserFunctionReal(const ScriptFunction& function, const Item& item, Index itemNumber,
+                                   const char* functionName, const std::vector<ScriptArgument>& arguments) {
+  try {
+    return function.CallReal(arguments);
+  } catch (const UserFunctionError& e) {
+    throw UserFunctionError(UserFunctionOwner(item, itemNumber, functionName) + " (" + function.Description() +
+                            ") failed: " + e.what());
+  }
+}
+
+inline Vector3 CallUserFunctionVector3(const ScriptFunction& function, const Item& item, Index itemNumber,
+                                       const char* functionName, const std::vector<ScriptArgument>& arguments) {
+  try {
+    return function.CallVector(arguments, 3);
+  } catch (const UserFunctionError& e) {
+    throw UserFunctionError(UserFunctionOwner(item, itemNumber, functionName) + " (" + function.Description() +
+                            ") failed: " + e.what());
+  }
+}
+
+}  // namespace multidyn

@@ -1,0 +1,50 @@
+#include "objects/ItemList.h"
+
+#include "core/ItemRegistry.h"
+#include "objects/bodies/ObjectGround.h"
+#include "objects/bodies/ObjectMassPoint.h"
+#include "objects/bodies/ObjectRigidBody.h"
+#include "objects/connectors/ObjectConnectorTorsionalSpringDamper.h"
+#include "objects/joints/ObjectJointRevoluteZ.h"
+#include "objects/loads/LoadForceVector.h"
+#include "objects/loads/LoadTorqueVector.h"
+#include "objects/markers/MarkerBodyPosition.h"
+#include "objects/markers/MarkerBodyRigid.h"
+#include "objects/markers/MarkerNodePosition.h"
+#include "objects/markers/MarkerNodeRigid.h"
+#include "objects/nodes/NodeGenericData.h"
+#include "objects/nodes/NodePoint.h"
+#include "objects/nodes/NodeRigidBodyEP.h"
+#include "objects/nodes/NodeRigidBodyRxyz.h"
+#include "objects/sensors/SensorBody.h"
+#include "objects/sensors/SensorLoad.h"
+#include "objects/sensors/SensorNode.h"
+#include "objects/sensors/SensorObject.h"
+
+namespace multidyn {
+
+// One line per item type.
+void RegisterAllItems() {
+  ItemRegistry& registry = ItemRegistry::Instance();
+  registry.Register(NodePoint::Info());
+  registry.Register(NodeRigidBodyRxyz::Info());
+  registry.Register(NodeRigidBodyEP::Info());
+  registry.Register(NodeGenericData::Info());
+  registry.Register(ObjectGround::Info());
+  registry.Register(ObjectMassPoint::Info());
+  registry.Register(ObjectRigidBody::Info());
+  registry.Register(ObjectJointRevoluteZ::Info());
+  registry.Register(ObjectConnectorTorsionalSpringDamper::Info());
+  registry.Register(MarkerBodyRigid::Info());
+  registry.Register(MarkerBodyPosition::Info());
+  registry.Register(MarkerNodeRigid::Info());
+  registry.Register(MarkerNodePosition::Info());
+  registry.Register(LoadForceVector::Info());
+  registry.Register(LoadTorqueVector::Info());
+  registry.Register(SensorNode::Info());
+  registry.Register(SensorObject::Info());
+  registry.Register(SensorBody::Info());
+  registry.Register(SensorLoad::Info());
+}
+
+}  // namespace multidyn

@@ -1,0 +1,30 @@
+// The ground: a fixed frame without coordinates, for markers of joints and connectors.
+#pragma once
+
+#include "core/Body.h"
+
+namespace multidyn {
+
+class ObjectGround : public BodyKernels<ObjectGround> {
+ public:
+  static const ItemTypeInfo& Info();
+
+  ObjectKind Kind() const override { return ObjectKind::Ground; }
+  bool ProvidesOrientation() const override { return true; }
+
+  template <class S> void Frame(const NodeKinematics<S>*, const Vector3& localPosition, MarkerData<S>& frame) const {
+    frame.position = (referencePosition + referenceRotation * localPosition).cast<S>();
+    frame.velocity.setZero();
+    frame.orientation = referenceRotation.cast<S>();
+    frame.angularVelocityLocal.setZero();
+    frame.positionJacobian.resize(3, 0);
+    frame.rotationJacobian.resize(3, 0);
+  }
+  template <class S> void ODE2LHS(const NodeKinematics<S>*, const VectorX&, VecX<S>& lhs) const { lhs.resize(0); }
+
+  Vector3 referencePosition = Vector3::Zero();
+  Matrix3 referenceRotation = Matrix3::Identity();
+  BasicVisualization visualization;
+};
+
+}  // namespace multidyn

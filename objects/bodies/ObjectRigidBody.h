@@ -1,0 +1,52 @@
+// A rigid body on a rigid-body node (Rxyz or Euler parameters).
+#pragma once
+
+#include "core/Body.h"
+
+namespace multidyn {
+
+class ObjectRigidBody : public BodyKernels<ObjectRigidBody> {
+ public:
+  using Vector6 = Eigen::Matrix<double, 6, 1>;
+  static const ItemTypeInfo& Info();
+
+  std::vector<NodeIndex> NodeNumbers() const override { return {nodeNumber}; }
+  bool ProvidesOrientation() const override { return true; }
+  void Check(const MainSystem& system) const override;
+  void ComputeMassMatrix(const NodeKinematics<double>* nodes, MatrixX& massMatrix) const override;
+  double KineticEnergy(const NodeKinematics<double>* nodes) const override;
+
+  // Inertia tensor J_B about the body reference point, in body axes.
+  Matrix3 InertiaTensor() const;
+
+  template <class S> void Frame(const NodeKinematics<S>* nodes, const Vector3& localPosition, MarkerData<S>& frame) const {
+    RigidFrameFromNode(nodes[0], localPosition, frame);
+  }
+
+  // M(q) q_tt - f_quadraticVelocity, with rows of rotation premultiplied by Glocal^T:
+  //   m a - m A b~ Gl theta_tt - m A w~ b~ w - m A b~ Gl_t theta_t
+  //   m Gl^T b~ A^T a + Gl^T J Gl theta_tt + Gl^T (w~ J w + J Gl_t theta_t)
+  template <class S> void ODE2LHS(const NodeKinematics<S>* nodes, const VectorX& q_tt, VecX<S>& lhs) const {
+    const NodeKinematics<S>& k = nodes[0];
+    const Index nRot = k.Glocal.cols();
+    const Vec3<S> a = q_tt.head<3>().cast<S>();
+    const VecX<S> theta_tt = q_tt.segment(3, nRot).cast<S>();
+    const Mat3<S> bTilde = Skew<S>(centerOfMass.cast<S>());
+    const Mat3<S> J = InertiaTensor().cast<S>();
+    const Vec3<S>& w = k.angularVelocityLocal;
+    const Vec3<S> alphaLocal = k.Glocal * theta_tt + k.Glocal_tTheta_t;
+    lhs.resize(3 + nRot);
+    lhs.template head<3>() = mass * a - mass * (k.rotation * (bTilde * alphaLocal)) -
+                             mass * (k.rotation * (w.cross(bTilde * w)));
+    lhs.tail(nRot) = k.Glocal.transpose() *
+                     (mass * (bTilde * (k.rotation.transpose() * a)) + J * alphaLocal + w.cross(Vec3<S>(J * w)));
+  }
+
+  double mass = 0.;
+  Vector6 inertia = Vector6::Zero();
+  Vector3 centerOfMass = Vector3::Zero();
+  NodeIndex nodeNumber;
+  BasicVisualization visualization;
+};
+
+}  // namespace multidyn

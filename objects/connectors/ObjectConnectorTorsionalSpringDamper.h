@@ -1,0 +1,102 @@
+// Torsional spring-damper about the z-axis of joint frame 0 (see docs/theory/TorsionalSpringDamper.md):
+//   tau_SD = k (dtheta - theta_off) + d (domega - omega_off) + tau_c
+// The loads on the markers are -+ A_0J0 [0, 0, tau_SD] (restoring: body 1 feels -tau_SD).
+#pragma once
+
+#include <cmath>
+
+#include "core/Connector.h"
+
+namespace multidyn {
+
+class ObjectConnectorTorsionalSpringDamper : public ConnectorKernels<ObjectConnectorTorsionalSpringDamper> {
+ public:
+  static const ItemTypeInfo& Info();
+
+  std::vector<MarkerIndex> MarkerNumbers() const override { return {markerNumbers[0], markerNumbers[1]}; }
+  std::vector<NodeIndex> NodeNumbers() const override {
+    return nodeNumber.IsValid() ? std::vector<NodeIndex>{nodeNumber} : std::vector<NodeIndex>{};
+  }
+  bool IsActive() const override { return activeConnector; }
+  bool HasPostNewtonStep() const override { return nodeNumber.IsValid(); }
+  double PostNewtonStep(const EvaluationContext& context, const MarkerData<double>& m0, const MarkerData<double>& m1,
+                        double* data) const override;
+  void Check(const MainSystem& system) const override;
+  bool GetOutput(OutputVariableType type, const EvaluationContext& context, const MarkerData<double>& m0,
+                 const MarkerData<double>& m1, const VectorX& lambda, VectorX& value) const override;
+
+  // Relative rotation about joint z: the z angle of the Tait-Bryan xyz decomposition of
+  // A_0J0^T A_0J1, made continuous against the data coordinate (if any).
+  template <class S> S RelativeRotation(const MarkerData<S>& m0, const MarkerData<S>& m1, const double* data) const {
+    const Mat3<S> A_0J0 = m0.orientation * rotationMarker0.cast<S>();
+    const Mat3<S> A_0J1 = m1.orientation * rotationMarker1.cast<S>();
+    const Mat3<S> A_rel = A_0J0.transpose() * A_0J1;
+    using std::atan2;
+    using std::sqrt;
+    const double c = std::sqrt(ValueOf(A_rel(1, 2)) * ValueOf(A_rel(1, 2)) + ValueOf(A_rel(2, 2)) * ValueOf(A_rel(2, 2)));
+    S angle = c > 1e-14 ? S(atan2(S(-A_rel(0, 1)), A_rel(0, 0))) : S(atan2(A_rel(1, 0), A_rel(1, 1)));
+    if (data) angle = angle + ContinuityCorrection(ValueOf(angle), data[0]);
+    return angle;
+  }
+  // Multiple of 2*pi that brings `angle` within pi of the previous continuous angle.
+  static double ContinuityCorrection(double angle, double previous) {
+    const double twoPi = 2. * M_PI;
+    if (std::abs(angle - previous) <= M_PI) return 0.;
+    return std::round((previous - angle) / twoPi) * twoPi;
+  }
+  // Relative angular velocity about joint z: [A_0J0^T (omega_1 - omega_0)]_z.
+  template <class S> S RelativeAngularVelocity(const MarkerData<S>& m0, const MarkerData<S>& m1) const {
+    const Mat3<S> A_0J0 = m0.orientation * rotationMarker0.cast<S>();
+    const Vec3<S> w0 = m0.orientation * m0.angularVelocityLocal;
+    const Vec3<S> w1 = m1.orientation * m1.angularVelocityLocal;
+    return A_0J0.col(2).dot(w1 - w0);
+  }
+  // tau_SD; a user function is differentiated numerically in its scalar arguments only.
+  template <class S> S SpringTorque(const EvaluationContext& context, const S& rotation, const S& angularVelocity) const {
+    if (!springTorqueUserFunction)
+      return stiffness * (rotation - offset) + damping * (angularVelocity - velocityOffset) + torque;
+    const double u = ValueOf(rotation), v = ValueOf(angularVelocity);
+    const double value = CallSpringTorque(context, u, v);
+    if constexpr (std::is_same_v<S, double>) {
+      return value;
+    } else {
+      const double du = NumericalStep(u), dv = NumericalStep(v);
+      const double dTau_du = (CallSpringTorque(context, u + du, v) - value) / du;
+      const double dTau_dv = (CallSpringTorque(context, u, v + dv) - value) / dv;
+      S result(value);
+      result.derivatives() = dTau_du * rotation.derivatives() + dTau_dv * angularVelocity.derivatives();
+      return result;
+    }
+  }
+
+  template <class S> void MarkerLoads(const EvaluationContext& context, const MarkerData<S>& m0, const MarkerData<S>& m1,
+                                      MarkerLoad<S> loads[2]) const {
+    const S rotation = RelativeRotation(m0, m1, context.data);
+    const S angularVelocity = RelativeAngularVelocity(m0, m1);
+    const S tau = SpringTorque(context, rotation, angularVelocity);
+    const Mat3<S> A_0J0 = m0.orientation * rotationMarker0.cast<S>();
+    const Vec3<S> torqueGlobal = A_0J0.col(2) * tau;
+    loads[0].torque = torqueGlobal;
+    loads[1].torque = -torqueGlobal;
+  }
+
+  MarkerIndexPair markerNumbers;
+  NodeIndex nodeNumber;
+  double stiffness = 0.;
+  double damping = 0.;
+  Matrix3 rotationMarker0 = Matrix3::Identity();
+  Matrix3 rotationMarker1 = Matrix3::Identity();
+  double offset = 0.;
+  double velocityOffset = 0.;
+  double torque = 0.;
+  bool activeConnector = true;
+  ScriptFunctionPtr springTorqueUserFunction;
+  BasicVisualization visualization;
+
+ private:
+  double CallSpringTorque(const EvaluationContext& context, double rotation, double angularVelocity) const;
+  // Exudyn's numericalDifferentiation defaults: relativeEpsilon 1e-7, minimumCoordinateSize 1e-2.
+  static double NumericalStep(double x) { return 1e-7 * std::max(1e-2, std::abs(x)); }
+};
+
+}  // namespace multidyn

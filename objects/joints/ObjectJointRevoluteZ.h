@@ -1,0 +1,63 @@
+// Revolute joint about the z-axis of joint frame 0: five algebraic equations.
+//   g = [p_1 - p_0; tz_0 . tx_1; tz_0 . ty_1] = 0, with joint frames A_0Ji = A_0Mi * rotationMarker_i.
+#pragma once
+
+#include "core/Constraint.h"
+
+namespace multidyn {
+
+class ObjectJointRevoluteZ : public ConstraintKernels<ObjectJointRevoluteZ> {
+ public:
+  static const ItemTypeInfo& Info();
+
+  std::vector<MarkerIndex> MarkerNumbers() const override { return {markerNumbers[0], markerNumbers[1]}; }
+  Index NumberOfAlgebraicEquations() const override { return 5; }
+  bool IsActive() const override { return activeConnector; }
+  void Check(const MainSystem& system) const override;
+  bool GetOutput(OutputVariableType type, const EvaluationContext& context, const MarkerData<double>& m0,
+                 const MarkerData<double>& m1, const VectorX& lambda, VectorX& value) const override;
+
+  template <class S> void AlgebraicEquations(const MarkerData<S>& m0, const MarkerData<S>& m1, bool velocityLevel,
+                                             VecX<S>& g) const {
+    const Mat3<S> A_0J0 = m0.orientation * rotationMarker0.cast<S>();
+    const Mat3<S> A_0J1 = m1.orientation * rotationMarker1.cast<S>();
+    const Vec3<S> tz0 = A_0J0.col(2), tx1 = A_0J1.col(0), ty1 = A_0J1.col(1);
+    g.resize(5);
+    if (!velocityLevel) {
+      g.template head<3>() = m1.position - m0.position;
+      g(3) = tz0.dot(tx1);
+      g(4) = tz0.dot(ty1);
+    } else {
+      const Vec3<S> w0 = m0.orientation * m0.angularVelocityLocal;  // global angular velocities
+      const Vec3<S> w1 = m1.orientation * m1.angularVelocityLocal;
+      g.template head<3>() = m1.velocity - m0.velocity;
+      g(3) = w0.cross(tz0).dot(tx1) + tz0.dot(w1.cross(tx1));
+      g(4) = w0.cross(tz0).dot(ty1) + tz0.dot(w1.cross(ty1));
+    }
+  }
+
+  // From dg = [dp_1 - dp_0; dphi_0.(tz0 x t1) + dphi_1.(t1 x tz0)]: the loads -C_q^T lambda.
+  template <class S> void ConstraintLoads(const MarkerData<S>& m0, const MarkerData<S>& m1, const VectorX& lambda,
+                                          MarkerLoad<S> loads[2]) const {
+    const Mat3<S> A_0J0 = m0.orientation * rotationMarker0.cast<S>();
+    const Mat3<S> A_0J1 = m1.orientation * rotationMarker1.cast<S>();
+    const Vec3<S> tz0 = A_0J0.col(2), tx1 = A_0J1.col(0), ty1 = A_0J1.col(1);
+    const Vec3<S> force = lambda.head<3>().cast<S>();
+    const Vec3<S> torque = tz0.cross(tx1) * S(lambda(3)) + tz0.cross(ty1) * S(lambda(4));
+    loads[0].force = force;
+    loads[1].force = -force;
+    loads[0].torque = -torque;
+    loads[1].torque = torque;
+  }
+
+  MarkerIndexPair markerNumbers;
+  Matrix3 rotationMarker0 = Matrix3::Identity();
+  Matrix3 rotationMarker1 = Matrix3::Identity();
+  bool activeConnector = true;
+  bool visualizationShow = true;
+  float visualizationAxisRadius = 0.1f;
+  float visualizationAxisLength = 0.4f;
+  Color4 visualizationColor = {-1.f, -1.f, -1.f, -1.f};
+};
+
+}  // namespace multidyn

@@ -1,0 +1,30 @@
+// A frame on a body: position, orientation and their Jacobians.
+#pragma once
+
+#include "core/Marker.h"
+
+namespace multidyn {
+
+class MarkerBodyRigid : public MarkerKernels<MarkerBodyRigid> {
+ public:
+  static const ItemTypeInfo& Info();
+
+  bool ProvidesOrientation() const override { return true; }
+  ObjectIndex BodyNumber() const override { return bodyNumber; }
+  void Check(const MainSystem& system) const override;
+
+  // A_0M = A_0B * A_BM; omega in marker axes = A_BM^T * omega in body axes.
+  template <class S> void MarkerDataOf(const Body* body, const NodeKinematics<S>* nodes, MarkerData<S>& data) const {
+    body->ComputeFrame(nodes, localPosition, data);
+    const Mat3<S> A_BM = localRotationMatrix.cast<S>();
+    data.orientation = data.orientation * A_BM;
+    data.angularVelocityLocal = A_BM.transpose() * data.angularVelocityLocal;
+  }
+
+  ObjectIndex bodyNumber;
+  Vector3 localPosition = Vector3::Zero();
+  Matrix3 localRotationMatrix = Matrix3::Identity();
+  bool visualizationShow = true;
+};
+
+}  // namespace multidyn

@@ -1,0 +1,29 @@
+#include "objects/markers/MarkerChecks.h"
+
+#include "core/Errors.h"
+
+namespace multidyn {
+
+void CheckMarkerBody(const MainSystem& system, ObjectIndex body, bool needsOrientation) {
+  if (!body.IsValid()) throw ValueError("parameter 'bodyNumber': a body is required, got none (-1)");
+  const Object& object = system.GetObject(body.value);
+  if (object.Kind() != ObjectKind::Body && object.Kind() != ObjectKind::Ground)
+    throw TypeError("parameter 'bodyNumber': object " + std::to_string(body.value) + " is a " +
+                    object.TypeInfo().className + ", not a body");
+  if (needsOrientation && !static_cast<const Body&>(object).ProvidesOrientation())
+    throw TypeError("parameter 'bodyNumber': object " + std::to_string(body.value) + " is a " +
+                    object.TypeInfo().className + ", which has no orientation; use MarkerBodyPosition");
+}
+
+void CheckMarkerNode(const MainSystem& system, NodeIndex node, bool needsOrientation) {
+  if (!node.IsValid()) throw ValueError("parameter 'nodeNumber': a node is required, got none (-1)");
+  const Node& n = system.GetNode(node.value);
+  if (!n.ProvidesPosition())
+    throw TypeError("parameter 'nodeNumber': node " + std::to_string(node.value) + " is a " + n.TypeInfo().className +
+                    ", which has no position");
+  if (needsOrientation && !n.ProvidesOrientation())
+    throw TypeError("parameter 'nodeNumber': node " + std::to_string(node.value) + " is a " + n.TypeInfo().className +
+                    ", which has no orientation; use MarkerNodePosition");
+}
+
+}  // namespace multidyn

@@ -1,0 +1,24 @@
+// The frame of a rigid-body node.
+#pragma once
+
+#include "core/Marker.h"
+
+namespace multidyn {
+
+class MarkerNodeRigid : public MarkerKernels<MarkerNodeRigid> {
+ public:
+  static const ItemTypeInfo& Info();
+
+  bool ProvidesOrientation() const override { return true; }
+  NodeIndex NodeNumber() const override { return nodeNumber; }
+  void Check(const MainSystem& system) const override;
+
+  template <class S> void MarkerDataOf(const Body*, const NodeKinematics<S>* nodes, MarkerData<S>& data) const {
+    RigidFrameFromNode(nodes[0], Vector3::Zero(), data);
+  }
+
+  NodeIndex nodeNumber;
+  bool visualizationShow = true;
+};
+
+}  // namespace multidyn

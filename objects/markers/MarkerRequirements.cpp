@@ -1,0 +1,23 @@
+#include "objects/markers/MarkerRequirements.h"
+
+#include "core/Errors.h"
+
+namespace multidyn {
+
+void CheckMarkersProvide(const MainSystem& system, const std::vector<MarkerIndex>& markers, const std::string& parameter,
+                         bool needsPosition, bool needsOrientation, const std::string& user) {
+  for (MarkerIndex m : markers) {
+    if (!m.IsValid())
+      throw ValueError("parameter '" + parameter + "': a valid marker index is required, got -1 (none)");
+    const Marker& marker = system.GetMarker(m.value);
+    const std::string what = "marker " + std::to_string(m.value) + " is a " + marker.TypeInfo().className;
+    if (needsOrientation && !marker.ProvidesOrientation())
+      throw TypeError("parameter '" + parameter + "': " + what + ", which provides no orientation; " + user +
+                      " needs markers with orientation (MarkerBodyRigid, MarkerNodeRigid)");
+    if (needsPosition && !marker.ProvidesPosition())
+      throw TypeError("parameter '" + parameter + "': " + what + ", which provides no position; " + user +
+                      " needs markers with a position");
+  }
+}
+
+}  // namespace multidyn

@@ -1,0 +1,15 @@
+// Checks that the markers an item acts on exist and provide position and/or orientation.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/MainSystem.h"
+
+namespace multidyn {
+
+// `parameter` is the parameter named in errors; `user` the item type for the message.
+void CheckMarkersProvide(const MainSystem& system, const std::vector<MarkerIndex>& markers, const std::string& parameter,
+                         bool needsPosition, bool needsOrientation, const std::string& user);
+
+}  // namespace multidyn

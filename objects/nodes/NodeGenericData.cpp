@@ -1,0 +1,29 @@
+#include "objects/nodes/NodeGenericData.h"
+
+#include "core/Errors.h"
+
+namespace multidyn {
+
+void NodeGenericData::Check(const MainSystem&) const {
+  if (initialCoordinates.size() != numberOfDataCoordinates)
+    throw ValueError("parameter 'initialCoordinates': expected " + std::to_string(numberOfDataCoordinates) +
+                     " values (numberOfDataCoordinates), got " + std::to_string(initialCoordinates.size()));
+}
+
+const ItemTypeInfo& NodeGenericData::Info() {
+  using T = NodeGenericData;
+  static const FieldTable fields =
+      FieldTableBuilder<T>()
+          .Add(&T::name, "name", "", "node's unique name")
+          .Add(&T::numberOfDataCoordinates, "numberOfDataCoordinates", "", "number of data coordinates").NonNegative().Structural()
+          .Add(&T::initialCoordinates, "initialCoordinates", "", "initial values of the data coordinates").Structural()
+          .Build();
+  static const ItemTypeInfo info = MakeItemTypeInfo<T>(
+      ItemCategory::Node, "GenericData", "NodeGenericData", {}, "nodes",
+      "Data coordinates: discrete state that items update after each converged step (e.g. the rotation "
+      "counter of a torsional spring-damper); not part of the equations of motion.",
+      fields, {OutputVariableType::Coordinates});
+  return info;
+}
+
+}  // namespace multidyn

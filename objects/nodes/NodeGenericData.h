@@ -1,0 +1,24 @@
+// Data coordinates: discrete state kept between steps (not part of the equations).
+#pragma once
+
+#include "core/Node.h"
+
+namespace multidyn {
+
+class NodeGenericData : public NodeKernels<NodeGenericData> {
+ public:
+  static const ItemTypeInfo& Info();
+
+  Index NumberOfDataCoordinates() const override { return numberOfDataCoordinates; }
+  VectorX InitialDataCoordinates() const override { return initialCoordinates; }
+  void Check(const MainSystem& system) const override;
+
+  template <class S> void Kinematics(const NodeCoordinates<S>&, NodeKinematics<S>& k) const {
+    k.numberOfCoordinates = 0;
+  }
+
+  Index numberOfDataCoordinates = 0;
+  VectorX initialCoordinates;
+};
+
+}  // namespace multidyn

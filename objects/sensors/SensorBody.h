@@ -1,0 +1,20 @@
+// Reads an output variable of a body at a local position.
+#pragma once
+
+#include "core/Sensor.h"
+
+namespace multidyn {
+
+class SensorBody : public ItemOf<SensorBody, Sensor> {
+ public:
+  static const ItemTypeInfo& Info();
+  VectorX Evaluate(const MainSystem& system, ConfigurationType configuration) const override;
+  std::string Target() const override { return "body " + std::to_string(bodyNumber.value); }
+  void Check(const MainSystem& system) const override;
+
+  ObjectIndex bodyNumber;
+  Vector3 localPosition = Vector3::Zero();
+  bool visualizationShow = true;
+};
+
+}  // namespace multidyn

@@ -1,0 +1,19 @@
+// Reads the current vector of a load (from its user function, if any).
+#pragma once
+
+#include "core/Sensor.h"
+
+namespace multidyn {
+
+class SensorLoad : public ItemOf<SensorLoad, Sensor> {
+ public:
+  static const ItemTypeInfo& Info();
+  VectorX Evaluate(const MainSystem& system, ConfigurationType configuration) const override;
+  std::string Target() const override { return "load " + std::to_string(loadNumber.value); }
+  void Check(const MainSystem& system) const override;
+
+  LoadIndex loadNumber;
+  bool visualizationShow = true;
+};
+
+}  // namespace multidyn

@@ -1,0 +1,19 @@
+// Reads an output variable of a node.
+#pragma once
+
+#include "core/Sensor.h"
+
+namespace multidyn {
+
+class SensorNode : public ItemOf<SensorNode, Sensor> {
+ public:
+  static const ItemTypeInfo& Info();
+  VectorX Evaluate(const MainSystem& system, ConfigurationType configuration) const override;
+  std::string Target() const override { return "node " + std::to_string(nodeNumber.value); }
+  void Check(const MainSystem& system) const override;
+
+  NodeIndex nodeNumber;
+  bool visualizationShow = true;
+};
+
+}  // namespace multidyn

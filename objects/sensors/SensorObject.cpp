@@ -1,0 +1,30 @@
+#include "objects/sensors/SensorObject.h"
+
+#include "core/MainSystem.h"
+#include "objects/sensors/SensorFields.h"
+
+namespace multidyn {
+
+VectorX SensorObject::Evaluate(const MainSystem& system, ConfigurationType configuration) const {
+  return system.GetObjectOutput(objectNumber.value, outputVariableType, configuration);
+}
+
+void SensorObject::Check(const MainSystem&) const {
+  if (!objectNumber.IsValid()) throw ValueError("parameter 'objectNumber': an object is required, got none (-1)");
+}
+
+const ItemTypeInfo& SensorObject::Info() {
+  using T = SensorObject;
+  static const FieldTable fields = [] {
+    FieldTableBuilder<T> builder;
+    builder.Add(&T::name, "name", "", "sensor's unique name")
+        .Add(&T::objectNumber, "objectNumber", "", "the object to read");
+    return AddSensorFields(builder).Build();
+  }();
+  static const ItemTypeInfo info = MakeItemTypeInfo<T>(
+      ItemCategory::Sensor, "Object", "SensorObject", {}, "sensors",
+      "Reads an OutputVariableType of an object (as mbs.GetObjectOutput) at every sensorsWritePeriod.", fields, {});
+  return info;
+}
+
+}  // namespace multidyn

@@ -1,0 +1,19 @@
+// Reads an output variable of an object (connector, constraint, or body at its reference point).
+#pragma once
+
+#include "core/Sensor.h"
+
+namespace multidyn {
+
+class SensorObject : public ItemOf<SensorObject, Sensor> {
+ public:
+  static const ItemTypeInfo& Info();
+  VectorX Evaluate(const MainSystem& system, ConfigurationType configuration) const override;
+  std::string Target() const override { return "object " + std::to_string(objectNumber.value); }
+  void Check(const MainSystem& system) const override;
+
+  ObjectIndex objectNumber;
+  bool visualizationShow = true;
+};
+
+}  // namespace multidyn

@@ -1,0 +1,79 @@
+"""Multidyn: multibody dynamics with Exudyn's Python API.
+
+Exudyn scripts run with ``import multidyn as exu``. Item classes live in
+``multidyn.itemInterface``, rotation and inertia helpers in ``multidyn.utilities``.
+"""
+import enum as _enum
+
+from . import _multidyn
+from ._multidyn import (ConfigurationType, MainSystem, NotAssembledError, OutputVariableType, SolverError,
+                        UserFunctionError)
+from .indices import LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex
+from .simulationSettings import SimulationSettings
+from .utilities import HT
+
+__version__ = "0.1.0"
+
+#: Exudyn's global dict for test results and user data (exu.sys['testResult']).
+sys = {}
+#: Exudyn's global dict for user variables.
+variables = {}
+
+
+def InvalidIndex():
+    """The index of no item (-1), as Exudyn's exu.InvalidIndex()."""
+    return -1
+
+
+class DynamicSolverType(_enum.IntEnum):
+    """Dynamic solvers; GeneralizedAlpha (with Newmark/index-2 variants) is available now."""
+    GeneralizedAlpha = 1
+    TrapezoidalIndex2 = 2
+    ExplicitEuler = 3
+    ExplicitMidpoint = 4
+    RK33 = 5
+    RK44 = 6
+    RK67 = 7
+    ODE23 = 8
+    DOPRI5 = 9
+    DVERK6 = 10
+    VelocityVerlet = 11
+
+
+class NodeType(_enum.IntEnum):
+    """Rotation parametrisations for mbs.CreateRigidBody(nodeType=...)."""
+    RotationEulerParameters = 1
+    RotationRxyz = 2
+
+
+class SystemContainer:
+    """Holds one or more MainSystems (SC.AddSystem())."""
+
+    def __init__(self):
+        self._systems = []
+
+    def AddSystem(self):
+        mbs = MainSystem()
+        mbs.variables = {}
+        mbs.sys = {}
+        mbs.systemContainer = self
+        self._systems.append(mbs)
+        return mbs
+
+    def NumberOfSystems(self):
+        return len(self._systems)
+
+    def GetSystem(self, systemNumber):
+        return self._systems[systemNumber]
+
+    def Reset(self):
+        for mbs in self._systems:
+            mbs.Reset()
+        self._systems = []
+
+    def __repr__(self):
+        return f"SystemContainer with {len(self._systems)} system(s)"
+
+
+from . import itemInterface  # noqa: E402  (needs the compiled module's item tables)
+from . import mainSystemExtensions  # noqa: E402,F401  (adds the Python methods of MainSystem)

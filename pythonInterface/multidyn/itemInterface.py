@@ -1,0 +1,169 @@
+"""Item classes (ObjectRigidBody, RigidBody, ...), generated from the C++ field tables.
+
+Each class takes every parameter as a keyword with its default, validates values when they
+are set, and converts to the item's dict form with dict(item).
+"""
+import warnings as _warnings
+
+import numpy as _np
+
+from . import _multidyn
+from .indices import indexTypes as _indexTypes
+
+_categoryPrefix = ["Node", "Object", "Marker", "Load", "Sensor"]
+_indexFieldCategory = {"NodeIndex": 0, "ObjectIndex": 1, "MarkerIndex": 2, "MarkerIndex[2]": 2, "LoadIndex": 3,
+                       "SensorIndex": 4}
+
+#: every item class by category number and by any of its names
+classesByCategory = [dict() for _ in range(5)]
+
+
+def _CheckIndexKind(className, field, value):
+    """A typed index of another kind (a NodeIndex given as markerNumber) is a TypeError."""
+    expected = _indexFieldCategory.get(field["type"])
+    if expected is None:
+        return
+    values = value if isinstance(value, (list, tuple)) else [value]
+    for v in values:
+        for category, indexType in enumerate(_indexTypes):
+            if type(v) is indexType and category != expected:
+                raise TypeError(f"{className}: parameter '{field['name']}': expected a "
+                                f"{_indexTypes[expected].__name__}, got {v!r}")
+
+
+class ItemBase:
+    """Common behaviour of the generated item classes."""
+    _info = None
+    _fields = {}
+
+    def __init__(self, *args, **kwargs):
+        values = object.__getattribute__(self, "__dict__")
+        values["_values"] = {}
+        for name, field in self._fields.items():
+            default = field["default"]
+            values["_values"][name] = _np.array(default).tolist() if isinstance(default, list) else default
+        names = list(self._fields)
+        if len(args) > len(names):
+            raise TypeError(f"{self._info['className']}() takes at most {len(names)} positional arguments")
+        for name, value in zip(names, args):
+            kwargs[name] = value
+        if "localHT" in kwargs:
+            self._SetLocalHT(kwargs)
+        visualization = kwargs.pop("visualization", None)
+        if visualization is not None:
+            for key, value in dict(visualization).items():
+                kwargs["V" + key if not key.startswith("V") else key] = value
+        for key, value in kwargs.items():
+            setattr(self, key, value)
+
+    def _SetLocalHT(self, kwargs):
+        className = self._info["className"]
+        if "localRotationMatrix" not in self._fields:
+            raise TypeError(f"{className}: unknown parameter 'localHT'")
+        if "localPosition" in kwargs or "localRotationMatrix" in kwargs:
+            raise ValueError(f"{className}: give either localHT or localPosition/localRotationMatrix, not both")
+        transform = _np.asarray(kwargs.pop("localHT"), dtype=float)
+        if transform.shape != (4, 4):
+            raise ValueError(f"{className}: parameter 'localHT': expected a 4x4 homogeneous transformation "
+                             f"(exu.HT(rotation=A, translation=p)), got shape {transform.shape}")
+        kwargs["localRotationMatrix"] = transform[:3, :3].tolist()
+        kwargs["localPosition"] = transform[:3, 3].tolist()
+
+    @classmethod
+    def _FieldOf(cls, key):
+        for field in cls._fields.values():
+            if key == field["name"] or key == field["key"] or key in field["aliases"]:
+                return field
+        return None
+
+    def __setattr__(self, key, value):
+        field = self._FieldOf(key)
+        className = self._info["className"]
+        if field is None:
+            known = ", ".join(f["name"] for f in self._fields.values() if not f["group"])
+            raise TypeError(f"{className}: unknown parameter '{key}'; the parameters are: {known} "
+                            f"(and visualization)")
+        if key != field["name"] and key in field["aliases"] and not field["deprecation"]:
+            pass  # Exudyn's other name, accepted silently
+        _CheckIndexKind(className, field, value)
+        if field["isUserFunction"] and not callable(value) and value not in (0, None):
+            raise TypeError(f"{className}: parameter '{field['name']}': expected a Python function or 0, got {value!r}")
+        if not (field["isUserFunction"] and callable(value)):
+            _multidyn.ValidateField(self._info["category"], self._info["typeName"], field["name"], value)
+        if field["deprecation"] and not _np.array_equal(_np.asarray(value, dtype=float), _np.asarray(field["default"], dtype=float)):
+            _warnings.warn(f"{className}.{field['name']} is {field['deprecation']}", DeprecationWarning, stacklevel=3)
+        if isinstance(value, _np.ndarray):
+            value = value.tolist()
+        self._values[field["name"]] = value
+
+    def __getattr__(self, key):
+        values = object.__getattribute__(self, "__dict__").get("_values", {})
+        field = type(self)._FieldOf(key)
+        if field is not None:
+            return values[field["name"]]
+        if key == "visualization":
+            return {f["name"]: values[f["name"]] for f in self._fields.values() if f["group"]}
+        raise AttributeError(f"{self._info['className']} has no attribute '{key}'")
+
+    def __iter__(self):
+        yield self._info["typeKey"], self._info["typeName"]
+        for name, field in self._fields.items():
+            yield field["key"], self._values[name]
+
+    def __repr__(self):
+        return f"{self._info['className']}({dict(self)!r})"
+
+    @classmethod
+    def FromDict(cls, dictionary):
+        """An item from its dict form; the type key is checked and dropped."""
+        kwargs = dict(dictionary)
+        typeKey = cls._info["typeKey"]
+        kwargs.pop(typeKey, None)
+        return cls(**kwargs)
+
+
+def ClassForDict(category, dictionary):
+    """The item class a dict names through its type key ('objectType': 'RigidBody', ...)."""
+    typeKey = ["nodeType", "objectType", "markerType", "loadType", "sensorType"][category]
+    if typeKey not in dictionary:
+        raise ValueError(f"the dict has no '{typeKey}' naming the {_categoryPrefix[category].lower()} type: {dictionary}")
+    typeName = dictionary[typeKey]
+    itemClass = classesByCategory[category].get(typeName)
+    if itemClass is None:
+        raise ValueError(f"unknown {typeKey} '{typeName}'; known: {', '.join(sorted(set(c._info['typeName'] for c in classesByCategory[category].values())))}")
+    return itemClass
+
+
+def _MakeClass(info):
+    fields = {f["name"]: f for f in info["fields"]}
+    doc = info["description"] + "\n\nParameters:\n" + "\n".join(
+        f"  {f['name']} ({f['type']}{', ' + f['unit'] if f['unit'] else ''}; default {f['default']!r}): {f['description']}"
+        for f in info["fields"])
+    return type(info["className"], (ItemBase,), {"_info": info, "_fields": fields, "__doc__": doc,
+                                                 "__module__": __name__})
+
+
+def _MakeVisualizationFunction(itemClass):
+    def VisualizationDict(**kwargs):
+        names = {f["name"] for f in itemClass._fields.values() if f["group"]}
+        for key in kwargs:
+            if key not in names:
+                raise TypeError(f"V{itemClass._info['className']}: unknown parameter '{key}'; the parameters are: "
+                                f"{', '.join(sorted(names))}")
+        return dict(kwargs)
+    return VisualizationDict
+
+
+for _info in _multidyn.ItemTypes():
+    _class = _MakeClass(_info)
+    globals()[_info["className"]] = _class
+    classesByCategory[_info["category"]][_info["typeName"]] = _class
+    classesByCategory[_info["category"]][_info["className"]] = _class
+    _shortVisualizationName = "V" + _info["className"][len(_categoryPrefix[_info["category"]]):]
+    globals()["V" + _info["className"]] = _MakeVisualizationFunction(_class)
+    for _short in _info["shortNames"]:
+        globals()[_short] = _class
+        classesByCategory[_info["category"]][_short] = _class
+        globals()["V" + _short] = _MakeVisualizationFunction(_class)
+
+del _info, _class, _short, _shortVisualizationName

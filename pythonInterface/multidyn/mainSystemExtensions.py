@@ -1,0 +1,205 @@
+"""The Python part of MainSystem: Exudyn's Add/Get/Set/Modify methods, solving, files,
+systemData and the mbs.Create... helpers. Added to the compiled MainSystem class, as
+Exudyn's mainSystemExtensions does."""
+import json as _json
+
+import numpy as _np
+
+from . import _multidyn
+from . import utilities as _utilities
+from .indices import LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex
+from .itemInterface import ClassForDict, ItemBase
+from .simulationSettings import SimulationSettings
+
+MainSystem = _multidyn.MainSystem
+_categories = [("Node", NodeIndex), ("Object", ObjectIndex), ("Marker", MarkerIndex), ("Load", LoadIndex),
+               ("Sensor", SensorIndex)]
+
+
+def _ItemDict(category, item):
+    """Normalises an item object or dict through its class, so both are validated the same way."""
+    if isinstance(item, ItemBase):
+        if item._info["category"] != category:
+            raise TypeError(f"Add{_categories[category][0]}: expected a {_categories[category][0].lower()}, "
+                            f"got a {item._info['className']}")
+        return dict(item)
+    if isinstance(item, dict):
+        return dict(ClassForDict(category, item).FromDict(item))
+    raise TypeError(f"Add{_categories[category][0]}: expected an item (e.g. exu.itemInterface.RigidBody(...)) or a "
+                    f"dict, got {type(item).__name__}")
+
+
+def _CheckIndex(mbs, category, index, what):
+    if isinstance(index, bool) or not isinstance(index, (int, _np.integer)):
+        raise TypeError(f"{what}: expected a {_categories[category][1].__name__}, got {index!r}")
+    count = mbs._NumberOfItems(category)
+    if not 0 <= int(index) < count:
+        raise IndexError(f"{what}: {_categories[category][0].lower()} number {int(index)} does not exist; the system has "
+                         f"{count} {_categories[category][0].lower()}s")
+    return int(index)
+
+
+def _Install(category, name, indexType):
+    def Add(self, item):
+        return indexType(self._AddItem(category, _ItemDict(category, item)))
+
+    def Get(self, index):
+        return self._GetItem(category, _CheckIndex(self, category, index, f"Get{name}"))
+
+    def Modify(self, index, item):
+        self._ModifyItem(category, _CheckIndex(self, category, index, f"Modify{name}"), _ItemDict(category, item))
+
+    def GetParameter(self, index, parameterName):
+        return self._GetItemParameter(category, _CheckIndex(self, category, index, f"Get{name}Parameter"), parameterName)
+
+    def SetParameter(self, index, parameterName, value):
+        self._SetItemParameter(category, _CheckIndex(self, category, index, f"Set{name}Parameter"), parameterName, value)
+
+    def Number(self):
+        return self._NumberOfItems(category)
+
+    for method, function in [("Add", Add), ("Get", Get), ("Modify", Modify), ("Get{}Parameter", GetParameter),
+                             ("Set{}Parameter", SetParameter)]:
+        methodName = method.format(name) if "{}" in method else method + name
+        function.__name__ = methodName
+        setattr(MainSystem, methodName, function)
+    setattr(MainSystem, f"NumberOf{name}s", Number)
+
+
+for _category, (_name, _indexType) in enumerate(_categories):
+    _Install(_category, _name, _indexType)
+
+
+class SystemData:
+    """mbs.systemData: coordinate vectors in Exudyn's global order (stored ODE2 coordinates are
+    displacements relative to the reference coordinates)."""
+
+    def __init__(self, mbs):
+        self._mbs = mbs
+
+    def GetODE2Coordinates(self, configuration=_multidyn.ConfigurationType.Current):
+        return self._mbs._GetCoordinates("ODE2", configuration)
+
+    def GetODE2Coordinates_t(self, configuration=_multidyn.ConfigurationType.Current):
+        return self._mbs._GetCoordinates("ODE2_t", configuration)
+
+    def GetODE2Coordinates_tt(self, configuration=_multidyn.ConfigurationType.Current):
+        return self._mbs._GetCoordinates("ODE2_tt", configuration)
+
+    def GetAECoordinates(self, configuration=_multidyn.ConfigurationType.Current):
+        return self._mbs._GetCoordinates("AE", configuration)
+
+    def GetDataCoordinates(self, configuration=_multidyn.ConfigurationType.Current):
+        return self._mbs._GetCoordinates("Data", configuration)
+
+    def SetODE2Coordinates(self, coordinates):
+        self._mbs._SetCoordinates("ODE2", coordinates)
+
+    def SetODE2Coordinates_t(self, coordinates):
+        self._mbs._SetCoordinates("ODE2_t", coordinates)
+
+    def GetTime(self):
+        return self._mbs._Time()
+
+    def NumberOfNodes(self):
+        return self._mbs.NumberOfNodes()
+
+    def NumberOfObjects(self):
+        return self._mbs.NumberOfObjects()
+
+    def NumberOfMarkers(self):
+        return self._mbs.NumberOfMarkers()
+
+    def NumberOfLoads(self):
+        return self._mbs.NumberOfLoads()
+
+    def NumberOfSensors(self):
+        return self._mbs.NumberOfSensors()
+
+
+MainSystem.systemData = property(lambda self: SystemData(self))
+
+
+def SolveDynamic(self, simulationSettings=None, solverType=None, updateInitialValues=False, storeSolver=True,
+                 showHints=False, showCausingItems=True, autoAssemble=True):
+    """Integrates the system in time (generalized-alpha by default); results stay in mbs (outputs,
+    sensors) and in the solution file. Raises multidyn.SolverError if Newton fails for good, keeping
+    the results up to the last accepted step. Returns True."""
+    from . import DynamicSolverType
+    if simulationSettings is None:
+        simulationSettings = SimulationSettings()
+    if not isinstance(simulationSettings, SimulationSettings):
+        raise TypeError(f"SolveDynamic: simulationSettings must be an exu.SimulationSettings(), got "
+                        f"{type(simulationSettings).__name__}")
+    settings = simulationSettings.GetDictionary()
+    if solverType is not None:
+        solverType = DynamicSolverType(solverType)
+        if solverType == DynamicSolverType.TrapezoidalIndex2:
+            settings["timeIntegration"]["generalizedAlpha"]["useNewmark"] = True
+            settings["timeIntegration"]["generalizedAlpha"]["useIndex2Constraints"] = True
+        elif solverType != DynamicSolverType.GeneralizedAlpha:
+            raise NotImplementedError(f"SolveDynamic: solverType {solverType.name} is not available yet; use "
+                                      "exu.DynamicSolverType.GeneralizedAlpha (the default) or TrapezoidalIndex2")
+    statistics = self._SolveDynamic(settings)
+    self.sys["dynamicSolverStatistics"] = statistics
+    if simulationSettings.displayStatistics or simulationSettings.timeIntegration.verboseMode >= 1:
+        print(f"solver finished: {statistics['steps']} steps, {statistics['newtonIterations']} Newton iterations, "
+              f"{statistics['computationTime']:.4g} s")
+    if simulationSettings.displayComputationTime:
+        print(f"computation time: {statistics['computationTime']:.4g} s")
+    return True
+
+
+def SolveStatic(self, simulationSettings=None, **kwargs):
+    raise NotImplementedError("SolveStatic is not available yet; it comes with the static solver issue")
+
+
+def Save(self, fileName, simulationSettings=None):
+    """Writes the whole system (and optionally the simulation settings) as JSON. Systems with
+    Python user functions cannot be saved: the error names the items."""
+    data = _json.loads(self._ToJson())
+    if simulationSettings is not None:
+        data["simulationSettings"] = simulationSettings.GetDictionary()
+    with open(fileName, "w") as file:
+        _json.dump(data, file, indent=1)
+
+
+def Load(self, fileName):
+    """Replaces the system's items by those in a file written by mbs.Save; returns its
+    SimulationSettings (or None if it has none). On any error the system stays as it was."""
+    try:
+        with open(fileName) as file:
+            text = file.read()
+    except OSError as error:
+        raise ValueError(f"Load: cannot read '{fileName}': {error}") from None
+    try:
+        data = _json.loads(text)
+    except ValueError as error:
+        raise ValueError(f"Load: '{fileName}' is not valid JSON: {error}") from None
+    settings = None
+    if isinstance(data, dict) and "simulationSettings" in data:
+        settings = SimulationSettings()
+        try:
+            _multidyn.ValidateSettings(data["simulationSettings"])
+        except (TypeError, ValueError) as error:
+            raise ValueError(f"Load: '{fileName}': {error}") from None
+        settings.SetDictionary(data.pop("simulationSettings"))
+    try:
+        self._LoadJson(_json.dumps(data))
+    except (TypeError, ValueError, IndexError) as error:
+        raise type(error)(f"Load: '{fileName}': {error}") from None
+    return settings
+
+
+def _Repr(self):
+    return (f"MainSystem: {self.NumberOfNodes()} nodes, {self.NumberOfObjects()} objects, "
+            f"{self.NumberOfMarkers()} markers, {self.NumberOfLoads()} loads, {self.NumberOfSensors()} sensors")
+
+
+MainSystem.SolveDynamic = SolveDynamic
+MainSystem.SolveStatic = SolveStatic
+MainSystem.Save = Save
+MainSystem.Load = Load
+MainSystem.__repr__ = _Repr
+
+from . import createFunctions  # noqa: E402,F401  (the mbs.Create... helpers)

@@ -1,0 +1,350 @@
+// The compiled module multidyn._multidyn. Item classes, SimulationSettings and the
+// Exudyn-style convenience API are built in Python (pythonInterface/multidyn) from the
+// field tables exported here, so that each parameter is declared once, in C++.
+#include <chrono>
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include "PythonConversion.h"
+#include "PythonScriptFunction.h"
+#include "core/Errors.h"
+#include "core/ItemRegistry.h"
+#include "core/MainSystem.h"
+#include "core/SimulationSettings.h"
+#include "objects/ItemList.h"
+#include "solvers/SolveDynamic.h"
+
+namespace py = pybind11;
+using namespace multidyn;
+
+namespace {
+
+ItemCategory CategoryOf(int category) {
+  if (category < 0 || category > 4) throw ValueError("internal: bad item category " + std::to_string(category));
+  return static_cast<ItemCategory>(category);
+}
+
+const char* ConstraintName(FieldConstraint constraint) {
+  switch (constraint) {
+    case FieldConstraint::NonNegative: return ">= 0";
+    case FieldConstraint::Positive: return "> 0";
+    default: return "";
+  }
+}
+
+py::dict DescribeField(const FieldDescriptor& f) {
+  py::dict d;
+  d["name"] = f.name;
+  d["key"] = f.key;
+  d["group"] = f.group;
+  d["type"] = f.TypeName();
+  d["rows"] = f.rows;
+  d["cols"] = f.cols;
+  d["unit"] = f.unit;
+  d["description"] = f.description;
+  d["constraint"] = ConstraintName(f.constraint);
+  d["structural"] = f.role == FieldRole::Structural;
+  d["aliases"] = f.aliases;
+  d["deprecation"] = f.deprecation;
+  d["expected"] = f.Expected();
+  d["userFunctionSignature"] = f.userFunctionSignature;
+  d["isUserFunction"] = f.type == FieldType::UserFunction;
+  d["isIndex"] = f.type == FieldType::NodeIndex || f.type == FieldType::ObjectIndex ||
+                 f.type == FieldType::MarkerIndex || f.type == FieldType::LoadIndex ||
+                 f.type == FieldType::SensorIndex || f.type == FieldType::MarkerIndexList;
+  if (f.type == FieldType::Nested) {
+    py::list nested;
+    for (const auto& n : f.nested->fields) nested.append(DescribeField(n));
+    d["fields"] = nested;
+    d["default"] = py::none();
+  } else {
+    d["default"] = f.type == FieldType::UserFunction ? py::object(py::int_(0)) : JsonToPython(f.defaultValue);
+  }
+  return d;
+}
+
+py::list ItemTypes() {
+  py::list list;
+  for (const ItemTypeInfo* info : ItemRegistry::Instance().All()) {
+    py::dict d;
+    d["category"] = static_cast<int>(info->category);
+    d["typeKey"] = TypeKey(info->category);
+    d["typeName"] = info->typeName;
+    d["className"] = info->className;
+    d["shortNames"] = info->shortNames;
+    d["family"] = info->family;
+    d["description"] = info->description;
+    py::list outputs;
+    for (OutputVariableType t : info->outputs) outputs.append(OutputVariableTypeName(t));
+    d["outputs"] = outputs;
+    py::list fields;
+    for (const auto& f : info->fields->fields) fields.append(DescribeField(f));
+    d["fields"] = fields;
+    list.append(d);
+  }
+  return list;
+}
+
+// Splits an item dict into its JSON part and its user functions (callables).
+std::unique_ptr<Item> ItemFromPython(ItemCategory category, const py::dict& dict, const std::string& description,
+                                     std::vector<std::pair<const FieldDescriptor*, py::object>>& functions,
+                                     std::vector<std::string>& deprecated) {
+  Json json = Json::object();
+  const std::string typeKey = TypeKey(category);
+  const ItemTypeInfo* info = nullptr;
+  if (dict.contains(typeKey)) info = ItemRegistry::Instance().Find(category, py::str(dict[typeKey.c_str()]));
+  for (auto item : dict) {
+    const std::string key = py::str(item.first);
+    const FieldDescriptor* field = info ? info->fields->Find(key) : nullptr;
+    if (field && field->type == FieldType::UserFunction && PyCallable_Check(item.second.ptr())) {
+      functions.emplace_back(field, py::reinterpret_borrow<py::object>(item.second));
+      continue;
+    }
+    try {
+      json[key] = PythonToJson(item.second);
+    } catch (const TypeError& e) {
+      throw TypeError(description + (info ? " (" + info->className + ")" : "") + ": parameter '" + key + "': " + e.what());
+    }
+  }
+  auto created = CreateItemFromJson(category, json, description, &deprecated);
+  for (auto& [field, callable] : functions) field->setFunction(created.get(), std::make_shared<PythonScriptFunction>(callable));
+  return created;
+}
+
+void WarnDeprecated(const Item& item, const std::vector<std::string>& names) {
+  for (const auto& name : names) {
+    const FieldDescriptor* field = item.TypeInfo().fields->Find(name);
+    const std::string text = item.TypeInfo().className + "." + name + " is " + field->deprecation;
+    PyErr_WarnEx(PyExc_DeprecationWarning, text.c_str(), 2);
+  }
+}
+
+py::object OutputToPython(const VectorX& value, bool scalarIfSizeOne) {
+  if (scalarIfSizeOne && value.size() == 1) return py::float_(value(0));
+  return VectorToPython(value);
+}
+
+// Progress and Ctrl-C for long solves.
+class PythonSolverObserver : public SolverObserver {
+ public:
+  void OnStepAccepted(const SystemState&, double, Index) override {
+    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+  }
+  void Report(const std::string& text) override { py::print(text, py::arg("flush") = true); }
+};
+
+py::object ToPythonMatrix(const std::vector<std::vector<double>>& rows) {
+  const size_t columns = rows.empty() ? 0 : rows[0].size();
+  py::array_t<double> array({rows.size(), columns});
+  auto view = array.mutable_unchecked<2>();
+  for (size_t i = 0; i < rows.size(); ++i)
+    for (size_t j = 0; j < columns; ++j) view(i, j) = rows[i][j];
+  return std::move(array);
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_multidyn, m) {
+  m.doc() = "Multidyn compiled core";
+  RegisterAllItems();
+
+  static py::exception<NotAssembledError> notAssembled(m, "NotAssembledError", PyExc_RuntimeError);
+  static py::exception<UserFunctionError> userFunctionError(m, "UserFunctionError", PyExc_RuntimeError);
+  static py::exception<SolverError> solverError(m, "SolverError", PyExc_RuntimeError);
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const ValueError& e) {
+      PyErr_SetString(PyExc_ValueError, e.what());
+    } catch (const TypeError& e) {
+      PyErr_SetString(PyExc_TypeError, e.what());
+    } catch (const IndexError& e) {
+      PyErr_SetString(PyExc_IndexError, e.what());
+    } catch (const NotAssembledError& e) {
+      PyErr_SetString(notAssembled.ptr(), e.what());
+    } catch (const UserFunctionError& e) {
+      PyErr_SetString(userFunctionError.ptr(), e.what());
+    } catch (const SolverError& e) {
+      PyErr_SetString(solverError.ptr(), e.what());
+    }
+  });
+
+  py::enum_<OutputVariableType> outputs(m, "OutputVariableType");
+  for (OutputVariableType t : AllOutputVariableTypes()) outputs.value(OutputVariableTypeName(t), t);
+  py::enum_<ConfigurationType>(m, "ConfigurationType")
+      .value("Reference", ConfigurationType::Reference)
+      .value("Initial", ConfigurationType::Initial)
+      .value("Current", ConfigurationType::Current)
+      .value("StartOfStep", ConfigurationType::StartOfStep);
+
+  m.def("ItemTypes", &ItemTypes, "descriptions of all item types and their parameters (from the C++ field tables)");
+  m.def("SettingsFields", [] { return DescribeField([] {
+          FieldDescriptor root;
+          root.name = "SimulationSettings";
+          root.type = FieldType::Nested;
+          root.nested = &SimulationSettings::Fields();
+          return root;
+        }()); }, "the SimulationSettings tree with defaults");
+  m.def("ValidateSettings", [](const py::dict& settings) {
+        SimulationSettings s;
+        SettingsFromJson(SimulationSettings::Fields(), &s, PythonToJson(settings));
+      }, "raises if a settings dict has unknown names or bad values");
+  m.def("ValidateField", [](int category, const std::string& typeName, const std::string& field, const py::object& value) {
+        const ItemTypeInfo* info = ItemRegistry::Instance().Find(CategoryOf(category), typeName);
+        if (!info) throw ValueError("unknown item type " + typeName);
+        const FieldDescriptor* f = info->fields->Find(field);
+        if (!f) throw TypeError(info->className + ": has no parameter '" + field + "'");
+        if (f->type == FieldType::UserFunction) {
+          if (PyCallable_Check(value.ptr())) return;
+        }
+        std::unique_ptr<Item> item = info->create();
+        SetItemField(*item, *f, PythonToJson(value), info->className);
+      }, "raises ValueError/TypeError if value is not valid for the field");
+
+  py::class_<MainSystem>(m, "MainSystem", py::dynamic_attr())
+      .def(py::init<>())
+      .def("_AddItem", [](MainSystem& self, int category, const py::dict& dict) {
+             const ItemCategory c = CategoryOf(category);
+             std::vector<std::pair<const FieldDescriptor*, py::object>> functions;
+             std::vector<std::string> deprecated;
+             const std::string description = std::string(CategoryName(c)) + " " + std::to_string(self.NumberOfItems(c));
+             auto item = ItemFromPython(c, dict, description, functions, deprecated);
+             const Item& added = *item;
+             const Index index = self.AddItem(std::move(item));
+             WarnDeprecated(added, deprecated);
+             return index;
+           })
+      .def("_ModifyItem", [](MainSystem& self, int category, Index index, const py::dict& dict) {
+             const ItemCategory c = CategoryOf(category);
+             std::vector<std::pair<const FieldDescriptor*, py::object>> functions;
+             std::vector<std::string> deprecated;
+             auto item = ItemFromPython(c, dict, self.ItemDescription(c, index), functions, deprecated);
+             const Item& changed = *item;
+             self.ModifyItem(c, index, std::move(item));
+             WarnDeprecated(changed, deprecated);
+           })
+      .def("_NumberOfItems", [](const MainSystem& self, int category) { return self.NumberOfItems(CategoryOf(category)); })
+      .def("_GetItem", [](const MainSystem& self, int category, Index index) {
+             const ItemCategory c = CategoryOf(category);
+             py::dict dict = JsonToPython(self.ItemToJson(c, index));
+             const Item& item = self.GetItem(c, index);
+             for (const auto& f : item.TypeInfo().fields->fields)
+               if (f.type == FieldType::UserFunction)
+                 if (auto function = std::dynamic_pointer_cast<const PythonScriptFunction>(f.getFunction(&item)))
+                   dict[py::str(f.key)] = function->Callable();
+             return dict;
+           })
+      .def("_GetItemParameter", [](const MainSystem& self, int category, Index index, const std::string& name) -> py::object {
+             const ItemCategory c = CategoryOf(category);
+             const Item& item = self.GetItem(c, index);
+             const FieldDescriptor* f = item.TypeInfo().fields->Find(name);
+             if (f && f->type == FieldType::UserFunction) {
+               auto function = std::dynamic_pointer_cast<const PythonScriptFunction>(f->getFunction(&item));
+               return function ? function->Callable() : py::object(py::int_(0));
+             }
+             return JsonToPython(self.GetItemParameter(c, index, name));
+           })
+      .def("_SetItemParameter", [](MainSystem& self, int category, Index index, const std::string& name, const py::object& value) {
+             const ItemCategory c = CategoryOf(category);
+             const Item& item = self.GetItem(c, index);
+             const FieldDescriptor* f = item.TypeInfo().fields->Find(name);
+             if (f && f->type == FieldType::UserFunction && PyCallable_Check(value.ptr())) {
+               self.SetItemUserFunction(c, index, name, std::make_shared<PythonScriptFunction>(value));
+               return;
+             }
+             if (f && f->type == FieldType::UserFunction) {
+               self.SetItemParameter(c, index, name, PythonToJson(value));  // validates 0/None
+               return;
+             }
+             if (self.SetItemParameter(c, index, name, PythonToJson(value)))
+               WarnDeprecated(self.GetItem(c, index), {f->name});
+           })
+      .def("_ItemDescription", [](const MainSystem& self, int category, Index index) {
+             return self.ItemDescription(CategoryOf(category), index);
+           })
+      .def("Assemble", &MainSystem::Assemble, "validates all items and builds the system's equations")
+      .def("IsAssembled", &MainSystem::IsAssembled)
+      .def("Reset", &MainSystem::Reset, "removes all items")
+      .def("GetNodeOutput", [](const MainSystem& self, Index node, OutputVariableType type, ConfigurationType configuration) {
+             return OutputToPython(self.GetNodeOutput(node, type, configuration), false);
+           }, py::arg("nodeNumber"), py::arg("variableType"), py::arg("configuration") = ConfigurationType::Current)
+      .def("GetObjectOutput", [](const MainSystem& self, Index object, OutputVariableType type, ConfigurationType configuration) {
+             const bool isBody = self.GetObject(object).Kind() == ObjectKind::Body || self.GetObject(object).Kind() == ObjectKind::Ground;
+             return OutputToPython(self.GetObjectOutput(object, type, configuration), !isBody);
+           }, py::arg("objectNumber"), py::arg("variableType"), py::arg("configuration") = ConfigurationType::Current)
+      .def("GetObjectOutputBody", [](const MainSystem& self, Index object, OutputVariableType type, const py::object& localPosition,
+                                     ConfigurationType configuration) {
+             const Json p = PythonToJson(localPosition);
+             std::vector<double> values;
+             VectorFromJson(p, 3, values);
+             return OutputToPython(self.GetObjectOutputBody(object, type, Vector3(values[0], values[1], values[2]), configuration), false);
+           }, py::arg("objectNumber"), py::arg("variableType"), py::arg("localPosition") = std::vector<double>{0., 0., 0.},
+           py::arg("configuration") = ConfigurationType::Current)
+      .def("GetMarkerOutput", [](const MainSystem& self, Index marker, OutputVariableType type, ConfigurationType configuration) {
+             return OutputToPython(self.GetMarkerOutput(marker, type, configuration), false);
+           }, py::arg("markerNumber"), py::arg("variableType"), py::arg("configuration") = ConfigurationType::Current)
+      .def("GetLoadValues", [](const MainSystem& self, Index load) {
+             return VectorToPython(self.GetLoadValues(load));
+           }, py::arg("loadNumber"))
+      .def("GetSensorValues", [](const MainSystem& self, Index sensor, ConfigurationType configuration) {
+             self.Compiled();
+             VectorX value = self.GetSensor(sensor).Evaluate(self, configuration);
+             return OutputToPython(value, true);
+           }, py::arg("sensorNumber"), py::arg("configuration") = ConfigurationType::Current)
+      .def("GetSensorStoredData", [](const MainSystem& self, Index sensor) {
+             const Sensor& s = self.GetSensor(sensor);
+             if (!s.storeInternal)
+               throw ValueError(self.ItemDescription(ItemCategory::Sensor, sensor) +
+                                ": has no stored data; create it with storeInternal=True");
+             return ToPythonMatrix(self.SensorRecords()[sensor].rows);
+           }, py::arg("sensorNumber"))
+      .def("_GetCoordinates", [](const MainSystem& self, const std::string& kind, ConfigurationType configuration) {
+             const SystemState& s = self.State(configuration);
+             if (kind == "ODE2") return VectorToPython(s.ode2);
+             if (kind == "ODE2_t") return VectorToPython(s.ode2_t);
+             if (kind == "ODE2_tt") return VectorToPython(s.ode2_tt);
+             if (kind == "AE") return VectorToPython(s.ae);
+             if (kind == "Data") return VectorToPython(s.data);
+             throw ValueError("unknown coordinate kind " + kind);
+           })
+      .def("_SetCoordinates", [](MainSystem& self, const std::string& kind, const py::object& values) {
+             self.Compiled();
+             std::vector<double> v;
+             SystemState& s = self.CurrentState();
+             VectorX* target = kind == "ODE2" ? &s.ode2 : kind == "ODE2_t" ? &s.ode2_t : kind == "ODE2_tt" ? &s.ode2_tt
+                             : kind == "AE" ? &s.ae : kind == "Data" ? &s.data : nullptr;
+             if (!target) throw ValueError("unknown coordinate kind " + kind);
+             VectorFromJson(PythonToJson(values), static_cast<int>(target->size()), v);
+             *target = Eigen::Map<VectorX>(v.data(), static_cast<Index>(v.size()));
+           })
+      .def("_Time", [](const MainSystem& self) { return self.CurrentState().time; })
+      .def("_SolveDynamic", [](MainSystem& self, const py::dict& settingsDict) {
+             SimulationSettings settings;
+             SettingsFromJson(SimulationSettings::Fields(), &settings, PythonToJson(settingsDict));
+             PythonSolverObserver observer;
+             const auto start = std::chrono::steady_clock::now();
+             const SolverStatistics statistics = SolveDynamic(self, settings, &observer);
+             const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+             py::dict d;
+             d["steps"] = statistics.steps;
+             d["rejectedSteps"] = statistics.rejectedSteps;
+             d["newtonIterations"] = statistics.newtonIterations;
+             d["jacobianEvaluations"] = statistics.jacobianEvaluations;
+             d["factorizations"] = statistics.factorizations;
+             d["discontinuousIterations"] = statistics.discontinuousIterations;
+             d["computationTime"] = seconds;
+             return d;
+           })
+      .def("_ToJson", [](const MainSystem& self) { return self.ToJson().dump(1); })
+      .def("_LoadJson", [](MainSystem& self, const std::string& text) {
+             Json json;
+             try {
+               json = Json::parse(text);
+             } catch (const std::exception& e) {
+               throw ValueError(std::string("the file is not valid JSON: ") + e.what());
+             }
+             self.LoadJson(json);
+           });
+}

@@ -1,0 +1,86 @@
+#include "PythonScriptFunction.h"
+
+#include <cmath>
+
+#include <pybind11/eigen.h>
+
+#include "core/Errors.h"
+#include "core/MainSystem.h"
+
+namespace py = pybind11;
+
+namespace multidyn {
+
+PythonScriptFunction::PythonScriptFunction(py::object callable) : callable_(std::move(callable)) {}
+
+PythonScriptFunction::~PythonScriptFunction() {
+  py::gil_scoped_acquire gil;
+  callable_ = py::object();
+}
+
+std::string PythonScriptFunction::Description() const {
+  py::gil_scoped_acquire gil;
+  if (py::hasattr(callable_, "__name__")) return "Python function " + py::str(callable_.attr("__name__")).cast<std::string>();
+  return "Python callable";
+}
+
+py::object PythonScriptFunction::Call(const std::vector<ScriptArgument>& arguments) const {
+  py::tuple args(arguments.size());
+  for (size_t i = 0; i < arguments.size(); ++i) {
+    const ScriptArgument& a = arguments[i];
+    if (std::holds_alternative<double>(a)) {
+      args[i] = py::float_(std::get<double>(a));
+    } else if (std::holds_alternative<Index>(a)) {
+      args[i] = py::int_(std::get<Index>(a));
+    } else if (std::holds_alternative<Vector3>(a)) {
+      const Vector3& v = std::get<Vector3>(a);
+      args[i] = py::cast(std::vector<double>{v(0), v(1), v(2)});
+    } else {
+      // The Python wrapper registered for this MainSystem (mbs), not a copy.
+      args[i] = py::cast(const_cast<MainSystem*>(std::get<const MainSystem*>(a)), py::return_value_policy::reference);
+    }
+  }
+  try {
+    return callable_(*args);
+  } catch (py::error_already_set& e) {
+    const std::string text = e.what();
+    throw UserFunctionError(text);
+  }
+}
+
+double PythonScriptFunction::CallReal(const std::vector<ScriptArgument>& arguments) const {
+  py::gil_scoped_acquire gil;
+  const py::object result = Call(arguments);
+  double value;
+  try {
+    if (py::isinstance<py::bool_>(result)) throw py::cast_error();
+    value = result.cast<double>();
+  } catch (const py::cast_error&) {
+    throw UserFunctionError("returned " + py::str(py::repr(result)).cast<std::string>() + "; expected a real number");
+  }
+  if (!std::isfinite(value)) throw UserFunctionError("returned " + std::to_string(value) + "; expected a finite number");
+  return value;
+}
+
+VectorX PythonScriptFunction::CallVector(const std::vector<ScriptArgument>& arguments, Index expectedSize) const {
+  py::gil_scoped_acquire gil;
+  const py::object result = Call(arguments);
+  std::vector<double> values;
+  try {
+    values = py::module_::import("numpy").attr("asarray")(result, "float").attr("ravel")().attr("tolist")().cast<std::vector<double>>();
+  } catch (const std::exception&) {
+    throw UserFunctionError("returned " + py::str(py::repr(result)).cast<std::string>() + "; expected a list of " +
+                            std::to_string(expectedSize) + " real numbers");
+  }
+  if (static_cast<Index>(values.size()) != expectedSize)
+    throw UserFunctionError("returned " + std::to_string(values.size()) + " values; expected " +
+                            std::to_string(expectedSize));
+  VectorX vector(expectedSize);
+  for (Index i = 0; i < expectedSize; ++i) {
+    if (!std::isfinite(values[i])) throw UserFunctionError("returned a non-finite value; expected finite numbers");
+    vector(i) = values[i];
+  }
+  return vector;
+}
+
+}  // namespace multidyn

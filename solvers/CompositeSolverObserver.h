@@ -1,0 +1,32 @@
+// Forwards every observer call to a list of observers, in the order they were added.
+#pragma once
+
+#include <vector>
+
+#include "core/SolverObserver.h"
+
+namespace multidyn {
+
+class CompositeSolverObserver : public SolverObserver {
+ public:
+  void Add(SolverObserver* observer) {
+    if (observer) observers_.push_back(observer);
+  }
+  void OnStart(const SystemState& state) override {
+    for (SolverObserver* o : observers_) o->OnStart(state);
+  }
+  void OnStepAccepted(const SystemState& state, double stepSize, Index newtonIterations) override {
+    for (SolverObserver* o : observers_) o->OnStepAccepted(state, stepSize, newtonIterations);
+  }
+  void OnFinish(const SystemState& state) override {
+    for (SolverObserver* o : observers_) o->OnFinish(state);
+  }
+  void Report(const std::string& text) override {
+    for (SolverObserver* o : observers_) o->Report(text);
+  }
+
+ private:
+  std::vector<SolverObserver*> observers_;
+};
+
+}  // namespace multidyn

@@ -1,0 +1,400 @@
+#include "solvers/GeneralizedAlphaSolver.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "core/Errors.h"
+
+namespace multidyn {
+
+namespace {
+
+std::string Number(double value) {
+  std::ostringstream text;
+  text.precision(6);
+  text << value;
+  return text.str();
+}
+
+// Our own errors already carry time and step size; others get them added on the way out.
+class SolverErrorWithContext : public SolverError {
+ public:
+  using SolverError::SolverError;
+};
+
+std::string Context(double time, double h) { return "at t=" + Number(time) + ", step size h=" + Number(h); }
+
+}  // namespace
+
+GeneralizedAlphaSolver::GeneralizedAlphaSolver(SystemEquations& equations, const SimulationSettings& settings,
+                                               SolverObserver& observer)
+    : equations_(equations),
+      settings_(settings),
+      observer_(observer),
+      parameters_(ComputeGeneralizedAlphaParameters(settings.timeIntegration.generalizedAlpha)),
+      linearSolver_(settings.linearSolverType, settings.linearSolverSettings) {
+  numberOfODE2_ = equations.NumberOfODE2();
+  numberOfAE_ = equations.NumberOfAE();
+  index2_ = settings.timeIntegration.generalizedAlpha.useIndex2Constraints;
+  linearSolver_.SetUnknownDescriber([this](Index row) { return equations_.DescribeUnknown(row); });
+
+  const TimeIntegrationSettings& ti = settings.timeIntegration;
+  if (ti.numberOfSteps <= 0)
+    throw ValueError("timeIntegration.numberOfSteps: expected a positive number, got " + std::to_string(ti.numberOfSteps));
+  if (!std::isfinite(ti.startTime) || !std::isfinite(ti.endTime) || ti.endTime < ti.startTime)
+    throw ValueError("timeIntegration.endTime (" + Number(ti.endTime) + ") must be finite and >= startTime (" +
+                     Number(ti.startTime) + ")");
+  if (ti.adaptiveStep && !(ti.adaptiveStepDecrease > 0. && ti.adaptiveStepDecrease < 1.))
+    throw ValueError("timeIntegration.adaptiveStepDecrease: expected a value in (0, 1), got " +
+                     Number(ti.adaptiveStepDecrease));
+  if (ti.adaptiveStep && !(ti.adaptiveStepIncrease >= 1.))
+    throw ValueError("timeIntegration.adaptiveStepIncrease: expected a value >= 1, got " +
+                     Number(ti.adaptiveStepIncrease));
+  if (ti.newton.maxIterations < 1)
+    throw ValueError("timeIntegration.newton.maxIterations: expected at least 1, got " +
+                     std::to_string(ti.newton.maxIterations));
+}
+
+void GeneralizedAlphaSolver::CheckState(const SystemState& state) const {
+  if (state.ode2.size() != numberOfODE2_ || state.ode2_t.size() != numberOfODE2_ ||
+      state.ode2_tt.size() != numberOfODE2_ || state.ae.size() != numberOfAE_)
+    throw ValueError("the state does not match the assembled system (" + std::to_string(numberOfODE2_) +
+                     " ODE2 coordinates, " + std::to_string(numberOfAE_) + " algebraic variables); call Assemble()");
+  if (!state.ode2.allFinite() || !state.ode2_t.allFinite() || !state.ae.allFinite())
+    throw ValueError("the initial state contains non-finite coordinates");
+}
+
+// Solves [M C_q^T; C_q 0] [q_tt0; lambda0] = [-r(q_tt=0, lambda=0); -h]; the velocity-level
+// constraint rows d(g_t)/dq_t equal C_q, and h = g_tt - C_q q_tt.
+void GeneralizedAlphaSolver::ComputeInitialAccelerations(SystemState& state) {
+  const Index n = numberOfODE2_ + numberOfAE_;
+  SystemState work = state;
+  work.ode2_tt.setZero();
+  work.ae.setZero();
+  VectorX r, h;
+  equations_.ComputeODE2Residual(work, r);
+  equations_.ComputeConstraintAccelerationTerm(work, h);
+  JacobianFactors factors;
+  factors.mass = 1.;
+  factors.stiffness = 0.;
+  factors.damping = 0.;
+  factors.multiplierColumns = 1.;
+  factors.constraintRows = 1.;
+  factors.velocityLevelConstraints = true;
+  factors.includeLoads = false;
+  equations_.ComputeJacobian(work, factors, jacobian_);
+  ++statistics_.jacobianEvaluations;
+  VectorX rhs(n), solution;
+  rhs << -r, -h;
+  try {
+    linearSolver_.Factorize(jacobian_, n);
+  } catch (const SolverError& e) {
+    throw SolverErrorWithContext(std::string("computing initial accelerations at t=") + Number(state.time) + ": " +
+                                 e.what());
+  }
+  ++statistics_.factorizations;
+  linearSolver_.Solve(rhs, solution);
+  linearSolver_.Invalidate();  // not the Newton matrix
+  state.ode2_tt = solution.head(numberOfODE2_);
+  if (settings_.timeIntegration.generalizedAlpha.storeInitialAlgebraicCoordinates)
+    state.ae = solution.tail(numberOfAE_);
+}
+
+void GeneralizedAlphaSolver::Predict(SystemState& state, const SystemState& start, const VectorX& aStart, double h) {
+  const GeneralizedAlphaParameters& p = parameters_;
+  // q_tt_T = 0 in (1 - alpha_m) a_T + alpha_m a_0 = (1 - alpha_f) q_tt_T + alpha_f q_tt_0
+  predictedAcceleration_ = (p.alphaF * start.ode2_tt - p.alphaM * aStart) / (1. - p.alphaM);
+  state.ode2 = start.ode2 + h * start.ode2_t + (h * h * (0.5 - p.beta)) * aStart +
+               (h * h * p.beta) * predictedAcceleration_;
+  state.ode2_t = start.ode2_t + (h * (1. - p.gamma)) * aStart + (h * p.gamma) * predictedAcceleration_;
+  state.ode2_tt.setZero(numberOfODE2_);
+  state.ae = start.ae;
+  state.ode1 = start.ode1;
+  state.ode1_t = start.ode1_t;
+  state.time = start.time + h;
+}
+
+double GeneralizedAlphaSolver::ComputeResidual(const SystemState& state) {
+  VectorX r2;
+  equations_.ComputeODE2Residual(state, r2);
+  equations_.ComputeAlgebraicResidual(state, index2_, residualAE_);
+  residual_.resize(numberOfODE2_ + numberOfAE_);
+  residual_ << r2, residualAE_;
+  double norm = residual_.norm();
+  if (settings_.timeIntegration.newton.weightTolerancePerCoordinate && residual_.size() > 0)
+    norm /= std::sqrt(double(residual_.size()));
+  return norm;
+}
+
+// Newton matrix of the scaled system: ODE2 rows times beta h^2, unknowns [Delta q; Delta lambda].
+// The multiplier columns carry beta h^2 so that the unknown is Delta lambda itself (Exudyn
+// solves for beta h^2 Delta lambda; partial-pivoting LU is invariant to this column scaling,
+// and this way the unit diagonal of inactive constraints stays consistent).
+void GeneralizedAlphaSolver::UpdateJacobian(const SystemState& state, double h) {
+  const GeneralizedAlphaParameters& p = parameters_;
+  JacobianFactors factors;
+  factors.mass = (1. - p.alphaM) / (1. - p.alphaF);
+  factors.stiffness = p.beta * h * h;
+  factors.damping = p.gamma * h;
+  factors.multiplierColumns = p.beta * h * h;
+  // index 3: g(q - Delta) ~ g - C_q Delta; index 2: q_t changes by gamma' Delta.
+  factors.constraintRows = index2_ ? p.gamma / (h * p.beta) : 1.;
+  factors.velocityLevelConstraints = index2_;
+  factors.includeLoads = settings_.timeIntegration.computeLoadsJacobian != 0;
+  equations_.ComputeJacobian(state, factors, jacobian_);
+  ++statistics_.jacobianEvaluations;
+  linearSolver_.Factorize(jacobian_, numberOfODE2_ + numberOfAE_);
+  ++statistics_.factorizations;
+  jacobianStepSize_ = h;
+}
+
+void GeneralizedAlphaSolver::ApplyIncrement(SystemState& state, const VectorX& increment, double h) const {
+  const GeneralizedAlphaParameters& p = parameters_;
+  const double gammaPrime = p.gamma / (h * p.beta);
+  const double betaPrime = (1. - p.alphaM) / (h * h * p.beta * (1. - p.alphaF));
+  const auto dq = increment.head(numberOfODE2_);
+  state.ode2 -= dq;
+  state.ode2_t -= gammaPrime * dq;
+  state.ode2_tt -= betaPrime * dq;
+  state.ae -= increment.tail(numberOfAE_);
+}
+
+std::string GeneralizedAlphaSolver::WorstResidualText() const {
+  if (residual_.size() == 0) return "no unknowns";
+  Index row = 0;
+  double worst = -1.;
+  for (Index i = 0; i < residual_.size(); ++i) {
+    const double value = std::abs(residual_(i));
+    if (!std::isfinite(value)) {
+      row = i;
+      worst = value;
+      break;
+    }
+    if (value > worst) {
+      worst = value;
+      row = i;
+    }
+  }
+  return "worst residual " + Number(worst) + " in " + equations_.DescribeUnknown(row);
+}
+
+GeneralizedAlphaSolver::NewtonResult GeneralizedAlphaSolver::Newton(SystemState& state, double h) {
+  const NewtonSettings& ns = settings_.timeIntegration.newton;
+  const double scale = parameters_.beta * h * h;
+  const Index n = numberOfODE2_ + numberOfAE_;
+  const bool modified = ns.useModifiedNewton && ns.useNewtonSolver;
+  NewtonResult result;
+
+  const SystemState predicted = state;  // for restarting with full Newton
+  bool fullNewton = !modified;
+  bool updateRequested = !modified || !linearSolver_.IsFactorized() || jacobianStepSize_ != h ||
+                         ns.modifiedNewtonJacUpdatePerStep;
+  Index iterationsSinceUpdate = 0, updatesThisCall = 0;
+
+  double error = ComputeResidual(state);
+  if (!std::isfinite(error)) {
+    result.failure = "non-finite residual at the predictor, " + WorstResidualText();
+    return result;
+  }
+  double initialError = error;
+  if (initialError <= ns.absoluteTolerance) initialError = 2. * ns.absoluteTolerance;  // at least one iteration
+  double lastError = error;
+
+  while (true) {
+    if (updateRequested || fullNewton) {
+      UpdateJacobian(state, h);
+      updateRequested = false;
+      iterationsSinceUpdate = 0;
+      ++updatesThisCall;
+    }
+    rhs_.resize(n);
+    rhs_ << scale * residual_.head(numberOfODE2_), residual_.tail(numberOfAE_);  // scaled after the norm
+    linearSolver_.Solve(rhs_, increment_);
+    ApplyIncrement(state, increment_, h);
+    ++result.iterations;
+    ++iterationsSinceUpdate;
+
+    error = ComputeResidual(state);
+    if (ns.newtonResidualMode == 1) {
+      // Exudyn's alternative: measure the size of the increment instead of the residual.
+      const double incrementNorm = increment_.norm();
+      if (result.iterations == 1) initialError = std::max(incrementNorm, 2. * ns.absoluteTolerance);
+      error = std::isfinite(error) ? incrementNorm : error;
+    }
+    const double solutionNormSquared = state.ode2.squaredNorm() + state.ode2_t.squaredNorm() + state.ae.squaredNorm();
+    const bool diverged = !std::isfinite(error) || !(solutionNormSquared <= ns.maximumSolutionNorm);
+    if (diverged) {
+      if (!fullNewton) {
+        // A stale Jacobian can throw the iteration off; retry this step with full Newton.
+        state = predicted;
+        fullNewton = true;
+        ComputeResidual(state);
+        if (result.iterations >= ns.maxIterations) {
+          result.failure = "Newton diverged after " + std::to_string(result.iterations) + " iterations";
+          return result;
+        }
+        continue;
+      }
+      result.failure = std::string(std::isfinite(error) ? "solution norm exceeded maximumSolutionNorm"
+                                                         : "residual became non-finite") +
+                       " after " + std::to_string(result.iterations) + " Newton iterations, " + WorstResidualText();
+      return result;
+    }
+    if (!ns.useNewtonSolver) {  // linear solve: one iteration, accepted as is
+      result.converged = true;
+      return result;
+    }
+    if (ns.adaptInitialResidual && result.iterations == 1 && error > initialError) initialError = error;
+    if (error / initialError <= ns.relativeTolerance || error <= ns.absoluteTolerance) {
+      result.converged = true;
+      return result;
+    }
+    if (result.iterations >= ns.maxIterations) {
+      result.failure = "residual " + Number(error) + " (relative " + Number(error / initialError) + ") after " +
+                       std::to_string(result.iterations) + " Newton iterations, " + WorstResidualText();
+      return result;
+    }
+    if (!fullNewton) {
+      const double contractivity = error / lastError;
+      if ((result.iterations >= 3 && contractivity > ns.modifiedNewtonContractivity) ||
+          iterationsSinceUpdate >= ns.maxModifiedNewtonIterations)
+        updateRequested = true;
+      // Repeated updates without success: restart the step with full Newton.
+      if (result.iterations >= ns.maxModifiedNewtonIterations + ns.maxModifiedNewtonRestartIterations ||
+          (updatesThisCall >= 3 && updateRequested)) {
+        state = predicted;
+        fullNewton = true;
+        error = ComputeResidual(state);
+      }
+    }
+    lastError = error;
+  }
+}
+
+bool GeneralizedAlphaSolver::TryStep(SystemState& state, const SystemState& start, const VectorX& aStart, double h,
+                                     Index& iterations, std::string& failure) {
+  const DiscontinuousSettings& ds = settings_.timeIntegration.discontinuous;
+  const GeneralizedAlphaParameters& p = parameters_;
+  iterations = 0;
+  const Index maxDiscontinuous = std::max<Index>(ds.maxIterations, 1);
+  for (Index k = 0; k < maxDiscontinuous; ++k) {
+    // Data coordinates written by PostNewtonStep are kept; everything else restarts.
+    Predict(state, start, aStart, h);
+    const NewtonResult newton = Newton(state, h);
+    iterations += newton.iterations;
+    statistics_.newtonIterations += newton.iterations;
+    if (!newton.converged) {
+      failure = newton.failure;
+      return false;
+    }
+    algorithmicAcceleration_ = predictedAcceleration_ + ((1. - p.alphaF) / (1. - p.alphaM)) * state.ode2_tt;
+    if (!equations_.HasPostNewtonItems()) return true;
+    const double discontinuousError = equations_.PostNewtonStep(state);
+    if (!(discontinuousError > ds.iterationTolerance)) return true;
+    if (k + 1 < maxDiscontinuous) ++statistics_.discontinuousIterations;
+    else if (!ds.ignoreMaxIterations) {
+      failure = "discontinuous iteration did not converge: switching error " + Number(discontinuousError) +
+                " > iterationTolerance " + Number(ds.iterationTolerance) + " after " + std::to_string(maxDiscontinuous) +
+                " iterations";
+      return false;
+    }
+  }
+  return true;  // accepted after maxIterations (ignoreMaxIterations)
+}
+
+void GeneralizedAlphaSolver::MaybeReport(const SystemState& state, double h) {
+  const auto now = std::chrono::steady_clock::now();
+  if (now - lastReport_ < std::chrono::seconds(2)) return;
+  const double perStep = stepsSinceReport_ > 0 ? double(iterationsSinceReport_) / stepsSinceReport_ : 0.;
+  observer_.Report("t = " + Number(state.time) + " of " + Number(settings_.timeIntegration.endTime) +
+                   ", step size " + Number(h) + ", Newton iterations/step " + Number(perStep));
+  lastReport_ = now;
+  iterationsSinceReport_ = 0;
+  stepsSinceReport_ = 0;
+}
+
+SolverStatistics GeneralizedAlphaSolver::Solve(SystemState& state) {
+  const TimeIntegrationSettings& ti = settings_.timeIntegration;
+  statistics_ = SolverStatistics();
+  CheckState(state);
+  SystemState accepted = state;  // last accepted step, restored on any exception
+  const double endTime = ti.endTime;
+  const double nominalStepSize = (ti.endTime - ti.startTime) / ti.numberOfSteps;
+  // Steps whose end lies within this distance of endTime end exactly there.
+  const double timeTolerance = 1e-10 * std::max(nominalStepSize, 1e-300) + 1e-14 * std::abs(endTime);
+  double h = nominalStepSize;
+  double stepSize = h;
+  double failingTime = state.time;  // end time of the step being computed, for messages
+  jacobianStepSize_ = -1.;
+  linearSolver_.Invalidate();
+  lastReport_ = std::chrono::steady_clock::now();
+  iterationsSinceReport_ = stepsSinceReport_ = 0;
+
+  try {
+    const GeneralizedAlphaSettings& ga = ti.generalizedAlpha;
+    if (ga.computeInitialAccelerations && numberOfODE2_ + numberOfAE_ > 0)
+      ComputeInitialAccelerations(state);
+    else if (ga.resetAccelerations)
+      state.ode2_tt.setZero(numberOfODE2_);
+    algorithmicAcceleration_ = state.ode2_tt;
+    accepted = state;
+    observer_.OnStart(state);
+
+    SystemState start;
+    VectorX aStart;
+    Index goodSteps = 0;
+    while (endTime - state.time > timeTolerance) {
+      const double remaining = endTime - state.time;
+      stepSize = remaining <= h + timeTolerance ? remaining : h;
+      failingTime = state.time + stepSize;
+      start = state;
+      aStart = algorithmicAcceleration_;
+      Index iterations = 0;
+      std::string failure;
+      if (!TryStep(state, start, aStart, stepSize, iterations, failure)) {
+        // Back to the start of the step (data coordinates included) and retry smaller.
+        state = start;
+        algorithmicAcceleration_ = aStart;
+        linearSolver_.Invalidate();
+        ++statistics_.rejectedSteps;
+        const double reduced = stepSize * ti.adaptiveStepDecrease;
+        if (ti.adaptiveStep && reduced >= ti.minimumStepSize) {
+          h = reduced;
+          goodSteps = 0;
+          continue;
+        }
+        throw SolverErrorWithContext("Newton did not converge at t=" + Number(start.time + stepSize) + ", step size h=" +
+                                     Number(stepSize) + (ti.adaptiveStep ? " (minimumStepSize " +
+                                                         Number(ti.minimumStepSize) + ")" : std::string()) +
+                                     ": " + failure);
+      }
+      if (endTime - state.time <= timeTolerance) state.time = endTime;  // no drift at the end
+      accepted = state;
+      ++statistics_.steps;
+      iterationsSinceReport_ += iterations;
+      ++stepsSinceReport_;
+      observer_.OnStepAccepted(state, stepSize, iterations);
+      if (h < nominalStepSize && iterations <= ti.adaptiveStepRecoveryIterations) {
+        if (++goodSteps >= ti.adaptiveStepRecoverySteps) {
+          h = std::min(nominalStepSize, h * ti.adaptiveStepIncrease);
+          goodSteps = 0;
+        }
+      }
+      MaybeReport(state, stepSize);
+    }
+    observer_.OnFinish(state);
+  } catch (const SolverErrorWithContext&) {
+    state = accepted;
+    throw;
+  } catch (const SolverError& e) {
+    state = accepted;
+    throw SolverErrorWithContext(std::string(e.what()) + " (" + Context(failingTime, stepSize) + ")");
+  } catch (...) {
+    state = accepted;
+    throw;
+  }
+  return statistics_;
+}
+
+}  // namespace multidyn

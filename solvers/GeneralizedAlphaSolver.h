@@ -1,0 +1,72 @@
+// Exudyn's implicit second-order solver: generalized-alpha (Arnold–Brüls, with algorithmic
+// accelerations) or Newmark, Newton on the ODE2 displacements, discontinuous iterations for
+// data coordinates and adaptive step reduction. Sees the model only through SystemEquations.
+#pragma once
+
+#include <chrono>
+#include <string>
+
+#include "core/SimulationSettings.h"
+#include "core/SolverObserver.h"
+#include "core/SystemEquations.h"
+#include "solvers/GeneralizedAlphaParameters.h"
+#include "solvers/LinearSolver.h"
+#include "solvers/SolverStatistics.h"
+
+namespace multidyn {
+
+class GeneralizedAlphaSolver {
+ public:
+  // Throws ValueError for inconsistent settings (e.g. useIndex2Constraints without useNewmark).
+  GeneralizedAlphaSolver(SystemEquations& equations, const SimulationSettings& settings, SolverObserver& observer);
+
+  // Integrates from state.time (the caller sets timeIntegration.startTime) to endTime. On any
+  // exception `state` is the last accepted step (the initial state if none was accepted).
+  SolverStatistics Solve(SystemState& state);
+
+  const GeneralizedAlphaParameters& Parameters() const { return parameters_; }
+  const SolverStatistics& Statistics() const { return statistics_; }
+
+ private:
+  struct NewtonResult {
+    bool converged = false;
+    Index iterations = 0;
+    std::string failure;  // why it did not converge
+  };
+
+  void CheckState(const SystemState& state) const;
+  void ComputeInitialAccelerations(SystemState& state);
+  // One step of size h from `start` (with algorithmic accelerations aStart); false if it failed.
+  bool TryStep(SystemState& state, const SystemState& start, const VectorX& aStart, double h, Index& iterations,
+               std::string& failure);
+  void Predict(SystemState& state, const SystemState& start, const VectorX& aStart, double h);
+  NewtonResult Newton(SystemState& state, double h);
+  // Fills residual_ = [r_ODE2; g] (unscaled) and returns its norm as used for convergence.
+  double ComputeResidual(const SystemState& state);
+  void UpdateJacobian(const SystemState& state, double h);
+  void ApplyIncrement(SystemState& state, const VectorX& increment, double h) const;
+  // "worst residual 1.2e+03 in coordinate 0 of node 1 (...)" of residual_.
+  std::string WorstResidualText() const;
+  void MaybeReport(const SystemState& state, double h);
+
+  SystemEquations& equations_;
+  const SimulationSettings& settings_;
+  SolverObserver& observer_;
+  GeneralizedAlphaParameters parameters_;
+  LinearSolver linearSolver_;
+  SolverStatistics statistics_;
+
+  Index numberOfODE2_ = 0;
+  Index numberOfAE_ = 0;
+  bool index2_ = false;
+  VectorX algorithmicAcceleration_;  // a of the current state
+  VectorX predictedAcceleration_;    // a_T of the predictor, for the update after convergence
+  VectorX residual_, residualAE_, rhs_, increment_;
+  Triplets jacobian_;
+  double jacobianStepSize_ = -1.;    // step size the current factorization was made for
+
+  std::chrono::steady_clock::time_point lastReport_;
+  Index iterationsSinceReport_ = 0, stepsSinceReport_ = 0;
+};
+
+}  // namespace multidyn

@@ -1,0 +1,36 @@
+#include "solvers/SolveDynamic.h"
+
+#include "core/SolutionRecorder.h"
+#include "core/SystemEquations.h"
+#include "solvers/CompositeSolverObserver.h"
+#include "solvers/GeneralizedAlphaSolver.h"
+#include "solvers/SystemStateWriter.h"
+
+namespace multidyn {
+
+SolverStatistics SolveDynamic(MainSystem& system, const SimulationSettings& settings, SolverObserver* extraObserver) {
+  system.Compiled();  // throws NotAssembledError
+  SystemEquations equations(system);
+
+  // The writer goes first: the recorder and the caller then see the system at the new state.
+  SystemStateWriter writer(system);
+  SolutionRecorder recorder(system, settings);
+  CompositeSolverObserver observers;
+  observers.Add(&writer);
+  observers.Add(&recorder);
+  observers.Add(extraObserver);
+
+  GeneralizedAlphaSolver solver(equations, settings, observers);
+  SystemState state = system.CurrentState();
+  state.time = settings.timeIntegration.startTime;
+  try {
+    const SolverStatistics statistics = solver.Solve(state);
+    system.CurrentState() = state;
+    return statistics;
+  } catch (...) {
+    system.CurrentState() = state;  // the solver restored its copy to the last accepted step
+    throw;
+  }
+}
+
+}  // namespace multidyn

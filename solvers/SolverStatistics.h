@@ -1,0 +1,17 @@
+// Counters a time integration reports when it finishes.
+#pragma once
+
+#include "core/Types.h"
+
+namespace multidyn {
+
+struct SolverStatistics {
+  Index steps = 0;                  // accepted steps
+  Index rejectedSteps = 0;          // steps repeated with a smaller step size
+  Index newtonIterations = 0;       // over all steps, including rejected ones
+  Index jacobianEvaluations = 0;
+  Index factorizations = 0;
+  Index discontinuousIterations = 0;  // repetitions of a step because PostNewtonStep switched
+};
+
+}  // namespace multidyn

@@ -1,0 +1,171 @@
+#include <gtest/gtest.h>
+
+#include "solvers/LinearSolver.h"
+
+namespace multidyn {
+namespace {
+
+Triplets ToTriplets(const MatrixX& a) {
+  Triplets t;
+  for (Index i = 0; i < a.rows(); ++i)
+    for (Index j = 0; j < a.cols(); ++j)
+      if (a(i, j) != 0.) t.emplace_back(i, j, a(i, j));
+  return t;
+}
+
+// A saddle-point matrix like a constrained Newton system: [M C^T; C 0], nonsingular.
+MatrixX SaddlePoint() {
+  MatrixX a(4, 4);
+  a << 2., 0., 0., 1.,  //
+      0., 3., 0., 1.,   //
+      0., 0., 4., 0.,   //
+      1., 1., 0., 0.;
+  return a;
+}
+
+class LinearSolverKinds : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(LinearSolverKinds, SolvesKnownSystem) {
+  const MatrixX a = SaddlePoint();
+  const VectorX xExact = (VectorX(4) << 1., -2., 0.5, 3.).finished();
+  const VectorX b = a * xExact;
+  LinearSolver solver(GetParam());
+  solver.Factorize(ToTriplets(a), 4);
+  VectorX x;
+  solver.Solve(b, x);
+  EXPECT_LT((x - xExact).norm(), 1e-12);
+  EXPECT_EQ(solver.NumberOfFactorizations(), 1);
+}
+
+TEST_P(LinearSolverKinds, SumsDuplicateTriplets) {
+  Triplets t{{0, 0, 1.}, {0, 0, 1.}, {1, 1, 4.}, {0, 1, 1.}};
+  LinearSolver solver(GetParam());
+  solver.Factorize(t, 2);
+  VectorX x;
+  solver.Solve((VectorX(2) << 3., 4.).finished(), x);  // [2 1; 0 4] x = [3; 4]
+  EXPECT_NEAR(x(0), 1., 1e-14);
+  EXPECT_NEAR(x(1), 1., 1e-14);
+}
+
+TEST_P(LinearSolverKinds, LargerRandomSystem) {
+  const Index n = 60;
+  std::srand(3);
+  MatrixX a = MatrixX::Random(n, n) + 10. * MatrixX::Identity(n, n);
+  for (Index i = 0; i < n; ++i)  // make it sparse-ish
+    for (Index j = 0; j < n; ++j)
+      if (std::abs(i - j) > 3 && (i + j) % 5 != 0) a(i, j) = 0.;
+  const VectorX xExact = VectorX::LinSpaced(n, -1., 2.);
+  LinearSolver solver(GetParam());
+  solver.Factorize(ToTriplets(a), n);
+  VectorX x;
+  solver.Solve(a * xExact, x);
+  EXPECT_LT((x - xExact).norm(), 1e-11);
+}
+
+TEST_P(LinearSolverKinds, ZeroColumnThrowsNamingTheUnknown) {
+  MatrixX a = SaddlePoint();
+  a.col(2).setZero();
+  LinearSolver solver(GetParam());
+  solver.SetUnknownDescriber([](Index row) { return "item of row " + std::to_string(row); });
+  try {
+    solver.Factorize(ToTriplets(a), 4);
+    FAIL() << "no exception";
+  } catch (const SingularMatrixError& e) {
+    ASSERT_EQ(e.Unknowns().size(), 1u);
+    EXPECT_EQ(e.Unknowns()[0], 2);
+    EXPECT_NE(std::string(e.what()).find("item of row 2"), std::string::npos) << e.what();
+  }
+  EXPECT_FALSE(solver.IsFactorized());
+}
+
+TEST_P(LinearSolverKinds, RedundantConstraintThrows) {
+  // Two identical constraint rows/columns: numerically singular, not exactly zero columns.
+  MatrixX a(4, 4);
+  a << 2., 0., 0.3, 0.3,  //
+      0., 3., 0.7, 0.7,   //
+      0.3, 0.7, 0., 0.,   //
+      0.3, 0.7, 0., 0.;
+  LinearSolver solver(GetParam());
+  try {
+    solver.Factorize(ToTriplets(a), 4);
+    FAIL() << "no exception";
+  } catch (const SingularMatrixError& e) {
+    ASSERT_FALSE(e.Unknowns().empty());
+    EXPECT_GE(e.Unknowns()[0], 2);  // one of the two multipliers
+    EXPECT_NE(std::string(e.what()).find("unknown"), std::string::npos);
+  }
+}
+
+TEST_P(LinearSolverKinds, NearlySingularIsReported) {
+  MatrixX a(2, 2);
+  a << 1., 1., 1., 1. + 1e-15;
+  LinearSolver solver(GetParam());
+  EXPECT_THROW(solver.Factorize(ToTriplets(a), 2), SingularMatrixError);
+}
+
+TEST_P(LinearSolverKinds, BadlyScaledColumnsAreNotSingular) {
+  // Column scaling (e.g. beta h^2 on the multiplier columns) must not look singular.
+  MatrixX a = SaddlePoint();
+  a.col(3) *= 1e-17;
+  LinearSolver solver(GetParam());
+  solver.Factorize(ToTriplets(a), 4);
+  VectorX x;
+  const VectorX xExact = (VectorX(4) << 1., 2., 3., 4e17).finished();
+  solver.Solve(a * xExact, x);
+  EXPECT_LT(((x - xExact).array() / xExact.array()).abs().maxCoeff(), 1e-12);
+}
+
+TEST_P(LinearSolverKinds, IgnoreSingularJacobianFallsBack) {
+  MatrixX a(2, 2);
+  a << 1., 0., 0., 0.;
+  LinearSolverSettings settings;
+  settings.ignoreSingularJacobian = true;
+  LinearSolver solver(GetParam(), settings);
+  solver.Factorize(ToTriplets(a), 2);
+  VectorX x;
+  solver.Solve((VectorX(2) << 2., 0.).finished(), x);
+  EXPECT_NEAR(x(0), 2., 1e-14);
+  EXPECT_TRUE(x.allFinite());
+}
+
+TEST_P(LinearSolverKinds, NonFiniteEntryThrows) {
+  Triplets t{{0, 0, 1.}, {1, 1, std::nan("")}};
+  LinearSolver solver(GetParam());
+  EXPECT_THROW(solver.Factorize(t, 2), SolverError);
+}
+
+INSTANTIATE_TEST_SUITE_P(DenseAndSparse, LinearSolverKinds,
+                         ::testing::Values("EXUdense", "EigenDense", "EigenSparse", "EigenSparseSymmetric"));
+
+TEST(LinearSolver, KindFromName) {
+  EXPECT_EQ(LinearSolver::KindFromName("EXUdense"), LinearSolverKind::Dense);
+  EXPECT_EQ(LinearSolver::KindFromName("EigenSparse"), LinearSolverKind::Sparse);
+  EXPECT_THROW(LinearSolver::KindFromName("Pardiso"), ValueError);
+}
+
+TEST(LinearSolver, EmptySystem) {
+  LinearSolver solver("EigenSparse");
+  solver.Factorize({}, 0);
+  VectorX x;
+  solver.Solve(VectorX(0), x);
+  EXPECT_EQ(x.size(), 0);
+}
+
+TEST(LinearSolver, SparseReusesPattern) {
+  LinearSolverSettings settings;
+  settings.reuseAnalyzedPattern = true;
+  LinearSolver solver("EigenSparse", settings);
+  MatrixX a = SaddlePoint();
+  VectorX x;
+  for (int k = 1; k <= 3; ++k) {
+    MatrixX scaled = a;
+    scaled.topLeftCorner(3, 3) *= k;
+    solver.Factorize(ToTriplets(scaled), 4);
+    const VectorX xExact = VectorX::Constant(4, k);
+    solver.Solve(scaled * xExact, x);
+    EXPECT_LT((x - xExact).norm(), 1e-12);
+  }
+}
+
+}  // namespace
+}  // namespace multidyn
