@@ -598,10 +598,14 @@ void MainSystem::LoadJson(const Json& json) {
     if (!json[arrayName].is_array()) throw ValueError(std::string("'") + arrayName + "' must be a list of item dicts");
     Index i = 0;
     for (const auto& dict : json[arrayName]) {
-      loaded.AddItem(CreateItemFromJson(category, dict, std::string(CategoryName(category)) + " " + std::to_string(i)));
+      // references are checked once all items are there: joints come before their markers
+      loaded.Items(category).push_back(
+          CreateItemFromJson(category, dict, std::string(CategoryName(category)) + " " + std::to_string(i)));
       ++i;
     }
   }
+  for (ItemCategory category : allCategories)
+    for (Index i = 0; i < loaded.NumberOfItems(category); ++i) loaded.CheckItem(loaded.GetItem(category, i), category, i);
   nodes_ = std::move(loaded.nodes_);
   objects_ = std::move(loaded.objects_);
   markers_ = std::move(loaded.markers_);

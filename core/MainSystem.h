@@ -70,6 +70,10 @@ class MainSystem {
   SystemState& StartOfStepState() { return startOfStep_; }
   const SystemState& InitialState() const { return initial_; }
   const SystemState& State(ConfigurationType configuration) const;
+  // Exudyn's semantics of a new solve: start from the initial state, unless the caller
+  // keeps the results as new initial values (updateInitialValues).
+  void ResetCurrentToInitial() { Compiled(); current_ = initial_; }
+  void StoreCurrentAsInitial() { Compiled(); initial_ = current_; }
 
   // ---- evaluation helpers shared by outputs and the system equations --------------------
   // Total coordinates (reference + displacement) of a node in a state.

@@ -6,8 +6,8 @@ const FieldTable& NumericalDifferentiationSettings::Fields() {
   using T = NumericalDifferentiationSettings;
   static const FieldTable table =
       FieldTableBuilder<T>()
-          .Add(&T::relativeEpsilon, "relativeEpsilon", "", "relative step of numerical differentiation (user functions' scalar arguments)").Positive()
-          .Add(&T::minimumCoordinateSize, "minimumCoordinateSize", "", "the step is relativeEpsilon*max(minimumCoordinateSize, |x|)").Positive()
+          .Add(&T::relativeEpsilon, "relativeEpsilon", "", "accepted for compatibility; no effect (user functions are differentiated with the step 1e-7*max(1e-2, |x|))").Positive()
+          .Add(&T::minimumCoordinateSize, "minimumCoordinateSize", "", "accepted for compatibility; no effect (see relativeEpsilon)").Positive()
           .Add(&T::addReferenceCoordinatesToEpsilon, "addReferenceCoordinatesToEpsilon", "", "accepted for compatibility; no effect (Jacobians are exact)")
           .Add(&T::doSystemWideDifferentiation, "doSystemWideDifferentiation", "", "accepted for compatibility; no effect (Jacobians are exact)")
           .Add(&T::forAE, "forAE", "", "accepted for compatibility; no effect")
@@ -24,7 +24,7 @@ const FieldTable& NewtonSettings::Fields() {
       FieldTableBuilder<T>()
           .Add(&T::absoluteTolerance, "absoluteTolerance", "", "Newton converges when the residual norm is below this").Positive()
           .Add(&T::relativeTolerance, "relativeTolerance", "", "or when residual/initial residual is below this").Positive()
-          .Add(&T::useNewtonSolver, "useNewtonSolver", "", "accepted for compatibility; Newton is always used")
+          .Add(&T::useNewtonSolver, "useNewtonSolver", "", "False: each step is one linear solve, accepted without a convergence check")
           .Add(&T::weightTolerancePerCoordinate, "weightTolerancePerCoordinate", "", "divide the residual norm by sqrt(number of unknowns)")
           .Add(&T::newtonResidualMode, "newtonResidualMode", "", "0: residual norm; 1: norm of the Newton increment").NonNegative()
           .Add(&T::adaptInitialResidual, "adaptInitialResidual", "", "raise the reference residual if the first iteration increases it")
@@ -62,8 +62,8 @@ const FieldTable& GeneralizedAlphaSettings::Fields() {
           .Add(&T::newmarkBeta, "newmarkBeta", "", "Newmark beta (with useNewmark)").Positive()
           .Add(&T::newmarkGamma, "newmarkGamma", "", "Newmark gamma (with useNewmark)").Positive()
           .Add(&T::computeInitialAccelerations, "computeInitialAccelerations", "", "solve for consistent accelerations and multipliers at the start")
-          .Add(&T::storeInitialAlgebraicCoordinates, "storeInitialAlgebraicCoordinates", "", "accepted for compatibility")
-          .Add(&T::resetAccelerations, "resetAccelerations", "", "accepted for compatibility")
+          .Add(&T::storeInitialAlgebraicCoordinates, "storeInitialAlgebraicCoordinates", "", "True: the multipliers of the initial-acceleration solve become the initial algebraic coordinates")
+          .Add(&T::resetAccelerations, "resetAccelerations", "", "with computeInitialAccelerations=False: True starts from zero accelerations")
           .Add(&T::lieGroupAddTangentOperator, "lieGroupAddTangentOperator", "", "accepted for compatibility (no Lie-group nodes yet)")
           .Add(&T::lieGroupSimplifiedKinematicRelations, "lieGroupSimplifiedKinematicRelations", "", "accepted for compatibility (no Lie-group nodes yet)")
           .Build();
@@ -74,11 +74,11 @@ const FieldTable& ExplicitIntegrationSettings::Fields() {
   using T = ExplicitIntegrationSettings;
   static const FieldTable table =
       FieldTableBuilder<T>()
-          .Add(&T::dynamicSolverType, "dynamicSolverType", "", "explicit method (explicit solvers are not available yet)")
-          .Add(&T::eliminateConstraints, "eliminateConstraints", "", "accepted for compatibility")
-          .Add(&T::useLieGroupIntegration, "useLieGroupIntegration", "", "accepted for compatibility")
-          .Add(&T::computeEndOfStepAccelerations, "computeEndOfStepAccelerations", "", "accepted for compatibility")
-          .Add(&T::computeMassMatrixInversePerBody, "computeMassMatrixInversePerBody", "", "accepted for compatibility")
+          .Add(&T::dynamicSolverType, "dynamicSolverType", "", "accepted for compatibility; no effect (explicit solvers come later)")
+          .Add(&T::eliminateConstraints, "eliminateConstraints", "", "accepted for compatibility; no effect")
+          .Add(&T::useLieGroupIntegration, "useLieGroupIntegration", "", "accepted for compatibility; no effect")
+          .Add(&T::computeEndOfStepAccelerations, "computeEndOfStepAccelerations", "", "accepted for compatibility; no effect")
+          .Add(&T::computeMassMatrixInversePerBody, "computeMassMatrixInversePerBody", "", "accepted for compatibility; no effect")
           .Build();
   return table;
 }
@@ -124,24 +124,24 @@ const FieldTable& StaticSolverSettings::Fields() {
       FieldTableBuilder<T>()
           .AddNested(&T::newton, "newton", "Newton settings")
           .AddNested(&T::discontinuous, "discontinuous", "discontinuous-iteration settings")
-          .Add(&T::numberOfLoadSteps, "numberOfLoadSteps", "", "number of load steps").Positive()
-          .Add(&T::loadStepDuration, "loadStepDuration", "s", "pseudo-time of all load steps").Positive()
-          .Add(&T::loadStepStart, "loadStepStart", "s", "pseudo-time at the start")
-          .Add(&T::loadStepGeometric, "loadStepGeometric", "", "geometric load steps")
-          .Add(&T::loadStepGeometricRange, "loadStepGeometricRange", "", "range of geometric load steps").Positive()
-          .Add(&T::useLoadFactor, "useLoadFactor", "", "scale loads by the load factor")
-          .Add(&T::stabilizerODE2term, "stabilizerODE2term", "", "mass-proportional stabilizer").NonNegative()
-          .Add(&T::adaptiveStep, "adaptiveStep", "", "adaptive load steps")
-          .Add(&T::adaptiveStepRecoverySteps, "adaptiveStepRecoverySteps", "", "steps before increasing").NonNegative()
-          .Add(&T::adaptiveStepRecoveryIterations, "adaptiveStepRecoveryIterations", "", "iterations limit for increasing").NonNegative()
-          .Add(&T::adaptiveStepIncrease, "adaptiveStepIncrease", "", "increase factor").Positive()
-          .Add(&T::adaptiveStepDecrease, "adaptiveStepDecrease", "", "decrease factor").Positive()
-          .Add(&T::minimumStepSize, "minimumStepSize", "", "smallest load step").Positive()
-          .Add(&T::computeLoadsJacobian, "computeLoadsJacobian", "", "include load Jacobians")
-          .Add(&T::constrainODE1coordinates, "constrainODE1coordinates", "", "keep ODE1 coordinates at initial values")
-          .Add(&T::verboseMode, "verboseMode", "", "output level").NonNegative()
-          .Add(&T::verboseModeFile, "verboseModeFile", "", "accepted for compatibility").NonNegative()
-          .Add(&T::stepInformation, "stepInformation", "", "accepted for compatibility").NonNegative()
+          .Add(&T::numberOfLoadSteps, "numberOfLoadSteps", "", "number of load steps (accepted for compatibility; no effect until the solver exists)").Positive()
+          .Add(&T::loadStepDuration, "loadStepDuration", "s", "pseudo-time of all load steps (accepted for compatibility; no effect until the solver exists)").Positive()
+          .Add(&T::loadStepStart, "loadStepStart", "s", "pseudo-time at the start (accepted for compatibility; no effect until the solver exists)")
+          .Add(&T::loadStepGeometric, "loadStepGeometric", "", "geometric load steps (accepted for compatibility; no effect until the solver exists)")
+          .Add(&T::loadStepGeometricRange, "loadStepGeometricRange", "", "range of geometric load steps (accepted for compatibility; no effect until the solver exists)").Positive()
+          .Add(&T::useLoadFactor, "useLoadFactor", "", "scale loads by the load factor (accepted for compatibility; no effect until the solver exists)")
+          .Add(&T::stabilizerODE2term, "stabilizerODE2term", "", "mass-proportional stabilizer (accepted for compatibility; no effect until the solver exists)").NonNegative()
+          .Add(&T::adaptiveStep, "adaptiveStep", "", "adaptive load steps (accepted for compatibility; no effect until the solver exists)")
+          .Add(&T::adaptiveStepRecoverySteps, "adaptiveStepRecoverySteps", "", "steps before increasing (accepted for compatibility; no effect until the solver exists)").NonNegative()
+          .Add(&T::adaptiveStepRecoveryIterations, "adaptiveStepRecoveryIterations", "", "iterations limit for increasing (accepted for compatibility; no effect until the solver exists)").NonNegative()
+          .Add(&T::adaptiveStepIncrease, "adaptiveStepIncrease", "", "increase factor (accepted for compatibility; no effect until the solver exists)").Positive()
+          .Add(&T::adaptiveStepDecrease, "adaptiveStepDecrease", "", "decrease factor (accepted for compatibility; no effect until the solver exists)").Positive()
+          .Add(&T::minimumStepSize, "minimumStepSize", "", "smallest load step (accepted for compatibility; no effect until the solver exists)").Positive()
+          .Add(&T::computeLoadsJacobian, "computeLoadsJacobian", "", "include load Jacobians (accepted for compatibility; no effect until the solver exists)")
+          .Add(&T::constrainODE1coordinates, "constrainODE1coordinates", "", "keep ODE1 coordinates at initial values (accepted for compatibility; no effect until the solver exists)")
+          .Add(&T::verboseMode, "verboseMode", "", "output level (accepted for compatibility; no effect until the solver exists)").NonNegative()
+          .Add(&T::verboseModeFile, "verboseModeFile", "", "accepted for compatibility; no effect").NonNegative()
+          .Add(&T::stepInformation, "stepInformation", "", "accepted for compatibility; no effect").NonNegative()
           .Build();
   return table;
 }
@@ -188,7 +188,7 @@ const FieldTable& LinearSolverSettings::Fields() {
           .Add(&T::pivotThreshold, "pivotThreshold", "", "a pivot below this counts as singular").NonNegative()
           .Add(&T::ignoreSingularJacobian, "ignoreSingularJacobian", "", "use a rank-revealing factorisation instead of failing")
           .Add(&T::reuseAnalyzedPattern, "reuseAnalyzedPattern", "", "sparse: reuse the analysed pattern")
-          .Add(&T::showCausingItems, "showCausingItems", "", "name the items behind a singular Jacobian")
+          .Add(&T::showCausingItems, "showCausingItems", "", "accepted for compatibility; a singular Jacobian always names the items")
           .Build();
   return table;
 }
@@ -223,7 +223,7 @@ const FieldTable& SimulationSettings::Fields() {
           .Add(&T::displayComputationTime, "displayComputationTime", "", "print the computation time after the solve")
           .Add(&T::displayGlobalTimers, "displayGlobalTimers", "", "accepted for compatibility")
           .Add(&T::displayStatistics, "displayStatistics", "", "print step and iteration counts after the solve")
-          .Add(&T::outputPrecision, "outputPrecision", "", "digits printed on the console").Positive()
+          .Add(&T::outputPrecision, "outputPrecision", "", "accepted for compatibility; no effect").Positive()
           .Add(&T::pauseAfterEachStep, "pauseAfterEachStep", "", "accepted for compatibility")
           .Build();
   return table;

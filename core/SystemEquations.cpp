@@ -264,13 +264,13 @@ void SystemEquations::ComputeJacobian(const SystemState& state, const JacobianFa
 
   // Constraint rows (AE) and multiplier columns (C_q^T) from the derivative of g.
   auto addConstraintBlocks = [&](const SeededNodes& seeds, const VecX<ADScalar>& g, const VecX<ADScalar>& g_t,
-                                 Index aeStart) {
+                                 Index aeStart, bool multiplierColumnsFromG) {
     for (Index r = 0; r < g.size(); ++r) {
       const auto& derivatives = g(r).derivatives();
       for (Index d = 0; d < std::min<Index>(derivatives.size(), seeds.Size()); ++d) {
         const double value = derivatives(d);
         if (value == 0.) continue;
-        if (factors.multiplierColumns != 0.)
+        if (multiplierColumnsFromG && factors.multiplierColumns != 0.)
           jacobian.emplace_back(seeds.Column(d), nODE2 + aeStart + r, factors.multiplierColumns * value);
         if (!factors.velocityLevelConstraints)
           jacobian.emplace_back(nODE2 + aeStart + r, seeds.Column(d), factors.constraintRows * value);
@@ -315,7 +315,7 @@ void SystemEquations::ComputeJacobian(const SystemState& state, const JacobianFa
     seeds.AddDerivatives(local, Range(start, size), 1., factors, jacobian);
     n.ComputeAlgebraicEquations(NodeCoordinates<ADScalar>{q, q_t}, false, g);
     if (factors.velocityLevelConstraints) n.ComputeAlgebraicEquations(NodeCoordinates<ADScalar>{q, q_t}, true, g_t);
-    addConstraintBlocks(seeds, g, g_t, compiled_.nodeAEStart[node]);
+    addConstraintBlocks(seeds, g, g_t, compiled_.nodeAEStart[node], true);
   }
 
   MarkerLoad<ADScalar> loads[2];
@@ -369,7 +369,28 @@ void SystemEquations::ComputeJacobian(const SystemState& state, const JacobianFa
     addMarkerLoad(seeds, markers[1].value, m1, loads[1]);
     constraint.ComputeAlgebraicEquations(m0, m1, false, g);
     if (factors.velocityLevelConstraints) constraint.ComputeAlgebraicEquations(m0, m1, true, g_t);
-    addConstraintBlocks(seeds, g, g_t, aeStart);
+    addConstraintBlocks(seeds, g, g_t, aeStart, false);
+    // Multiplier columns dr/dlambda from the constraint loads themselves: with Euler parameters
+    // they differ from dg/dq in the direction normal to the unit sphere, and Newton needs the
+    // derivative of the residual it solves.
+    if (factors.multiplierColumns != 0.) {
+      const MarkerData<double> d0 = ComputeMarkerData(markers[0].value);
+      const MarkerData<double> d1 = ComputeMarkerData(markers[1].value);
+      VectorX unit = VectorX::Zero(size);
+      MarkerLoad<double> unitLoads[2];
+      for (Index k = 0; k < size; ++k) {
+        unit.setZero();
+        unit(k) = 1.;
+        unitLoads[0] = unitLoads[1] = MarkerLoad<double>();
+        constraint.ComputeConstraintLoads(d0, d1, unit, unitLoads);
+        for (int side = 0; side < 2; ++side) {
+          const auto& indices = compiled_.markerODE2Indices[markers[side].value];
+          const VectorX column = GeneralizedLoad(side == 0 ? d0 : d1, unitLoads[side]);
+          for (size_t i = 0; i < indices.size(); ++i)
+            if (column(i) != 0.) jacobian.emplace_back(indices[i], nODE2 + aeStart + k, -factors.multiplierColumns * column(i));
+        }
+      }
+    }
   }
 
   if (factors.includeLoads) {

@@ -321,8 +321,9 @@ SolverStatistics GeneralizedAlphaSolver::Solve(SystemState& state) {
   SystemState accepted = state;  // last accepted step, restored on any exception
   const double endTime = ti.endTime;
   const double nominalStepSize = (ti.endTime - ti.startTime) / ti.numberOfSteps;
-  // Steps whose end lies within this distance of endTime end exactly there.
-  const double timeTolerance = 1e-10 * std::max(nominalStepSize, 1e-300) + 1e-14 * std::abs(endTime);
+  // Steps whose end lies within this distance of endTime end exactly there; summing many
+  // steps drifts by ~n*eps*t, so the allowance is a fraction of the step, not of round-off.
+  const double timeTolerance = 1e-6 * std::max(nominalStepSize, 1e-300) + 1e-14 * std::abs(endTime);
   double h = nominalStepSize;
   double stepSize = h;
   double failingTime = state.time;  // end time of the step being computed, for messages

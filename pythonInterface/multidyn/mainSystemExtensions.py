@@ -122,8 +122,9 @@ MainSystem.systemData = property(lambda self: SystemData(self))
 
 def SolveDynamic(self, simulationSettings=None, solverType=None, updateInitialValues=False, storeSolver=True,
                  showHints=False, showCausingItems=True, autoAssemble=True):
-    """Integrates the system in time (generalized-alpha by default); results stay in mbs (outputs,
-    sensors) and in the solution file. Raises multidyn.SolverError if Newton fails for good, keeping
+    """Integrates the system in time (generalized-alpha by default) from the initial values;
+    updateInitialValues=True makes the final state the initial values of the next solve. Results
+    stay in mbs (outputs, sensors) and in the solution file. Raises multidyn.SolverError if Newton fails for good, keeping
     the results up to the last accepted step. Returns True."""
     from . import DynamicSolverType
     if simulationSettings is None:
@@ -140,7 +141,14 @@ def SolveDynamic(self, simulationSettings=None, solverType=None, updateInitialVa
         elif solverType != DynamicSolverType.GeneralizedAlpha:
             raise NotImplementedError(f"SolveDynamic: solverType {solverType.name} is not available yet; use "
                                       "exu.DynamicSolverType.GeneralizedAlpha (the default) or TrapezoidalIndex2")
-    statistics = self._SolveDynamic(settings)
+    self._ResetCurrentToInitial()  # as Exudyn: every solve starts from the initial values
+    try:
+        statistics = self._SolveDynamic(settings)
+    finally:
+        if updateInitialValues:
+            self._StoreCurrentAsInitial()
+    if not hasattr(self, "sys"):  # a MainSystem made directly, not by SystemContainer.AddSystem
+        self.sys = {}
     self.sys["dynamicSolverStatistics"] = statistics
     if simulationSettings.displayStatistics or simulationSettings.timeIntegration.verboseMode >= 1:
         print(f"solver finished: {statistics['steps']} steps, {statistics['newtonIterations']} Newton iterations, "

@@ -319,6 +319,8 @@ PYBIND11_MODULE(_multidyn, m) {
              VectorFromJson(PythonToJson(values), static_cast<int>(target->size()), v);
              *target = Eigen::Map<VectorX>(v.data(), static_cast<Index>(v.size()));
            })
+.def("_ResetCurrentToInitial", &MainSystem::ResetCurrentToInitial)
+      .def("_StoreCurrentAsInitial", &MainSystem::StoreCurrentAsInitial)
       .def("_Time", [](const MainSystem& self) { return self.CurrentState().time; })
       .def("_SolveDynamic", [](MainSystem& self, const py::dict& settingsDict) {
              SimulationSettings settings;

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include <pybind11/eigen.h>
+#include <pybind11/stl.h>
 
 #include "core/Errors.h"
 #include "core/MainSystem.h"

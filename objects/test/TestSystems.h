@@ -1,0 +1,58 @@
+// Small systems holding every item type, for the generic item tests.
+#pragma once
+
+#include <memory>
+
+#include "core/ItemRegistry.h"
+#include "core/MainSystem.h"
+#include "objects/ItemList.h"
+
+namespace multidyn {
+
+inline Index AddFromJson(MainSystem& system, ItemCategory category, const Json& dict) {
+  RegisterAllItems();
+  return system.AddItem(CreateItemFromJson(category, dict, "test item"));
+}
+
+// Ground, an Rxyz body with offset center of mass, an Euler-parameter body, a mass point; a
+// revolute joint and a torsional spring-damper (with rotation counter) between the rigid
+// bodies, markers of every type, follower and global loads.
+inline std::unique_ptr<MainSystem> MakeSystemWithEveryItem(bool activeJoint = true) {
+  auto system = std::make_unique<MainSystem>();
+  MainSystem& s = *system;
+  using C = ItemCategory;
+  const Index ground = AddFromJson(s, C::Object, {{"objectType", "Ground"}, {"referencePosition", {0.1, 0.2, 0.3}}});
+  const Index nodeRxyz = AddFromJson(s, C::Node, {{"nodeType", "RigidBodyRxyz"}, {"referenceCoordinates", {0.5, 0., 0., 0.1, -0.2, 0.3}}});
+  const Index nodeEP = AddFromJson(s, C::Node, {{"nodeType", "RigidBodyEP"}, {"referenceCoordinates", {1., 0.2, 0., 1., 0., 0., 0.}}});
+  const Index nodePoint = AddFromJson(s, C::Node, {{"nodeType", "Point"}, {"referenceCoordinates", {0., 1., 0.}}});
+  const Index nodeData = AddFromJson(s, C::Node, {{"nodeType", "GenericData"}, {"numberOfDataCoordinates", 1}, {"initialCoordinates", {0.}}});
+  const Index bodyRxyz = AddFromJson(s, C::Object, {{"objectType", "RigidBody"}, {"nodeNumber", nodeRxyz}, {"mass", 2.},
+                                                    {"inertia", {1., 2., 3., 0.1, -0.2, 0.3}}, {"centerOfMass", {0.1, -0.2, 0.3}}});
+  const Index bodyEP = AddFromJson(s, C::Object, {{"objectType", "RigidBody"}, {"nodeNumber", nodeEP}, {"mass", 3.},
+                                                  {"inertia", {2., 3., 4., 0., 0.2, -0.1}}, {"centerOfMass", {-0.2, 0.1, 0.}}});
+  const Index massPoint = AddFromJson(s, C::Object, {{"objectType", "MassPoint"}, {"nodeNumber", nodePoint}, {"physicsMass", 1.5}});
+  const Json rotation = {{0., -1., 0.}, {1., 0., 0.}, {0., 0., 1.}};
+  const Index m0 = AddFromJson(s, C::Marker, {{"markerType", "BodyRigid"}, {"bodyNumber", bodyRxyz}, {"localPosition", {0.3, 0.1, -0.2}}, {"localRotationMatrix", rotation}});
+  const Index m1 = AddFromJson(s, C::Marker, {{"markerType", "NodeRigid"}, {"nodeNumber", nodeEP}});
+  const Index mGround = AddFromJson(s, C::Marker, {{"markerType", "BodyRigid"}, {"bodyNumber", ground}});
+  const Index mPosition = AddFromJson(s, C::Marker, {{"markerType", "BodyPosition"}, {"bodyNumber", bodyEP}, {"localPosition", {0.2, 0.3, 0.4}}});
+  const Index mNodePosition = AddFromJson(s, C::Marker, {{"markerType", "NodePosition"}, {"nodeNumber", nodePoint}});
+  AddFromJson(s, C::Object, {{"objectType", "JointRevoluteZ"}, {"markerNumbers", {m0, m1}}, {"activeConnector", activeJoint},
+                             {"rotationMarker1", {{1., 0., 0.}, {0., 0., -1.}, {0., 1., 0.}}}});
+  AddFromJson(s, C::Object, {{"objectType", "ConnectorTorsionalSpringDamper"}, {"markerNumbers", {m0, m1}}, {"nodeNumber", nodeData},
+                             {"stiffness", 50.}, {"damping", 3.}, {"offset", 0.1}, {"velocityOffset", 0.2}, {"torque", 0.5}});
+  AddFromJson(s, C::Object, {{"objectType", "ConnectorTorsionalSpringDamper"}, {"markerNumbers", {mGround, m0}},
+                             {"stiffness", 20.}, {"damping", 1.}});
+  AddFromJson(s, C::Load, {{"loadType", "ForceVector"}, {"markerNumber", m1}, {"loadVector", {1., 2., 3.}}, {"bodyFixed", true}});
+  AddFromJson(s, C::Load, {{"loadType", "ForceVector"}, {"markerNumber", mPosition}, {"loadVector", {-1., 0.5, 2.}}});
+  AddFromJson(s, C::Load, {{"loadType", "TorqueVector"}, {"markerNumber", m0}, {"loadVector", {0.5, -1., 2.}}, {"bodyFixed", true}});
+  AddFromJson(s, C::Load, {{"loadType", "ForceVector"}, {"markerNumber", mNodePosition}, {"loadVector", {0., -9.81, 0.}}});
+  AddFromJson(s, C::Sensor, {{"sensorType", "Node"}, {"nodeNumber", nodeRxyz}, {"outputVariableType", "Position"}, {"writeToFile", false}});
+  AddFromJson(s, C::Sensor, {{"sensorType", "Body"}, {"bodyNumber", bodyEP}, {"outputVariableType", "Velocity"}, {"writeToFile", false}});
+  AddFromJson(s, C::Sensor, {{"sensorType", "Object"}, {"objectNumber", massPoint}, {"outputVariableType", "Position"}, {"writeToFile", false}});
+  AddFromJson(s, C::Sensor, {{"sensorType", "Load"}, {"loadNumber", 0}, {"writeToFile", false}});
+  s.Assemble();
+  return system;
+}
+
+}  // namespace multidyn

@@ -1,0 +1,78 @@
+"""The generated reference pages are up to date and cover every item and parameter."""
+
+import pathlib
+import re
+import subprocess
+import sys
+
+import pytest
+
+_multidyn = pytest.importorskip("multidyn._multidyn")
+
+rootDir = pathlib.Path(__file__).resolve().parents[2]
+docsDir = rootDir / "docs"
+generator = docsDir / "generateReference.py"
+
+
+def test_generated_reference_is_up_to_date():
+    result = subprocess.run([sys.executable, str(generator), "--check"], cwd=rootDir, capture_output=True, text=True,
+                            timeout=120)
+    assert result.returncode == 0, (f"generated docs are stale; run python3 docs/generateReference.py\n"
+                                    f"{result.stdout}{result.stderr}")
+
+
+def test_check_mode_reports_stale_and_missing_files(tmp_path):
+    """--check fails and names the file when a generated page differs or is missing (in a copy)."""
+    run = lambda *args: subprocess.run([sys.executable, str(generator), "--root", str(tmp_path), *args],
+                                       cwd=rootDir, capture_output=True, text=True, timeout=120)
+    assert run().returncode == 0
+    assert run("--check").returncode == 0
+    page = tmp_path / "docs" / "items" / "README.md"
+    page.write_text(page.read_text(encoding="utf-8") + "\nedited by hand\n", encoding="utf-8")
+    (tmp_path / "docs" / "solvers" / "SimulationSettings.md").unlink()
+    result = run("--check")
+    assert result.returncode != 0
+    assert "docs/items/README.md" in result.stdout
+    assert "docs/solvers/SimulationSettings.md" in result.stdout
+
+
+@pytest.mark.parametrize("info", _multidyn.ItemTypes(), ids=lambda info: info["className"])
+def test_every_item_has_a_page_with_all_parameters(info):
+    page = docsDir / "items" / f"{info['className']}.md"
+    assert page.exists(), f"no reference page for {info['className']}"
+    text = page.read_text(encoding="utf-8")
+    assert f"# {info['className']}" in text
+    assert info["typeName"] in text
+    for shortName in info["shortNames"]:
+        assert f"`{shortName}`" in text
+    for field in info["fields"]:
+        assert f"`{field['name']}`" in text, f"{info['className']}: parameter {field['name']} missing from its page"
+        for alias in field["aliases"]:
+            assert f"`{alias}`" in text
+    for output in info["outputs"]:
+        assert f"`{output}`" in text
+    index = (docsDir / "items" / "README.md").read_text(encoding="utf-8")
+    assert f"({info['className']}.md)" in index
+
+
+def test_settings_page_lists_every_setting():
+    text = (docsDir / "solvers" / "SimulationSettings.md").read_text(encoding="utf-8")
+
+    def Leaves(node, path):
+        for field in node.get("fields", []):
+            fullPath = f"{path}.{field['name']}" if path else field["name"]
+            if "fields" in field:
+                yield from Leaves(field, fullPath)
+            else:
+                yield fullPath
+
+    paths = list(Leaves(_multidyn.SettingsFields(), ""))
+    assert len(paths) > 50
+    for path in paths:
+        assert re.search(rf"\| `{re.escape(path)}` \|", text), f"setting {path} missing from SimulationSettings.md"
+
+
+def test_theory_links_resolve():
+    for page in (docsDir / "items").glob("*.md"):
+        for target in re.findall(r"\]\((\.\./theory/[^)]+)\)", page.read_text(encoding="utf-8")):
+            assert (page.parent / target).resolve().exists(), f"{page.name}: broken link {target}"

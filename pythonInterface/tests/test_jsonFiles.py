@@ -1,0 +1,302 @@
+"""mbs.Save / mbs.Load: every item type with non-default parameters, non-default settings, the
+torsional spring mini example solved from a file, and systems with user functions."""
+
+import json
+import math
+import warnings
+
+import numpy as np
+import pytest
+
+import multidyn as exu
+from multidyn.itemInterface import *  # noqa: F401,F403
+from multidyn import itemInterface as ii
+from multidyn import utilities as ut
+
+ItemTypes = exu._multidyn.ItemTypes()
+categoryNames = ['Node', 'Object', 'Marker', 'Load', 'Sensor']
+
+
+@pytest.fixture(autouse=True)
+def _inTempDir(tmp_path, monkeypatch):
+    # solution and sensor files land in the test's temp dir, never in the repo
+    monkeypatch.chdir(tmp_path)
+
+
+def QuietSettings(**timeIntegration):
+    s = exu.SimulationSettings()
+    s.solutionSettings.writeSolutionToFile = False
+    s.solutionSettings.sensorsStoreAndWriteFiles = False
+    for key, value in timeIntegration.items():
+        setattr(s.timeIntegration, key, value)
+    return s
+
+
+def AllItems(mbs):
+    return {c: [getattr(mbs, 'Get' + c)(i) for i in range(getattr(mbs, f'NumberOf{c}s')())] for c in categoryNames}
+
+
+# ---- a valid base system whose items the index fields of each tested item can point to -----------
+
+def BaseSystem():
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    b = {}
+    b['ground'] = mbs.AddObject(ObjectGround())
+    b['nRxyz'] = mbs.AddNode(NodeRigidBodyRxyz(referenceCoordinates=[0, 0, 0, 0, 0, 0]))
+    b['bodyRxyz'] = mbs.AddObject(ObjectRigidBody(nodeNumber=b['nRxyz'], mass=1, inertia=[1, 1, 1, 0, 0, 0]))
+    b['nEP'] = mbs.AddNode(NodeRigidBodyEP(referenceCoordinates=[1, 0, 0, 1, 0, 0, 0]))
+    b['bodyEP'] = mbs.AddObject(ObjectRigidBody(nodeNumber=b['nEP'], mass=2, inertia=[1, 2, 3, 0, 0, 0]))
+    b['nPoint'] = mbs.AddNode(NodePoint(referenceCoordinates=[0, 1, 0]))
+    b['massPoint'] = mbs.AddObject(ObjectMassPoint(nodeNumber=b['nPoint'], physicsMass=0.5))
+    b['nData'] = mbs.AddNode(NodeGenericData(numberOfDataCoordinates=1, initialCoordinates=[0.]))
+    b['mGroundRigid'] = mbs.AddMarker(MarkerBodyRigid(bodyNumber=b['ground']))
+    b['mRxyzRigid'] = mbs.AddMarker(MarkerBodyRigid(bodyNumber=b['bodyRxyz']))
+    b['mEPRigid'] = mbs.AddMarker(MarkerNodeRigid(nodeNumber=b['nEP']))
+    b['mPointPosition'] = mbs.AddMarker(MarkerNodePosition(nodeNumber=b['nPoint']))
+    b['force'] = mbs.AddLoad(LoadForceVector(markerNumber=b['mPointPosition'], loadVector=[0, 0, 1]))
+    return mbs, b
+
+
+rotation = ut.RotXYZ2RotationMatrix([0.3, -0.2, 0.5])
+
+
+def NonDefaultValue(info, field, mbs, b):
+    """A valid non-default value for a field (None: the field cannot be given one here)."""
+    className, name, fieldType = info['className'], field['name'], field['type']
+    default = field['default']
+    # index fields: point to a fitting item of the base system (extra nodes for new bodies)
+    if fieldType == 'NodeIndex':
+        if className == 'ObjectRigidBody':
+            return mbs.AddNode(NodeRigidBodyRxyz(referenceCoordinates=[0, 0, 2, 0, 0, 0]))
+        if className == 'ObjectMassPoint':
+            return mbs.AddNode(NodePoint(referenceCoordinates=[0, 0, 3]))
+        if className == 'ObjectConnectorTorsionalSpringDamper':
+            return b['nData']
+        if className == 'MarkerNodeRigid':
+            return b['nEP']
+        return b['nPoint']  # MarkerNodePosition, SensorNode
+    if fieldType == 'ObjectIndex':
+        if className == 'SensorObject':
+            return b['massPoint']
+        return b['bodyRxyz']
+    if fieldType == 'MarkerIndex':
+        return b['mEPRigid']  # provides position and orientation (force and torque)
+    if fieldType == 'MarkerIndex[2]':
+        return [b['mEPRigid'], b['mRxyzRigid']]
+    if fieldType == 'LoadIndex':
+        return b['force']
+    if fieldType == 'UserFunction':
+        return None  # a Python function cannot be saved (tested separately)
+    if fieldType == 'String':
+        return f'{name}_{className}.txt' if name == 'fileName' else f'my{className}'
+    if fieldType == 'Bool':
+        return not default
+    if fieldType == 'Real':
+        return 0.37
+    if fieldType == 'Index':
+        return 3 if default != 3 else 4
+    if fieldType == 'Float4':
+        return [0.1, 0.2, 0.3, 0.4]
+    if fieldType == 'Matrix3D':
+        return rotation.tolist()
+    if fieldType == 'OutputVariableType':
+        return {'SensorNode': exu.OutputVariableType.Velocity, 'SensorBody': exu.OutputVariableType.Position,
+                'SensorObject': exu.OutputVariableType.Velocity,
+                'SensorLoad': exu.OutputVariableType.Force}[className]
+    if fieldType.startswith('Vector'):
+        if className == 'NodeRigidBodyEP' and name == 'referenceCoordinates':
+            ep = ut.RotationMatrix2EulerParameters(rotation)
+            return [0.37, 0.38, 0.39] + list(ep)
+        if className == 'NodeRigidBodyEP' and name == 'initialCoordinates':
+            return [0.01, 0.02, 0.03, 0., 0., 0., 0.]  # Euler parameters stay unit
+        if className == 'NodeGenericData' and name == 'initialCoordinates':
+            return [0.37, 0.38, 0.39]  # numberOfDataCoordinates=3
+        if className == 'ObjectRigidBody' and name == 'inertia':
+            return [0.37, 0.38, 0.39, 0.01, 0.02, 0.03]  # positive definite
+        size = field['rows']
+        return [0.37 + 0.01 * i for i in range(size)]
+    raise AssertionError(f'test does not know how to give {className}.{name} of type {fieldType} a value')
+
+
+def ItemWithNonDefaults(info, mbs, b):
+    itemClass = ii.classesByCategory[info['category']][info['className']]
+    kwargs, visualization, notSet = {}, {}, []
+    for field in info['fields']:
+        value = NonDefaultValue(info, field, mbs, b)
+        if value is None:
+            notSet.append(field['name'])
+            continue
+        if field['group']:
+            visualization[field['name']] = value
+        else:
+            kwargs[field['name']] = value
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore', DeprecationWarning)  # rotationMarker0/1 of the spring
+        return itemClass(**kwargs, visualization=visualization), notSet
+
+
+@pytest.mark.parametrize('info', ItemTypes, ids=[t['className'] for t in ItemTypes])
+def test_saveLoadEveryItemTypeWithNonDefaultValues(info, tmp_path):
+    mbs, b = BaseSystem()
+    item, notSet = ItemWithNonDefaults(info, mbs, b)
+    # every field except user functions got a non-default value
+    assert set(notSet) == {f['name'] for f in info['fields'] if f['isUserFunction']}
+    add = getattr(mbs, 'Add' + categoryNames[info['category']])
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore', DeprecationWarning)
+        index = add(item)
+    stored = getattr(mbs, 'Get' + categoryNames[info['category']])(index)
+    for field in info['fields']:
+        if field['isUserFunction']:
+            continue
+        default = field['default']
+        assert stored[field['key']] != default, f"{info['className']}.{field['name']} kept its default"
+    mbs.Assemble()  # the system with the item is valid
+
+    settings = QuietSettings(endTime=0.37, numberOfSteps=37)
+    path = tmp_path / 'system.json'
+    mbs.Save(str(path), settings)
+    json.loads(path.read_text())  # a real JSON file
+
+    SC2 = exu.SystemContainer()
+    loadedSystem = SC2.AddSystem()
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore', DeprecationWarning)
+        loadedSettings = loadedSystem.Load(str(path))
+    assert AllItems(loadedSystem) == AllItems(mbs)
+    assert loadedSettings.GetDictionary() == settings.GetDictionary()
+    loadedSystem.Assemble()
+
+
+def _LeafPaths(dictionary, prefix=()):
+    for key, value in dictionary.items():
+        if isinstance(value, dict):
+            yield from _LeafPaths(value, prefix + (key,))
+        else:
+            yield prefix + (key,), value
+
+
+def _Candidates(value):
+    if isinstance(value, bool):
+        return [not value]
+    if isinstance(value, int):
+        return [value + 1, 2, 1]
+    if isinstance(value, float):
+        return [value * 0.5 if value else 0.37, value * 2, 0.37, 0.5]
+    if isinstance(value, str):
+        return [value + 'X', 'x.txt']
+    return []
+
+
+def NonDefaultSettings():
+    """SimulationSettings with every leaf that accepts a non-default value changed."""
+    settings = exu.SimulationSettings()
+    changed, unchanged = [], []
+    for path, default in _LeafPaths(settings.GetDictionary()):
+        node = settings
+        for part in path[:-1]:
+            node = getattr(node, part)
+        for candidate in _Candidates(default):
+            if candidate == default:
+                continue
+            try:
+                setattr(node, path[-1], candidate)
+            except (ValueError, TypeError):
+                continue
+            changed.append(path)
+            break
+        else:
+            unchanged.append(path)
+    return settings, changed, unchanged
+
+
+def test_saveLoadNonDefaultSettings(tmp_path):
+    settings, changed, unchanged = NonDefaultSettings()
+    # nearly every setting could be changed (enums with fixed names may not)
+    assert len(changed) > 0.9 * (len(changed) + len(unchanged)), unchanged
+    default = exu.SimulationSettings().GetDictionary()
+    assert settings.GetDictionary() != default
+    mbs, b = BaseSystem()
+    path = tmp_path / 'settings.json'
+    mbs.Save(str(path), settings)
+    loaded = exu.SystemContainer().AddSystem().Load(str(path))
+    assert loaded.GetDictionary() == settings.GetDictionary()
+    for leaf in changed:
+        value, expected = loaded.GetDictionary(), settings.GetDictionary()
+        for part in leaf:
+            value, expected = value[part], expected[part]
+        assert value == expected and type(value) is type(expected), leaf
+
+
+def test_saveWithoutSettingsLoadsNone(tmp_path):
+    mbs, b = BaseSystem()
+    path = tmp_path / 'noSettings.json'
+    mbs.Save(str(path))
+    other = exu.SystemContainer().AddSystem()
+    assert other.Load(str(path)) is None
+    assert AllItems(other) == AllItems(mbs)
+
+
+def MiniExample(mbs):
+    """The torsional spring-damper mini example of the seed documentation."""
+    oGround = mbs.AddObject(ObjectGround())
+    k = 2e3
+    nBody = mbs.AddNode(RigidRxyz())
+    oBody = mbs.AddObject(RigidBody(mass=1, inertia=[1, 1, 1, 0, 0, 0], nodeNumber=nBody))
+    mBody = mbs.AddMarker(MarkerNodeRigid(nodeNumber=nBody))
+    mGround = mbs.AddMarker(MarkerBodyRigid(bodyNumber=oGround, localPosition=[0, 0, 0]))
+    mbs.AddObject(RevoluteJointZ(markerNumbers=[mGround, mBody]))
+    mbs.AddObject(TorsionalSpringDamper(markerNumbers=[mGround, mBody], stiffness=k, damping=k * 0.01, offset=0))
+    mbs.AddLoad(Torque(markerNumber=mBody, loadVector=[0, 0, 1]))
+    return nBody, oBody
+
+
+def test_loadedMiniExampleSolvesIdentically(tmp_path):
+    original = exu.SystemContainer().AddSystem()
+    nBody, oBody = MiniExample(original)
+    settings = QuietSettings()
+    path = tmp_path / 'mini.json'
+    original.Save(str(path), settings)
+    original.Assemble()
+    original.SolveDynamic(settings)
+    expected = original.GetNodeOutput(nBody, exu.OutputVariableType.Rotation)
+    assert abs(expected[2] - 1 / 2e3) < 1e-5  # the documented static deflection
+
+    loaded = exu.SystemContainer().AddSystem()
+    loadedSettings = loaded.Load(str(path))
+    loaded.Assemble()
+    loaded.SolveDynamic(loadedSettings)
+    result = loaded.GetNodeOutput(nBody, exu.OutputVariableType.Rotation)
+    assert np.allclose(result, expected, rtol=0, atol=1e-15)
+    assert np.allclose(loaded.systemData.GetODE2Coordinates(), original.systemData.GetODE2Coordinates(),
+                       rtol=0, atol=1e-15)
+
+
+def test_saveWithUserFunctionsRaisesNamingItems(tmp_path):
+    mbs = exu.SystemContainer().AddSystem()
+    nBody, oBody = MiniExample(mbs)
+
+    def UFtorque(mbs, t, itemNumber, rotation, angularVelocity, stiffness, damping, offset):
+        return stiffness * rotation
+
+    def UFload(mbs, t, loadVector):
+        return loadVector
+
+    oGround = 0
+    mGround = mbs.AddMarker(MarkerBodyRigid(bodyNumber=oGround))
+    mBody = mbs.AddMarker(MarkerNodeRigid(nodeNumber=nBody))
+    mbs.AddObject(TorsionalSpringDamper(name='springUF', markerNumbers=[mGround, mBody], stiffness=1.,
+                                        springTorqueUserFunction=UFtorque))
+    mbs.AddLoad(Torque(name='loadUF', markerNumber=mBody, loadVectorUserFunction=UFload))
+    before = AllItems(mbs)
+    path = tmp_path / 'withUF.json'
+    with pytest.raises(ValueError) as error:
+        mbs.Save(str(path))
+    message = str(error.value)
+    assert 'springUF' in message and 'springTorqueUserFunction' in message
+    assert 'loadUF' in message and 'loadVectorUserFunction' in message
+    assert not path.exists()
+    after = AllItems(mbs)
+    assert after['Object'][-1]['springTorqueUserFunction'] is UFtorque
+    assert len(after['Object']) == len(before['Object'])

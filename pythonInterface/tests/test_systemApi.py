@@ -1,0 +1,373 @@
+"""MainSystem API: adding items as objects and dicts, typed indices, parameters by name (with
+Exudyn's alias names), outputs in all configurations, item classes, deprecated parameters,
+run-time versus structural changes and the ODE2 coordinate order."""
+
+import math
+import warnings
+
+import numpy as np
+import pytest
+
+import multidyn as exu
+from multidyn.itemInterface import *  # noqa: F401,F403
+from multidyn import utilities as ut
+
+OVT = exu.OutputVariableType
+CT = exu.ConfigurationType
+
+
+@pytest.fixture(autouse=True)
+def _inTempDir(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+
+
+def QuietSettings(endTime=1., numberOfSteps=100):
+    s = exu.SimulationSettings()
+    s.solutionSettings.writeSolutionToFile = False
+    s.solutionSettings.sensorsStoreAndWriteFiles = False
+    s.timeIntegration.endTime = endTime
+    s.timeIntegration.numberOfSteps = numberOfSteps
+    return s
+
+
+def NewSystem():
+    return exu.SystemContainer().AddSystem()
+
+
+def MiniExample(mbs, offset=0., k=2e3):
+    """The seed's torsional spring mini example; returns its indices."""
+    oGround = mbs.AddObject(ObjectGround())
+    nBody = mbs.AddNode(RigidRxyz())
+    oBody = mbs.AddObject(RigidBody(mass=1, inertia=[1, 1, 1, 0, 0, 0], nodeNumber=nBody))
+    mBody = mbs.AddMarker(MarkerNodeRigid(nodeNumber=nBody))
+    mGround = mbs.AddMarker(MarkerBodyRigid(bodyNumber=oGround, localPosition=[0, 0, 0]))
+    oJoint = mbs.AddObject(RevoluteJointZ(markerNumbers=[mGround, mBody]))
+    oSpring = mbs.AddObject(TorsionalSpringDamper(markerNumbers=[mGround, mBody], stiffness=k, damping=k * 0.01,
+                                                  offset=offset))
+    lTorque = mbs.AddLoad(Torque(markerNumber=mBody, loadVector=[0, 0, 1]))
+    return dict(oGround=oGround, nBody=nBody, oBody=oBody, mBody=mBody, mGround=mGround, oJoint=oJoint,
+                oSpring=oSpring, lTorque=lTorque)
+
+
+# ---- adding items, typed indices ----------------------------------------------------------------
+
+def test_addItemsReturnTypedIndices():
+    mbs = NewSystem()
+    oGround = mbs.AddObject(ObjectGround())
+    n0 = mbs.AddNode(NodePoint(referenceCoordinates=[0, 0, 1]))
+    n1 = mbs.AddNode({'nodeType': 'RigidBodyRxyz', 'referenceCoordinates': [0, 0, 0, 0, 0, 0]})
+    o1 = mbs.AddObject({'objectType': 'RigidBody', 'mass': 2., 'inertia': [1, 1, 1, 0, 0, 0], 'nodeNumber': n1})
+    o2 = mbs.AddObject(MassPoint(nodeNumber=n0, physicsMass=1.))
+    m0 = mbs.AddMarker({'markerType': 'NodePosition', 'nodeNumber': n0})
+    m1 = mbs.AddMarker(MarkerBodyRigid(bodyNumber=o1))
+    l0 = mbs.AddLoad({'loadType': 'ForceVector', 'markerNumber': m0, 'loadVector': [0, 0, -1]})
+    l1 = mbs.AddLoad(Torque(markerNumber=m1, loadVector=[0, 0, 1]))
+    s0 = mbs.AddSensor({'sensorType': 'Node', 'nodeNumber': n0, 'writeToFile': False,
+                        'outputVariableType': OVT.Position})
+    s1 = mbs.AddSensor(SensorLoad(loadNumber=l1, writeToFile=False, outputVariableType=OVT.Torque))
+    expected = [(oGround, exu.ObjectIndex, 0), (n0, exu.NodeIndex, 0), (n1, exu.NodeIndex, 1),
+                (o1, exu.ObjectIndex, 1), (o2, exu.ObjectIndex, 2), (m0, exu.MarkerIndex, 0),
+                (m1, exu.MarkerIndex, 1), (l0, exu.LoadIndex, 0), (l1, exu.LoadIndex, 1),
+                (s0, exu.SensorIndex, 0), (s1, exu.SensorIndex, 1)]
+    for index, indexType, value in expected:
+        assert type(index) is indexType
+        assert isinstance(index, int) and index == value
+    assert repr(n1) == 'NodeIndex(1)' and str(n1) == '1'
+    assert (mbs.NumberOfNodes(), mbs.NumberOfObjects(), mbs.NumberOfMarkers(), mbs.NumberOfLoads(),
+            mbs.NumberOfSensors()) == (2, 3, 2, 2, 2)
+    assert mbs.GetObject(o1)['mass'] == 2.
+    assert mbs.GetObject(o2)['physicsMass'] == 1.
+    assert mbs.GetLoad(l0)['loadVector'] == [0, 0, -1]
+    assert mbs.GetSensor(s0)['outputVariableType'] == 'Position'
+
+
+def test_dictAndItemObjectGiveTheSameItem():
+    a, b = NewSystem(), NewSystem()
+    for mbs, asDict in [(a, False), (b, True)]:
+        item = RigidRxyz(referenceCoordinates=[1, 2, 3, 0.1, 0.2, 0.3], initialVelocities=[0, 0, 1, 0, 0, 0])
+        n = mbs.AddNode(dict(item) if asDict else item)
+        body = RigidBody(mass=3., inertia=[1, 2, 3, 0, 0, 0], centerOfMass=[0.1, 0, 0], nodeNumber=n,
+                         visualization=VRigidBody(show=False, color=[1, 0, 0, 1]))
+        mbs.AddObject(dict(body) if asDict else body)
+    assert a.GetNode(0) == b.GetNode(0)
+    assert a.GetObject(0) == b.GetObject(0)
+    assert a.GetObject(0)['Vshow'] is False
+
+
+# ---- parameters by name and Exudyn's alias names ------------------------------------------------
+
+def test_getSetParametersByNameAndAliases():
+    mbs = NewSystem()
+    ids = MiniExample(mbs)
+    oBody, nBody, mGround, lTorque = ids['oBody'], ids['nBody'], ids['mGround'], ids['lTorque']
+    assert mbs.GetObjectParameter(oBody, 'mass') == 1.
+    assert mbs.GetObjectParameter(oBody, 'physicsMass') == 1.
+    assert mbs.GetObjectParameter(oBody, 'physicsInertia') == [1, 1, 1, 0, 0, 0]
+    mbs.SetObjectParameter(oBody, 'physicsMass', 2.5)
+    mbs.SetObjectParameter(oBody, 'physicsInertia', [2, 3, 4, 0, 0, 0])
+    mbs.SetObjectParameter(oBody, 'physicsCenterOfMass', [0.1, 0.2, 0.3])
+    body = mbs.GetObject(oBody)
+    assert body['mass'] == 2.5 and body['inertia'] == [2, 3, 4, 0, 0, 0] and body['centerOfMass'] == [0.1, 0.2, 0.3]
+    assert mbs.GetObjectParameter(oBody, 'centerOfMass') == [0.1, 0.2, 0.3]
+    assert mbs.GetObjectParameter(oBody, 'physicsCenterOfMass') == [0.1, 0.2, 0.3]
+    # aliases in the item classes too
+    assert RigidBody(physicsMass=4.).mass == 4.
+    assert RigidBody(physicsInertia=[1, 2, 3, 0, 0, 0]).inertia == [1, 2, 3, 0, 0, 0]
+    assert MassPoint(mass=0.3).physicsMass == 0.3
+
+    mbs.SetNodeParameter(nBody, 'initialVelocities', [0, 0, 0, 0, 0, 1.5])
+    assert mbs.GetNodeParameter(nBody, 'initialVelocities') == [0, 0, 0, 0, 0, 1.5]
+    mbs.SetMarkerParameter(mGround, 'localPosition', [0.5, 0, 0])
+    assert mbs.GetMarkerParameter(mGround, 'localPosition') == [0.5, 0, 0]
+    mbs.SetLoadParameter(lTorque, 'loadVector', [0, 0, 2.])
+    assert mbs.GetLoadParameter(lTorque, 'loadVector') == [0, 0, 2.]
+    assert mbs.GetLoad(lTorque)['loadVector'] == [0, 0, 2.]
+    mbs.SetObjectParameter(ids['oSpring'], 'name', 'spring')
+    assert mbs.GetObject(ids['oSpring'])['name'] == 'spring'
+    # the visualization parameters by their names
+    mbs.SetObjectParameter(ids['oSpring'], 'show', False)
+    assert mbs.GetObjectParameter(ids['oSpring'], 'show') is False
+    assert mbs.GetObject(ids['oSpring'])['Vshow'] is False
+
+
+def test_setParameterTakesEffectInTheSolution():
+    mbs = NewSystem()
+    ids = MiniExample(mbs)
+    mbs.SetLoadParameter(ids['lTorque'], 'loadVector', [0, 0, 4.])
+    mbs.Assemble()
+    mbs.SolveDynamic(QuietSettings())
+    assert mbs.GetNodeOutput(ids['nBody'], OVT.Rotation)[2] == pytest.approx(4. / 2e3, rel=1e-3)
+
+
+# ---- outputs --------------------------------------------------------------------------------------
+
+def test_getNodeOutputConfigurations():
+    mbs = NewSystem()
+    n = mbs.AddNode(RigidRxyz(referenceCoordinates=[1, 2, 3, 0, 0, 0], initialCoordinates=[0.1, 0, 0, 0, 0, 0],
+                              initialVelocities=[0.5, 0, 0, 0, 0, 0]))
+    o = mbs.AddObject(RigidBody(mass=2., inertia=[1, 1, 1, 0, 0, 0], nodeNumber=n))
+    m = mbs.AddMarker(MarkerNodeRigid(nodeNumber=n))
+    mbs.AddLoad(Force(markerNumber=m, loadVector=[0, 0, 2.]))  # acceleration 1 in z
+    mbs.Assemble()
+    assert np.allclose(mbs.GetNodeOutput(n, OVT.Position, CT.Reference), [1, 2, 3], atol=1e-15)
+    assert np.allclose(mbs.GetNodeOutput(n, OVT.Position, CT.Initial), [1.1, 2, 3], atol=1e-15)
+    assert np.allclose(mbs.GetNodeOutput(n, OVT.Position), [1.1, 2, 3], atol=1e-15)
+    assert np.allclose(mbs.GetNodeOutput(n, OVT.Velocity, CT.Initial), [0.5, 0, 0], atol=1e-15)
+    mbs.SolveDynamic(QuietSettings())
+    # constant acceleration: generalized-alpha is exact up to Newton tolerance
+    current = mbs.GetNodeOutput(n, OVT.Position, configuration=CT.Current)
+    assert np.allclose(current, [1.1 + 0.5, 2, 3 + 0.5], atol=1e-8)
+    assert np.allclose(mbs.GetNodeOutput(n, OVT.Displacement), [0.6, 0, 0.5], atol=1e-8)
+    assert np.allclose(mbs.GetNodeOutput(n, OVT.Velocity), [0.5, 0, 1.], atol=1e-8)
+    assert np.allclose(mbs.GetNodeOutput(n, OVT.Position, CT.Reference), [1, 2, 3], atol=1e-15)
+    assert np.allclose(mbs.GetNodeOutput(n, OVT.Position, CT.Initial), [1.1, 2, 3], atol=1e-15)
+    assert isinstance(current, np.ndarray)
+
+
+def test_getObjectOutputBody():
+    mbs = NewSystem()
+    A = ut.RotationMatrixZ(math.pi / 2)
+    n = mbs.AddNode(RigidRxyz(referenceCoordinates=[1, 2, 3, 0, 0, math.pi / 2],
+                              initialVelocities=[0, 0, 0, 0, 0, 2.]))
+    o = mbs.AddObject(RigidBody(mass=1., inertia=[1, 1, 1, 0, 0, 0], nodeNumber=n))
+    mbs.Assemble()
+    p = mbs.GetObjectOutputBody(o, OVT.Position, localPosition=[1, 0, 0], configuration=CT.Reference)
+    assert np.allclose(p, [1, 3, 3], atol=1e-14)
+    assert np.allclose(mbs.GetObjectOutputBody(o, OVT.Position, [0, 0, 0]), [1, 2, 3], atol=1e-14)
+    # v = omega x (A r): omega = 2 e_z, A r = e_y -> v = -2 e_x
+    v = mbs.GetObjectOutputBody(o, OVT.Velocity, localPosition=[1, 0, 0], configuration=CT.Initial)
+    assert np.allclose(v, [-2, 0, 0], atol=1e-14)
+    R = np.asarray(mbs.GetObjectOutputBody(o, OVT.RotationMatrix, [0, 0, 0])).reshape(3, 3)
+    assert np.allclose(R, A, atol=1e-14)
+
+
+def test_globalDictsAndInvalidIndex():
+    assert exu.InvalidIndex() == -1
+    assert isinstance(exu.sys, dict)
+    exu.sys['testResult'] = 1.5
+    assert exu.sys['testResult'] == 1.5
+    mbs = NewSystem()
+    assert isinstance(mbs.variables, dict)
+    mbs.variables['k'] = 3
+    assert mbs.variables['k'] == 3
+    assert NewSystem().variables == {}  # not shared between systems
+    assert RigidBody().nodeNumber == exu.InvalidIndex()
+    assert TorsionalSpringDamper().markerNumbers == [-1, -1]
+
+
+# ---- item classes ---------------------------------------------------------------------------------
+
+def test_itemReprAndDict():
+    body = RigidBody(mass=2., nodeNumber=exu.NodeIndex(3))
+    d = dict(body)
+    keys = list(d)
+    assert keys[0] == 'objectType' and d['objectType'] == 'RigidBody'
+    assert {'Vshow', 'VdrawSize', 'Vcolor'} <= set(keys)
+    assert d['mass'] == 2. and d['nodeNumber'] == 3
+    text = repr(body)
+    assert text.startswith('ObjectRigidBody(') and "'mass': 2.0" in text and "'objectType': 'RigidBody'" in text
+    tsd = TorsionalSpringDamper(stiffness=5.)
+    d = dict(tsd)
+    assert list(d)[0] == 'objectType' and d['objectType'] == 'ConnectorTorsionalSpringDamper'
+    assert {'Vshow', 'VdrawSize', 'Vcolor'} <= set(d)
+    assert dict(Point())['nodeType'] == 'Point' and list(dict(Point()))[0] == 'nodeType'
+    assert list(dict(MarkerNodeRigid()))[0] == 'markerType'
+    assert list(dict(Torque()))[0] == 'loadType'
+    assert list(dict(SensorNode()))[0] == 'sensorType'
+
+
+def test_torsionalSpringDamperVisualizationRoundTrip():
+    mbs = NewSystem()
+    ids = MiniExample(mbs)
+    o = mbs.AddObject(TorsionalSpringDamper(markerNumbers=[ids['mGround'], ids['mBody']], stiffness=1.,
+                                            visualization=VTorsionalSpringDamper(show=False, drawSize=0.25,
+                                                                                 color=[0.5, 0.25, 0.125, 1.])))
+    d = mbs.GetObject(o)
+    # values exactly representable in float32 are kept exactly
+    assert d['Vshow'] is False and d['VdrawSize'] == 0.25 and d['Vcolor'] == [0.5, 0.25, 0.125, 1.]
+    o2 = mbs.AddObject(TorsionalSpringDamper(markerNumbers=[ids['mGround'], ids['mBody']],
+                                             visualization={'drawSize': 0.37, 'color': [0.1, 0.2, 0.3, 0.4]}))
+    d2 = mbs.GetObject(o2)
+    assert d2['Vshow'] is True
+    assert d2['VdrawSize'] == pytest.approx(0.37, rel=1e-7)
+    assert np.allclose(d2['Vcolor'], [0.1, 0.2, 0.3, 0.4], rtol=1e-7)
+    # the dict from GetObject adds again as the same item
+    o3 = mbs.AddObject(d)
+    assert mbs.GetObject(o3) == d
+    # and the item class reads it back
+    item = TorsionalSpringDamper(**{k: v for k, v in d.items() if k != 'objectType'})
+    assert item.visualization == {'show': False, 'drawSize': 0.25, 'color': [0.5, 0.25, 0.125, 1.]}
+
+
+# ---- deprecated rotationMarker0/1 ----------------------------------------------------------------
+
+def _TiltedSpringSystem(useDeprecated):
+    """A free rigid body, a torsional spring about a tilted axis, a torque; the axis comes either from
+    the deprecated rotationMarker0/1 or from the markers' localHT."""
+    R = ut.RotationMatrixX(0.4) @ ut.RotationMatrixY(-0.3)
+    mbs = NewSystem()
+    oGround = mbs.AddObject(ObjectGround())
+    n = mbs.AddNode(RigidRxyz())
+    o = mbs.AddObject(RigidBody(mass=1., inertia=[1, 1.2, 1.4, 0, 0, 0], nodeNumber=n))
+    mbs.AddObject(ObjectGround())
+    if useDeprecated:
+        m0 = mbs.AddMarker(MarkerBodyRigid(bodyNumber=oGround))
+        m1 = mbs.AddMarker(MarkerBodyRigid(bodyNumber=o))
+        spring = TorsionalSpringDamper(markerNumbers=[m0, m1], stiffness=50., damping=1., rotationMarker0=R,
+                                       rotationMarker1=R)
+    else:
+        m0 = mbs.AddMarker(MarkerBodyRigid(bodyNumber=oGround, localHT=exu.HT(rotation=R, translation=[0, 0, 0])))
+        m1 = mbs.AddMarker(MarkerBodyRigid(bodyNumber=o, localHT=exu.HT(rotation=R, translation=[0, 0, 0])))
+        spring = TorsionalSpringDamper(markerNumbers=[m0, m1], stiffness=50., damping=1.)
+    oSpring = mbs.AddObject(spring)
+    mRef = mbs.AddMarker(MarkerNodeRigid(nodeNumber=n))
+    mbs.AddLoad(Torque(markerNumber=mRef, loadVector=[0.3, 0.2, 1.]))
+    mbs.Assemble()
+    mbs.SolveDynamic(QuietSettings(endTime=0.5, numberOfSteps=50))
+    return mbs, n, oSpring
+
+
+def test_deprecatedRotationMarkerWarnsAndMatchesLocalHT():
+    with pytest.warns(DeprecationWarning) as record:
+        deprecated, n, oSpring = _TiltedSpringSystem(True)
+    texts = [str(w.message) for w in record if issubclass(w.category, DeprecationWarning)]
+    assert any('rotationMarker0' in t and 'localHT' in t for t in texts)
+    assert any('rotationMarker1' in t for t in texts)
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')
+        modern, n2, oSpring2 = _TiltedSpringSystem(False)
+    a = deprecated.GetNodeOutput(n, OVT.Rotation)
+    b = modern.GetNodeOutput(n2, OVT.Rotation)
+    assert np.linalg.norm(a) > 1e-3  # the body moved
+    assert np.allclose(a, b, rtol=1e-12, atol=1e-14)
+    assert deprecated.GetObjectOutput(oSpring, OVT.TorqueLocal) == pytest.approx(
+        modern.GetObjectOutput(oSpring2, OVT.TorqueLocal), rel=1e-12, abs=1e-14)
+
+
+def test_deprecatedRotationMarkerIdentityDoesNotWarn():
+    mbs = NewSystem()
+    ids = MiniExample(mbs)
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')
+        item = TorsionalSpringDamper(markerNumbers=[ids['mGround'], ids['mBody']], rotationMarker0=np.eye(3),
+                                     rotationMarker1=[[1, 0, 0], [0, 1, 0], [0, 0, 1]])
+        mbs.AddObject(item)
+        mbs.AddObject({'objectType': 'ConnectorTorsionalSpringDamper', 'markerNumbers': [ids['mGround'], ids['mBody']],
+                       'rotationMarker1': np.eye(3).tolist()})
+        mbs.SetObjectParameter(ids['oSpring'], 'rotationMarker0', np.eye(3))
+
+
+def test_deprecatedRotationMarkerWarnsOnDictAndSetParameter():
+    mbs = NewSystem()
+    ids = MiniExample(mbs)
+    R = ut.RotationMatrixX(0.2)
+    with pytest.warns(DeprecationWarning, match='rotationMarker1'):
+        o = mbs.AddObject({'objectType': 'ConnectorTorsionalSpringDamper',
+                           'markerNumbers': [ids['mGround'], ids['mBody']], 'rotationMarker1': R.tolist()})
+    assert np.allclose(mbs.GetObject(o)['rotationMarker1'], R)
+    with pytest.warns(DeprecationWarning, match='rotationMarker0'):
+        mbs.SetObjectParameter(ids['oSpring'], 'rotationMarker0', R)
+    assert np.allclose(mbs.GetObjectParameter(ids['oSpring'], 'rotationMarker0'), R)
+
+
+# ---- run-time versus structural changes ----------------------------------------------------------
+
+def test_runTimeParameterTakesEffectWithoutAssemble():
+    mbs = NewSystem()
+    ids = MiniExample(mbs)
+    mbs.Assemble()
+    s = QuietSettings()
+    mbs.SolveDynamic(s)
+    phi0 = mbs.GetNodeOutput(ids['nBody'], OVT.Rotation)[2]
+    assert phi0 == pytest.approx(1 / 2e3, rel=1e-3)
+    mbs.SetObjectParameter(ids['oSpring'], 'offset', 0.1)
+    assert mbs.IsAssembled()
+    mbs.SolveDynamic(s)  # no Assemble
+    phi1 = mbs.GetNodeOutput(ids['nBody'], OVT.Rotation)[2]
+    # static equilibrium k (phi - offset) = 1; the damped transient has decayed to ~1e-5 after 1 s
+    assert phi1 == pytest.approx(0.1 + 1 / 2e3, abs=2e-5)
+    assert mbs.GetObjectOutput(ids['oSpring'], OVT.TorqueLocal) == pytest.approx(1., abs=0.05)
+
+
+def test_structuralChangeWithoutAssembleRaises():
+    mbs = NewSystem()
+    ids = MiniExample(mbs)
+    mbs.Assemble()
+    s = QuietSettings(numberOfSteps=10, endTime=0.1)
+    mbs.SolveDynamic(s)
+    mbs.AddObject(ObjectGround())
+    with pytest.raises(exu.NotAssembledError):
+        mbs.SolveDynamic(s)
+    with pytest.raises(exu.NotAssembledError):
+        mbs.GetNodeOutput(ids['nBody'], OVT.Rotation)
+    mbs.Assemble()
+    mbs.SolveDynamic(s)
+    assert mbs.GetNodeOutput(ids['nBody'], OVT.Rotation)[2] > 0
+
+
+# ---- systemData ----------------------------------------------------------------------------------
+
+def test_ode2CoordinatesOrderAndReferenceOffset():
+    mbs = NewSystem()
+    nPoint = mbs.AddNode(Point(referenceCoordinates=[1, 2, 3], initialCoordinates=[0.1, 0.2, 0.3],
+                               initialVelocities=[1, 2, 3]))
+    nData = mbs.AddNode(NodeGenericData(numberOfDataCoordinates=1, initialCoordinates=[7.]))
+    nRigid = mbs.AddNode(RigidRxyz(referenceCoordinates=[1, 2, 3, 4, 5, 6]))
+    nRigid2 = mbs.AddNode(RigidRxyz(referenceCoordinates=[0, 0, 0, 0, 0, 0],
+                                    initialCoordinates=[0.5, 0.6, 0.7, 0.01, 0.02, 0.03]))
+    mbs.AddObject(MassPoint(nodeNumber=nPoint, mass=1.))
+    mbs.AddObject(RigidBody(nodeNumber=nRigid, mass=1., inertia=[1, 1, 1, 0, 0, 0]))
+    mbs.AddObject(RigidBody(nodeNumber=nRigid2, mass=1., inertia=[1, 1, 1, 0, 0, 0]))
+    mbs.Assemble()
+    q = mbs.systemData.GetODE2Coordinates()
+    expected = [0.1, 0.2, 0.3] + [0.] * 6 + [0.5, 0.6, 0.7, 0.01, 0.02, 0.03]
+    assert len(q) == 15
+    assert np.allclose(q, expected, atol=1e-15)
+    assert np.allclose(mbs.systemData.GetODE2Coordinates(CT.Initial), expected, atol=1e-15)
+    assert np.allclose(mbs.systemData.GetODE2Coordinates(CT.Reference), np.zeros(15), atol=1e-15)
+    assert np.allclose(mbs.systemData.GetODE2Coordinates_t(), [1, 2, 3] + [0.] * 12, atol=1e-15)
+    assert np.allclose(mbs.systemData.GetDataCoordinates(), [7.], atol=1e-15)
+    # positions are reference + displacement
+    assert np.allclose(mbs.GetNodeOutput(nRigid, OVT.Position), [1, 2, 3], atol=1e-15)
+    assert np.allclose(mbs.GetNodeOutput(nPoint, OVT.Position), [1.1, 2.2, 3.3], atol=1e-15)
+    assert np.allclose(mbs.GetNodeOutput(nRigid, OVT.Coordinates), np.zeros(6), atol=1e-15)

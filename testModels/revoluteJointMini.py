@@ -1,0 +1,40 @@
+"""Revolute joint mini example (Exudyn's test model): a RigidRxyz body with unit mass and unit inertia on a
+RevoluteJointZ to ground, loaded by a constant torque of 1 N*m about z; default settings (1 s, 100 steps,
+generalized-alpha rho = 0.9).
+
+Independent value: theta_z(t) = tau/I * t^2/2 = 0.5 rad at t = 1 s (constant angular acceleration; the
+generalized-alpha method integrates it exactly up to round-off).
+"""
+import multidyn as exu
+from multidyn.itemInterface import *
+
+tau = 1.
+inertiaZ = 1.
+endTime = 1.
+
+
+def Run():
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    oGround = mbs.AddObject(ObjectGround())
+    nBody = mbs.AddNode(RigidRxyz())
+    mbs.AddObject(RigidBody(mass=1, inertia=[1, 1, inertiaZ, 0, 0, 0], nodeNumber=nBody))
+    mBody = mbs.AddMarker(MarkerNodeRigid(nodeNumber=nBody))
+    mGround = mbs.AddMarker(MarkerBodyRigid(bodyNumber=oGround, localPosition=[0, 0, 0]))
+    mbs.AddObject(RevoluteJointZ(markerNumbers=[mGround, mBody]))
+    mbs.AddLoad(Torque(markerNumber=mBody, loadVector=[0, 0, tau]))
+    mbs.Assemble()
+    settings = exu.SimulationSettings()
+    settings.solutionSettings.writeSolutionToFile = False
+    mbs.SolveDynamic(settings)
+    return {"rotationZ": float(mbs.GetNodeOutput(nBody, exu.OutputVariableType.Rotation)[2]),
+            "angularVelocityZ": float(mbs.GetNodeOutput(nBody, exu.OutputVariableType.AngularVelocity)[2])}
+
+
+independent = {
+    "rotationZ": (tau / inertiaZ * endTime**2 / 2, 1e-12, "closed form tau/I*t^2/2"),
+    "angularVelocityZ": (tau / inertiaZ * endTime, 1e-12, "closed form tau/I*t"),
+}
+
+#: Exudyn's reference (v1.11.0 test suite)
+exudynReference = {"rotationZ": 0.49999999999999795}
