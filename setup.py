@@ -28,10 +28,15 @@ class CMakeBuild(build_ext):
         buildTests = os.environ.get("MULTIDYN_BUILD_TESTS", "0") == "1"
         configure = ["cmake", "-S", str(sourceDirectory), "-B", str(buildDirectory), "-DCMAKE_BUILD_TYPE=Release",
                      f"-DPython3_EXECUTABLE={sys.executable}", f"-DMULTIDYN_BUILD_TESTS={'ON' if buildTests else 'OFF'}"]
-        if shutil.which("ninja"):
+        try:  # the pybind11 of this build environment (pip's isolated one differs from run to run)
+            import pybind11
+            configure.append(f"-Dpybind11_DIR={pybind11.get_cmake_dir()}")
+        except ImportError:
+            pass
+        if shutil.which("ninja") and not (buildDirectory / "CMakeCache.txt").exists():
             configure += ["-G", "Ninja"]
-        if not (buildDirectory / "CMakeCache.txt").exists() or buildTests:
-            subprocess.run(configure, check=True)
+        # configuring an existing tree is quick and rebuilds only what the changes touch
+        subprocess.run(configure, check=True)
         jobs = os.environ.get("MULTIDYN_BUILD_JOBS", "2")
         subprocess.run(["cmake", "--build", str(buildDirectory), "--parallel", jobs], check=True)
         built = sorted(buildDirectory.glob("_multidyn*.so"))

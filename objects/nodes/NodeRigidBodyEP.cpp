@@ -1,5 +1,7 @@
 #include "objects/nodes/NodeRigidBodyEP.h"
 
+#include "objects/nodes/RigidNodeOutputs.h"
+
 #include <cmath>
 
 #include "core/Errors.h"
@@ -41,12 +43,7 @@ const ItemTypeInfo& NodeRigidBodyEP::Info() {
       ItemCategory::Node, "RigidBodyEP", "NodeRigidBodyEP", {"RigidEP"}, "nodes",
       "A rigid-body node with position and four Euler parameters (unit quaternion), free of singularities; "
       "adds one algebraic equation that keeps the parameters of unit length.",
-      fields,
-      {OutputVariableType::Position, OutputVariableType::Displacement, OutputVariableType::Velocity,
-       OutputVariableType::Acceleration, OutputVariableType::RotationMatrix, OutputVariableType::Rotation,
-       OutputVariableType::AngularVelocity, OutputVariableType::AngularVelocityLocal,
-       OutputVariableType::AngularAcceleration, OutputVariableType::Coordinates, OutputVariableType::Coordinates_t,
-       OutputVariableType::Coordinates_tt});
+      fields, RigidNodeOutputs());
   return info;
 }
 

@@ -1,5 +1,7 @@
 #include "objects/nodes/NodeRigidBodyRxyz.h"
 
+#include "objects/nodes/RigidNodeOutputs.h"
+
 namespace multidyn {
 
 const ItemTypeInfo& NodeRigidBodyRxyz::Info() {
@@ -19,12 +21,7 @@ const ItemTypeInfo& NodeRigidBodyRxyz::Info() {
       ItemCategory::Node, "RigidBodyRxyz", "NodeRigidBodyRxyz", {"RigidRxyz"}, "nodes",
       "A rigid-body node with position and Tait-Bryan xyz angles (rotation A = Rx(psi_x) Ry(psi_y) Rz(psi_z)). "
       "Singular at psi_y = +-pi/2; suitable for rotations mainly about one axis.",
-      fields,
-      {OutputVariableType::Position, OutputVariableType::Displacement, OutputVariableType::Velocity,
-       OutputVariableType::Acceleration, OutputVariableType::RotationMatrix, OutputVariableType::Rotation,
-       OutputVariableType::AngularVelocity, OutputVariableType::AngularVelocityLocal,
-       OutputVariableType::AngularAcceleration, OutputVariableType::Coordinates, OutputVariableType::Coordinates_t,
-       OutputVariableType::Coordinates_tt});
+      fields, RigidNodeOutputs());
   return info;
 }
 
