@@ -14,18 +14,22 @@ struct CompiledSystem {
   Index numberOfData = 0;
 
   // Per node: first global index of its coordinates of each kind (-1 if it has none).
-  std::vector<Index> nodeODE2Start, nodeAEStart, nodeDataStart;
+  std::vector<Index> nodeODE2Start, nodeODE1Start, nodeAEStart, nodeDataStart;
   // Per object: first global algebraic index (-1 if none); global ODE2 indices it acts on.
   std::vector<Index> objectAEStart;
   std::vector<std::vector<Index>> objectODE2Indices;
+  std::vector<std::vector<Index>> objectODE1Indices;  // global ODE1 indices of its nodes (first-order objects)
   // Per marker: global ODE2 indices of its local coordinates, and the nodes it depends on.
   std::vector<std::vector<Index>> markerODE2Indices;
   std::vector<std::vector<Index>> markerNodes;
 
   VectorX ode2Reference;  // reference values of all ODE2 coordinates
+  VectorX ode1Reference;  // reference values of all ODE1 coordinates
 
   // Item lists by capability.
   std::vector<Index> ode2Nodes;        // nodes with ODE2 coordinates
+  std::vector<Index> ode1Nodes;        // nodes with ODE1 coordinates
+  std::vector<Index> ode1Objects;      // objects with first-order equations
   std::vector<Index> nodesWithAE;      // nodes with algebraic equations
   std::vector<Index> bodies;           // objects of kind Body (not ground)
   std::vector<Index> connectors;       // penalty connectors

@@ -92,6 +92,28 @@ void MatrixFromJson(const Json& j, int rows, int cols, std::vector<double>& out)
   }
 }
 
+void DynamicMatrixFromJson(const Json& j, MatrixX& m) {
+  const std::string what = "a matrix (a list of rows of equally many real numbers)";
+  if (!j.is_array()) throw TypeError("expected " + what + ", got " + JsonKindName(j));
+  const Index rows = static_cast<Index>(j.size());
+  const Index cols = rows > 0 && j[0].is_array() ? static_cast<Index>(j[0].size()) : 0;
+  MatrixX value(rows, cols);
+  for (Index r = 0; r < rows; ++r) {
+    if (!j[r].is_array() || static_cast<Index>(j[r].size()) != cols)
+      throw ValueError("expected " + what + ", but row " + std::to_string(r) + " is " + JsonKindName(j[r]) +
+                       (r > 0 ? " (row 0 has " + std::to_string(cols) + ")" : std::string()));
+    for (Index c = 0; c < cols; ++c) {
+      try {
+        value(r, c) = RealFromJson(j[r][c]);
+      } catch (const std::exception& e) {
+        throw ValueError("expected " + what + ", but entry [" + std::to_string(r) + "][" + std::to_string(c) +
+                         "]: " + e.what());
+      }
+    }
+  }
+  m = value;
+}
+
 void IndexFromJson(const Json& j, Index& v) {
   if (!j.is_number_integer() || j.is_boolean())
     throw TypeError("expected an item index (an integer), got " + JsonKindName(j));
@@ -108,6 +130,16 @@ void FieldConverter<MarkerIndexPair>::FromJson(const Json& j, MarkerIndexPair& v
   IndexFromJson(j[1], v[1].value);
 }
 
+void FieldConverter<NodeIndexList>::FromJson(const Json& j, NodeIndexList& v) {
+  if (!j.is_array()) throw TypeError("expected a list of node indices, got " + JsonKindName(j));
+  NodeIndexList values(j.size());
+  for (size_t i = 0; i < j.size(); ++i) {
+    IndexFromJson(j[i], values[i].value);
+    if (values[i].value < 0) throw ValueError("expected a list of node indices >= 0, but item " + std::to_string(i) + " is -1");
+  }
+  v = values;
+}
+
 void CheckConstraint(const FieldDescriptor& field, double value) {
   if (field.constraint == FieldConstraint::NonNegative && !(value >= 0.))
     throw ValueError("expected a real number >= 0, got " + Json(value).dump());
@@ -122,13 +154,14 @@ std::string FieldDescriptor::TypeName() const {
     case FieldType::Integer: return "Index";
     case FieldType::String: return "String";
     case FieldType::Vector: return rows < 0 ? "Vector" : "Vector" + std::to_string(rows) + "D";
-    case FieldType::Matrix: return "Matrix" + std::to_string(rows) + "D";
+    case FieldType::Matrix: return rows < 0 ? "Matrix" : "Matrix" + std::to_string(rows) + "D";
     case FieldType::NodeIndex: return "NodeIndex";
     case FieldType::ObjectIndex: return "ObjectIndex";
     case FieldType::MarkerIndex: return "MarkerIndex";
     case FieldType::LoadIndex: return "LoadIndex";
     case FieldType::SensorIndex: return "SensorIndex";
     case FieldType::MarkerIndexList: return "MarkerIndex[2]";
+    case FieldType::NodeIndexList: return "NodeIndex[]";
     case FieldType::OutputVariableType: return "OutputVariableType";
     case FieldType::Color: return "Float4";
     case FieldType::UserFunction: return "UserFunction";
@@ -147,8 +180,11 @@ std::string FieldDescriptor::Expected() const {
     case FieldType::Vector:
       text = rows < 0 ? "a list of real numbers" : "a list of " + std::to_string(rows) + " real numbers";
       break;
-    case FieldType::Matrix: text = "a " + std::to_string(rows) + "x" + std::to_string(cols) + " matrix"; break;
+    case FieldType::Matrix:
+      text = rows < 0 ? "a matrix (list of rows)" : "a " + std::to_string(rows) + "x" + std::to_string(cols) + " matrix";
+      break;
     case FieldType::MarkerIndexList: text = "a list of 2 marker indices"; break;
+    case FieldType::NodeIndexList: text = "a list of node indices"; break;
     case FieldType::OutputVariableType: text = "an exu.OutputVariableType"; break;
     case FieldType::Color: text = "a list of 4 numbers (RGBA)"; break;
     case FieldType::UserFunction: text = "a Python function or 0"; break;

@@ -32,6 +32,7 @@ enum class FieldType {
   LoadIndex,
   SensorIndex,
   MarkerIndexList,
+  NodeIndexList,  // any number of node indices (e.g. the nodes of a generic ODE1 object)
   OutputVariableType,
   Color,
   UserFunction,
@@ -52,6 +53,7 @@ struct BasicVisualization {
   Color4 color = {-1.f, -1.f, -1.f, -1.f};  // RGBA; R = -1: default color
 };
 using MarkerIndexPair = std::array<MarkerIndex, 2>;
+using NodeIndexList = std::vector<NodeIndex>;
 
 class FieldTable;
 
@@ -136,6 +138,8 @@ template <> struct FieldConverter<Color4> {
 
 void VectorFromJson(const Json& j, int expectedSize, std::vector<double>& out);
 void MatrixFromJson(const Json& j, int rows, int cols, std::vector<double>& out);  // row-major
+// A matrix of any size: a list of equally long rows; [] is the empty (0x0) matrix.
+void DynamicMatrixFromJson(const Json& j, MatrixX& m);
 
 template <int N> struct FieldConverter<Eigen::Matrix<double, N, 1>> {
   static constexpr FieldType type = FieldType::Vector;
@@ -164,6 +168,20 @@ template <> struct FieldConverter<Matrix3> {
   }
 };
 
+template <> struct FieldConverter<MatrixX> {
+  static constexpr FieldType type = FieldType::Matrix;
+  static Json ToJson(const MatrixX& m) {
+    Json rows = Json::array();
+    for (Index i = 0; i < m.rows(); ++i) {
+      Json row = Json::array();
+      for (Index k = 0; k < m.cols(); ++k) row.push_back(m(i, k));
+      rows.push_back(row);
+    }
+    return rows;
+  }
+  static void FromJson(const Json& j, MatrixX& m) { DynamicMatrixFromJson(j, m); }
+};
+
 void IndexFromJson(const Json& j, Index& v);  // an integer >= -1 (-1: invalid index)
 
 template <ItemCategory c> struct FieldConverter<TypedIndex<c>> {
@@ -180,11 +198,21 @@ template <> struct FieldConverter<MarkerIndexPair> {
   static Json ToJson(const MarkerIndexPair& v) { return Json::array({v[0].value, v[1].value}); }
   static void FromJson(const Json& j, MarkerIndexPair& v);
 };
+template <> struct FieldConverter<NodeIndexList> {
+  static constexpr FieldType type = FieldType::NodeIndexList;
+  static Json ToJson(const NodeIndexList& v) {
+    Json array = Json::array();
+    for (NodeIndex i : v) array.push_back(i.value);
+    return array;
+  }
+  static void FromJson(const Json& j, NodeIndexList& v);
+};
 
 template <class V> constexpr int FieldRows() {
   if constexpr (std::is_same_v<V, Matrix3>) return 3;
   else if constexpr (std::is_same_v<V, Color4>) return 4;
   else if constexpr (std::is_same_v<V, MarkerIndexPair>) return 2;
+  else if constexpr (std::is_same_v<V, NodeIndexList> || std::is_same_v<V, MatrixX>) return -1;
   else if constexpr (FieldConverter<V>::type == FieldType::Vector) return V::RowsAtCompileTime;
   else return 1;
 }
@@ -211,12 +239,13 @@ template <class Owner> class FieldTableBuilder {
     f.key = name;
     f.type = FieldConverter<V>::type;
     f.rows = FieldRows<V>();
-    f.cols = std::is_same_v<V, Matrix3> ? 3 : 1;
+    f.cols = std::is_same_v<V, Matrix3> ? 3 : std::is_same_v<V, MatrixX> ? -1 : 1;
     f.unit = unit;
     f.description = description;
     if (f.type == FieldType::NodeIndex || f.type == FieldType::ObjectIndex ||
         f.type == FieldType::MarkerIndex || f.type == FieldType::LoadIndex ||
-        f.type == FieldType::SensorIndex || f.type == FieldType::MarkerIndexList)
+        f.type == FieldType::SensorIndex || f.type == FieldType::MarkerIndexList ||
+        f.type == FieldType::NodeIndexList)
       f.role = FieldRole::Structural;
     f.get = [access](const void* o) {
       return FieldConverter<V>::ToJson(access(*const_cast<Owner*>(static_cast<const Owner*>(o))));

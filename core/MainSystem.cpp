@@ -90,7 +90,8 @@ void MainSystem::CheckReferences(const Item& item) const {
   for (const auto& field : item.TypeInfo().fields->fields) {
     ItemCategory target;
     switch (field.type) {
-      case FieldType::NodeIndex: target = ItemCategory::Node; break;
+      case FieldType::NodeIndex:
+      case FieldType::NodeIndexList: target = ItemCategory::Node; break;
       case FieldType::ObjectIndex: target = ItemCategory::Object; break;
       case FieldType::MarkerIndex:
       case FieldType::MarkerIndexList: target = ItemCategory::Marker; break;
@@ -212,6 +213,7 @@ void MainSystem::Assemble() {
   CompiledSystem& c = *compiled;
   const Index nNodes = NumberOfItems(ItemCategory::Node);
   c.nodeODE2Start.assign(nNodes, -1);
+  c.nodeODE1Start.assign(nNodes, -1);
   c.nodeAEStart.assign(nNodes, -1);
   c.nodeDataStart.assign(nNodes, -1);
   for (Index i = 0; i < nNodes; ++i) {
@@ -220,6 +222,12 @@ void MainSystem::Assemble() {
       c.nodeODE2Start[i] = c.numberOfODE2;
       c.numberOfODE2 += node.NumberOfODE2Coordinates();
       c.ode2Nodes.push_back(i);
+    }
+    // ODE1 indices in node order too; the unknowns are [ODE2 | ODE1 | AE] as in Exudyn.
+    if (node.NumberOfODE1Coordinates() > 0) {
+      c.nodeODE1Start[i] = c.numberOfODE1;
+      c.numberOfODE1 += node.NumberOfODE1Coordinates();
+      c.ode1Nodes.push_back(i);
     }
     if (node.NumberOfAlgebraicEquations() > 0) {
       c.nodeAEStart[i] = c.numberOfAE;
@@ -239,6 +247,7 @@ void MainSystem::Assemble() {
   const Index nObjects = NumberOfItems(ItemCategory::Object);
   c.objectAEStart.assign(nObjects, -1);
   c.objectODE2Indices.assign(nObjects, {});
+  c.objectODE1Indices.assign(nObjects, {});
   for (Index i = 0; i < nObjects; ++i) {
     const Object& object = GetObject(i);
     if (object.Kind() == ObjectKind::Body) {
@@ -252,6 +261,12 @@ void MainSystem::Assemble() {
       c.numberOfAE += object.NumberOfAlgebraicEquations();
     }
     if (object.HasPostNewtonStep()) c.postNewtonObjects.push_back(i);
+    if (object.HasODE1Equations()) {
+      c.ode1Objects.push_back(i);
+      for (NodeIndex node : object.NodeNumbers())
+        for (Index k = 0; k < GetNode(node.value).NumberOfODE1Coordinates(); ++k)
+          c.objectODE1Indices[i].push_back(c.nodeODE1Start[node.value] + k);
+    }
   }
 
   const Index nMarkers = NumberOfItems(ItemCategory::Marker);
@@ -275,6 +290,7 @@ void MainSystem::Assemble() {
   for (Index i = 0; i < NumberOfItems(ItemCategory::Load); ++i) c.loads.push_back(i);
 
   c.ode2Reference.setZero(c.numberOfODE2);
+  c.ode1Reference.setZero(c.numberOfODE1);
   SystemState initial;
   initial.ode2.setZero(c.numberOfODE2);
   initial.ode2_t.setZero(c.numberOfODE2);
@@ -291,6 +307,11 @@ void MainSystem::Assemble() {
       initial.ode2.segment(c.nodeODE2Start[i], n) = node.InitialCoordinates();
       initial.ode2_t.segment(c.nodeODE2Start[i], n) = node.InitialVelocities();
     }
+    const Index n1 = node.NumberOfODE1Coordinates();
+    if (n1 > 0) {
+      c.ode1Reference.segment(c.nodeODE1Start[i], n1) = node.ReferenceODE1Coordinates();
+      initial.ode1.segment(c.nodeODE1Start[i], n1) = node.InitialODE1Coordinates();
+    }
     if (node.NumberOfDataCoordinates() > 0)
       initial.data.segment(c.nodeDataStart[i], node.NumberOfDataCoordinates()) = node.InitialDataCoordinates();
   }
@@ -298,6 +319,7 @@ void MainSystem::Assemble() {
   SystemState reference = initial;
   reference.ode2.setZero();
   reference.ode2_t.setZero();
+  reference.ode1.setZero();
   reference.data.setZero();
 
   c.assembledRevision = revision_;
@@ -390,6 +412,13 @@ VectorX MainSystem::GetNodeOutput(Index nodeIndex, OutputVariableType type, Conf
   const std::string description = ItemDescription(ItemCategory::Node, nodeIndex);
   const Index n = node.NumberOfODE2Coordinates();
   const Index start = c.nodeODE2Start[nodeIndex];
+  const Index n1 = node.NumberOfODE1Coordinates();
+  if (n1 > 0 && n == 0) {
+    // Stored values, relative to the reference coordinates (as ODE2 Coordinates).
+    if (type == OutputVariableType::Coordinates) return state.ode1.segment(c.nodeODE1Start[nodeIndex], n1);
+    if (type == OutputVariableType::Coordinates_t) return state.ode1_t.segment(c.nodeODE1Start[nodeIndex], n1);
+    NotAvailable(description, type, "Coordinates, Coordinates_t");
+  }
   if (node.NumberOfDataCoordinates() > 0 && n == 0) {
     if (type == OutputVariableType::Coordinates)
       return state.data.segment(c.nodeDataStart[nodeIndex], node.NumberOfDataCoordinates());
@@ -514,7 +543,19 @@ VectorX MainSystem::GetObjectOutput(Index objectIndex, OutputVariableType type, 
   if (object.Kind() == ObjectKind::Body || object.Kind() == ObjectKind::Ground)
     return GetObjectOutputBody(objectIndex, type, Vector3::Zero(), configuration);
   const SystemState& state = State(configuration);
+  if (object.HasODE1Equations()) {
+    // The ODE1 coordinates of the object's nodes, in node order (stored values, as node outputs).
+    const auto& indices = c.objectODE1Indices[objectIndex];
+    const VectorX& source = type == OutputVariableType::Coordinates_t ? state.ode1_t : state.ode1;
+    if (type == OutputVariableType::Coordinates || type == OutputVariableType::Coordinates_t) {
+      VectorX value(indices.size());
+      for (size_t i = 0; i < indices.size(); ++i) value(i) = source(indices[i]);
+      return value;
+    }
+    NotAvailable(ItemDescription(ItemCategory::Object, objectIndex), type, "Coordinates, Coordinates_t");
+  }
   const auto markers = object.MarkerNumbers();
+  if (markers.size() < 2) NotAvailable(ItemDescription(ItemCategory::Object, objectIndex), type, "none");
   const MarkerData<double> m0 = MarkerDataOf(markers[0].value, state);
   const MarkerData<double> m1 = MarkerDataOf(markers[1].value, state);
   VectorX lambda;

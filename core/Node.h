@@ -1,4 +1,4 @@
-// Base of nodes: they own coordinates (ODE2, algebraic, data) and give kinematics.
+// Base of nodes: they own coordinates (ODE2, ODE1, algebraic, data) and give kinematics.
 #pragma once
 
 #include "core/Item.h"
@@ -9,6 +9,7 @@ namespace multidyn {
 class Node : public Item {
  public:
   virtual Index NumberOfODE2Coordinates() const { return 0; }
+  virtual Index NumberOfODE1Coordinates() const { return 0; }
   virtual Index NumberOfAlgebraicEquations() const { return 0; }  // e.g. Euler-parameter normalisation
   virtual Index NumberOfDataCoordinates() const { return 0; }
   virtual bool ProvidesPosition() const { return false; }
@@ -19,6 +20,9 @@ class Node : public Item {
   virtual VectorX InitialCoordinates() const { return VectorX(); }
   virtual VectorX InitialVelocities() const { return VectorX(); }
   virtual VectorX InitialDataCoordinates() const { return VectorX(); }
+  // Stored ODE1 coordinates are, as in Exudyn, also relative to reference values: y = y_ref + stored.
+  virtual VectorX ReferenceODE1Coordinates() const { return VectorX(); }
+  virtual VectorX InitialODE1Coordinates() const { return VectorX(); }
 
   virtual void ComputeKinematics(const NodeCoordinates<double>& c, NodeKinematics<double>& k) const {}
   virtual void ComputeKinematics(const NodeCoordinates<ADScalar>& c, NodeKinematics<ADScalar>& k) const {}

@@ -1,4 +1,5 @@
-// Base of objects: ground, bodies, connectors (penalty forces) and constraints (Lagrange multipliers).
+// Base of objects: ground, bodies, connectors (penalty forces), constraints (Lagrange multipliers)
+// and first-order systems (equations for ODE1 coordinates).
 #pragma once
 
 #include <vector>
@@ -8,7 +9,7 @@
 
 namespace multidyn {
 
-enum class ObjectKind { Ground, Body, Connector, Constraint };
+enum class ObjectKind { Ground, Body, Connector, Constraint, FirstOrder };
 
 // What an object's kernels may read besides coordinates: time, the system (for user
 // functions), its own number, and its data coordinates (discrete state between steps).
@@ -27,6 +28,13 @@ class Object : public Item {
   virtual std::vector<MarkerIndex> MarkerNumbers() const { return {}; }
   virtual Index NumberOfAlgebraicEquations() const { return 0; }
   virtual bool IsActive() const { return true; }
+
+  // First-order equations y_t = f_FO(y, t) for the ODE1 coordinates of NodeNumbers() (in node
+  // order). y holds total values (reference + stored). Objects provide f_FO and its Jacobian
+  // df_FO/dy; ODE2 coordinates do not enter (ODE1-ODE2 coupling is not modelled, as in Exudyn).
+  virtual bool HasODE1Equations() const { return false; }
+  virtual void ComputeODE1RightHandSide(const EvaluationContext& context, const VectorX& y, VectorX& f) const {}
+  virtual void ComputeODE1Jacobian(const EvaluationContext& context, const VectorX& y, MatrixX& dfdy) const {}
   // Connectors with discrete state update it after each converged step; returns the size of
   // the switching error (0: nothing switched).
   virtual bool HasPostNewtonStep() const { return false; }

@@ -13,7 +13,8 @@ namespace multidyn {
 
 class MainSystem;
 
-using ScriptArgument = std::variant<double, Index, Vector3, const MainSystem*>;
+// VectorX: coordinate vectors of any size (e.g. ODE1 coordinates), given to Python as numpy arrays.
+using ScriptArgument = std::variant<double, Index, Vector3, const MainSystem*, VectorX>;
 
 class ScriptFunction {
  public:

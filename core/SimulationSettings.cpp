@@ -164,7 +164,7 @@ const FieldTable& SolutionSettings::Fields() {
           .Add(&T::exportAccelerations, "exportAccelerations", "", "write ODE2 accelerations")
           .Add(&T::exportAlgebraicCoordinates, "exportAlgebraicCoordinates", "", "write algebraic coordinates")
           .Add(&T::exportDataCoordinates, "exportDataCoordinates", "", "write data coordinates")
-          .Add(&T::exportODE1Velocities, "exportODE1Velocities", "", "accepted for compatibility")
+          .Add(&T::exportODE1Velocities, "exportODE1Velocities", "", "write ODE1 velocities")
           .Add(&T::outputPrecision, "outputPrecision", "", "significant digits in files").Positive()
           .Add(&T::writeRestartFile, "writeRestartFile", "", "accepted for compatibility")
           .Add(&T::restartFileName, "restartFileName", "", "accepted for compatibility")

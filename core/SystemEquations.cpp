@@ -206,6 +206,22 @@ void SystemEquations::ComputeODE2Residual(const SystemState& state, VectorX& res
   }
 }
 
+void SystemEquations::ComputeODE1Residual(const SystemState& state, VectorX& residual) {
+  residual = state.ode1_t;
+  if (compiled_.ode1Objects.empty()) return;
+  const VectorX y = compiled_.ode1Reference + state.ode1;
+  VectorX yLocal, f;
+  for (Index o : compiled_.ode1Objects) {
+    const Object& object = system_.GetObject(o);
+    if (!object.IsActive()) continue;
+    const auto& indices = compiled_.objectODE1Indices[o];
+    yLocal.resize(indices.size());
+    for (size_t i = 0; i < indices.size(); ++i) yLocal(i) = y(indices[i]);
+    object.ComputeODE1RightHandSide(Context(o, state), yLocal, f);
+    for (size_t i = 0; i < indices.size(); ++i) residual(indices[i]) -= f(i);
+  }
+}
+
 void SystemEquations::ComputeAlgebraicResidual(const SystemState& state, bool velocityLevel, VectorX& residual) {
   residual.setZero(compiled_.numberOfAE);
   UpdateNodeKinematics(state);
@@ -254,6 +270,7 @@ void SystemEquations::ComputeMassMatrix(const SystemState& state, Triplets& mass
 void SystemEquations::ComputeJacobian(const SystemState& state, const JacobianFactors& factors, Triplets& jacobian) {
   jacobian.clear();
   const Index nODE2 = compiled_.numberOfODE2;
+  const Index aeOffset = nODE2 + compiled_.numberOfODE1;  // first AE row/column: [ODE2 | ODE1 | AE]
   if (factors.mass != 0.) {
     Triplets mass;
     ComputeMassMatrix(state, mass);
@@ -271,15 +288,15 @@ void SystemEquations::ComputeJacobian(const SystemState& state, const JacobianFa
         const double value = derivatives(d);
         if (value == 0.) continue;
         if (multiplierColumnsFromG && factors.multiplierColumns != 0.)
-          jacobian.emplace_back(seeds.Column(d), nODE2 + aeStart + r, factors.multiplierColumns * value);
+          jacobian.emplace_back(seeds.Column(d), aeOffset + aeStart + r, factors.multiplierColumns * value);
         if (!factors.velocityLevelConstraints)
-          jacobian.emplace_back(nODE2 + aeStart + r, seeds.Column(d), factors.constraintRows * value);
+          jacobian.emplace_back(aeOffset + aeStart + r, seeds.Column(d), factors.constraintRows * value);
       }
       if (factors.velocityLevelConstraints) {
         const auto& velocityDerivatives = g_t(r).derivatives();
         for (Index d = seeds.Size(); d < velocityDerivatives.size(); ++d)
           if (velocityDerivatives(d) != 0.)
-            jacobian.emplace_back(nODE2 + aeStart + r, seeds.Column(d), factors.constraintRows * velocityDerivatives(d));
+            jacobian.emplace_back(aeOffset + aeStart + r, seeds.Column(d), factors.constraintRows * velocityDerivatives(d));
       }
     }
   };
@@ -354,7 +371,7 @@ void SystemEquations::ComputeJacobian(const SystemState& state, const JacobianFa
     const Index aeStart = compiled_.objectAEStart[c];
     const Index size = constraint.NumberOfAlgebraicEquations();
     if (!constraint.IsActive()) {
-      for (Index r = 0; r < size; ++r) jacobian.emplace_back(nODE2 + aeStart + r, nODE2 + aeStart + r, 1.);
+      for (Index r = 0; r < size; ++r) jacobian.emplace_back(aeOffset + aeStart + r, aeOffset + aeStart + r, 1.);
       continue;
     }
     const auto markers = constraint.MarkerNumbers();
@@ -387,9 +404,29 @@ void SystemEquations::ComputeJacobian(const SystemState& state, const JacobianFa
           const auto& indices = compiled_.markerODE2Indices[markers[side].value];
           const VectorX column = GeneralizedLoad(side == 0 ? d0 : d1, unitLoads[side]);
           for (size_t i = 0; i < indices.size(); ++i)
-            if (column(i) != 0.) jacobian.emplace_back(indices[i], nODE2 + aeStart + k, -factors.multiplierColumns * column(i));
+            if (column(i) != 0.) jacobian.emplace_back(indices[i], aeOffset + aeStart + k, -factors.multiplierColumns * column(i));
         }
       }
+    }
+  }
+
+  // ODE1 block: dr1/dy_t = I for every ODE1 coordinate, dr1/dy = -df_FO/dy from the objects.
+  if (factors.ode1Derivative != 0.)
+    for (Index i = 0; i < compiled_.numberOfODE1; ++i) jacobian.emplace_back(nODE2 + i, nODE2 + i, factors.ode1Derivative);
+  if (factors.ode1Stiffness != 0. && !compiled_.ode1Objects.empty()) {
+    const VectorX y = compiled_.ode1Reference + state.ode1;
+    VectorX yLocal;
+    MatrixX dfdy;
+    for (Index o : compiled_.ode1Objects) {
+      const Object& object = system_.GetObject(o);
+      if (!object.IsActive()) continue;
+      const auto& indices = compiled_.objectODE1Indices[o];
+      yLocal.resize(indices.size());
+      for (size_t i = 0; i < indices.size(); ++i) yLocal(i) = y(indices[i]);
+      object.ComputeODE1Jacobian(Context(o, state), yLocal, dfdy);
+      for (size_t i = 0; i < indices.size(); ++i)
+        for (size_t j = 0; j < indices.size(); ++j)
+          if (dfdy(i, j) != 0.) jacobian.emplace_back(nODE2 + indices[i], nODE2 + indices[j], -factors.ode1Stiffness * dfdy(i, j));
     }
   }
 
@@ -488,7 +525,15 @@ std::string SystemEquations::DescribeUnknown(Index row) const {
       }
     }
   }
-  const Index ae = row - compiled_.numberOfODE2;
+  if (row >= compiled_.numberOfODE2 && row < compiled_.numberOfODE2 + compiled_.numberOfODE1) {
+    const Index ode1 = row - compiled_.numberOfODE2;
+    for (Index node : compiled_.ode1Nodes) {
+      const Index start = compiled_.nodeODE1Start[node];
+      if (ode1 >= start && ode1 < start + system_.GetNode(node).NumberOfODE1Coordinates())
+        return "ODE1 coordinate " + std::to_string(ode1 - start) + " of " + system_.ItemDescription(ItemCategory::Node, node);
+    }
+  }
+  const Index ae = row - compiled_.numberOfODE2 - compiled_.numberOfODE1;
   for (Index node : compiled_.nodesWithAE)
     if (ae >= compiled_.nodeAEStart[node] && ae < compiled_.nodeAEStart[node] + system_.GetNode(node).NumberOfAlgebraicEquations())
       return "algebraic equation of " + system_.ItemDescription(ItemCategory::Node, node);

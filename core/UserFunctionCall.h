@@ -34,4 +34,15 @@ inline Vector3 CallUserFunctionVector3(const ScriptFunction& function, const Ite
   }
 }
 
+inline VectorX CallUserFunctionVector(const ScriptFunction& function, const Item& item, Index itemNumber,
+                                      const char* functionName, const std::vector<ScriptArgument>& arguments,
+                                      Index expectedSize) {
+  try {
+    return function.CallVector(arguments, expectedSize);
+  } catch (const UserFunctionError& e) {
+    throw UserFunctionError(UserFunctionOwner(item, itemNumber, functionName) + " (" + function.Description() +
+                            ") failed: " + e.what());
+  }
+}
+
 }  // namespace multidyn

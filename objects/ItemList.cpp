@@ -5,6 +5,7 @@
 #include "objects/bodies/ObjectMassPoint.h"
 #include "objects/bodies/ObjectRigidBody.h"
 #include "objects/connectors/ObjectConnectorTorsionalSpringDamper.h"
+#include "objects/firstOrder/ObjectGenericODE1.h"
 #include "objects/joints/ObjectJointRevoluteZ.h"
 #include "objects/loads/LoadForceVector.h"
 #include "objects/loads/LoadTorqueVector.h"
@@ -13,6 +14,7 @@
 #include "objects/markers/MarkerNodePosition.h"
 #include "objects/markers/MarkerNodeRigid.h"
 #include "objects/nodes/NodeGenericData.h"
+#include "objects/nodes/NodeGenericODE1.h"
 #include "objects/nodes/NodePoint.h"
 #include "objects/nodes/NodeRigidBodyEP.h"
 #include "objects/nodes/NodeRigidBodyRxyz.h"
@@ -30,11 +32,13 @@ void RegisterAllItems() {
   registry.Register(NodeRigidBodyRxyz::Info());
   registry.Register(NodeRigidBodyEP::Info());
   registry.Register(NodeGenericData::Info());
+  registry.Register(NodeGenericODE1::Info());
   registry.Register(ObjectGround::Info());
   registry.Register(ObjectMassPoint::Info());
   registry.Register(ObjectRigidBody::Info());
   registry.Register(ObjectJointRevoluteZ::Info());
   registry.Register(ObjectConnectorTorsionalSpringDamper::Info());
+  registry.Register(ObjectGenericODE1::Info());
   registry.Register(MarkerBodyRigid::Info());
   registry.Register(MarkerBodyPosition::Info());
   registry.Register(MarkerNodeRigid::Info());

@@ -35,6 +35,7 @@ GeneralizedAlphaSolver::GeneralizedAlphaSolver(SystemEquations& equations, const
       parameters_(ComputeGeneralizedAlphaParameters(settings.timeIntegration.generalizedAlpha)),
       linearSolver_(settings.linearSolverType, settings.linearSolverSettings) {
   numberOfODE2_ = equations.NumberOfODE2();
+  numberOfODE1_ = equations.NumberOfODE1();
   numberOfAE_ = equations.NumberOfAE();
   index2_ = settings.timeIntegration.generalizedAlpha.useIndex2Constraints;
   linearSolver_.SetUnknownDescriber([this](Index row) { return equations_.DescribeUnknown(row); });
@@ -58,17 +59,20 @@ GeneralizedAlphaSolver::GeneralizedAlphaSolver(SystemEquations& equations, const
 
 void GeneralizedAlphaSolver::CheckState(const SystemState& state) const {
   if (state.ode2.size() != numberOfODE2_ || state.ode2_t.size() != numberOfODE2_ ||
-      state.ode2_tt.size() != numberOfODE2_ || state.ae.size() != numberOfAE_)
+      state.ode2_tt.size() != numberOfODE2_ || state.ode1.size() != numberOfODE1_ ||
+      state.ode1_t.size() != numberOfODE1_ || state.ae.size() != numberOfAE_)
     throw ValueError("the state does not match the assembled system (" + std::to_string(numberOfODE2_) +
-                     " ODE2 coordinates, " + std::to_string(numberOfAE_) + " algebraic variables); call Assemble()");
-  if (!state.ode2.allFinite() || !state.ode2_t.allFinite() || !state.ae.allFinite())
+                     " ODE2 coordinates, " + std::to_string(numberOfODE1_) + " ODE1 coordinates, " +
+                     std::to_string(numberOfAE_) + " algebraic variables); call Assemble()");
+  if (!state.ode2.allFinite() || !state.ode2_t.allFinite() || !state.ode1.allFinite() || !state.ae.allFinite())
     throw ValueError("the initial state contains non-finite coordinates");
 }
 
 // Solves [M C_q^T; C_q 0] [q_tt0; lambda0] = [-r(q_tt=0, lambda=0); -h]; the velocity-level
-// constraint rows d(g_t)/dq_t equal C_q, and h = g_tt - C_q q_tt.
+// constraint rows d(g_t)/dq_t equal C_q, and h = g_tt - C_q q_tt. The ODE1 unknowns take part
+// only as an identity block with zero right-hand side (their rates come from f_FO directly).
 void GeneralizedAlphaSolver::ComputeInitialAccelerations(SystemState& state) {
-  const Index n = numberOfODE2_ + numberOfAE_;
+  const Index n = numberOfODE2_ + numberOfODE1_ + numberOfAE_;
   SystemState work = state;
   work.ode2_tt.setZero();
   work.ae.setZero();
@@ -83,10 +87,12 @@ void GeneralizedAlphaSolver::ComputeInitialAccelerations(SystemState& state) {
   factors.constraintRows = 1.;
   factors.velocityLevelConstraints = true;
   factors.includeLoads = false;
+  factors.ode1Derivative = 1.;
+  factors.ode1Stiffness = 0.;
   equations_.ComputeJacobian(work, factors, jacobian_);
   ++statistics_.jacobianEvaluations;
   VectorX rhs(n), solution;
-  rhs << -r, -h;
+  rhs << -r, VectorX::Zero(numberOfODE1_), -h;
   try {
     linearSolver_.Factorize(jacobian_, n);
   } catch (const SolverError& e) {
@@ -101,6 +107,15 @@ void GeneralizedAlphaSolver::ComputeInitialAccelerations(SystemState& state) {
     state.ae = solution.tail(numberOfAE_);
 }
 
+void GeneralizedAlphaSolver::ComputeInitialODE1Velocities(SystemState& state) {
+  if (numberOfODE1_ == 0) return;
+  SystemState work = state;
+  work.ode1_t.setZero();
+  VectorX r1;
+  equations_.ComputeODE1Residual(work, r1);  // r1 = 0 - f_FO(y_0, t_0)
+  state.ode1_t = -r1;
+}
+
 void GeneralizedAlphaSolver::Predict(SystemState& state, const SystemState& start, const VectorX& aStart, double h) {
   const GeneralizedAlphaParameters& p = parameters_;
   // q_tt_T = 0 in (1 - alpha_m) a_T + alpha_m a_0 = (1 - alpha_f) q_tt_T + alpha_f q_tt_0
@@ -110,7 +125,8 @@ void GeneralizedAlphaSolver::Predict(SystemState& state, const SystemState& star
   state.ode2_t = start.ode2_t + (h * (1. - p.gamma)) * aStart + (h * p.gamma) * predictedAcceleration_;
   state.ode2_tt.setZero(numberOfODE2_);
   state.ae = start.ae;
-  state.ode1 = start.ode1;
+  // ODE1: explicit Euler y_T = y_0 + h y_t0; with y_tT = (2/h)(y_T - y_0) - y_t0 this keeps y_tT = y_t0.
+  state.ode1 = start.ode1 + h * start.ode1_t;
   state.ode1_t = start.ode1_t;
   state.time = start.time + h;
 }
@@ -118,16 +134,20 @@ void GeneralizedAlphaSolver::Predict(SystemState& state, const SystemState& star
 double GeneralizedAlphaSolver::ComputeResidual(const SystemState& state) {
   VectorX r2;
   equations_.ComputeODE2Residual(state, r2);
+  equations_.ComputeODE1Residual(state, residualODE1_);
   equations_.ComputeAlgebraicResidual(state, index2_, residualAE_);
-  residual_.resize(numberOfODE2_ + numberOfAE_);
-  residual_ << r2, residualAE_;
+  residual_.resize(numberOfODE2_ + numberOfODE1_ + numberOfAE_);
+  residual_ << r2, residualODE1_, residualAE_;
   double norm = residual_.norm();
   if (settings_.timeIntegration.newton.weightTolerancePerCoordinate && residual_.size() > 0)
     norm /= std::sqrt(double(residual_.size()));
   return norm;
 }
 
-// Newton matrix of the scaled system: ODE2 rows times beta h^2, unknowns [Delta q; Delta lambda].
+// Newton matrix of the scaled system: ODE2 rows times beta h^2, ODE1 rows times h/2, unknowns
+// [Delta q; Delta y; Delta lambda]. With y_tT = (2/h)(y_T - y_0) - y_t0, dr1/dy = (2/h) I - df/dy;
+// scaled by h/2 the ODE1 block is I - (h/2) df/dy, of order one like the ODE2 block's mass
+// term (Exudyn's block is df/dy - (2/h) I with the opposite sign convention for the increment).
 // The multiplier columns carry beta h^2 so that the unknown is Delta lambda itself (Exudyn
 // solves for beta h^2 Delta lambda; partial-pivoting LU is invariant to this column scaling,
 // and this way the unit diagonal of inactive constraints stays consistent).
@@ -142,9 +162,11 @@ void GeneralizedAlphaSolver::UpdateJacobian(const SystemState& state, double h) 
   factors.constraintRows = index2_ ? p.gamma / (h * p.beta) : 1.;
   factors.velocityLevelConstraints = index2_;
   factors.includeLoads = settings_.timeIntegration.computeLoadsJacobian != 0;
+  factors.ode1Derivative = 1.;  // (h/2) * (2/h)
+  factors.ode1Stiffness = 0.5 * h;
   equations_.ComputeJacobian(state, factors, jacobian_);
   ++statistics_.jacobianEvaluations;
-  linearSolver_.Factorize(jacobian_, numberOfODE2_ + numberOfAE_);
+  linearSolver_.Factorize(jacobian_, numberOfODE2_ + numberOfODE1_ + numberOfAE_);
   ++statistics_.factorizations;
   jacobianStepSize_ = h;
 }
@@ -157,6 +179,9 @@ void GeneralizedAlphaSolver::ApplyIncrement(SystemState& state, const VectorX& i
   state.ode2 -= dq;
   state.ode2_t -= gammaPrime * dq;
   state.ode2_tt -= betaPrime * dq;
+  const auto dy = increment.segment(numberOfODE2_, numberOfODE1_);
+  state.ode1 -= dy;
+  state.ode1_t -= (2. / h) * dy;
   state.ae -= increment.tail(numberOfAE_);
 }
 
@@ -182,7 +207,7 @@ std::string GeneralizedAlphaSolver::WorstResidualText() const {
 GeneralizedAlphaSolver::NewtonResult GeneralizedAlphaSolver::Newton(SystemState& state, double h) {
   const NewtonSettings& ns = settings_.timeIntegration.newton;
   const double scale = parameters_.beta * h * h;
-  const Index n = numberOfODE2_ + numberOfAE_;
+  const Index n = numberOfODE2_ + numberOfODE1_ + numberOfAE_;
   const bool modified = ns.useModifiedNewton && ns.useNewtonSolver;
   NewtonResult result;
 
@@ -209,7 +234,8 @@ GeneralizedAlphaSolver::NewtonResult GeneralizedAlphaSolver::Newton(SystemState&
       ++updatesThisCall;
     }
     rhs_.resize(n);
-    rhs_ << scale * residual_.head(numberOfODE2_), residual_.tail(numberOfAE_);  // scaled after the norm
+    rhs_ << scale * residual_.head(numberOfODE2_), (0.5 * h) * residual_.segment(numberOfODE2_, numberOfODE1_),
+        residual_.tail(numberOfAE_);  // scaled after the norm
     linearSolver_.Solve(rhs_, increment_);
     ApplyIncrement(state, increment_, h);
     ++result.iterations;
@@ -222,7 +248,8 @@ GeneralizedAlphaSolver::NewtonResult GeneralizedAlphaSolver::Newton(SystemState&
       if (result.iterations == 1) initialError = std::max(incrementNorm, 2. * ns.absoluteTolerance);
       error = std::isfinite(error) ? incrementNorm : error;
     }
-    const double solutionNormSquared = state.ode2.squaredNorm() + state.ode2_t.squaredNorm() + state.ae.squaredNorm();
+    const double solutionNormSquared = state.ode2.squaredNorm() + state.ode2_t.squaredNorm() +
+                                       state.ode1.squaredNorm() + state.ae.squaredNorm();
     const bool diverged = !std::isfinite(error) || !(solutionNormSquared <= ns.maximumSolutionNorm);
     if (diverged) {
       if (!fullNewton) {
@@ -339,6 +366,7 @@ SolverStatistics GeneralizedAlphaSolver::Solve(SystemState& state) {
     else if (ga.resetAccelerations)
       state.ode2_tt.setZero(numberOfODE2_);
     algorithmicAcceleration_ = state.ode2_tt;
+    ComputeInitialODE1Velocities(state);
     accepted = state;
     observer_.OnStart(state);
 

@@ -1,6 +1,7 @@
 // Exudyn's implicit second-order solver: generalized-alpha (Arnold–Brüls, with algorithmic
 // accelerations) or Newmark, Newton on the ODE2 displacements, discontinuous iterations for
-// data coordinates and adaptive step reduction. Sees the model only through SystemEquations.
+// data coordinates and adaptive step reduction. ODE1 coordinates use the trapezoidal rule
+// y_T = y_0 + h/2 (y_t0 + y_tT), as in Exudyn. Sees the model only through SystemEquations.
 #pragma once
 
 #include <chrono>
@@ -36,12 +37,14 @@ class GeneralizedAlphaSolver {
 
   void CheckState(const SystemState& state) const;
   void ComputeInitialAccelerations(SystemState& state);
+  // y_t0 = f_FO(y_0, t_0): the trapezoidal rule needs the rate at the start of the first step.
+  void ComputeInitialODE1Velocities(SystemState& state);
   // One step of size h from `start` (with algorithmic accelerations aStart); false if it failed.
   bool TryStep(SystemState& state, const SystemState& start, const VectorX& aStart, double h, Index& iterations,
                std::string& failure);
   void Predict(SystemState& state, const SystemState& start, const VectorX& aStart, double h);
   NewtonResult Newton(SystemState& state, double h);
-  // Fills residual_ = [r_ODE2; g] (unscaled) and returns its norm as used for convergence.
+  // Fills residual_ = [r_ODE2; r_ODE1; g] (unscaled) and returns its norm as used for convergence.
   double ComputeResidual(const SystemState& state);
   void UpdateJacobian(const SystemState& state, double h);
   void ApplyIncrement(SystemState& state, const VectorX& increment, double h) const;
@@ -57,11 +60,12 @@ class GeneralizedAlphaSolver {
   SolverStatistics statistics_;
 
   Index numberOfODE2_ = 0;
+  Index numberOfODE1_ = 0;
   Index numberOfAE_ = 0;
   bool index2_ = false;
   VectorX algorithmicAcceleration_;  // a of the current state
   VectorX predictedAcceleration_;    // a_T of the predictor, for the update after convergence
-  VectorX residual_, residualAE_, rhs_, increment_;
+  VectorX residual_, residualODE1_, residualAE_, rhs_, increment_;
   Triplets jacobian_;
   double jacobianStepSize_ = -1.;    // step size the current factorization was made for
 

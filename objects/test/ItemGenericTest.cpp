@@ -11,7 +11,7 @@ using namespace multidyn;
 TEST(ItemGeneric, EveryTypeIsRegisteredOnceWithItsNames) {
   RegisterAllItems();
   const auto& all = ItemRegistry::Instance().All();
-  EXPECT_EQ(all.size(), 19u);
+  EXPECT_EQ(all.size(), 21u);
   for (const ItemTypeInfo* info : all) {
     EXPECT_EQ(ItemRegistry::Instance().Find(info->category, info->typeName), info);
     EXPECT_EQ(ItemRegistry::Instance().Find(info->category, info->className), info);

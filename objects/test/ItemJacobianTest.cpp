@@ -23,7 +23,7 @@ MatrixX Dense(const Triplets& triplets, Index n) {
 void Randomize(const MainSystem& system, SystemState& state, unsigned seed) {
   std::mt19937 generator(seed);
   std::uniform_real_distribution<double> random(-0.3, 0.3);
-  for (VectorX* v : {&state.ode2, &state.ode2_t, &state.ode2_tt, &state.ae})
+  for (VectorX* v : {&state.ode2, &state.ode2_t, &state.ode2_tt, &state.ode1, &state.ode1_t, &state.ae})
     for (Index i = 0; i < v->size(); ++i) (*v)(i) = random(generator);
   const CompiledSystem& c = system.Compiled();
   for (Index node : c.nodesWithAE) {
@@ -34,17 +34,18 @@ void Randomize(const MainSystem& system, SystemState& state, unsigned seed) {
   state.time = 0.4;
 }
 
-// [r; g] as a function of the state.
+// [r; r1; g] as a function of the state, in the order of the unknowns [ODE2 | ODE1 | AE].
 VectorX Residual(SystemEquations& equations, const SystemState& state, bool velocityLevel) {
-  VectorX r, g;
+  VectorX r, r1, g;
   equations.ComputeODE2Residual(state, r);
+  equations.ComputeODE1Residual(state, r1);
   equations.ComputeAlgebraicResidual(state, velocityLevel, g);
-  VectorX all(r.size() + g.size());
-  all << r, g;
+  VectorX all(r.size() + r1.size() + g.size());
+  all << r, r1, g;
   return all;
 }
 
-// Central differences of [r; g] with respect to one kind of unknown.
+// Central differences of [r; r1; g] with respect to one kind of unknown.
 MatrixX FiniteDifferences(SystemEquations& equations, const SystemState& state, VectorX SystemState::*unknown,
                           bool velocityLevel, Index columnOffset) {
   const Index n = equations.NumberOfUnknowns();
@@ -77,30 +78,36 @@ TEST_P(ItemJacobianTest, ExactJacobiansEqualFiniteDifferences) {
   Randomize(*system, state, seed);
   state.data(0) = 6.1;  // rotation counter one turn ahead: the continuous angle is used
   const Index n2 = equations.NumberOfODE2();
+  const Index n1 = equations.NumberOfODE1();
+  const Index nAE = equations.NumberOfAE();
   const Index n = equations.NumberOfUnknowns();
+  ASSERT_EQ(n, n2 + n1 + nAE);
+  ASSERT_EQ(n1, 3);
   Triplets triplets;
 
-  JacobianFactors position;  // d[r; g]/dq and d[r]/dlambda (C_q^T) and d[g]/dlambda
+  JacobianFactors position;  // d[r; r1; g]/d[q; y; lambda]: C_q^T, C_q, -df/dy
   position.mass = 0.;
   position.damping = 0.;
+  position.ode1Derivative = 0.;
   position.includeLoads = true;
   equations.ComputeJacobian(state, position, triplets);
   MatrixX exact = Dense(triplets, n);
   MatrixX numerical = FiniteDifferences(equations, state, &SystemState::ode2, false, 0) +
-                      FiniteDifferences(equations, state, &SystemState::ae, false, n2);
-  ExpectClose(exact, numerical, "d/dq and d/dlambda");
+                      FiniteDifferences(equations, state, &SystemState::ode1, false, n2) +
+                      FiniteDifferences(equations, state, &SystemState::ae, false, n2 + n1);
+  ExpectClose(exact, numerical, "d/dq, d/dy and d/dlambda");
 
-  JacobianFactors velocity;  // dr/dq_t
+  JacobianFactors velocity;  // dr/dq_t and dr1/dy_t = I
   velocity.mass = 0.;
   velocity.stiffness = 0.;
   velocity.multiplierColumns = 0.;
   velocity.constraintRows = 0.;
+  velocity.ode1Stiffness = 0.;
   equations.ComputeJacobian(state, velocity, triplets);
   exact = Dense(triplets, n);
-  numerical = FiniteDifferences(equations, state, &SystemState::ode2_t, false, 0);
-  numerical.bottomRows(n - n2).setZero();  // position-level g does not depend on q_t
-  if (!activeJoint) numerical.bottomRightCorner(5, 5).setIdentity();  // inactive joint: g = lambda
-  ExpectClose(exact.topRows(n2), numerical.topRows(n2), "dr/dq_t");
+  numerical = FiniteDifferences(equations, state, &SystemState::ode2_t, false, 0) +
+              FiniteDifferences(equations, state, &SystemState::ode1_t, false, n2);
+  ExpectClose(exact.topRows(n2 + n1), numerical.topRows(n2 + n1), "dr/dq_t and dr1/dy_t");
 
   JacobianFactors mass;  // dr/dq_tt = M
   mass.stiffness = 0.;
@@ -119,12 +126,12 @@ TEST_P(ItemJacobianTest, ExactJacobiansEqualFiniteDifferences) {
   equations.ComputeJacobian(state, velocityLevel, triplets);
   exact = Dense(triplets, n);
   numerical = FiniteDifferences(equations, state, &SystemState::ode2_t, true, 0);
-  if (activeJoint) ExpectClose(exact.bottomLeftCorner(n - n2, n2), numerical.bottomLeftCorner(n - n2, n2), "dg_t/dq_t");
+  if (activeJoint) ExpectClose(exact.bottomLeftCorner(nAE, n2), numerical.bottomLeftCorner(nAE, n2), "dg_t/dq_t");
 
   // g_tt = C_q q_tt + h: h = d(g_t)/dq * q_t
   VectorX h;
   equations.ComputeConstraintAccelerationTerm(state, h);
-  const MatrixX dg_tdq = FiniteDifferences(equations, state, &SystemState::ode2, true, 0).bottomLeftCorner(n - n2, n2);
+  const MatrixX dg_tdq = FiniteDifferences(equations, state, &SystemState::ode2, true, 0).bottomLeftCorner(nAE, n2);
   const VectorX expected = dg_tdq * state.ode2_t;
   if (activeJoint) {
     EXPECT_LT((h - expected).cwiseAbs().maxCoeff(), 1e-6 * std::max(1., expected.cwiseAbs().maxCoeff()));

@@ -16,7 +16,8 @@ inline Index AddFromJson(MainSystem& system, ItemCategory category, const Json& 
 
 // Ground, an Rxyz body with offset center of mass, an Euler-parameter body, a mass point; a
 // revolute joint and a torsional spring-damper (with rotation counter) between the rigid
-// bodies, markers of every type, follower and global loads.
+// bodies, markers of every type, follower and global loads; ODE1 nodes (one between the ODE2
+// nodes, so that the numbering is in node order) with a generic first-order system on them.
 inline std::unique_ptr<MainSystem> MakeSystemWithEveryItem(bool activeJoint = true) {
   auto system = std::make_unique<MainSystem>();
   MainSystem& s = *system;
@@ -24,7 +25,11 @@ inline std::unique_ptr<MainSystem> MakeSystemWithEveryItem(bool activeJoint = tr
   const Index ground = AddFromJson(s, C::Object, {{"objectType", "Ground"}, {"referencePosition", {0.1, 0.2, 0.3}}});
   const Index nodeRxyz = AddFromJson(s, C::Node, {{"nodeType", "RigidBodyRxyz"}, {"referenceCoordinates", {0.5, 0., 0., 0.1, -0.2, 0.3}}});
   const Index nodeEP = AddFromJson(s, C::Node, {{"nodeType", "RigidBodyEP"}, {"referenceCoordinates", {1., 0.2, 0., 1., 0., 0., 0.}}});
+  const Index nodeODE1a = AddFromJson(s, C::Node, {{"nodeType", "GenericODE1"}, {"numberOfODE1Coordinates", 2},
+                                                   {"referenceCoordinates", {0.5, -1.}}, {"initialCoordinates", {0.1, 0.2}}});
   const Index nodePoint = AddFromJson(s, C::Node, {{"nodeType", "Point"}, {"referenceCoordinates", {0., 1., 0.}}});
+  const Index nodeODE1b = AddFromJson(s, C::Node, {{"nodeType", "GenericODE1"}, {"numberOfODE1Coordinates", 1},
+                                                   {"referenceCoordinates", {2.}}, {"initialCoordinates", {-0.3}}});
   const Index nodeData = AddFromJson(s, C::Node, {{"nodeType", "GenericData"}, {"numberOfDataCoordinates", 1}, {"initialCoordinates", {0.}}});
   const Index bodyRxyz = AddFromJson(s, C::Object, {{"objectType", "RigidBody"}, {"nodeNumber", nodeRxyz}, {"mass", 2.},
                                                     {"inertia", {1., 2., 3., 0.1, -0.2, 0.3}}, {"centerOfMass", {0.1, -0.2, 0.3}}});
@@ -43,6 +48,8 @@ inline std::unique_ptr<MainSystem> MakeSystemWithEveryItem(bool activeJoint = tr
                              {"stiffness", 50.}, {"damping", 3.}, {"offset", 0.1}, {"velocityOffset", 0.2}, {"torque", 0.5}});
   AddFromJson(s, C::Object, {{"objectType", "ConnectorTorsionalSpringDamper"}, {"markerNumbers", {mGround, m0}},
                              {"stiffness", 20.}, {"damping", 1.}});
+  AddFromJson(s, C::Object, {{"objectType", "GenericODE1"}, {"nodeNumbers", {nodeODE1b, nodeODE1a}},
+                             {"systemMatrix", {{-1., 2., 0.5}, {0., -3., 1.}, {4., -0.2, -0.7}}}, {"rhsVector", {1., 0., -2.}}});
   AddFromJson(s, C::Load, {{"loadType", "ForceVector"}, {"markerNumber", m1}, {"loadVector", {1., 2., 3.}}, {"bodyFixed", true}});
   AddFromJson(s, C::Load, {{"loadType", "ForceVector"}, {"markerNumber", mPosition}, {"loadVector", {-1., 0.5, 2.}}});
   AddFromJson(s, C::Load, {{"loadType", "TorqueVector"}, {"markerNumber", m0}, {"loadVector", {0.5, -1., 2.}}, {"bodyFixed", true}});

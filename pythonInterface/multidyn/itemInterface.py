@@ -11,7 +11,7 @@ from . import _multidyn
 from .indices import indexTypes as _indexTypes
 
 _categoryPrefix = ["Node", "Object", "Marker", "Load", "Sensor"]
-_indexFieldCategory = {"NodeIndex": 0, "ObjectIndex": 1, "MarkerIndex": 2, "MarkerIndex[2]": 2, "LoadIndex": 3,
+_indexFieldCategory = {"NodeIndex": 0, "ObjectIndex": 1, "MarkerIndex": 2, "MarkerIndex[2]": 2, "NodeIndex[]": 0, "LoadIndex": 3,
                        "SensorIndex": 4}
 
 #: every item class by category number and by any of its names

@@ -71,8 +71,8 @@ for _category, (_name, _indexType) in enumerate(_categories):
 
 
 class SystemData:
-    """mbs.systemData: coordinate vectors in Exudyn's global order (stored ODE2 coordinates are
-    displacements relative to the reference coordinates)."""
+    """mbs.systemData: coordinate vectors in Exudyn's global order (stored ODE2 and ODE1
+    coordinates are relative to the reference coordinates)."""
 
     def __init__(self, mbs):
         self._mbs = mbs
@@ -86,6 +86,12 @@ class SystemData:
     def GetODE2Coordinates_tt(self, configuration=_multidyn.ConfigurationType.Current):
         return self._mbs._GetCoordinates("ODE2_tt", configuration)
 
+    def GetODE1Coordinates(self, configuration=_multidyn.ConfigurationType.Current):
+        return self._mbs._GetCoordinates("ODE1", configuration)
+
+    def GetODE1Coordinates_t(self, configuration=_multidyn.ConfigurationType.Current):
+        return self._mbs._GetCoordinates("ODE1_t", configuration)
+
     def GetAECoordinates(self, configuration=_multidyn.ConfigurationType.Current):
         return self._mbs._GetCoordinates("AE", configuration)
 
@@ -97,6 +103,9 @@ class SystemData:
 
     def SetODE2Coordinates_t(self, coordinates):
         self._mbs._SetCoordinates("ODE2_t", coordinates)
+
+    def SetODE1Coordinates(self, coordinates):
+        self._mbs._SetCoordinates("ODE1", coordinates)
 
     def GetTime(self):
         return self._mbs._Time()

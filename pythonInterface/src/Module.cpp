@@ -53,7 +53,8 @@ py::dict DescribeField(const FieldDescriptor& f) {
   d["isUserFunction"] = f.type == FieldType::UserFunction;
   d["isIndex"] = f.type == FieldType::NodeIndex || f.type == FieldType::ObjectIndex ||
                  f.type == FieldType::MarkerIndex || f.type == FieldType::LoadIndex ||
-                 f.type == FieldType::SensorIndex || f.type == FieldType::MarkerIndexList;
+                 f.type == FieldType::SensorIndex || f.type == FieldType::MarkerIndexList ||
+                 f.type == FieldType::NodeIndexList;
   if (f.type == FieldType::Nested) {
     py::list nested;
     for (const auto& n : f.nested->fields) nested.append(DescribeField(n));
@@ -305,6 +306,8 @@ PYBIND11_MODULE(_multidyn, m) {
              if (kind == "ODE2") return VectorToPython(s.ode2);
              if (kind == "ODE2_t") return VectorToPython(s.ode2_t);
              if (kind == "ODE2_tt") return VectorToPython(s.ode2_tt);
+             if (kind == "ODE1") return VectorToPython(s.ode1);
+             if (kind == "ODE1_t") return VectorToPython(s.ode1_t);
              if (kind == "AE") return VectorToPython(s.ae);
              if (kind == "Data") return VectorToPython(s.data);
              throw ValueError("unknown coordinate kind " + kind);
@@ -314,7 +317,7 @@ PYBIND11_MODULE(_multidyn, m) {
              std::vector<double> v;
              SystemState& s = self.CurrentState();
              VectorX* target = kind == "ODE2" ? &s.ode2 : kind == "ODE2_t" ? &s.ode2_t : kind == "ODE2_tt" ? &s.ode2_tt
-                             : kind == "AE" ? &s.ae : kind == "Data" ? &s.data : nullptr;
+                             : kind == "ODE1" ? &s.ode1 : kind == "AE" ? &s.ae : kind == "Data" ? &s.data : nullptr;
              if (!target) throw ValueError("unknown coordinate kind " + kind);
              VectorFromJson(PythonToJson(values), static_cast<int>(target->size()), v);
              *target = Eigen::Map<VectorX>(v.data(), static_cast<Index>(v.size()));

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include <pybind11/eigen.h>
+#include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
 #include "core/Errors.h"
@@ -36,6 +37,12 @@ py::object PythonScriptFunction::Call(const std::vector<ScriptArgument>& argumen
     } else if (std::holds_alternative<Vector3>(a)) {
       const Vector3& v = std::get<Vector3>(a);
       args[i] = py::cast(std::vector<double>{v(0), v(1), v(2)});
+    } else if (std::holds_alternative<VectorX>(a)) {
+      const VectorX& v = std::get<VectorX>(a);
+      py::array_t<double> array(v.size());
+      auto view = array.mutable_unchecked<1>();
+      for (Index k = 0; k < v.size(); ++k) view(k) = v(k);
+      args[i] = std::move(array);
     } else {
       // The Python wrapper registered for this MainSystem (mbs), not a copy.
       args[i] = py::cast(const_cast<MainSystem*>(std::get<const MainSystem*>(a)), py::return_value_policy::reference);

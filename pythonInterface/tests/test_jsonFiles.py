@@ -84,6 +84,11 @@ def NonDefaultValue(info, field, mbs, b):
         return b['mEPRigid']  # provides position and orientation (force and torque)
     if fieldType == 'MarkerIndex[2]':
         return [b['mEPRigid'], b['mRxyzRigid']]
+    if fieldType == 'NodeIndex[]':  # ObjectGenericODE1: 2 ODE1 coordinates
+        return [mbs.AddNode(NodeGenericODE1(numberOfODE1Coordinates=2, referenceCoordinates=[0.1, 0.2],
+                                            initialCoordinates=[0., 0.]))]
+    if fieldType == 'Matrix':
+        return [[-0.37, 0.1], [0.2, -0.38]]  # ObjectGenericODE1.systemMatrix, 2x2
     if fieldType == 'LoadIndex':
         return b['force']
     if fieldType == 'UserFunction':
@@ -112,6 +117,10 @@ def NonDefaultValue(info, field, mbs, b):
             return [0.01, 0.02, 0.03, 0., 0., 0., 0.]  # Euler parameters stay unit
         if className == 'NodeGenericData' and name == 'initialCoordinates':
             return [0.37, 0.38, 0.39]  # numberOfDataCoordinates=3
+        if className == 'NodeGenericODE1':
+            return [0.37, 0.38, 0.39]  # numberOfODE1Coordinates=3
+        if className == 'ObjectGenericODE1':
+            return [0.37, 0.38]  # rhsVector for 2 ODE1 coordinates
         if className == 'ObjectRigidBody' and name == 'inertia':
             return [0.37, 0.38, 0.39, 0.01, 0.02, 0.03]  # positive definite
         size = field['rows']
