@@ -14,13 +14,16 @@ class Body : public Object {
   // (those of its nodes, in node order). `nodes` holds the kinematics of NodeNumbers().
   virtual void ComputeFrame(const NodeKinematics<double>* nodes, const Vector3& localPosition,
                             MarkerData<double>& frame) const = 0;
-  virtual void ComputeFrame(const NodeKinematics<ADScalar>* nodes, const Vector3& localPosition,
-                            MarkerData<ADScalar>& frame) const = 0;
+  virtual void ComputeFrame(const NodeKinematics<ADScalar32>* nodes, const Vector3& localPosition,
+                            MarkerData<ADScalar32>& frame) const = 0;
+  virtual void ComputeFrame(const NodeKinematics<ADScalar16>* nodes, const Vector3& localPosition,
+                            MarkerData<ADScalar16>& frame) const = 0;
 
   virtual void ComputeMassMatrix(const NodeKinematics<double>* nodes, MatrixX& massMatrix) const {}
   // LHS of the body's ODE2 equations without applied loads: M(q)*q_tt - f_quadraticVelocity(q, q_t).
   virtual void ComputeODE2LHS(const NodeKinematics<double>* nodes, const VectorX& q_tt, VecX<double>& lhs) const {}
-  virtual void ComputeODE2LHS(const NodeKinematics<ADScalar>* nodes, const VectorX& q_tt, VecX<ADScalar>& lhs) const {}
+  virtual void ComputeODE2LHS(const NodeKinematics<ADScalar32>* nodes, const VectorX& q_tt, VecX<ADScalar32>& lhs) const {}
+  virtual void ComputeODE2LHS(const NodeKinematics<ADScalar16>* nodes, const VectorX& q_tt, VecX<ADScalar16>& lhs) const {}
   virtual double KineticEnergy(const NodeKinematics<double>* nodes) const { return 0.; }
 };
 
@@ -31,14 +34,21 @@ template <class Derived> class BodyKernels : public ItemOf<Derived, Body> {
                     MarkerData<double>& frame) const override {
     Self().Frame(nodes, localPosition, frame);
   }
-  void ComputeFrame(const NodeKinematics<ADScalar>* nodes, const Vector3& localPosition,
-                    MarkerData<ADScalar>& frame) const override {
+  void ComputeFrame(const NodeKinematics<ADScalar32>* nodes, const Vector3& localPosition,
+                    MarkerData<ADScalar32>& frame) const override {
+    Self().Frame(nodes, localPosition, frame);
+  }
+  void ComputeFrame(const NodeKinematics<ADScalar16>* nodes, const Vector3& localPosition,
+                    MarkerData<ADScalar16>& frame) const override {
     Self().Frame(nodes, localPosition, frame);
   }
   void ComputeODE2LHS(const NodeKinematics<double>* nodes, const VectorX& q_tt, VecX<double>& lhs) const override {
     Self().ODE2LHS(nodes, q_tt, lhs);
   }
-  void ComputeODE2LHS(const NodeKinematics<ADScalar>* nodes, const VectorX& q_tt, VecX<ADScalar>& lhs) const override {
+  void ComputeODE2LHS(const NodeKinematics<ADScalar32>* nodes, const VectorX& q_tt, VecX<ADScalar32>& lhs) const override {
+    Self().ODE2LHS(nodes, q_tt, lhs);
+  }
+  void ComputeODE2LHS(const NodeKinematics<ADScalar16>* nodes, const VectorX& q_tt, VecX<ADScalar16>& lhs) const override {
     Self().ODE2LHS(nodes, q_tt, lhs);
   }
 

@@ -1,5 +1,5 @@
 // Kinematic quantities passed between nodes, bodies, markers and connectors. Templated on
-// the scalar so that the same code yields values (double) and exact Jacobians (ADScalar).
+// the scalar so that the same code yields values (double) and exact Jacobians (ADScalar16, ADScalar32).
 #pragma once
 
 #include "core/Types.h"
@@ -43,24 +43,35 @@ template <class S> struct MarkerLoad {
   Vec3<S> torque = Vec3<S>::Zero();
 };
 
+// A * R for a constant R; skips the product for the common R = I (it costs much with
+// derivatives attached).
+template <class S> Mat3<S> RotatedBy(const Mat3<S>& A, const Matrix3& R) {
+  if (R == Matrix3::Identity()) return A;
+  return A * R.cast<S>();
+}
+
 // The frame at local position b of a rigid node: p + A*b, with its Jacobians.
 template <class S> void RigidFrameFromNode(const NodeKinematics<S>& node, const Vector3& localPosition,
                                             MarkerData<S>& frame) {
-  const Vec3<S> b = localPosition.cast<S>();
   const Index n = node.numberOfCoordinates;
-  frame.position = node.position + node.rotation * b;
+  const bool atNode = localPosition.isZero(0.);
   frame.orientation = node.rotation;
   frame.angularVelocityLocal = node.angularVelocityLocal;
-  frame.velocity = node.velocity + node.rotation * node.angularVelocityLocal.cross(b);
   frame.positionJacobian.setZero(3, n);
   frame.positionJacobian.template leftCols<3>().setIdentity();
   frame.rotationJacobian.setZero(3, n);
-  if (node.hasOrientation) {
-    const Index nRot = node.G.cols();
-    // d(A b) = -(A b)~ * G * dtheta
-    frame.positionJacobian.middleCols(node.rotationStart, nRot) = -Skew<S>(node.rotation * b) * node.G;
-    frame.rotationJacobian.middleCols(node.rotationStart, nRot) = node.G;
+  if (atNode) {
+    frame.position = node.position;
+    frame.velocity = node.velocity;
+  } else {
+    const Vec3<S> b = localPosition.cast<S>();
+    const Vec3<S> Ab = node.rotation * b;
+    frame.position = node.position + Ab;
+    frame.velocity = node.velocity + node.rotation * node.angularVelocityLocal.cross(b);
+    if (node.hasOrientation)  // d(A b) = -(A b)~ * G * dtheta
+      frame.positionJacobian.middleCols(node.rotationStart, node.G.cols()) = -Skew<S>(Ab) * node.G;
   }
+  if (node.hasOrientation) frame.rotationJacobian.middleCols(node.rotationStart, node.G.cols()) = node.G;
 }
 
 }  // namespace multidyn

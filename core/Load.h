@@ -15,8 +15,10 @@ class Load : public Item {
   virtual Vector3 CurrentLoadVector(const EvaluationContext& context) const = 0;
   virtual void ComputeMarkerLoad(const MarkerData<double>& marker, const Vector3& loadVector,
                                  MarkerLoad<double>& load) const = 0;
-  virtual void ComputeMarkerLoad(const MarkerData<ADScalar>& marker, const Vector3& loadVector,
-                                 MarkerLoad<ADScalar>& load) const = 0;
+  virtual void ComputeMarkerLoad(const MarkerData<ADScalar32>& marker, const Vector3& loadVector,
+                                 MarkerLoad<ADScalar32>& load) const = 0;
+  virtual void ComputeMarkerLoad(const MarkerData<ADScalar16>& marker, const Vector3& loadVector,
+                                 MarkerLoad<ADScalar16>& load) const = 0;
 };
 
 template <class Derived> class LoadKernels : public ItemOf<Derived, Load> {
@@ -25,8 +27,12 @@ template <class Derived> class LoadKernels : public ItemOf<Derived, Load> {
                          MarkerLoad<double>& load) const override {
     static_cast<const Derived&>(*this).MarkerLoadOf(marker, loadVector, load);
   }
-  void ComputeMarkerLoad(const MarkerData<ADScalar>& marker, const Vector3& loadVector,
-                         MarkerLoad<ADScalar>& load) const override {
+  void ComputeMarkerLoad(const MarkerData<ADScalar32>& marker, const Vector3& loadVector,
+                         MarkerLoad<ADScalar32>& load) const override {
+    static_cast<const Derived&>(*this).MarkerLoadOf(marker, loadVector, load);
+  }
+  void ComputeMarkerLoad(const MarkerData<ADScalar16>& marker, const Vector3& loadVector,
+                         MarkerLoad<ADScalar16>& load) const override {
     static_cast<const Derived&>(*this).MarkerLoadOf(marker, loadVector, load);
   }
 };

@@ -16,8 +16,10 @@ class Marker : public Item {
   // `body` is the body it sits on (nullptr for node markers); `nodes` the kinematics of the
   // body's nodes, or of the marker's node.
   virtual void ComputeMarkerData(const Body* body, const NodeKinematics<double>* nodes, MarkerData<double>& data) const = 0;
-  virtual void ComputeMarkerData(const Body* body, const NodeKinematics<ADScalar>* nodes,
-                                 MarkerData<ADScalar>& data) const = 0;
+  virtual void ComputeMarkerData(const Body* body, const NodeKinematics<ADScalar32>* nodes,
+                                 MarkerData<ADScalar32>& data) const = 0;
+  virtual void ComputeMarkerData(const Body* body, const NodeKinematics<ADScalar16>* nodes,
+                                 MarkerData<ADScalar16>& data) const = 0;
 };
 
 template <class Derived> class MarkerKernels : public ItemOf<Derived, Marker> {
@@ -25,8 +27,12 @@ template <class Derived> class MarkerKernels : public ItemOf<Derived, Marker> {
   void ComputeMarkerData(const Body* body, const NodeKinematics<double>* nodes, MarkerData<double>& data) const override {
     static_cast<const Derived&>(*this).MarkerDataOf(body, nodes, data);
   }
-  void ComputeMarkerData(const Body* body, const NodeKinematics<ADScalar>* nodes,
-                         MarkerData<ADScalar>& data) const override {
+  void ComputeMarkerData(const Body* body, const NodeKinematics<ADScalar32>* nodes,
+                         MarkerData<ADScalar32>& data) const override {
+    static_cast<const Derived&>(*this).MarkerDataOf(body, nodes, data);
+  }
+  void ComputeMarkerData(const Body* body, const NodeKinematics<ADScalar16>* nodes,
+                         MarkerData<ADScalar16>& data) const override {
     static_cast<const Derived&>(*this).MarkerDataOf(body, nodes, data);
   }
 };

@@ -25,14 +25,17 @@ class Node : public Item {
   virtual VectorX InitialODE1Coordinates() const { return VectorX(); }
 
   virtual void ComputeKinematics(const NodeCoordinates<double>& c, NodeKinematics<double>& k) const {}
-  virtual void ComputeKinematics(const NodeCoordinates<ADScalar>& c, NodeKinematics<ADScalar>& k) const {}
+  virtual void ComputeKinematics(const NodeCoordinates<ADScalar32>& c, NodeKinematics<ADScalar32>& k) const {}
+  virtual void ComputeKinematics(const NodeCoordinates<ADScalar16>& c, NodeKinematics<ADScalar16>& k) const {}
 
   // The node's own algebraic equations g (position level, or velocity level) and the
   // generalized forces C_q^T * lambda they add to the node's ODE2 equations (LHS sign).
   virtual void ComputeAlgebraicEquations(const NodeCoordinates<double>& c, bool velocityLevel, VecX<double>& g) const {}
-  virtual void ComputeAlgebraicEquations(const NodeCoordinates<ADScalar>& c, bool velocityLevel, VecX<ADScalar>& g) const {}
+  virtual void ComputeAlgebraicEquations(const NodeCoordinates<ADScalar32>& c, bool velocityLevel, VecX<ADScalar32>& g) const {}
+  virtual void ComputeAlgebraicEquations(const NodeCoordinates<ADScalar16>& c, bool velocityLevel, VecX<ADScalar16>& g) const {}
   virtual void ComputeAlgebraicForces(const NodeCoordinates<double>& c, const VectorX& lambda, VecX<double>& f) const {}
-  virtual void ComputeAlgebraicForces(const NodeCoordinates<ADScalar>& c, const VectorX& lambda, VecX<ADScalar>& f) const {}
+  virtual void ComputeAlgebraicForces(const NodeCoordinates<ADScalar32>& c, const VectorX& lambda, VecX<ADScalar32>& f) const {}
+  virtual void ComputeAlgebraicForces(const NodeCoordinates<ADScalar16>& c, const VectorX& lambda, VecX<ADScalar16>& f) const {}
 
   // The rotation parameters shown as OutputVariableType.Rotation (Tait-Bryan xyz angles).
   virtual Vector3 RotationOutput(const NodeCoordinates<double>& c) const { return Vector3::Zero(); }
@@ -45,19 +48,28 @@ template <class Derived> class NodeKernels : public ItemOf<Derived, Node> {
   void ComputeKinematics(const NodeCoordinates<double>& c, NodeKinematics<double>& k) const override {
     Self().Kinematics(c, k);
   }
-  void ComputeKinematics(const NodeCoordinates<ADScalar>& c, NodeKinematics<ADScalar>& k) const override {
+  void ComputeKinematics(const NodeCoordinates<ADScalar32>& c, NodeKinematics<ADScalar32>& k) const override {
+    Self().Kinematics(c, k);
+  }
+  void ComputeKinematics(const NodeCoordinates<ADScalar16>& c, NodeKinematics<ADScalar16>& k) const override {
     Self().Kinematics(c, k);
   }
   void ComputeAlgebraicEquations(const NodeCoordinates<double>& c, bool velocityLevel, VecX<double>& g) const override {
     Self().AlgebraicEquations(c, velocityLevel, g);
   }
-  void ComputeAlgebraicEquations(const NodeCoordinates<ADScalar>& c, bool velocityLevel, VecX<ADScalar>& g) const override {
+  void ComputeAlgebraicEquations(const NodeCoordinates<ADScalar32>& c, bool velocityLevel, VecX<ADScalar32>& g) const override {
+    Self().AlgebraicEquations(c, velocityLevel, g);
+  }
+  void ComputeAlgebraicEquations(const NodeCoordinates<ADScalar16>& c, bool velocityLevel, VecX<ADScalar16>& g) const override {
     Self().AlgebraicEquations(c, velocityLevel, g);
   }
   void ComputeAlgebraicForces(const NodeCoordinates<double>& c, const VectorX& lambda, VecX<double>& f) const override {
     Self().AlgebraicForces(c, lambda, f);
   }
-  void ComputeAlgebraicForces(const NodeCoordinates<ADScalar>& c, const VectorX& lambda, VecX<ADScalar>& f) const override {
+  void ComputeAlgebraicForces(const NodeCoordinates<ADScalar32>& c, const VectorX& lambda, VecX<ADScalar32>& f) const override {
+    Self().AlgebraicForces(c, lambda, f);
+  }
+  void ComputeAlgebraicForces(const NodeCoordinates<ADScalar16>& c, const VectorX& lambda, VecX<ADScalar16>& f) const override {
     Self().AlgebraicForces(c, lambda, f);
   }
 

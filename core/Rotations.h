@@ -1,4 +1,4 @@
-// Rotation parametrisations, templated on the scalar (double or ADScalar).
+// Rotation parametrisations, templated on the scalar (double or an ADScalarOf<n>).
 // Conventions: A maps frame-fixed (local) components to global ones; omega = G*theta_t
 // (global) and omegaLocal = Glocal*theta_t.
 #pragma once

@@ -3,94 +3,12 @@
 #include <algorithm>
 
 #include "core/Errors.h"
+#include "core/ItemDifferentiation.h"
 
 namespace multidyn {
 
-namespace {
-
-// Kinematics of a set of nodes whose [q; q_t] are the independent variables of forward-mode
-// differentiation; derivative d < n is d/dq, d >= n is d/dq_t.
-class SeededNodes {
- public:
-  SeededNodes(const MainSystem& system, const CompiledSystem& compiled, const VectorX& qTotal,
-              const SystemState& state, std::vector<Index> nodes)
-      : nodes_(std::move(nodes)) {
-    for (Index node : nodes_) {
-      offsets_.push_back(size_);
-      size_ += system.GetNode(node).NumberOfODE2Coordinates();
-    }
-    if (2 * size_ > maxLocalDerivatives)
-      throw SolverError("an item depends on " + std::to_string(size_) + " coordinates; exact Jacobians support at most " +
-                        std::to_string(maxLocalDerivatives / 2));
-    kinematics_.resize(nodes_.size());
-    for (size_t i = 0; i < nodes_.size(); ++i) {
-      const Index node = nodes_[i];
-      const Index n = system.GetNode(node).NumberOfODE2Coordinates();
-      const Index start = compiled.nodeODE2Start[node];
-      VecX<ADScalar> q(n), q_t(n);
-      for (Index k = 0; k < n; ++k) {
-        q(k) = ADScalar(qTotal(start + k), 2 * size_, offsets_[i] + k);
-        q_t(k) = ADScalar(state.ode2_t(start + k), 2 * size_, size_ + offsets_[i] + k);
-        columns_.push_back(start + k);
-      }
-      system.GetNode(node).ComputeKinematics(NodeCoordinates<ADScalar>{q, q_t}, kinematics_[i]);
-    }
-  }
-
-  // The kinematics of `nodeList` (a subset of the seeded nodes) in that order.
-  std::vector<NodeKinematics<ADScalar>> KinematicsOf(const std::vector<Index>& nodeList) const {
-    std::vector<NodeKinematics<ADScalar>> list;
-    for (Index node : nodeList) {
-      const auto it = std::find(nodes_.begin(), nodes_.end(), node);
-      list.push_back(kinematics_[it - nodes_.begin()]);
-    }
-    return list;
-  }
-
-  Index Size() const { return size_; }
-  Index Column(Index derivative) const { return columns_[derivative % size_]; }
-  bool IsVelocity(Index derivative) const { return derivative >= size_; }
-
-  // Adds sign*d(f)/d[q, q_t] into the rows `rows`, weighted by the factors.
-  void AddDerivatives(const VecX<ADScalar>& f, const std::vector<Index>& rows, double sign,
-                      const JacobianFactors& factors, Triplets& jacobian) const {
-    for (Index r = 0; r < f.size(); ++r) {
-      const auto& derivatives = f(r).derivatives();
-      for (Index d = 0; d < derivatives.size(); ++d) {
-        const double value = derivatives(d);
-        if (value == 0.) continue;
-        const double factor = IsVelocity(d) ? factors.damping : factors.stiffness;
-        if (factor != 0.) jacobian.emplace_back(rows[r], Column(d), sign * factor * value);
-      }
-    }
-  }
-
- private:
-  std::vector<Index> nodes_;
-  std::vector<Index> offsets_;
-  std::vector<Index> columns_;
-  Index size_ = 0;
-  std::vector<NodeKinematics<ADScalar>> kinematics_;
-};
-
-template <class S> VecX<S> GeneralizedLoad(const MarkerData<S>& data, const MarkerLoad<S>& load) {
-  return data.positionJacobian.transpose() * load.force + data.rotationJacobian.transpose() * load.torque;
-}
-
-std::vector<Index> UnionOfNodes(const std::vector<Index>& a, const std::vector<Index>& b) {
-  std::vector<Index> all = a;
-  for (Index node : b)
-    if (std::find(all.begin(), all.end(), node) == all.end()) all.push_back(node);
-  return all;
-}
-
-std::vector<Index> Range(Index start, Index count) {
-  std::vector<Index> rows(count);
-  for (Index i = 0; i < count; ++i) rows[i] = start + i;
-  return rows;
-}
-
-}  // namespace
+using differentiation::GeneralizedLoad;
+using differentiation::UnionOfNodes;
 
 SystemEquations::SystemEquations(const MainSystem& system) : system_(system), compiled_(system.Compiled()) {
   nodeKinematics_.resize(system.NumberOfItems(ItemCategory::Node));
@@ -279,91 +197,31 @@ void SystemEquations::ComputeJacobian(const SystemState& state, const JacobianFa
     UpdateNodeKinematics(state);
   }
 
-  // Constraint rows (AE) and multiplier columns (C_q^T) from the derivative of g.
-  auto addConstraintBlocks = [&](const SeededNodes& seeds, const VecX<ADScalar>& g, const VecX<ADScalar>& g_t,
-                                 Index aeStart, bool multiplierColumnsFromG) {
-    for (Index r = 0; r < g.size(); ++r) {
-      const auto& derivatives = g(r).derivatives();
-      for (Index d = 0; d < std::min<Index>(derivatives.size(), seeds.Size()); ++d) {
-        const double value = derivatives(d);
-        if (value == 0.) continue;
-        if (multiplierColumnsFromG && factors.multiplierColumns != 0.)
-          jacobian.emplace_back(seeds.Column(d), aeOffset + aeStart + r, factors.multiplierColumns * value);
-        if (!factors.velocityLevelConstraints)
-          jacobian.emplace_back(aeOffset + aeStart + r, seeds.Column(d), factors.constraintRows * value);
-      }
-      if (factors.velocityLevelConstraints) {
-        const auto& velocityDerivatives = g_t(r).derivatives();
-        for (Index d = seeds.Size(); d < velocityDerivatives.size(); ++d)
-          if (velocityDerivatives(d) != 0.)
-            jacobian.emplace_back(aeOffset + aeStart + r, seeds.Column(d), factors.constraintRows * velocityDerivatives(d));
-      }
-    }
-  };
+  using namespace differentiation;
+  JacobianTarget target{system_, compiled_, qTotal_, state, factors, jacobian, aeOffset, {}};
+  target.singleNodeKinematics.resize(system_.NumberOfItems(ItemCategory::Node));
 
-  std::vector<NodeKinematics<ADScalar>> nodes;
-  VecX<ADScalar> local, g, g_t;
   for (Index b : compiled_.bodies) {
     const Body& body = static_cast<const Body&>(system_.GetObject(b));
     std::vector<Index> bodyNodes;
     for (NodeIndex node : body.NodeNumbers()) bodyNodes.push_back(node.value);
-    const SeededNodes seeds(system_, compiled_, qTotal_, state, bodyNodes);
-    const auto& indices = compiled_.objectODE2Indices[b];
-    VectorX q_ttLocal(indices.size());
-    for (size_t i = 0; i < indices.size(); ++i) q_ttLocal(i) = state.ode2_tt(indices[i]);
-    nodes = seeds.KinematicsOf(bodyNodes);
-    body.ComputeODE2LHS(nodes.data(), q_ttLocal, local);
-    seeds.AddDerivatives(local, indices, 1., factors, jacobian);
+    WithADScalarFor(NumberOfCoordinates(system_, bodyNodes), [&](auto ad) {
+      BodyJacobian<decltype(ad)>(target, body, bodyNodes, compiled_.objectODE2Indices[b]);
+    });
   }
 
-  for (Index node : compiled_.nodesWithAE) {
-    const Node& n = system_.GetNode(node);
-    const SeededNodes seeds(system_, compiled_, qTotal_, state, {node});
-    const Index start = compiled_.nodeODE2Start[node];
-    const Index size = n.NumberOfODE2Coordinates();
-    VecX<ADScalar> q(size), q_t(size);
-    // the node's kinematics are not enough here: its equations use the raw coordinates
-    for (Index k = 0; k < size; ++k) {
-      q(k) = ADScalar(qTotal_(start + k), 2 * size, k);
-      q_t(k) = ADScalar(state.ode2_t(start + k), 2 * size, size + k);
-    }
-    const VectorX lambda = state.ae.segment(compiled_.nodeAEStart[node], n.NumberOfAlgebraicEquations());
-    n.ComputeAlgebraicForces(NodeCoordinates<ADScalar>{q, q_t}, lambda, local);
-    seeds.AddDerivatives(local, Range(start, size), 1., factors, jacobian);
-    n.ComputeAlgebraicEquations(NodeCoordinates<ADScalar>{q, q_t}, false, g);
-    if (factors.velocityLevelConstraints) n.ComputeAlgebraicEquations(NodeCoordinates<ADScalar>{q, q_t}, true, g_t);
-    addConstraintBlocks(seeds, g, g_t, compiled_.nodeAEStart[node], true);
-  }
-
-  MarkerLoad<ADScalar> loads[2];
-  auto markerDataAD = [&](const SeededNodes& seeds, Index marker) {
-    const Marker& m = system_.GetMarker(marker);
-    const Body* body =
-        m.BodyNumber().IsValid() ? static_cast<const Body*>(&system_.GetObject(m.BodyNumber().value)) : nullptr;
-    const auto markerNodes = seeds.KinematicsOf(compiled_.markerNodes[marker]);
-    MarkerData<ADScalar> data;
-    m.ComputeMarkerData(body, markerNodes.data(), data);
-    return data;
-  };
-  auto addMarkerLoad = [&](const SeededNodes& seeds, Index marker, const MarkerData<ADScalar>& data,
-                           const MarkerLoad<ADScalar>& load) {
-    const auto& indices = compiled_.markerODE2Indices[marker];
-    if (indices.empty()) return;
-    seeds.AddDerivatives(GeneralizedLoad(data, load), indices, -1., factors, jacobian);
-  };
+  for (Index node : compiled_.nodesWithAE)
+    WithADScalarFor(system_.GetNode(node).NumberOfODE2Coordinates(),
+                    [&](auto ad) { NodeAlgebraicJacobian<decltype(ad)>(target, node); });
 
   for (Index c : compiled_.connectors) {
     const auto& connector = static_cast<const Connector&>(system_.GetObject(c));
     if (!connector.IsActive()) continue;
     const auto markers = connector.MarkerNumbers();
-    const SeededNodes seeds(system_, compiled_, qTotal_, state,
-                            UnionOfNodes(compiled_.markerNodes[markers[0].value], compiled_.markerNodes[markers[1].value]));
-    const MarkerData<ADScalar> m0 = markerDataAD(seeds, markers[0].value);
-    const MarkerData<ADScalar> m1 = markerDataAD(seeds, markers[1].value);
-    loads[0] = loads[1] = MarkerLoad<ADScalar>();
-    connector.ComputeMarkerLoads(Context(c, state), m0, m1, loads);
-    addMarkerLoad(seeds, markers[0].value, m0, loads[0]);
-    addMarkerLoad(seeds, markers[1].value, m1, loads[1]);
+    const auto nodes = UnionOfNodes(compiled_.markerNodes[markers[0].value], compiled_.markerNodes[markers[1].value]);
+    WithADScalarFor(NumberOfCoordinates(system_, nodes), [&](auto ad) {
+      ConnectorJacobian<decltype(ad)>(target, connector, Context(c, state), nodes);
+    });
   }
 
   for (Index c : compiled_.constraints) {
@@ -375,18 +233,10 @@ void SystemEquations::ComputeJacobian(const SystemState& state, const JacobianFa
       continue;
     }
     const auto markers = constraint.MarkerNumbers();
-    const SeededNodes seeds(system_, compiled_, qTotal_, state,
-                            UnionOfNodes(compiled_.markerNodes[markers[0].value], compiled_.markerNodes[markers[1].value]));
-    const MarkerData<ADScalar> m0 = markerDataAD(seeds, markers[0].value);
-    const MarkerData<ADScalar> m1 = markerDataAD(seeds, markers[1].value);
-    const VectorX lambda = state.ae.segment(aeStart, size);
-    loads[0] = loads[1] = MarkerLoad<ADScalar>();
-    constraint.ComputeConstraintLoads(m0, m1, lambda, loads);
-    addMarkerLoad(seeds, markers[0].value, m0, loads[0]);
-    addMarkerLoad(seeds, markers[1].value, m1, loads[1]);
-    constraint.ComputeAlgebraicEquations(m0, m1, false, g);
-    if (factors.velocityLevelConstraints) constraint.ComputeAlgebraicEquations(m0, m1, true, g_t);
-    addConstraintBlocks(seeds, g, g_t, aeStart, false);
+    const auto nodes = UnionOfNodes(compiled_.markerNodes[markers[0].value], compiled_.markerNodes[markers[1].value]);
+    WithADScalarFor(NumberOfCoordinates(system_, nodes), [&](auto ad) {
+      ConstraintJacobian<decltype(ad)>(target, constraint, aeStart, nodes);
+    });
     // Multiplier columns dr/dlambda from the constraint loads themselves: with Euler parameters
     // they differ from dg/dq in the direction normal to the unit sphere, and Newton needs the
     // derivative of the residual it solves.
@@ -438,58 +288,31 @@ void SystemEquations::ComputeJacobian(const SystemState& state, const JacobianFa
       context.system = &system_;
       context.itemNumber = l;
       const Vector3 loadVector = load.CurrentLoadVector(context);
-      const Index marker = load.MarkerNumber().value;
-      const SeededNodes seeds(system_, compiled_, qTotal_, state, compiled_.markerNodes[marker]);
-      const MarkerData<ADScalar> data = markerDataAD(seeds, marker);
-      MarkerLoad<ADScalar> markerLoad;
-      load.ComputeMarkerLoad(data, loadVector, markerLoad);
-      addMarkerLoad(seeds, marker, data, markerLoad);
+      WithADScalarFor(NumberOfCoordinates(system_, compiled_.markerNodes[load.MarkerNumber().value]),
+                      [&](auto ad) { LoadJacobian<decltype(ad)>(target, load, loadVector); });
     }
   }
 }
 
 void SystemEquations::ComputeConstraintAccelerationTerm(const SystemState& state, VectorX& h) {
+  using namespace differentiation;
   h.setZero(compiled_.numberOfAE);
   UpdateNodeKinematics(state);
-  auto accumulate = [&](const SeededNodes& seeds, const VecX<ADScalar>& g_t, Index aeStart) {
-    for (Index r = 0; r < g_t.size(); ++r) {
-      const auto& derivatives = g_t(r).derivatives();
-      for (Index d = 0; d < std::min<Index>(derivatives.size(), seeds.Size()); ++d)
-        h(aeStart + r) += derivatives(d) * state.ode2_t(seeds.Column(d));
-    }
-  };
-  VecX<ADScalar> g_t;
-  for (Index node : compiled_.nodesWithAE) {
-    const Node& n = system_.GetNode(node);
-    const SeededNodes seeds(system_, compiled_, qTotal_, state, {node});
-    const Index start = compiled_.nodeODE2Start[node];
-    const Index size = n.NumberOfODE2Coordinates();
-    VecX<ADScalar> q(size), q_t(size);
-    for (Index k = 0; k < size; ++k) {
-      q(k) = ADScalar(qTotal_(start + k), 2 * size, k);
-      q_t(k) = ADScalar(state.ode2_t(start + k), 2 * size, size + k);
-    }
-    n.ComputeAlgebraicEquations(NodeCoordinates<ADScalar>{q, q_t}, true, g_t);
-    accumulate(seeds, g_t, compiled_.nodeAEStart[node]);
-  }
-  std::vector<NodeKinematics<ADScalar>> markerNodes;
+  Triplets unused;
+  const JacobianFactors factors;
+  JacobianTarget target{system_, compiled_, qTotal_, state, factors, unused, 0, {}};
+  target.singleNodeKinematics.resize(system_.NumberOfItems(ItemCategory::Node));
+  for (Index node : compiled_.nodesWithAE)
+    WithADScalarFor(system_.GetNode(node).NumberOfODE2Coordinates(),
+                    [&](auto ad) { NodeAccelerationTerm<decltype(ad)>(target, node, h); });
   for (Index c : compiled_.constraints) {
     const auto& constraint = static_cast<const Constraint&>(system_.GetObject(c));
     if (!constraint.IsActive()) continue;
     const auto markers = constraint.MarkerNumbers();
-    const SeededNodes seeds(system_, compiled_, qTotal_, state,
-                            UnionOfNodes(compiled_.markerNodes[markers[0].value], compiled_.markerNodes[markers[1].value]));
-    MarkerData<ADScalar> data[2];
-    for (int k = 0; k < 2; ++k) {
-      const Index marker = markers[k].value;
-      const Marker& m = system_.GetMarker(marker);
-      const Body* body =
-          m.BodyNumber().IsValid() ? static_cast<const Body*>(&system_.GetObject(m.BodyNumber().value)) : nullptr;
-      markerNodes = seeds.KinematicsOf(compiled_.markerNodes[marker]);
-      m.ComputeMarkerData(body, markerNodes.data(), data[k]);
-    }
-    constraint.ComputeAlgebraicEquations(data[0], data[1], true, g_t);
-    accumulate(seeds, g_t, compiled_.objectAEStart[c]);
+    const auto nodes = UnionOfNodes(compiled_.markerNodes[markers[0].value], compiled_.markerNodes[markers[1].value]);
+    WithADScalarFor(NumberOfCoordinates(system_, nodes), [&](auto ad) {
+      ConstraintAccelerationTerm<decltype(ad)>(target, constraint, compiled_.objectAEStart[c], nodes, h);
+    });
   }
 }
 

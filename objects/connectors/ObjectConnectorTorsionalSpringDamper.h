@@ -28,13 +28,14 @@ class ObjectConnectorTorsionalSpringDamper : public ConnectorKernels<ObjectConne
   // Relative rotation about joint z: the z angle of the Tait-Bryan xyz decomposition of
   // A_0J0^T A_0J1, made continuous against the data coordinate (if any).
   template <class S> S RelativeRotation(const MarkerData<S>& m0, const MarkerData<S>& m1, const double* data) const {
-    const Mat3<S> A_0J0 = m0.orientation * rotationMarker0.cast<S>();
-    const Mat3<S> A_0J1 = m1.orientation * rotationMarker1.cast<S>();
-    const Mat3<S> A_rel = A_0J0.transpose() * A_0J1;
+    const Mat3<S> A_0J0 = RotatedBy(m0.orientation, rotationMarker0);
+    const Mat3<S> A_0J1 = RotatedBy(m1.orientation, rotationMarker1);
+    // only the entries of A_rel = A_0J0^T A_0J1 that the angle needs
+    auto relative = [&](int i, int j) { return S(A_0J0.col(i).dot(A_0J1.col(j))); };
     using std::atan2;
-    using std::sqrt;
-    const double c = std::sqrt(ValueOf(A_rel(1, 2)) * ValueOf(A_rel(1, 2)) + ValueOf(A_rel(2, 2)) * ValueOf(A_rel(2, 2)));
-    S angle = c > 1e-14 ? S(atan2(S(-A_rel(0, 1)), A_rel(0, 0))) : S(atan2(A_rel(1, 0), A_rel(1, 1)));
+    const double a12 = ValueOf(relative(1, 2)), a22 = ValueOf(relative(2, 2));
+    S angle = std::sqrt(a12 * a12 + a22 * a22) > 1e-14 ? S(atan2(S(-relative(0, 1)), relative(0, 0)))
+                                                       : S(atan2(relative(1, 0), relative(1, 1)));
     if (data) angle = angle + ContinuityCorrection(ValueOf(angle), data[0]);
     return angle;
   }
@@ -46,7 +47,7 @@ class ObjectConnectorTorsionalSpringDamper : public ConnectorKernels<ObjectConne
   }
   // Relative angular velocity about joint z: [A_0J0^T (omega_1 - omega_0)]_z.
   template <class S> S RelativeAngularVelocity(const MarkerData<S>& m0, const MarkerData<S>& m1) const {
-    const Mat3<S> A_0J0 = m0.orientation * rotationMarker0.cast<S>();
+    const Mat3<S> A_0J0 = RotatedBy(m0.orientation, rotationMarker0);
     const Vec3<S> w0 = m0.orientation * m0.angularVelocityLocal;
     const Vec3<S> w1 = m1.orientation * m1.angularVelocityLocal;
     return A_0J0.col(2).dot(w1 - w0);
@@ -74,7 +75,7 @@ class ObjectConnectorTorsionalSpringDamper : public ConnectorKernels<ObjectConne
     const S rotation = RelativeRotation(m0, m1, context.data);
     const S angularVelocity = RelativeAngularVelocity(m0, m1);
     const S tau = SpringTorque(context, rotation, angularVelocity);
-    const Mat3<S> A_0J0 = m0.orientation * rotationMarker0.cast<S>();
+    const Mat3<S> A_0J0 = RotatedBy(m0.orientation, rotationMarker0);
     const Vec3<S> torqueGlobal = A_0J0.col(2) * tau;
     loads[0].torque = torqueGlobal;
     loads[1].torque = -torqueGlobal;

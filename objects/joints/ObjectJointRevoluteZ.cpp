@@ -11,8 +11,8 @@ void ObjectJointRevoluteZ::Check(const MainSystem& system) const {
 
 bool ObjectJointRevoluteZ::GetOutput(OutputVariableType type, const EvaluationContext&, const MarkerData<double>& m0,
                                      const MarkerData<double>& m1, const VectorX& lambda, VectorX& value) const {
-  const Matrix3 A_0J0 = m0.orientation * rotationMarker0;
-  const Matrix3 A_0J1 = m1.orientation * rotationMarker1;
+  const Matrix3 A_0J0 = RotatedBy<double>(m0.orientation, rotationMarker0);
+  const Matrix3 A_0J1 = RotatedBy<double>(m1.orientation, rotationMarker1);
   const Vector3 w0 = m0.orientation * m0.angularVelocityLocal;
   const Vector3 w1 = m1.orientation * m1.angularVelocityLocal;
   const VectorX lambdaUsed = activeConnector ? lambda : VectorX::Zero(5);

@@ -19,8 +19,8 @@ class ObjectJointRevoluteZ : public ConstraintKernels<ObjectJointRevoluteZ> {
 
   template <class S> void AlgebraicEquations(const MarkerData<S>& m0, const MarkerData<S>& m1, bool velocityLevel,
                                              VecX<S>& g) const {
-    const Mat3<S> A_0J0 = m0.orientation * rotationMarker0.cast<S>();
-    const Mat3<S> A_0J1 = m1.orientation * rotationMarker1.cast<S>();
+    const Mat3<S> A_0J0 = RotatedBy(m0.orientation, rotationMarker0);
+    const Mat3<S> A_0J1 = RotatedBy(m1.orientation, rotationMarker1);
     const Vec3<S> tz0 = A_0J0.col(2), tx1 = A_0J1.col(0), ty1 = A_0J1.col(1);
     g.resize(5);
     if (!velocityLevel) {
@@ -39,8 +39,8 @@ class ObjectJointRevoluteZ : public ConstraintKernels<ObjectJointRevoluteZ> {
   // From dg = [dp_1 - dp_0; dphi_0.(tz0 x t1) + dphi_1.(t1 x tz0)]: the loads -C_q^T lambda.
   template <class S> void ConstraintLoads(const MarkerData<S>& m0, const MarkerData<S>& m1, const VectorX& lambda,
                                           MarkerLoad<S> loads[2]) const {
-    const Mat3<S> A_0J0 = m0.orientation * rotationMarker0.cast<S>();
-    const Mat3<S> A_0J1 = m1.orientation * rotationMarker1.cast<S>();
+    const Mat3<S> A_0J0 = RotatedBy(m0.orientation, rotationMarker0);
+    const Mat3<S> A_0J1 = RotatedBy(m1.orientation, rotationMarker1);
     const Vec3<S> tz0 = A_0J0.col(2), tx1 = A_0J1.col(0), ty1 = A_0J1.col(1);
     const Vec3<S> force = lambda.head<3>().cast<S>();
     const Vec3<S> torque = tz0.cross(tx1) * S(lambda(3)) + tz0.cross(ty1) * S(lambda(4));

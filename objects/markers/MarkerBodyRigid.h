@@ -16,9 +16,9 @@ class MarkerBodyRigid : public MarkerKernels<MarkerBodyRigid> {
   // A_0M = A_0B * A_BM; omega in marker axes = A_BM^T * omega in body axes.
   template <class S> void MarkerDataOf(const Body* body, const NodeKinematics<S>* nodes, MarkerData<S>& data) const {
     body->ComputeFrame(nodes, localPosition, data);
-    const Mat3<S> A_BM = localRotationMatrix.cast<S>();
-    data.orientation = data.orientation * A_BM;
-    data.angularVelocityLocal = A_BM.transpose() * data.angularVelocityLocal;
+    if (localRotationMatrix == Matrix3::Identity()) return;
+    data.orientation = RotatedBy(data.orientation, localRotationMatrix);
+    data.angularVelocityLocal = localRotationMatrix.transpose().cast<S>() * data.angularVelocityLocal;
   }
 
   ObjectIndex bodyNumber;
