@@ -60,6 +60,14 @@ EvaluationContext SystemEquations::Context(Index object, const SystemState& stat
   return context;
 }
 
+Vector3 SystemEquations::LoadVectorAt(Index load, const SystemState& state) const {
+  EvaluationContext context;
+  context.time = state.time;
+  context.system = &system_;
+  context.itemNumber = load;
+  return system_.GetLoad(load).CurrentLoadVector(context);
+}
+
 void SystemEquations::ComputeODE2Residual(const SystemState& state, VectorX& residual) {
   residual.setZero(compiled_.numberOfODE2);
   UpdateNodeKinematics(state);
@@ -111,11 +119,7 @@ void SystemEquations::ComputeODE2Residual(const SystemState& state, VectorX& res
   }
   for (Index l : compiled_.loads) {
     const Load& load = system_.GetLoad(l);
-    EvaluationContext context;
-    context.time = state.time;
-    context.system = &system_;
-    context.itemNumber = l;
-    const Vector3 loadVector = load.CurrentLoadVector(context);
+    const Vector3 loadVector = LoadVectorAt(l, state);
     const Index marker = load.MarkerNumber().value;
     const MarkerData<double> data = ComputeMarkerData(marker);
     MarkerLoad<double> markerLoad;
@@ -283,11 +287,7 @@ void SystemEquations::ComputeJacobian(const SystemState& state, const JacobianFa
   if (factors.includeLoads) {
     for (Index l : compiled_.loads) {
       const Load& load = system_.GetLoad(l);
-      EvaluationContext context;
-      context.time = state.time;
-      context.system = &system_;
-      context.itemNumber = l;
-      const Vector3 loadVector = load.CurrentLoadVector(context);
+      const Vector3 loadVector = LoadVectorAt(l, state);
       WithADScalarFor(NumberOfCoordinates(system_, compiled_.markerNodes[load.MarkerNumber().value]),
                       [&](auto ad) { LoadJacobian<decltype(ad)>(target, load, loadVector); });
     }

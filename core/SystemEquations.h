@@ -67,6 +67,7 @@ class SystemEquations {
   void AddGeneralizedLoad(Index marker, const MarkerData<double>& data, const MarkerLoad<double>& load, double sign,
                           VectorX& residual) const;
   EvaluationContext Context(Index object, const SystemState& state) const;
+  Vector3 LoadVectorAt(Index load, const SystemState& state) const;  // evaluates a user function
 
   const MainSystem& system_;
   const CompiledSystem& compiled_;

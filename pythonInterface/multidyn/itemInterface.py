@@ -83,8 +83,6 @@ class ItemBase:
             known = ", ".join(f["name"] for f in self._fields.values() if not f["group"])
             raise TypeError(f"{className}: unknown parameter '{key}'; the parameters are: {known} "
                             f"(and visualization)")
-        if key != field["name"] and key in field["aliases"] and not field["deprecation"]:
-            pass  # Exudyn's other name, accepted silently
         _CheckIndexKind(className, field, value)
         if field["isUserFunction"] and not callable(value) and value not in (0, None):
             raise TypeError(f"{className}: parameter '{field['name']}': expected a Python function or 0, got {value!r}")
