@@ -60,6 +60,12 @@ EvaluationContext SystemEquations::Context(Index object, const SystemState& stat
   return context;
 }
 
+void SystemEquations::GatherODE1(Index object, const VectorX& y, VectorX& yLocal) const {
+  const auto& indices = compiled_.objectODE1Indices[object];
+  yLocal.resize(indices.size());
+  for (size_t i = 0; i < indices.size(); ++i) yLocal(i) = y(indices[i]);
+}
+
 Vector3 SystemEquations::LoadVectorAt(Index load, const SystemState& state) const {
   EvaluationContext context;
   context.time = state.time;
@@ -137,8 +143,7 @@ void SystemEquations::ComputeODE1Residual(const SystemState& state, VectorX& res
     const Object& object = system_.GetObject(o);
     if (!object.IsActive()) continue;
     const auto& indices = compiled_.objectODE1Indices[o];
-    yLocal.resize(indices.size());
-    for (size_t i = 0; i < indices.size(); ++i) yLocal(i) = y(indices[i]);
+    GatherODE1(o, y, yLocal);
     object.ComputeODE1RightHandSide(Context(o, state), yLocal, f);
     for (size_t i = 0; i < indices.size(); ++i) residual(indices[i]) -= f(i);
   }
@@ -275,8 +280,7 @@ void SystemEquations::ComputeJacobian(const SystemState& state, const JacobianFa
       const Object& object = system_.GetObject(o);
       if (!object.IsActive()) continue;
       const auto& indices = compiled_.objectODE1Indices[o];
-      yLocal.resize(indices.size());
-      for (size_t i = 0; i < indices.size(); ++i) yLocal(i) = y(indices[i]);
+      GatherODE1(o, y, yLocal);
       object.ComputeODE1Jacobian(Context(o, state), yLocal, dfdy);
       for (size_t i = 0; i < indices.size(); ++i)
         for (size_t j = 0; j < indices.size(); ++j)

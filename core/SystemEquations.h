@@ -68,6 +68,8 @@ class SystemEquations {
                           VectorX& residual) const;
   EvaluationContext Context(Index object, const SystemState& state) const;
   Vector3 LoadVectorAt(Index load, const SystemState& state) const;  // evaluates a user function
+  // The total ODE1 coordinates of an object's nodes, in its local order.
+  void GatherODE1(Index object, const VectorX& y, VectorX& yLocal) const;
 
   const MainSystem& system_;
   const CompiledSystem& compiled_;
