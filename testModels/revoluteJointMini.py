@@ -6,7 +6,7 @@ Independent value: theta_z(t) = tau/I * t^2/2 = 0.5 rad at t = 1 s (constant ang
 generalized-alpha method integrates it exactly up to round-off).
 """
 import multidyn as exu
-from multidyn.itemInterface import *
+from _rotorOnRevoluteJoint import BuildRotor
 
 tau = 1.
 inertiaZ = 1.
@@ -16,13 +16,7 @@ endTime = 1.
 def Run():
     SC = exu.SystemContainer()
     mbs = SC.AddSystem()
-    oGround = mbs.AddObject(ObjectGround())
-    nBody = mbs.AddNode(RigidRxyz())
-    mbs.AddObject(RigidBody(mass=1, inertia=[1, 1, inertiaZ, 0, 0, 0], nodeNumber=nBody))
-    mBody = mbs.AddMarker(MarkerNodeRigid(nodeNumber=nBody))
-    mGround = mbs.AddMarker(MarkerBodyRigid(bodyNumber=oGround, localPosition=[0, 0, 0]))
-    mbs.AddObject(RevoluteJointZ(markerNumbers=[mGround, mBody]))
-    mbs.AddLoad(Torque(markerNumber=mBody, loadVector=[0, 0, tau]))
+    nBody, _, _ = BuildRotor(mbs, inertiaZ, tau)
     mbs.Assemble()
     settings = exu.SimulationSettings()
     settings.solutionSettings.writeSolutionToFile = False

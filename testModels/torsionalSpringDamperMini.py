@@ -10,7 +10,9 @@ theta'(0) = 0 (under-damped):
 import math
 
 import multidyn as exu
-from multidyn.itemInterface import *
+from multidyn.itemInterface import SensorNode, TorsionalSpringDamper
+
+from _rotorOnRevoluteJoint import BuildRotor
 
 inertiaZ = 1.
 k = 2e3
@@ -28,14 +30,8 @@ def ExactRotation(t):
 def Run():
     SC = exu.SystemContainer()
     mbs = SC.AddSystem()
-    oGround = mbs.AddObject(ObjectGround())
-    nBody = mbs.AddNode(RigidRxyz())
-    mbs.AddObject(RigidBody(mass=1, inertia=[1, 1, inertiaZ, 0, 0, 0], nodeNumber=nBody))
-    mBody = mbs.AddMarker(MarkerNodeRigid(nodeNumber=nBody))
-    mGround = mbs.AddMarker(MarkerBodyRigid(bodyNumber=oGround, localPosition=[0, 0, 0]))
-    mbs.AddObject(RevoluteJointZ(markerNumbers=[mGround, mBody]))
+    nBody, mGround, mBody = BuildRotor(mbs, inertiaZ, tau)
     mbs.AddObject(TorsionalSpringDamper(markerNumbers=[mGround, mBody], stiffness=k, damping=d, offset=0))
-    mbs.AddLoad(Torque(markerNumber=mBody, loadVector=[0, 0, tau]))
     sensor = mbs.AddSensor(SensorNode(nodeNumber=nBody, outputVariableType=exu.OutputVariableType.Rotation,
                                       storeInternal=True, writeToFile=False))
     mbs.Assemble()
