@@ -19,6 +19,14 @@ struct CompiledSystem {
   std::vector<Index> objectAEStart;
   std::vector<std::vector<Index>> objectODE2Indices;
   std::vector<std::vector<Index>> objectODE1Indices;  // global ODE1 indices of its nodes (first-order objects)
+  // Per object: its nodes and markers (as declared by the object), and the first index of its
+  // data coordinates (-1 if none), so that evaluation never asks the items again.
+  std::vector<std::vector<Index>> objectNodes;
+  std::vector<std::vector<Index>> objectMarkers;
+  std::vector<std::vector<Index>> objectMarkerNodes;  // the nodes of its markers, each once
+  std::vector<Index> objectDataStart;
+  // Per object: first global ODE1 index of its internal states (-1 if none).
+  std::vector<Index> objectInternalStart;
   // Per marker: global ODE2 indices of its local coordinates, and the nodes it depends on.
   std::vector<std::vector<Index>> markerODE2Indices;
   std::vector<std::vector<Index>> markerNodes;
@@ -33,6 +41,8 @@ struct CompiledSystem {
   std::vector<Index> nodesWithAE;      // nodes with algebraic equations
   std::vector<Index> bodies;           // objects of kind Body (not ground)
   std::vector<Index> connectors;       // penalty connectors
+  std::vector<Index> internalStateObjects;  // connectors with internal first-order states
+  Index maxObjectMarkers = 0;          // the most markers one object has
   std::vector<Index> constraints;      // objects with algebraic equations
   std::vector<Index> postNewtonObjects;
   std::vector<Index> loads;

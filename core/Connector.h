@@ -1,4 +1,8 @@
-// Base of penalty connectors: forces computed from the states of two markers.
+// Base of connectors: loads computed from the states of any number of markers, and optionally
+// first-order states of their own whose rates depend on the markers (coupling ODE2 and ODE1
+// both ways). Two-marker connectors without internal states derive from ConnectorKernels and
+// write `MarkerLoads(context, m0, m1, loads)`; general ones derive from
+// GeneralConnectorKernels and write `Loads(context, markers, internal, loads, internalRate)`.
 #pragma once
 
 #include "core/Object.h"
@@ -8,29 +12,36 @@ namespace multidyn {
 class Connector : public Object {
  public:
   ObjectKind Kind() const override { return ObjectKind::Connector; }
-  // The loads the connector applies to marker 0 and marker 1 (global axes).
-  virtual void ComputeMarkerLoads(const EvaluationContext& context, const MarkerData<double>& m0,
-                                  const MarkerData<double>& m1, MarkerLoad<double> loads[2]) const = 0;
-  virtual void ComputeMarkerLoads(const EvaluationContext& context, const MarkerData<ADScalar32>& m0,
-                                  const MarkerData<ADScalar32>& m1, MarkerLoad<ADScalar32> loads[2]) const = 0;
-  virtual void ComputeMarkerLoads(const EvaluationContext& context, const MarkerData<ADScalar16>& m0,
-                                  const MarkerData<ADScalar16>& m1, MarkerLoad<ADScalar16> loads[2]) const = 0;
+  // markers[i]: the data of MarkerNumbers()[i]; internal: the internal states (total values).
+  // Writes the loads on each marker (global axes) and the rates of the internal states.
+#define MULTIDYN_CONNECTOR_KERNELS(S)                                                                      \
+  virtual void ComputeConnector(const EvaluationContext& context, const MarkerData<S>* const* markers,       \
+                                const VecX<S>& internal, MarkerLoad<S>* loads, VecX<S>& internalRate) const = 0;
+  MULTIDYN_FOR_EACH_SCALAR(MULTIDYN_CONNECTOR_KERNELS)
+#undef MULTIDYN_CONNECTOR_KERNELS
 };
 
 template <class Derived> class ConnectorKernels : public ItemOf<Derived, Connector> {
  public:
-  void ComputeMarkerLoads(const EvaluationContext& context, const MarkerData<double>& m0,
-                          const MarkerData<double>& m1, MarkerLoad<double> loads[2]) const override {
-    static_cast<const Derived&>(*this).MarkerLoads(context, m0, m1, loads);
+#define MULTIDYN_CONNECTOR_KERNELS(S)                                                                      \
+  void ComputeConnector(const EvaluationContext& context, const MarkerData<S>* const* markers,               \
+                        const VecX<S>&, MarkerLoad<S>* loads, VecX<S>& internalRate) const override {        \
+    static_cast<const Derived&>(*this).MarkerLoads(context, *markers[0], *markers[1], loads);                \
+    internalRate.resize(0);                                                                                  \
   }
-  void ComputeMarkerLoads(const EvaluationContext& context, const MarkerData<ADScalar32>& m0,
-                          const MarkerData<ADScalar32>& m1, MarkerLoad<ADScalar32> loads[2]) const override {
-    static_cast<const Derived&>(*this).MarkerLoads(context, m0, m1, loads);
+  MULTIDYN_FOR_EACH_SCALAR(MULTIDYN_CONNECTOR_KERNELS)
+#undef MULTIDYN_CONNECTOR_KERNELS
+};
+
+template <class Derived> class GeneralConnectorKernels : public ItemOf<Derived, Connector> {
+ public:
+#define MULTIDYN_CONNECTOR_KERNELS(S)                                                                      \
+  void ComputeConnector(const EvaluationContext& context, const MarkerData<S>* const* markers,               \
+                        const VecX<S>& internal, MarkerLoad<S>* loads, VecX<S>& internalRate) const override { \
+    static_cast<const Derived&>(*this).Loads(context, markers, internal, loads, internalRate);               \
   }
-  void ComputeMarkerLoads(const EvaluationContext& context, const MarkerData<ADScalar16>& m0,
-                          const MarkerData<ADScalar16>& m1, MarkerLoad<ADScalar16> loads[2]) const override {
-    static_cast<const Derived&>(*this).MarkerLoads(context, m0, m1, loads);
-  }
+  MULTIDYN_FOR_EACH_SCALAR(MULTIDYN_CONNECTOR_KERNELS)
+#undef MULTIDYN_CONNECTOR_KERNELS
 };
 
 }  // namespace multidyn

@@ -8,49 +8,31 @@ namespace multidyn {
 class Constraint : public Object {
  public:
   ObjectKind Kind() const override { return ObjectKind::Constraint; }
-  // g at position level (index 3) or its time derivative (velocity level, index 2).
-  virtual void ComputeAlgebraicEquations(const MarkerData<double>& m0, const MarkerData<double>& m1,
-                                         bool velocityLevel, VecX<double>& g) const = 0;
-  virtual void ComputeAlgebraicEquations(const MarkerData<ADScalar32>& m0, const MarkerData<ADScalar32>& m1,
-                                         bool velocityLevel, VecX<ADScalar32>& g) const = 0;
-  virtual void ComputeAlgebraicEquations(const MarkerData<ADScalar16>& m0, const MarkerData<ADScalar16>& m1,
-                                         bool velocityLevel, VecX<ADScalar16>& g) const = 0;
-  // The loads lambda applies to the markers; their generalized forces equal -C_q^T * lambda
+  // g at position level (index 3) or its time derivative (velocity level, index 2), and the
+  // loads lambda applies to the markers; their generalized forces equal -C_q^T * lambda
   // (checked in the item tests against C_q obtained by differentiating g).
-  virtual void ComputeConstraintLoads(const MarkerData<double>& m0, const MarkerData<double>& m1,
-                                      const VectorX& lambda, MarkerLoad<double> loads[2]) const = 0;
-  virtual void ComputeConstraintLoads(const MarkerData<ADScalar32>& m0, const MarkerData<ADScalar32>& m1,
-                                      const VectorX& lambda, MarkerLoad<ADScalar32> loads[2]) const = 0;
-  virtual void ComputeConstraintLoads(const MarkerData<ADScalar16>& m0, const MarkerData<ADScalar16>& m1,
-                                      const VectorX& lambda, MarkerLoad<ADScalar16> loads[2]) const = 0;
+#define MULTIDYN_CONSTRAINT_KERNELS(S)                                                                     \
+  virtual void ComputeAlgebraicEquations(const MarkerData<S>& m0, const MarkerData<S>& m1, bool velocityLevel, \
+                                         VecX<S>& g) const = 0;                                            \
+  virtual void ComputeConstraintLoads(const MarkerData<S>& m0, const MarkerData<S>& m1, const VectorX& lambda, \
+                                      MarkerLoad<S> loads[2]) const = 0;
+  MULTIDYN_FOR_EACH_SCALAR(MULTIDYN_CONSTRAINT_KERNELS)
+#undef MULTIDYN_CONSTRAINT_KERNELS
 };
 
 template <class Derived> class ConstraintKernels : public ItemOf<Derived, Constraint> {
  public:
-  void ComputeAlgebraicEquations(const MarkerData<double>& m0, const MarkerData<double>& m1, bool velocityLevel,
-                                 VecX<double>& g) const override {
-    Self().AlgebraicEquations(m0, m1, velocityLevel, g);
+#define MULTIDYN_CONSTRAINT_KERNELS(S)                                                                         \
+  void ComputeAlgebraicEquations(const MarkerData<S>& m0, const MarkerData<S>& m1, bool velocityLevel,          \
+                                 VecX<S>& g) const override {                                                  \
+    Self().AlgebraicEquations(m0, m1, velocityLevel, g);                                                       \
+  }                                                                                                            \
+  void ComputeConstraintLoads(const MarkerData<S>& m0, const MarkerData<S>& m1, const VectorX& lambda,         \
+                              MarkerLoad<S> loads[2]) const override {                                         \
+    Self().ConstraintLoads(m0, m1, lambda, loads);                                                             \
   }
-  void ComputeAlgebraicEquations(const MarkerData<ADScalar32>& m0, const MarkerData<ADScalar32>& m1, bool velocityLevel,
-                                 VecX<ADScalar32>& g) const override {
-    Self().AlgebraicEquations(m0, m1, velocityLevel, g);
-  }
-  void ComputeAlgebraicEquations(const MarkerData<ADScalar16>& m0, const MarkerData<ADScalar16>& m1, bool velocityLevel,
-                                 VecX<ADScalar16>& g) const override {
-    Self().AlgebraicEquations(m0, m1, velocityLevel, g);
-  }
-  void ComputeConstraintLoads(const MarkerData<double>& m0, const MarkerData<double>& m1, const VectorX& lambda,
-                              MarkerLoad<double> loads[2]) const override {
-    Self().ConstraintLoads(m0, m1, lambda, loads);
-  }
-  void ComputeConstraintLoads(const MarkerData<ADScalar32>& m0, const MarkerData<ADScalar32>& m1, const VectorX& lambda,
-                              MarkerLoad<ADScalar32> loads[2]) const override {
-    Self().ConstraintLoads(m0, m1, lambda, loads);
-  }
-  void ComputeConstraintLoads(const MarkerData<ADScalar16>& m0, const MarkerData<ADScalar16>& m1, const VectorX& lambda,
-                              MarkerLoad<ADScalar16> loads[2]) const override {
-    Self().ConstraintLoads(m0, m1, lambda, loads);
-  }
+  MULTIDYN_FOR_EACH_SCALAR(MULTIDYN_CONSTRAINT_KERNELS)
+#undef MULTIDYN_CONSTRAINT_KERNELS
 
  private:
   const Derived& Self() const { return static_cast<const Derived&>(*this); }

@@ -26,6 +26,10 @@ struct ItemTypeInfo {
   const FieldTable* fields = nullptr;
   std::vector<OutputVariableType> outputs;
   std::function<std::unique_ptr<Item>()> create;
+  // Adds one instance of this type to a system, with what it needs around it (nodes, bodies,
+  // markers), in a state that assembles: the generic item tests (Jacobians, JSON, outputs) run
+  // on it. Every item type provides `static void AddTestInstance(MainSystem&)`.
+  std::function<void(MainSystem&)> addTestInstance;
 };
 
 class Item {
@@ -67,6 +71,7 @@ template <class Derived> ItemTypeInfo MakeItemTypeInfo(ItemCategory category, st
   info.fields = &fields;
   info.outputs = std::move(outputs);
   info.create = [] { return std::unique_ptr<Item>(new Derived()); };
+  info.addTestInstance = &Derived::AddTestInstance;
   return info;
 }
 

@@ -7,6 +7,7 @@
 #include <memory>
 #include <type_traits>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "core/Errors.h"
@@ -17,15 +18,22 @@ namespace multidyn {
 namespace differentiation {
 
 // Calls function(AD()) with the smallest AD scalar that holds 2*numberOfCoordinates derivatives.
-template <class Function> void WithADScalarFor(Index numberOfCoordinates, Function&& function) {
-  if (2 * numberOfCoordinates <= 16) {
+// Items on more coordinates than the widest fixed type get the run-time sized AD scalar;
+// internalStates: the item's own first-order states, one derivative each.
+template <class Function> void WithADScalarFor(Index numberOfCoordinates, Function&& function, Index internalStates = 0) {
+  const Index derivatives = 2 * numberOfCoordinates + internalStates;
+  if (derivatives <= 16)
     function(ADScalar16());
-  } else if (2 * numberOfCoordinates <= maxLocalDerivatives) {
+  else if (derivatives <= maxFixedDerivatives)
     function(ADScalar32());
-  } else {
-    throw SolverError("an item depends on " + std::to_string(numberOfCoordinates) +
-                      " coordinates; exact Jacobians support at most " + std::to_string(maxLocalDerivatives / 2));
-  }
+  else
+    function(ADScalarDynamic());
+}
+
+// d f / d(derivative d), where a scalar that depends on nothing may carry no derivative vector
+// (run-time sized AD): then 0.
+template <class Derivatives> inline double DerivativeOf(const Derivatives& derivatives, Index d) {
+  return d < derivatives.size() ? derivatives(d) : 0.;
 }
 
 inline Index NumberOfCoordinates(const MainSystem& system, const std::vector<Index>& nodes) {
@@ -34,12 +42,40 @@ inline Index NumberOfCoordinates(const MainSystem& system, const std::vector<Ind
   return n;
 }
 
-inline std::vector<Index> UnionOfNodes(const std::vector<Index>& a, const std::vector<Index>& b) {
-  std::vector<Index> all = a;
-  for (Index node : b)
-    if (std::find(all.begin(), all.end(), node) == all.end()) all.push_back(node);
-  return all;
-}
+// Scratch memory of Jacobian evaluations, kept by SystemEquations between evaluations, so
+// that an evaluation allocates nothing once the buffers have grown to their sizes.
+struct JacobianWorkspace {
+  // Seeded kinematics of single nodes, shared by the items on that node within one evaluation.
+  std::vector<NodeKinematics<ADScalar16>> singleNodeKinematics;
+  std::vector<char> singleNodeValid;
+  // Per AD type: the seeded nodes and the marker data, marker pointers and loads of one item.
+  template <class AD> struct Buffers {
+    std::vector<Index> offsets, columns;
+    std::vector<NodeKinematics<AD>> kinematics, gathered;
+    std::vector<const NodeKinematics<AD>*> kinematicsOf;  // per seeded node
+    std::vector<MarkerData<AD>> markers;
+    std::vector<const MarkerData<AD>*> pointers;
+    std::vector<MarkerLoad<AD>> loads;
+  };
+  std::tuple<Buffers<ADScalar16>, Buffers<ADScalar32>, Buffers<ADScalarDynamic>> buffers;
+  template <class AD> Buffers<AD>& BuffersFor() { return std::get<Buffers<AD>>(buffers); }
+  // Small index lists and vectors of the node and constraint Jacobians.
+  std::vector<Index> singleNode, rows;
+  // Vectors handed to item kernels as `const VectorX&` (multipliers, accelerations), one per
+  // size, so that items of different sizes in turn never make a buffer reallocate.
+  std::vector<VectorX> lambdaBySize, q_ttBySize;
+  static VectorX& OfSize(std::vector<VectorX>& pool, Index size) {
+    if (Index(pool.size()) <= size) pool.resize(size + 1);
+    if (pool[size].size() != size) pool[size].resize(size);
+    return pool[size];
+  }
+  // The multipliers state.ae[start, start + size) in a buffer of that size.
+  const VectorX& Lambda(const SystemState& state, Index start, Index size) {
+    VectorX& lambda = OfSize(lambdaBySize, size);
+    lambda = state.ae.segment(start, size);
+    return lambda;
+  }
+};
 
 // One Jacobian evaluation's inputs and output.
 struct JacobianTarget {
@@ -48,65 +84,97 @@ struct JacobianTarget {
   const VectorX& qTotal;
   const SystemState& state;
   const JacobianFactors& factors;
-  Triplets& jacobian;
+  SystemMatrix& matrix;
   Index aeOffset;  // first AE row/column: [ODE2 | ODE1 | AE]
-  // Seeded kinematics of single nodes, shared by the items on that node within one evaluation.
-  mutable std::vector<std::unique_ptr<NodeKinematics<ADScalar16>>> singleNodeKinematics;
+  JacobianWorkspace& workspace;
 };
 
 // Kinematics of a set of nodes whose [q; q_t] are the independent variables; derivative
-// d < n is d/dq, n <= d < 2n is d/dq_t (the rest of the fixed-size vector stays zero).
+// d < n is d/dq, n <= d < 2n is d/dq_t (the rest of the fixed-size vector stays zero). Its
+// storage is the workspace's buffers for AD: one SeededNodes<AD> at a time.
 template <class AD> class SeededNodes {
  public:
-  static constexpr int capacity = AD::DerType::RowsAtCompileTime;
-
-  SeededNodes(const JacobianTarget& t, std::vector<Index> nodes) : nodes_(std::move(nodes)) {
+  // internalStates first-order states of the item itself (derivatives 2n .. 2n+m-1), whose
+  // columns in the Newton matrix start at internalColumn.
+  SeededNodes(const JacobianTarget& t, const std::vector<Index>& nodes, Index internalStates = 0,
+              Index internalColumn = -1)
+      : nodes_(nodes), buffers_(t.workspace.BuffersFor<AD>()), internal_(internalStates), internalColumn_(internalColumn) {
+    buffers_.offsets.clear();
+    buffers_.columns.clear();
     for (Index node : nodes_) {
-      offsets_.push_back(size_);
-      size_ += t.system.GetNode(node).NumberOfODE2Coordinates();
-    }
-    kinematics_.resize(nodes_.size());
-    for (size_t i = 0; i < nodes_.size(); ++i) {
-      const Index node = nodes_[i];
+      buffers_.offsets.push_back(size_);
       const Index start = t.compiled.nodeODE2Start[node];
-      for (Index k = 0; k < t.system.GetNode(node).NumberOfODE2Coordinates(); ++k) columns_.push_back(start + k);
+      const Index n = t.system.GetNode(node).NumberOfODE2Coordinates();
+      for (Index k = 0; k < n; ++k) buffers_.columns.push_back(start + k);
+      size_ += n;
     }
+    buffers_.kinematics.resize(nodes_.size());
+    buffers_.kinematicsOf.resize(nodes_.size());
     if constexpr (std::is_same_v<AD, ADScalar16>) {
       if (nodes_.size() == 1) {  // the same seeds for every item on this node: compute once
-        auto& cached = t.singleNodeKinematics[nodes_[0]];
-        if (!cached) {
-          cached = std::make_unique<NodeKinematics<AD>>();
-          ComputeNode(t, 0, *cached);
+        auto& cached = t.workspace.singleNodeKinematics[nodes_[0]];
+        if (!t.workspace.singleNodeValid[nodes_[0]]) {
+          ComputeNode(t, 0, cached);
+          t.workspace.singleNodeValid[nodes_[0]] = 1;
         }
-        kinematics_[0] = *cached;
+        buffers_.kinematicsOf[0] = &cached;
         return;
       }
     }
-    for (size_t i = 0; i < nodes_.size(); ++i) ComputeNode(t, i, kinematics_[i]);
+    for (size_t i = 0; i < nodes_.size(); ++i) {
+      ComputeNode(t, i, buffers_.kinematics[i]);
+      buffers_.kinematicsOf[i] = &buffers_.kinematics[i];
+    }
   }
 
-  // The kinematics of `nodeList` (a subset of the seeded nodes) in that order.
-  std::vector<NodeKinematics<AD>> KinematicsOf(const std::vector<Index>& nodeList) const {
-    std::vector<NodeKinematics<AD>> list;
-    for (Index node : nodeList) list.push_back(kinematics_[std::find(nodes_.begin(), nodes_.end(), node) - nodes_.begin()]);
-    return list;
+  // The kinematics of `nodeList` (a subset of the seeded nodes) as a contiguous array.
+  const NodeKinematics<AD>* KinematicsOf(const std::vector<Index>& nodeList) const {
+    auto position = [&](Index node) { return std::find(nodes_.begin(), nodes_.end(), node) - nodes_.begin(); };
+    if (nodeList.size() == 1) return buffers_.kinematicsOf[position(nodeList[0])];
+    buffers_.gathered.resize(nodeList.size());
+    for (size_t i = 0; i < nodeList.size(); ++i) buffers_.gathered[i] = *buffers_.kinematicsOf[position(nodeList[i])];
+    return buffers_.gathered.data();
   }
 
   Index Size() const { return size_; }
-  Index Column(Index derivative) const { return columns_[derivative % size_]; }
+  // Length of the derivative vectors: fixed by the type, or 2 * Size() when sized at run time.
+  Index Capacity() const {
+    constexpr int fixed = AD::DerType::RowsAtCompileTime;
+    return fixed == Eigen::Dynamic ? 2 * size_ + internal_ : fixed;
+  }
+  Index InternalStates() const { return internal_; }
+  Index InternalColumn() const { return internalColumn_; }
+  // The AD value of internal state i (seeded).
+  AD InternalState(double value, Index i) const { return AD(value, Capacity(), 2 * size_ + i); }
+  Index Column(Index derivative) const { return buffers_.columns[derivative % size_]; }
   bool IsVelocity(Index derivative) const { return derivative >= size_; }
 
-  // Adds sign*d(f)/d[q, q_t] into the rows `rows`, weighted by the factors.
+  // Adds sign*d(f)/d[q, q_t] into the rows `rows`, weighted by the factors. Every entry the
+  // item can touch is written, zero or not, so that the sparsity pattern does not depend on values.
   void AddDerivatives(const VecX<AD>& f, const std::vector<Index>& rows, double sign, const JacobianFactors& factors,
-                      Triplets& jacobian) const {
+                      SystemMatrix& matrix) const {
     for (Index r = 0; r < f.size(); ++r) {
       const auto& derivatives = f(r).derivatives();
-      for (Index d = 0; d < 2 * size_; ++d) {
-        const double value = derivatives(d);
-        if (value == 0.) continue;
-        const double factor = IsVelocity(d) ? factors.damping : factors.stiffness;
-        if (factor != 0.) jacobian.emplace_back(rows[r], Column(d), sign * factor * value);
-      }
+      for (Index d = 0; d < size_; ++d)
+        matrix.Add(rows[r], buffers_.columns[d],
+                   sign * (factors.stiffness * DerivativeOf(derivatives, d) +
+                           factors.damping * DerivativeOf(derivatives, size_ + d)));
+      for (Index d = 0; d < internal_; ++d)  // ODE2 forces depending on the item's first-order states
+        matrix.Add(rows[r], internalColumn_ + d, sign * factors.ode2ODE1 * DerivativeOf(derivatives, 2 * size_ + d));
+    }
+  }
+
+  // Rows of r1 = y_t - rate for the item's internal states: -d(rate)/d[q, q_t, y], weighted.
+  void AddRateDerivatives(const VecX<AD>& rate, const JacobianFactors& factors, SystemMatrix& matrix) const {
+    for (Index r = 0; r < rate.size(); ++r) {
+      const auto& derivatives = rate(r).derivatives();
+      const Index row = internalColumn_ + r;
+      for (Index d = 0; d < size_; ++d)
+        matrix.Add(row, buffers_.columns[d],
+                   -(factors.ode1Stiffness * DerivativeOf(derivatives, d) +
+                     factors.ode1Damping * DerivativeOf(derivatives, size_ + d)));
+      for (Index d = 0; d < internal_; ++d)
+        matrix.Add(row, internalColumn_ + d, -factors.ode1Stiffness * DerivativeOf(derivatives, 2 * size_ + d));
     }
   }
 
@@ -117,17 +185,17 @@ template <class AD> class SeededNodes {
     const Index start = t.compiled.nodeODE2Start[node];
     VecX<AD> q(n), q_t(n);
     for (Index k = 0; k < n; ++k) {
-      q(k) = AD(t.qTotal(start + k), capacity, offsets_[i] + k);
-      q_t(k) = AD(t.state.ode2_t(start + k), capacity, size_ + offsets_[i] + k);
+      q(k) = AD(t.qTotal(start + k), Capacity(), buffers_.offsets[i] + k);
+      q_t(k) = AD(t.state.ode2_t(start + k), Capacity(), size_ + buffers_.offsets[i] + k);
     }
     t.system.GetNode(node).ComputeKinematics(NodeCoordinates<AD>{q, q_t}, kinematics);
   }
 
-  std::vector<Index> nodes_;
-  std::vector<Index> offsets_;
-  std::vector<Index> columns_;
+  const std::vector<Index>& nodes_;
+  JacobianWorkspace::Buffers<AD>& buffers_;
   Index size_ = 0;
-  std::vector<NodeKinematics<AD>> kinematics_;
+  Index internal_ = 0;
+  Index internalColumn_ = -1;
 };
 
 template <class S> VecX<S> GeneralizedLoad(const MarkerData<S>& data, const MarkerLoad<S>& load) {
@@ -138,16 +206,15 @@ template <class S> VecX<S> GeneralizedLoad(const MarkerData<S>& data, const Mark
 template <class AD> MarkerData<AD> SeededMarkerData(const JacobianTarget& t, const SeededNodes<AD>& seeds, Index marker) {
   const Marker& m = t.system.GetMarker(marker);
   const Body* body = m.BodyNumber().IsValid() ? static_cast<const Body*>(&t.system.GetObject(m.BodyNumber().value)) : nullptr;
-  const auto markerNodes = seeds.KinematicsOf(t.compiled.markerNodes[marker]);
   MarkerData<AD> data;
-  m.ComputeMarkerData(body, markerNodes.data(), data);
+  m.ComputeMarkerData(body, seeds.KinematicsOf(t.compiled.markerNodes[marker]), data);
   return data;
 }
 
 template <class AD> void AddMarkerLoad(const JacobianTarget& t, const SeededNodes<AD>& seeds, Index marker,
                                        const MarkerData<AD>& data, const MarkerLoad<AD>& load) {
   const auto& indices = t.compiled.markerODE2Indices[marker];
-  if (!indices.empty()) seeds.AddDerivatives(GeneralizedLoad(data, load), indices, -1., t.factors, t.jacobian);
+  if (!indices.empty()) seeds.AddDerivatives(GeneralizedLoad(data, load), indices, -1., t.factors, t.matrix);
 }
 
 // Constraint rows (dg/dq, or dg_t/dq_t at velocity level) and, if asked, the multiplier
@@ -158,17 +225,14 @@ template <class AD> void AddConstraintBlocks(const JacobianTarget& t, const Seed
     const Index row = t.aeOffset + aeStart + r;
     const auto& derivatives = g(r).derivatives();
     for (Index d = 0; d < seeds.Size(); ++d) {
-      const double value = derivatives(d);
-      if (value == 0.) continue;
-      if (multiplierColumnsFromG && t.factors.multiplierColumns != 0.)
-        t.jacobian.emplace_back(seeds.Column(d), row, t.factors.multiplierColumns * value);
-      if (!t.factors.velocityLevelConstraints) t.jacobian.emplace_back(row, seeds.Column(d), t.factors.constraintRows * value);
+      const double value = DerivativeOf(derivatives, d);
+      if (multiplierColumnsFromG) t.matrix.Add(seeds.Column(d), row, t.factors.multiplierColumns * value);
+      if (!t.factors.velocityLevelConstraints) t.matrix.Add(row, seeds.Column(d), t.factors.constraintRows * value);
     }
     if (t.factors.velocityLevelConstraints) {
       const auto& velocityDerivatives = g_t(r).derivatives();
       for (Index d = seeds.Size(); d < 2 * seeds.Size(); ++d)
-        if (velocityDerivatives(d) != 0.)
-          t.jacobian.emplace_back(row, seeds.Column(d), t.factors.constraintRows * velocityDerivatives(d));
+        t.matrix.Add(row, seeds.Column(d), t.factors.constraintRows * DerivativeOf(velocityDerivatives, d));
     }
   }
 }
@@ -176,12 +240,11 @@ template <class AD> void AddConstraintBlocks(const JacobianTarget& t, const Seed
 template <class AD> void BodyJacobian(const JacobianTarget& t, const Body& body, const std::vector<Index>& bodyNodes,
                                       const std::vector<Index>& indices) {
   const SeededNodes<AD> seeds(t, bodyNodes);
-  VectorX q_ttLocal(indices.size());
+  VectorX& q_ttLocal = JacobianWorkspace::OfSize(t.workspace.q_ttBySize, Index(indices.size()));
   for (size_t i = 0; i < indices.size(); ++i) q_ttLocal(i) = t.state.ode2_tt(indices[i]);
-  const auto nodes = seeds.KinematicsOf(bodyNodes);
   VecX<AD> lhs;
-  body.ComputeODE2LHS(nodes.data(), q_ttLocal, lhs);
-  seeds.AddDerivatives(lhs, indices, 1., t.factors, t.jacobian);
+  body.ComputeODE2LHS(seeds.KinematicsOf(bodyNodes), q_ttLocal, lhs);
+  seeds.AddDerivatives(lhs, indices, 1., t.factors, t.matrix);
 }
 
 // The node's own algebraic equations use its raw coordinates, seeded like its kinematics.
@@ -190,51 +253,66 @@ template <class AD> void SeededCoordinates(const JacobianTarget& t, Index node, 
   const Index size = t.system.GetNode(node).NumberOfODE2Coordinates();
   q.resize(size);
   q_t.resize(size);
+  constexpr int fixed = AD::DerType::RowsAtCompileTime;
+  const Index capacity = fixed == Eigen::Dynamic ? 2 * size : fixed;
   for (Index k = 0; k < size; ++k) {
-    q(k) = AD(t.qTotal(start + k), SeededNodes<AD>::capacity, k);
-    q_t(k) = AD(t.state.ode2_t(start + k), SeededNodes<AD>::capacity, size + k);
+    q(k) = AD(t.qTotal(start + k), capacity, k);
+    q_t(k) = AD(t.state.ode2_t(start + k), capacity, size + k);
   }
 }
 
 template <class AD> void NodeAlgebraicJacobian(const JacobianTarget& t, Index node) {
   const Node& n = t.system.GetNode(node);
-  const SeededNodes<AD> seeds(t, {node});
+  t.workspace.singleNode.assign(1, node);
+  const SeededNodes<AD> seeds(t, t.workspace.singleNode);
   VecX<AD> q, q_t, forces, g, g_t;
   SeededCoordinates(t, node, q, q_t);
-  const VectorX lambda = t.state.ae.segment(t.compiled.nodeAEStart[node], n.NumberOfAlgebraicEquations());
+  const VectorX& lambda = t.workspace.Lambda(t.state, t.compiled.nodeAEStart[node], n.NumberOfAlgebraicEquations());
   n.ComputeAlgebraicForces(NodeCoordinates<AD>{q, q_t}, lambda, forces);
-  std::vector<Index> rows(q.size());
+  std::vector<Index>& rows = t.workspace.rows;
+  rows.resize(q.size());
   for (Index k = 0; k < q.size(); ++k) rows[k] = t.compiled.nodeODE2Start[node] + k;
-  seeds.AddDerivatives(forces, rows, 1., t.factors, t.jacobian);
+  seeds.AddDerivatives(forces, rows, 1., t.factors, t.matrix);
   n.ComputeAlgebraicEquations(NodeCoordinates<AD>{q, q_t}, false, g);
   if (t.factors.velocityLevelConstraints) n.ComputeAlgebraicEquations(NodeCoordinates<AD>{q, q_t}, true, g_t);
   AddConstraintBlocks(t, seeds, g, g_t, t.compiled.nodeAEStart[node], true);
 }
 
+// Loads of a connector on any number of markers, and the rates of its internal states.
 template <class AD> void ConnectorJacobian(const JacobianTarget& t, const Connector& connector,
-                                           const EvaluationContext& context, const std::vector<Index>& nodes) {
-  const auto markers = connector.MarkerNumbers();
-  const SeededNodes<AD> seeds(t, nodes);
-  const MarkerData<AD> m0 = SeededMarkerData(t, seeds, markers[0].value);
-  const MarkerData<AD> m1 = SeededMarkerData(t, seeds, markers[1].value);
-  MarkerLoad<AD> loads[2];
-  connector.ComputeMarkerLoads(context, m0, m1, loads);
-  AddMarkerLoad(t, seeds, markers[0].value, m0, loads[0]);
-  AddMarkerLoad(t, seeds, markers[1].value, m1, loads[1]);
+                                           const EvaluationContext& context, const std::vector<Index>& markers,
+                                           const std::vector<Index>& nodes, Index internalStart) {
+  const Index nODE2 = t.compiled.numberOfODE2;
+  const Index internalStates = connector.NumberOfInternalStates();
+  const SeededNodes<AD> seeds(t, nodes, internalStates, internalStart >= 0 ? nODE2 + internalStart : -1);
+  auto& buffers = t.workspace.template BuffersFor<AD>();
+  const size_t n = markers.size();
+  buffers.markers.resize(n);
+  buffers.pointers.resize(n);
+  buffers.loads.resize(n);
+  for (size_t k = 0; k < n; ++k) {
+    buffers.markers[k] = SeededMarkerData(t, seeds, markers[k]);
+    buffers.pointers[k] = &buffers.markers[k];
+    buffers.loads[k] = MarkerLoad<AD>();
+  }
+  VecX<AD> internal(internalStates), rate;
+  for (Index i = 0; i < internalStates; ++i) internal(i) = seeds.InternalState(t.state.ode1(internalStart + i), i);
+  connector.ComputeConnector(context, buffers.pointers.data(), internal, buffers.loads.data(), rate);
+  for (size_t k = 0; k < n; ++k) AddMarkerLoad(t, seeds, markers[k], buffers.markers[k], buffers.loads[k]);
+  if (internalStates > 0) seeds.AddRateDerivatives(rate, t.factors, t.matrix);
 }
 
 // Derivatives of the constraint loads (K block) and the constraint rows.
 template <class AD> void ConstraintJacobian(const JacobianTarget& t, const Constraint& constraint, Index aeStart,
-                                            const std::vector<Index>& nodes) {
-  const auto markers = constraint.MarkerNumbers();
+                                            const std::vector<Index>& markers, const std::vector<Index>& nodes) {
   const SeededNodes<AD> seeds(t, nodes);
-  const MarkerData<AD> m0 = SeededMarkerData(t, seeds, markers[0].value);
-  const MarkerData<AD> m1 = SeededMarkerData(t, seeds, markers[1].value);
-  const VectorX lambda = t.state.ae.segment(aeStart, constraint.NumberOfAlgebraicEquations());
+  const MarkerData<AD> m0 = SeededMarkerData(t, seeds, markers[0]);
+  const MarkerData<AD> m1 = SeededMarkerData(t, seeds, markers[1]);
+  const VectorX& lambda = t.workspace.Lambda(t.state, aeStart, constraint.NumberOfAlgebraicEquations());
   MarkerLoad<AD> loads[2];
   constraint.ComputeConstraintLoads(m0, m1, lambda, loads);
-  AddMarkerLoad(t, seeds, markers[0].value, m0, loads[0]);
-  AddMarkerLoad(t, seeds, markers[1].value, m1, loads[1]);
+  AddMarkerLoad(t, seeds, markers[0], m0, loads[0]);
+  AddMarkerLoad(t, seeds, markers[1], m1, loads[1]);
   VecX<AD> g, g_t;
   constraint.ComputeAlgebraicEquations(m0, m1, false, g);
   if (t.factors.velocityLevelConstraints) constraint.ComputeAlgebraicEquations(m0, m1, true, g_t);
@@ -255,12 +333,13 @@ template <class AD> void AccumulateAccelerationTerm(const SeededNodes<AD>& seeds
                                                     const SystemState& state, VectorX& h) {
   for (Index r = 0; r < g_t.size(); ++r) {
     const auto& derivatives = g_t(r).derivatives();
-    for (Index d = 0; d < seeds.Size(); ++d) h(aeStart + r) += derivatives(d) * state.ode2_t(seeds.Column(d));
+    for (Index d = 0; d < seeds.Size(); ++d) h(aeStart + r) += DerivativeOf(derivatives, d) * state.ode2_t(seeds.Column(d));
   }
 }
 
 template <class AD> void NodeAccelerationTerm(const JacobianTarget& t, Index node, VectorX& h) {
-  const SeededNodes<AD> seeds(t, {node});
+  t.workspace.singleNode.assign(1, node);
+  const SeededNodes<AD> seeds(t, t.workspace.singleNode);
   VecX<AD> q, q_t, g_t;
   SeededCoordinates(t, node, q, q_t);
   t.system.GetNode(node).ComputeAlgebraicEquations(NodeCoordinates<AD>{q, q_t}, true, g_t);
@@ -268,11 +347,11 @@ template <class AD> void NodeAccelerationTerm(const JacobianTarget& t, Index nod
 }
 
 template <class AD> void ConstraintAccelerationTerm(const JacobianTarget& t, const Constraint& constraint, Index aeStart,
-                                                    const std::vector<Index>& nodes, VectorX& h) {
-  const auto markers = constraint.MarkerNumbers();
+                                                    const std::vector<Index>& markers, const std::vector<Index>& nodes,
+                                                    VectorX& h) {
   const SeededNodes<AD> seeds(t, nodes);
-  const MarkerData<AD> m0 = SeededMarkerData(t, seeds, markers[0].value);
-  const MarkerData<AD> m1 = SeededMarkerData(t, seeds, markers[1].value);
+  const MarkerData<AD> m0 = SeededMarkerData(t, seeds, markers[0]);
+  const MarkerData<AD> m1 = SeededMarkerData(t, seeds, markers[1]);
   VecX<AD> g_t;
   constraint.ComputeAlgebraicEquations(m0, m1, true, g_t);
   AccumulateAccelerationTerm(seeds, g_t, aeStart, t.state, h);

@@ -8,8 +8,8 @@ namespace multidyn {
 
 // Coordinates of one node: totals (reference + displacement) and their time derivatives.
 template <class S> struct NodeCoordinates {
-  Eigen::Ref<const VecX<S>> q;
-  Eigen::Ref<const VecX<S>> q_t;
+  Eigen::Ref<const VecXUnbounded<S>> q;
+  Eigen::Ref<const VecXUnbounded<S>> q_t;
 };
 
 template <class S> struct NodeKinematics {

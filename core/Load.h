@@ -13,28 +13,21 @@ class Load : public Item {
   virtual bool NeedsOrientation() const { return false; }
   // The load vector now, from the user function if there is one.
   virtual Vector3 CurrentLoadVector(const EvaluationContext& context) const = 0;
-  virtual void ComputeMarkerLoad(const MarkerData<double>& marker, const Vector3& loadVector,
-                                 MarkerLoad<double>& load) const = 0;
-  virtual void ComputeMarkerLoad(const MarkerData<ADScalar32>& marker, const Vector3& loadVector,
-                                 MarkerLoad<ADScalar32>& load) const = 0;
-  virtual void ComputeMarkerLoad(const MarkerData<ADScalar16>& marker, const Vector3& loadVector,
-                                 MarkerLoad<ADScalar16>& load) const = 0;
+#define MULTIDYN_LOAD_KERNELS(S)                                                                 \
+  virtual void ComputeMarkerLoad(const MarkerData<S>& marker, const Vector3& loadVector,             \
+                                 MarkerLoad<S>& load) const = 0;
+  MULTIDYN_FOR_EACH_SCALAR(MULTIDYN_LOAD_KERNELS)
+#undef MULTIDYN_LOAD_KERNELS
 };
 
 template <class Derived> class LoadKernels : public ItemOf<Derived, Load> {
  public:
-  void ComputeMarkerLoad(const MarkerData<double>& marker, const Vector3& loadVector,
-                         MarkerLoad<double>& load) const override {
-    static_cast<const Derived&>(*this).MarkerLoadOf(marker, loadVector, load);
+#define MULTIDYN_LOAD_KERNELS(S)                                                                               \
+  void ComputeMarkerLoad(const MarkerData<S>& marker, const Vector3& loadVector, MarkerLoad<S>& load) const override { \
+    static_cast<const Derived&>(*this).MarkerLoadOf(marker, loadVector, load);                                 \
   }
-  void ComputeMarkerLoad(const MarkerData<ADScalar32>& marker, const Vector3& loadVector,
-                         MarkerLoad<ADScalar32>& load) const override {
-    static_cast<const Derived&>(*this).MarkerLoadOf(marker, loadVector, load);
-  }
-  void ComputeMarkerLoad(const MarkerData<ADScalar16>& marker, const Vector3& loadVector,
-                         MarkerLoad<ADScalar16>& load) const override {
-    static_cast<const Derived&>(*this).MarkerLoadOf(marker, loadVector, load);
-  }
+  MULTIDYN_FOR_EACH_SCALAR(MULTIDYN_LOAD_KERNELS)
+#undef MULTIDYN_LOAD_KERNELS
 };
 
 }  // namespace multidyn

@@ -248,8 +248,17 @@ void MainSystem::Assemble() {
   c.objectAEStart.assign(nObjects, -1);
   c.objectODE2Indices.assign(nObjects, {});
   c.objectODE1Indices.assign(nObjects, {});
+  c.objectNodes.assign(nObjects, {});
+  c.objectMarkers.assign(nObjects, {});
+  c.objectDataStart.assign(nObjects, -1);
   for (Index i = 0; i < nObjects; ++i) {
     const Object& object = GetObject(i);
+    for (NodeIndex node : object.NodeNumbers()) {
+      c.objectNodes[i].push_back(node.value);
+      if (c.nodeDataStart[node.value] >= 0) c.objectDataStart[i] = c.nodeDataStart[node.value];
+    }
+    for (MarkerIndex marker : object.MarkerNumbers()) c.objectMarkers[i].push_back(marker.value);
+    c.maxObjectMarkers = std::max<Index>(c.maxObjectMarkers, Index(c.objectMarkers[i].size()));
     if (object.Kind() == ObjectKind::Body) {
       c.bodies.push_back(i);
       for (NodeIndex node : object.NodeNumbers()) nodeIndices(node.value, c.objectODE2Indices[i]);
@@ -289,6 +298,35 @@ void MainSystem::Assemble() {
       for (Index k : c.markerODE2Indices[m.value]) c.objectODE2Indices[i].push_back(k);
   for (Index i = 0; i < NumberOfItems(ItemCategory::Load); ++i) c.loads.push_back(i);
 
+  // Internal first-order states of objects: ODE1 unknowns after those of all nodes.
+  c.objectInternalStart.assign(nObjects, -1);
+  for (Index i = 0; i < nObjects; ++i) {
+    const Index n = GetObject(i).NumberOfInternalStates();
+    if (n == 0) continue;
+    if (GetObject(i).Kind() != ObjectKind::Connector)
+      throw ValueError(ItemDescription(ItemCategory::Object, i) + ": internal states are supported for connectors only");
+    c.objectInternalStart[i] = c.numberOfODE1;
+    c.numberOfODE1 += n;
+    c.internalStateObjects.push_back(i);
+  }
+  // Kernels see at most maxItemCoordinates coordinates (their vectors are sized at compile time).
+  c.objectMarkerNodes.assign(nObjects, {});
+  for (Index i = 0; i < nObjects; ++i) {
+    auto& nodes = c.objectMarkerNodes[i];
+    for (Index marker : c.objectMarkers[i])
+      for (Index node : c.markerNodes[marker])
+        if (std::find(nodes.begin(), nodes.end(), node) == nodes.end()) nodes.push_back(node);
+    Index coordinates = 0;
+    if (GetObject(i).Kind() == ObjectKind::Body) {
+      coordinates = Index(c.objectODE2Indices[i].size());
+    } else {
+      for (Index node : nodes) coordinates += GetNode(node).NumberOfODE2Coordinates();
+    }
+    if (coordinates > maxItemCoordinates)
+      throw ValueError(ItemDescription(ItemCategory::Object, i) + " depends on " + std::to_string(coordinates) +
+                       " coordinates; an item may depend on at most " + std::to_string(maxItemCoordinates));
+  }
+
   c.ode2Reference.setZero(c.numberOfODE2);
   c.ode1Reference.setZero(c.numberOfODE1);
   SystemState initial;
@@ -315,6 +353,9 @@ void MainSystem::Assemble() {
     if (node.NumberOfDataCoordinates() > 0)
       initial.data.segment(c.nodeDataStart[i], node.NumberOfDataCoordinates()) = node.InitialDataCoordinates();
   }
+  for (Index i : c.internalStateObjects)
+    initial.ode1.segment(c.objectInternalStart[i], GetObject(i).NumberOfInternalStates()) =
+        GetObject(i).InitialInternalStates();
 
   SystemState reference = initial;
   reference.ode2.setZero();

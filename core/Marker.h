@@ -15,26 +15,20 @@ class Marker : public Item {
   virtual NodeIndex NodeNumber() const { return NodeIndex(); }      // valid for node markers
   // `body` is the body it sits on (nullptr for node markers); `nodes` the kinematics of the
   // body's nodes, or of the marker's node.
-  virtual void ComputeMarkerData(const Body* body, const NodeKinematics<double>* nodes, MarkerData<double>& data) const = 0;
-  virtual void ComputeMarkerData(const Body* body, const NodeKinematics<ADScalar32>* nodes,
-                                 MarkerData<ADScalar32>& data) const = 0;
-  virtual void ComputeMarkerData(const Body* body, const NodeKinematics<ADScalar16>* nodes,
-                                 MarkerData<ADScalar16>& data) const = 0;
+#define MULTIDYN_MARKER_KERNELS(S) \
+  virtual void ComputeMarkerData(const Body* body, const NodeKinematics<S>* nodes, MarkerData<S>& data) const = 0;
+  MULTIDYN_FOR_EACH_SCALAR(MULTIDYN_MARKER_KERNELS)
+#undef MULTIDYN_MARKER_KERNELS
 };
 
 template <class Derived> class MarkerKernels : public ItemOf<Derived, Marker> {
  public:
-  void ComputeMarkerData(const Body* body, const NodeKinematics<double>* nodes, MarkerData<double>& data) const override {
-    static_cast<const Derived&>(*this).MarkerDataOf(body, nodes, data);
+#define MULTIDYN_MARKER_KERNELS(S)                                                                         \
+  void ComputeMarkerData(const Body* body, const NodeKinematics<S>* nodes, MarkerData<S>& data) const override { \
+    static_cast<const Derived&>(*this).MarkerDataOf(body, nodes, data);                                    \
   }
-  void ComputeMarkerData(const Body* body, const NodeKinematics<ADScalar32>* nodes,
-                         MarkerData<ADScalar32>& data) const override {
-    static_cast<const Derived&>(*this).MarkerDataOf(body, nodes, data);
-  }
-  void ComputeMarkerData(const Body* body, const NodeKinematics<ADScalar16>* nodes,
-                         MarkerData<ADScalar16>& data) const override {
-    static_cast<const Derived&>(*this).MarkerDataOf(body, nodes, data);
-  }
+  MULTIDYN_FOR_EACH_SCALAR(MULTIDYN_MARKER_KERNELS)
+#undef MULTIDYN_MARKER_KERNELS
 };
 
 }  // namespace multidyn

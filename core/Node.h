@@ -24,54 +24,35 @@ class Node : public Item {
   virtual VectorX ReferenceODE1Coordinates() const { return VectorX(); }
   virtual VectorX InitialODE1Coordinates() const { return VectorX(); }
 
-  virtual void ComputeKinematics(const NodeCoordinates<double>& c, NodeKinematics<double>& k) const {}
-  virtual void ComputeKinematics(const NodeCoordinates<ADScalar32>& c, NodeKinematics<ADScalar32>& k) const {}
-  virtual void ComputeKinematics(const NodeCoordinates<ADScalar16>& c, NodeKinematics<ADScalar16>& k) const {}
-
-  // The node's own algebraic equations g (position level, or velocity level) and the
-  // generalized forces C_q^T * lambda they add to the node's ODE2 equations (LHS sign).
-  virtual void ComputeAlgebraicEquations(const NodeCoordinates<double>& c, bool velocityLevel, VecX<double>& g) const {}
-  virtual void ComputeAlgebraicEquations(const NodeCoordinates<ADScalar32>& c, bool velocityLevel, VecX<ADScalar32>& g) const {}
-  virtual void ComputeAlgebraicEquations(const NodeCoordinates<ADScalar16>& c, bool velocityLevel, VecX<ADScalar16>& g) const {}
-  virtual void ComputeAlgebraicForces(const NodeCoordinates<double>& c, const VectorX& lambda, VecX<double>& f) const {}
-  virtual void ComputeAlgebraicForces(const NodeCoordinates<ADScalar32>& c, const VectorX& lambda, VecX<ADScalar32>& f) const {}
-  virtual void ComputeAlgebraicForces(const NodeCoordinates<ADScalar16>& c, const VectorX& lambda, VecX<ADScalar16>& f) const {}
+  // Kinematics; the node's own algebraic equations g (position level, or velocity level) and
+  // the generalized forces C_q^T * lambda they add to the node's ODE2 equations (LHS sign).
+#define MULTIDYN_NODE_KERNELS(S)                                                                             \
+  virtual void ComputeKinematics(const NodeCoordinates<S>& c, NodeKinematics<S>& k) const {}                 \
+  virtual void ComputeAlgebraicEquations(const NodeCoordinates<S>& c, bool velocityLevel, VecX<S>& g) const {} \
+  virtual void ComputeAlgebraicForces(const NodeCoordinates<S>& c, const VectorX& lambda, VecX<S>& f) const {}
+  MULTIDYN_FOR_EACH_SCALAR(MULTIDYN_NODE_KERNELS)
+#undef MULTIDYN_NODE_KERNELS
 
   // The rotation parameters shown as OutputVariableType.Rotation (Tait-Bryan xyz angles).
   virtual Vector3 RotationOutput(const NodeCoordinates<double>& c) const { return Vector3::Zero(); }
 };
 
-// Routes both scalar types of the virtual kernels to Derived's templates, so that each
+// Routes every scalar type of the virtual kernels to Derived's templates, so that each
 // node writes its formulas once.
 template <class Derived> class NodeKernels : public ItemOf<Derived, Node> {
  public:
-  void ComputeKinematics(const NodeCoordinates<double>& c, NodeKinematics<double>& k) const override {
-    Self().Kinematics(c, k);
+#define MULTIDYN_NODE_KERNELS(S)                                                                          \
+  void ComputeKinematics(const NodeCoordinates<S>& c, NodeKinematics<S>& k) const override {              \
+    Self().Kinematics(c, k);                                                                              \
+  }                                                                                                       \
+  void ComputeAlgebraicEquations(const NodeCoordinates<S>& c, bool velocityLevel, VecX<S>& g) const override { \
+    Self().AlgebraicEquations(c, velocityLevel, g);                                                       \
+  }                                                                                                       \
+  void ComputeAlgebraicForces(const NodeCoordinates<S>& c, const VectorX& lambda, VecX<S>& f) const override { \
+    Self().AlgebraicForces(c, lambda, f);                                                                 \
   }
-  void ComputeKinematics(const NodeCoordinates<ADScalar32>& c, NodeKinematics<ADScalar32>& k) const override {
-    Self().Kinematics(c, k);
-  }
-  void ComputeKinematics(const NodeCoordinates<ADScalar16>& c, NodeKinematics<ADScalar16>& k) const override {
-    Self().Kinematics(c, k);
-  }
-  void ComputeAlgebraicEquations(const NodeCoordinates<double>& c, bool velocityLevel, VecX<double>& g) const override {
-    Self().AlgebraicEquations(c, velocityLevel, g);
-  }
-  void ComputeAlgebraicEquations(const NodeCoordinates<ADScalar32>& c, bool velocityLevel, VecX<ADScalar32>& g) const override {
-    Self().AlgebraicEquations(c, velocityLevel, g);
-  }
-  void ComputeAlgebraicEquations(const NodeCoordinates<ADScalar16>& c, bool velocityLevel, VecX<ADScalar16>& g) const override {
-    Self().AlgebraicEquations(c, velocityLevel, g);
-  }
-  void ComputeAlgebraicForces(const NodeCoordinates<double>& c, const VectorX& lambda, VecX<double>& f) const override {
-    Self().AlgebraicForces(c, lambda, f);
-  }
-  void ComputeAlgebraicForces(const NodeCoordinates<ADScalar32>& c, const VectorX& lambda, VecX<ADScalar32>& f) const override {
-    Self().AlgebraicForces(c, lambda, f);
-  }
-  void ComputeAlgebraicForces(const NodeCoordinates<ADScalar16>& c, const VectorX& lambda, VecX<ADScalar16>& f) const override {
-    Self().AlgebraicForces(c, lambda, f);
-  }
+  MULTIDYN_FOR_EACH_SCALAR(MULTIDYN_NODE_KERNELS)
+#undef MULTIDYN_NODE_KERNELS
 
   // Defaults for nodes without algebraic equations; Derived hides them when it has some.
   template <class S> void AlgebraicEquations(const NodeCoordinates<S>&, bool, VecX<S>& g) const { g.resize(0); }

@@ -28,6 +28,10 @@ class Object : public Item {
   virtual std::vector<MarkerIndex> MarkerNumbers() const { return {}; }
   virtual Index NumberOfAlgebraicEquations() const { return 0; }
   virtual bool IsActive() const { return true; }
+  // First-order states of the object's own (e.g. an actuator's activation): ODE1 unknowns
+  // numbered after those of the nodes, with rates from the object's kernel (see Connector).
+  virtual Index NumberOfInternalStates() const { return 0; }
+  virtual VectorX InitialInternalStates() const { return VectorX::Zero(NumberOfInternalStates()); }
 
   // First-order equations y_t = f_FO(y, t) for the ODE1 coordinates of NodeNumbers() (in node
   // order). y holds total values (reference + stored). Objects provide f_FO and its Jacobian

@@ -74,10 +74,12 @@ const FieldTable& ExplicitIntegrationSettings::Fields() {
   using T = ExplicitIntegrationSettings;
   static const FieldTable table =
       FieldTableBuilder<T>()
-          .Add(&T::dynamicSolverType, "dynamicSolverType", "", "accepted for compatibility; no effect (explicit solvers come later)")
+          .Add(&T::dynamicSolverType, "dynamicSolverType", "", "accepted for compatibility; no effect: the explicit method is chosen with SolveDynamic(solverType=...)")
           .Add(&T::eliminateConstraints, "eliminateConstraints", "", "accepted for compatibility; no effect")
           .Add(&T::useLieGroupIntegration, "useLieGroupIntegration", "", "accepted for compatibility; no effect")
-          .Add(&T::computeEndOfStepAccelerations, "computeEndOfStepAccelerations", "", "accepted for compatibility; no effect")
+          .Add(&T::computeEndOfStepAccelerations, "computeEndOfStepAccelerations", "",
+               "explicit solvers: accelerations (and ODE1 rates) evaluated again at the end of each step (one more "
+               "evaluation per step); otherwise those of the last stage are kept")
           .Add(&T::computeMassMatrixInversePerBody, "computeMassMatrixInversePerBody", "", "accepted for compatibility; no effect")
           .Build();
   return table;
@@ -187,7 +189,8 @@ const FieldTable& LinearSolverSettings::Fields() {
       FieldTableBuilder<T>()
           .Add(&T::pivotThreshold, "pivotThreshold", "", "a pivot below this counts as singular").NonNegative()
           .Add(&T::ignoreSingularJacobian, "ignoreSingularJacobian", "", "use a rank-revealing factorisation instead of failing")
-          .Add(&T::reuseAnalyzedPattern, "reuseAnalyzedPattern", "", "sparse: reuse the analysed pattern")
+          .Add(&T::reuseAnalyzedPattern, "reuseAnalyzedPattern", "", "accepted for compatibility; no effect: the analysed pattern is always reused (the sparsity pattern "
+               "is fixed at the first assembly of the Newton matrix and ordered once)")
           .Add(&T::showCausingItems, "showCausingItems", "", "accepted for compatibility; a singular Jacobian always names the items")
           .Build();
   return table;
@@ -218,7 +221,8 @@ const FieldTable& SimulationSettings::Fields() {
           .AddNested(&T::solutionSettings, "solutionSettings", "solution and sensor output")
           .AddNested(&T::linearSolverSettings, "linearSolverSettings", "linear solver settings")
           .AddNested(&T::parallel, "parallel", "parallel computation settings")
-          .Add(&T::linearSolverType, "linearSolverType", "", "EXUdense or EigenDense (dense LU), EigenSparse (sparse LU)")
+          .Add(&T::linearSolverType, "linearSolverType", "", "EXUdense: automatic (dense LU up to 100 unknowns, sparse LU beyond); EigenDense: dense LU; "
+               "EigenSparse or EigenSparseSymmetric: sparse LU")
           .Add(&T::cleanUpMemory, "cleanUpMemory", "", "accepted for compatibility")
           .Add(&T::displayComputationTime, "displayComputationTime", "", "print the computation time after the solve")
           .Add(&T::displayGlobalTimers, "displayGlobalTimers", "", "accepted for compatibility")

@@ -1,81 +1,83 @@
-// The one interface solvers see: sizes, residuals, Jacobians and the post-step update, with
-// no knowledge of item types. Unknowns are ordered [ODE2 | ODE1 | AE] as in Exudyn.
-//
-//   ODE2 residual   r = M(q) q_tt + f_internal(q, q_t) + C_q^T lambda - f_applied(q, q_t, t)
-//   ODE1 residual   r1 = y_t - f_FO(y, t)       (y = reference + stored ODE1 coordinates)
-//   AE residual     g(q) (index 3) or g_t(q, q_t) (velocity level)
+// The multibody system as a DAESystem: residuals, Jacobians and the post-step update of an
+// assembled MainSystem. Node and marker kinematics are computed once per evaluation and
+// shared by every item on them; all scratch memory lives in this object (allocated on the
+// first evaluation, reused afterwards), so an evaluation without Python user functions
+// allocates nothing in steady state.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
-#include <Eigen/Sparse>
-
+#include "core/DAESystem.h"
 #include "core/MainSystem.h"
 
 namespace multidyn {
 
-using Triplets = std::vector<Eigen::Triplet<double>>;
+namespace differentiation {
+struct JacobianWorkspace;
+}
 
-// How the blocks of the Newton matrix are weighted:
-//   ODE2 rows: mass*M + stiffness*K + damping*D  | multiplierColumns*C_q^T
-//   ODE1 rows: ode1Derivative*I (dr1/dy_t) + ode1Stiffness*(-df_FO/dy)
-//   AE rows:   constraintRows*C_q (position level) or constraintRows*d(g_t)/dq_t (velocity level)
-// ODE1-ODE2 coupling blocks are not formed (Exudyn neglects them; no item couples them yet).
-struct JacobianFactors {
-  double mass = 1.;
-  double stiffness = 1.;
-  double damping = 1.;
-  double multiplierColumns = 1.;
-  double constraintRows = 1.;
-  double ode1Derivative = 1.;
-  double ode1Stiffness = 1.;
-  bool velocityLevelConstraints = false;
-  bool includeLoads = false;  // load Jacobians (follower loads); off by default in time integration
-};
-
-class SystemEquations {
+class SystemEquations : public DAESystem {
  public:
   explicit SystemEquations(const MainSystem& system);  // throws NotAssembledError
+  ~SystemEquations() override;
 
-  Index NumberOfODE2() const { return compiled_.numberOfODE2; }
-  Index NumberOfODE1() const { return compiled_.numberOfODE1; }
-  Index NumberOfAE() const { return compiled_.numberOfAE; }
-  Index NumberOfUnknowns() const { return compiled_.numberOfODE2 + compiled_.numberOfODE1 + compiled_.numberOfAE; }
+  Index NumberOfODE2() const override { return compiled_.numberOfODE2; }
+  Index NumberOfODE1() const override { return compiled_.numberOfODE1; }
+  Index NumberOfAE() const override { return compiled_.numberOfAE; }
   const MainSystem& System() const { return system_; }
 
-  void ComputeODE2Residual(const SystemState& state, VectorX& residual);
+  void ComputeODE2Residual(const SystemState& state, VectorX& residual) override;
   // r1 = y_t - f_FO(y, t) from state.ode1 (stored, plus reference) and state.ode1_t.
-  void ComputeODE1Residual(const SystemState& state, VectorX& residual);
-  void ComputeAlgebraicResidual(const SystemState& state, bool velocityLevel, VectorX& residual);
-  // Newton matrix of [r; r1; g] with respect to [q; y; lambda] (q_t, q_tt and y_t through the factors).
-  void ComputeJacobian(const SystemState& state, const JacobianFactors& factors, Triplets& jacobian);
-  void ComputeMassMatrix(const SystemState& state, Triplets& massMatrix);
-  // The part of g_tt that does not depend on q_tt: g_tt = C_q q_tt + h(q, q_t).
-  void ComputeConstraintAccelerationTerm(const SystemState& state, VectorX& h);
-  // Updates data coordinates after a converged step; returns the largest switching error.
-  double PostNewtonStep(SystemState& state);
-  bool HasPostNewtonItems() const { return !compiled_.postNewtonObjects.empty(); }
+  void ComputeODE1Residual(const SystemState& state, VectorX& residual) override;
+  void ComputeAlgebraicResidual(const SystemState& state, bool velocityLevel, VectorX& residual) override;
+  void ComputeResiduals(const SystemState& state, bool velocityLevel, VectorX& ode2Residual, VectorX& ode1Residual,
+                        VectorX& algebraicResidual) override;
+  void ComputeJacobian(const SystemState& state, const JacobianFactors& factors, SystemMatrix& matrix) override;
+  void ComputeMassMatrix(const SystemState& state, SystemMatrix& matrix) override;
+  void ComputeConstraintAccelerationTerm(const SystemState& state, VectorX& h) override;
+  double PostNewtonStep(SystemState& state) override;
+  bool HasPostNewtonItems() const override { return !compiled_.postNewtonObjects.empty(); }
+  void CoordinatesFixedByConstraints(std::vector<Index>& ode2Coordinates, std::string& why) const override;
+  std::string DescribeUnknown(Index row) const override;
 
-  // Which item an unknown (row of the Newton system) belongs to, for messages.
-  std::string DescribeUnknown(Index row) const;
+  // Convenience for tests: the Jacobian as a dense matrix.
+  MatrixX JacobianDense(const SystemState& state, const JacobianFactors& factors);
 
  private:
-  void UpdateNodeKinematics(const SystemState& state);
-  const NodeKinematics<double>* MarkerNodes(Index marker, std::vector<NodeKinematics<double>>& buffer) const;
-  MarkerData<double> ComputeMarkerData(Index marker);
-  void AddGeneralizedLoad(Index marker, const MarkerData<double>& data, const MarkerLoad<double>& load, double sign,
-                          VectorX& residual) const;
+  // Node kinematics of all nodes, then marker data of all markers (once per evaluation).
+  void UpdateKinematics(const SystemState& state);
+  // The kinematics of a list of nodes as a contiguous array (a pointer into the node table for
+  // a single node; a gathered copy in `slot` otherwise).
+  const NodeKinematics<double>* NodesOf(const std::vector<Index>& nodes, std::vector<NodeKinematics<double>>& slot) const;
+  // Bodies, node constraint forces, connectors (and their internal rates into ode1Residual if
+  // given), constraint loads and loads, into residual; kinematics must be up to date.
+  void AddODE2Terms(const SystemState& state, VectorX& residual, VectorX* ode1Residual);
+  void EvaluateConnector(Index connector, const SystemState& state, VectorX* ode2Residual, VectorX* ode1Residual);
+  void AddODE1Rates(const SystemState& state, VectorX& residual);  // first-order objects
+  void AlgebraicResidual(const SystemState& state, bool velocityLevel, VectorX& residual);
+  void AddGeneralizedLoad(Index marker, const MarkerLoad<double>& load, double sign, VectorX& residual) const;
+  void AddMassMatrix(double factor, SystemMatrix& matrix);
   EvaluationContext Context(Index object, const SystemState& state) const;
   Vector3 LoadVectorAt(Index load, const SystemState& state) const;  // evaluates a user function
   // The total ODE1 coordinates of an object's nodes, in its local order.
   void GatherODE1(Index object, const VectorX& y, VectorX& yLocal) const;
+  // The multipliers state.ae[start, start + size) in a workspace buffer of that size.
+  const VectorX& Lambda(const SystemState& state, Index start, Index size);
 
   const MainSystem& system_;
   const CompiledSystem& compiled_;
-  VectorX qTotal_;
+  // Workspace.
+  VectorX qTotal_, yTotal_, yLocal_, f_;
+  VecX<double> local_, internal_, internalRate_;
+  std::vector<const MarkerData<double>*> markerPointers_;
+  std::vector<MarkerLoad<double>> markerLoads_;
+  MatrixX localMatrix_;
   std::vector<NodeKinematics<double>> nodeKinematics_;
-  std::vector<NodeKinematics<double>> markerNodeBuffer_;
+  std::vector<MarkerData<double>> markerData_;
+  std::vector<std::vector<NodeKinematics<double>>> markerNodeSlots_, objectNodeSlots_;
+  std::unique_ptr<differentiation::JacobianWorkspace> jacobianWorkspace_;
 };
 
 }  // namespace multidyn

@@ -1,6 +1,8 @@
 // Basic numeric types shared by the whole engine.
 #pragma once
 
+#include <cmath>
+
 #include <Eigen/Dense>
 #include <unsupported/Eigen/AutoDiff>
 
@@ -17,22 +19,52 @@ using MatrixX = Eigen::MatrixXd;
 // Exact item Jacobians come from forward-mode automatic differentiation of each item's own
 // kernel (one formula for the value and its derivatives), with respect to the item's local
 // [q; q_t]. Fixed-size derivative vectors keep that fast: 16 covers items on one rigid node
-// (2*7 = 14 for Euler parameters), 32 items on two (2*2*7 = 28). Items that depend on more
-// coordinates provide their Jacobian themselves.
+// (2*7 = 14 for Euler parameters), 32 items on two (2*2*7 = 28); items on more coordinates
+// use a derivative vector sized at run time (slower, still exact).
 template <int size> using ADScalarOf = Eigen::AutoDiffScalar<Eigen::Matrix<double, size, 1>>;
 using ADScalar16 = ADScalarOf<16>;
 using ADScalar32 = ADScalarOf<32>;
-constexpr int maxLocalDerivatives = 32;
+using ADScalarDynamic = Eigen::AutoDiffScalar<Eigen::VectorXd>;
+constexpr int maxFixedDerivatives = 32;
+
+// The scalar types every item kernel is compiled for: the one list from which the virtual
+// overloads of the item base classes are generated (values, then the AD widths).
+#define MULTIDYN_FOR_EACH_SCALAR(X) X(double) X(ADScalar16) X(ADScalar32) X(ADScalarDynamic)
+
+// The most coordinates one item's kernels see (its nodes together). Kernel vectors and
+// matrices have this as their compile-time maximum size, so that they and the temporaries
+// of their expressions live on the stack: evaluation allocates nothing. Assemble() refuses
+// larger items. A fixed-size AD scalar bounds it by its derivatives (2 per coordinate).
+constexpr int maxItemCoordinates = 64;
+template <class S> struct MaxLocalCoordinates { static constexpr int value = maxItemCoordinates; };
+template <int N> struct MaxLocalCoordinates<ADScalarOf<N>> { static constexpr int value = N / 2; };
+template <> struct MaxLocalCoordinates<ADScalarDynamic> { static constexpr int value = maxItemCoordinates; };
 
 template <class S> using Vec3 = Eigen::Matrix<S, 3, 1>;
 template <class S> using Mat3 = Eigen::Matrix<S, 3, 3>;
-template <class S> using VecX = Eigen::Matrix<S, Eigen::Dynamic, 1>;
-template <class S> using Mat3X = Eigen::Matrix<S, 3, Eigen::Dynamic>;
+template <class S>
+using VecX = Eigen::Matrix<S, Eigen::Dynamic, 1, Eigen::ColMajor, MaxLocalCoordinates<S>::value, 1>;
+template <class S>
+using Mat3X = Eigen::Matrix<S, 3, Eigen::Dynamic, Eigen::ColMajor, 3, MaxLocalCoordinates<S>::value>;
+// Unbounded: for sizes that are not an item's (node coordinate views, whole-system vectors).
+template <class S> using VecXUnbounded = Eigen::Matrix<S, Eigen::Dynamic, 1>;
 template <class S> using MatX = Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic>;
 
 // Value of a scalar regardless of whether it carries derivatives.
 inline double ValueOf(double x) { return x; }
 template <class Derivatives> double ValueOf(const Eigen::AutoDiffScalar<Derivatives>& x) { return x.value(); }
+
+// atan2 keeping the derivative type: Eigen's AutoDiff atan2 returns a run-time sized
+// derivative vector (a heap allocation per call).
+inline double Atan2(double y, double x) { return std::atan2(y, x); }
+template <class Derivatives>
+Eigen::AutoDiffScalar<Derivatives> Atan2(const Eigen::AutoDiffScalar<Derivatives>& y,
+                                         const Eigen::AutoDiffScalar<Derivatives>& x) {
+  const double yv = y.value(), xv = x.value(), squared = xv * xv + yv * yv;
+  Eigen::AutoDiffScalar<Derivatives> result(std::atan2(yv, xv));
+  result.derivatives() = (xv / squared) * y.derivatives() - (yv / squared) * x.derivatives();
+  return result;
+}
 
 template <class S> Mat3<S> Skew(const Vec3<S>& v) {
   Mat3<S> m;

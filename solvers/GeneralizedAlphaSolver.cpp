@@ -27,7 +27,7 @@ std::string Context(double time, double h) { return "at t=" + Number(time) + ", 
 
 }  // namespace
 
-GeneralizedAlphaSolver::GeneralizedAlphaSolver(SystemEquations& equations, const SimulationSettings& settings,
+GeneralizedAlphaSolver::GeneralizedAlphaSolver(DAESystem& equations, const SimulationSettings& settings,
                                                SolverObserver& observer)
     : equations_(equations),
       settings_(settings),
@@ -89,12 +89,12 @@ void GeneralizedAlphaSolver::ComputeInitialAccelerations(SystemState& state) {
   factors.includeLoads = false;
   factors.ode1Derivative = 1.;
   factors.ode1Stiffness = 0.;
-  equations_.ComputeJacobian(work, factors, jacobian_);
-  ++statistics_.jacobianEvaluations;
+  factors.ode2ODE1 = 0.;  // y is given here, not an unknown
+  AssembleJacobian(work, factors);
   VectorX rhs(n), solution;
   rhs << -r, VectorX::Zero(numberOfODE1_), -h;
   try {
-    linearSolver_.Factorize(jacobian_, n);
+    linearSolver_.Factorize(jacobian_);
   } catch (const SolverError& e) {
     throw SolverErrorWithContext(std::string("computing initial accelerations at t=") + Number(state.time) + ": " +
                                  e.what());
@@ -132,12 +132,9 @@ void GeneralizedAlphaSolver::Predict(SystemState& state, const SystemState& star
 }
 
 double GeneralizedAlphaSolver::ComputeResidual(const SystemState& state) {
-  VectorX r2;
-  equations_.ComputeODE2Residual(state, r2);
-  equations_.ComputeODE1Residual(state, residualODE1_);
-  equations_.ComputeAlgebraicResidual(state, index2_, residualAE_);
+  equations_.ComputeResiduals(state, index2_, residualODE2_, residualODE1_, residualAE_);
   residual_.resize(numberOfODE2_ + numberOfODE1_ + numberOfAE_);
-  residual_ << r2, residualODE1_, residualAE_;
+  residual_ << residualODE2_, residualODE1_, residualAE_;
   double norm = residual_.norm();
   if (settings_.timeIntegration.newton.weightTolerancePerCoordinate && residual_.size() > 0)
     norm /= std::sqrt(double(residual_.size()));
@@ -164,11 +161,21 @@ void GeneralizedAlphaSolver::UpdateJacobian(const SystemState& state, double h) 
   factors.includeLoads = settings_.timeIntegration.computeLoadsJacobian != 0;
   factors.ode1Derivative = 1.;  // (h/2) * (2/h)
   factors.ode1Stiffness = 0.5 * h;
-  equations_.ComputeJacobian(state, factors, jacobian_);
-  ++statistics_.jacobianEvaluations;
-  linearSolver_.Factorize(jacobian_, numberOfODE2_ + numberOfODE1_ + numberOfAE_);
+  factors.ode1Damping = 0.5 * p.gamma / p.beta;  // (h/2) * gamma', gamma' = gamma / (h beta)
+  factors.ode2ODE1 = p.beta * h * h;
+  AssembleJacobian(state, factors);
+  linearSolver_.Factorize(jacobian_);
   ++statistics_.factorizations;
   jacobianStepSize_ = h;
+}
+
+void GeneralizedAlphaSolver::AssembleJacobian(const SystemState& state, const JacobianFactors& factors) {
+  const Index n = numberOfODE2_ + numberOfODE1_ + numberOfAE_;
+  jacobian_.Resize(n, linearSolver_.StorageFor(n));
+  jacobian_.SetZero();
+  equations_.ComputeJacobian(state, factors, jacobian_);
+  jacobian_.Finalize();
+  ++statistics_.jacobianEvaluations;
 }
 
 void GeneralizedAlphaSolver::ApplyIncrement(SystemState& state, const VectorX& increment, double h) const {
@@ -211,7 +218,8 @@ GeneralizedAlphaSolver::NewtonResult GeneralizedAlphaSolver::Newton(SystemState&
   const bool modified = ns.useModifiedNewton && ns.useNewtonSolver;
   NewtonResult result;
 
-  const SystemState predicted = state;  // for restarting with full Newton
+  predicted_ = state;  // for restarting with full Newton (member: no allocation per step)
+  const SystemState& predicted = predicted_;
   bool fullNewton = !modified;
   bool updateRequested = !modified || !linearSolver_.IsFactorized() || jacobianStepSize_ != h ||
                          ns.modifiedNewtonJacUpdatePerStep;

@@ -1,7 +1,7 @@
 // Exudyn's implicit second-order solver: generalized-alpha (Arnold–Brüls, with algorithmic
 // accelerations) or Newmark, Newton on the ODE2 displacements, discontinuous iterations for
 // data coordinates and adaptive step reduction. ODE1 coordinates use the trapezoidal rule
-// y_T = y_0 + h/2 (y_t0 + y_tT), as in Exudyn. Sees the model only through SystemEquations.
+// y_T = y_0 + h/2 (y_t0 + y_tT), as in Exudyn. Sees the model only through DAESystem.
 #pragma once
 
 #include <chrono>
@@ -9,21 +9,22 @@
 
 #include "core/SimulationSettings.h"
 #include "core/SolverObserver.h"
-#include "core/SystemEquations.h"
+#include "core/DAESystem.h"
 #include "solvers/GeneralizedAlphaParameters.h"
 #include "solvers/LinearSolver.h"
 #include "solvers/SolverStatistics.h"
+#include "solvers/TimeIntegrator.h"
 
 namespace multidyn {
 
-class GeneralizedAlphaSolver {
+class GeneralizedAlphaSolver : public TimeIntegrator {
  public:
   // Throws ValueError for inconsistent settings (e.g. useIndex2Constraints without useNewmark).
-  GeneralizedAlphaSolver(SystemEquations& equations, const SimulationSettings& settings, SolverObserver& observer);
+  GeneralizedAlphaSolver(DAESystem& equations, const SimulationSettings& settings, SolverObserver& observer);
 
   // Integrates from state.time (the caller sets timeIntegration.startTime) to endTime. On any
   // exception `state` is the last accepted step (the initial state if none was accepted).
-  SolverStatistics Solve(SystemState& state);
+  SolverStatistics Solve(SystemState& state) override;
 
   const GeneralizedAlphaParameters& Parameters() const { return parameters_; }
   const SolverStatistics& Statistics() const { return statistics_; }
@@ -47,13 +48,15 @@ class GeneralizedAlphaSolver {
   // Fills residual_ = [r_ODE2; r_ODE1; g] (unscaled) and returns its norm as used for convergence.
   double ComputeResidual(const SystemState& state);
   void UpdateJacobian(const SystemState& state, double h);
+  // Fills jacobian_ (storage chosen by the linear solver for the size; pattern kept between calls).
+  void AssembleJacobian(const SystemState& state, const JacobianFactors& factors);
   void ApplyIncrement(SystemState& state, const VectorX& increment, double h) const;
   // "worst residual 1.2e+03 in coordinate 0 of node 1 (...)" of residual_.
   std::string WorstResidualText() const;
   void MaybeReport(const SystemState& state, double h);
 
-  SystemEquations& equations_;
-  const SimulationSettings& settings_;
+  DAESystem& equations_;
+  const SimulationSettings settings_;
   SolverObserver& observer_;
   GeneralizedAlphaParameters parameters_;
   LinearSolver linearSolver_;
@@ -65,8 +68,9 @@ class GeneralizedAlphaSolver {
   bool index2_ = false;
   VectorX algorithmicAcceleration_;  // a of the current state
   VectorX predictedAcceleration_;    // a_T of the predictor, for the update after convergence
-  VectorX residual_, residualODE1_, residualAE_, rhs_, increment_;
-  Triplets jacobian_;
+  VectorX residual_, residualODE2_, residualODE1_, residualAE_, rhs_, increment_, constraintTerm_;
+  SystemState work_, predicted_, start_;  // scratch states, sized once
+  SystemMatrix jacobian_;
   double jacobianStepSize_ = -1.;    // step size the current factorization was made for
 
   std::chrono::steady_clock::time_point lastReport_;

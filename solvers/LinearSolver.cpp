@@ -14,15 +14,14 @@ namespace multidyn {
 class LinearSolver::SparseLUWithPivots : public Eigen::SparseLU<Eigen::SparseMatrix<double>, Eigen::COLAMDOrdering<int>> {
  public:
   // |u_jj| in the column-permuted order (0 where no diagonal entry is stored).
-  VectorX PivotMagnitudes() const {
-    VectorX pivots = VectorX::Zero(this->cols());
+  void PivotMagnitudes(VectorX& pivots) const {
+    pivots.setZero(this->cols());
     for (Eigen::Index j = 0; j < this->cols(); ++j)
       for (SCMatrix::InnerIterator it(m_Lstore, j); it; ++it)
         if (it.index() == j) {
           pivots(j) = std::abs(it.value());
           break;
         }
-    return pivots;
   }
 };
 
@@ -35,13 +34,6 @@ std::string FormatNumber(double value) {
   return text.str();
 }
 
-// Largest |A_ij| per column; the reference size against which pivots count as (nearly) zero.
-VectorX ColumnMaxima(const Triplets& matrix, Index size) {
-  VectorX maxima = VectorX::Zero(size);
-  for (const auto& t : matrix) maxima(t.col()) = std::max(maxima(t.col()), std::abs(t.value()));
-  return maxima;
-}
-
 }  // namespace
 
 LinearSolver::LinearSolver(const std::string& linearSolverType, const LinearSolverSettings& settings)
@@ -50,10 +42,17 @@ LinearSolver::LinearSolver(const std::string& linearSolverType, const LinearSolv
 LinearSolver::~LinearSolver() = default;
 
 LinearSolverKind LinearSolver::KindFromName(const std::string& name) {
-  if (name == "EXUdense" || name == "EigenDense") return LinearSolverKind::Dense;
+  if (name == "EXUdense") return LinearSolverKind::Automatic;
+  if (name == "EigenDense") return LinearSolverKind::Dense;
   if (name == "EigenSparse" || name == "EigenSparseSymmetric") return LinearSolverKind::Sparse;
   throw ValueError("linearSolverType: expected 'EXUdense', 'EigenDense', 'EigenSparse' or 'EigenSparseSymmetric', got '" +
                    name + "'");
+}
+
+SystemMatrix::Storage LinearSolver::StorageFor(Index size) const {
+  if (kind_ == LinearSolverKind::Dense) return SystemMatrix::Storage::Dense;
+  if (kind_ == LinearSolverKind::Sparse) return SystemMatrix::Storage::Sparse;
+  return size <= automaticDenseLimit ? SystemMatrix::Storage::Dense : SystemMatrix::Storage::Sparse;
 }
 
 void LinearSolver::SetUnknownDescriber(std::function<std::string(Index)> describeUnknown) {
@@ -84,43 +83,51 @@ void LinearSolver::ThrowSingular(Index unknown, double pivot, double columnSize)
 }
 
 void LinearSolver::Factorize(const Triplets& matrix, Index size) {
-  factorized_ = false;
-  useFullPivot_ = false;
   if (size < 0) throw ValueError("LinearSolver::Factorize: negative size");
-  size_ = size;
-  for (const auto& t : matrix) {
+  for (const auto& t : matrix)
     if (t.row() < 0 || t.row() >= size || t.col() < 0 || t.col() >= size)
       throw ValueError("LinearSolver::Factorize: entry (" + std::to_string(t.row()) + ", " + std::to_string(t.col()) +
                        ") outside a matrix of size " + std::to_string(size));
-    if (!std::isfinite(t.value()))
+  testMatrix_.SetFromTriplets(matrix, size, StorageFor(size));
+  Factorize(testMatrix_);
+}
+
+void LinearSolver::Factorize(const SystemMatrix& matrix) {
+  factorized_ = false;
+  useFullPivot_ = false;
+  size_ = matrix.Size();
+  storage_ = matrix.GetStorage();
+  // Column sizes (largest |A_ij|) are the reference for (nearly) zero pivots; non-finite
+  // entries are reported with the equation and unknown they belong to.
+  columnSize_.setZero(size_);
+  matrix.ForEachEntry([&](Index row, Index column, double value) {
+    if (!std::isfinite(value))
       throw SolverError("linear solver failed: the system matrix has a non-finite entry in the equation of " +
-                        Describe(t.row()) + " for " + Describe(t.col()));
-  }
-  if (kind_ == LinearSolverKind::Dense)
-    FactorizeDense(matrix);
+                        Describe(row) + " for " + Describe(column));
+    columnSize_(column) = std::max(columnSize_(column), std::abs(value));
+  });
+  if (storage_ == SystemMatrix::Storage::Dense)
+    FactorizeDense(matrix.Dense());
   else
     FactorizeSparse(matrix);
   ++numberOfFactorizations_;
   factorized_ = true;
 }
 
-void LinearSolver::FactorizeDense(const Triplets& matrix) {
-  dense_.setZero(size_, size_);
-  for (const auto& t : matrix) dense_(t.row(), t.col()) += t.value();
+void LinearSolver::FactorizeDense(const MatrixX& matrix) {
   if (size_ == 0) return;
-  const VectorX columnSize = dense_.cwiseAbs().colwise().maxCoeff().transpose();
   const double tolerance = RelativePivotTolerance(size_);
   Index singularColumn = -1;
   double singularPivot = 0.;
   for (Index j = 0; j < size_ && singularColumn < 0; ++j)
-    if (columnSize(j) == 0.) singularColumn = j;
+    if (columnSize_(j) == 0.) singularColumn = j;
   if (singularColumn < 0) {
-    denseLU_.compute(dense_);
+    denseLU_.compute(matrix);
     // Partial pivoting permutes rows only: column j of U belongs to unknown j.
     const MatrixX& lu = denseLU_.matrixLU();
     for (Index j = 0; j < size_; ++j) {
       const double pivot = std::abs(lu(j, j));
-      if (!(pivot > settings_.pivotThreshold) || !(pivot > tolerance * columnSize(j))) {
+      if (!(pivot > settings_.pivotThreshold) || !(pivot > tolerance * columnSize_(j))) {
         singularColumn = j;
         singularPivot = pivot;
         break;
@@ -130,70 +137,63 @@ void LinearSolver::FactorizeDense(const Triplets& matrix) {
   if (singularColumn < 0) return;
   if (settings_.ignoreSingularJacobian) {
     // Exudyn's fallback: a rank-revealing LU that solves the consistent part.
-    denseFullLU_.compute(dense_);
+    denseFullLU_.compute(matrix);
     useFullPivot_ = true;
     return;
   }
-  ThrowSingular(singularColumn, singularPivot, columnSize(singularColumn));
+  ThrowSingular(singularColumn, singularPivot, columnSize_(singularColumn));
 }
 
-void LinearSolver::FactorizeSparse(const Triplets& matrix) {
-  Eigen::SparseMatrix<double> next(size_, size_);
-  next.setFromTriplets(matrix.begin(), matrix.end());
-  next.makeCompressed();
-  if (size_ == 0) {
-    sparse_ = next;
-    return;
-  }
-  // The ordering depends on the pattern only; re-analyse when it changed or reuse is off.
-  const bool samePattern = sparsePatternAnalyzed_ && sparse_.rows() == size_ && sparse_.nonZeros() == next.nonZeros() &&
-                           std::equal(next.outerIndexPtr(), next.outerIndexPtr() + size_ + 1, sparse_.outerIndexPtr()) &&
-                           std::equal(next.innerIndexPtr(), next.innerIndexPtr() + next.nonZeros(), sparse_.innerIndexPtr());
-  sparse_ = std::move(next);
-  const VectorX columnSize = ColumnMaxima(matrix, size_);
+void LinearSolver::FactorizeSparse(const SystemMatrix& matrix) {
+  if (size_ == 0) return;
+  const Eigen::SparseMatrix<double>& sparse = matrix.Sparse();
   for (Index j = 0; j < size_; ++j)
-    if (columnSize(j) == 0.) {
-      SparseSingular(j, 0., 0.);
+    if (columnSize_(j) == 0.) {
+      SparseSingular(sparse, j, 0., 0.);
       return;
     }
-  if (!(settings_.reuseAnalyzedPattern && samePattern)) {
-    sparseLU_->analyzePattern(sparse_);
-    sparsePatternAnalyzed_ = true;
+  // The ordering depends on the pattern only, which is fixed between assemblies.
+  if (analyzedMatrix_ != &matrix || analyzedRevision_ != matrix.PatternRevision()) {
+    sparseLU_->analyzePattern(sparse);
+    analyzedMatrix_ = &matrix;
+    analyzedRevision_ = matrix.PatternRevision();
   }
-  sparseLU_->factorize(sparse_);
+  sparseLU_->factorize(sparse);
 
   // Map a column of the permuted factorization back to the unknown it belongs to.
   const auto& permutation = sparseLU_->colsPermutation().indices();
-  std::vector<Index> unknownOfColumn(size_);
-  for (Index i = 0; i < size_; ++i) unknownOfColumn[permutation(i)] = i;
+  unknownOfColumn_.resize(size_);
+  for (Index i = 0; i < size_; ++i) unknownOfColumn_[permutation(i)] = i;
 
   if (sparseLU_->info() != Eigen::Success) {
-    sparsePatternAnalyzed_ = false;  // start afresh next time
+    analyzedMatrix_ = nullptr;  // start afresh next time
     // Eigen reports "... ZERO COLUMN AT k" with k 1-based in the permuted order.
     const std::string error = sparseLU_->lastErrorMessage();
     const size_t at = error.rfind("AT ");
     Index unknown = 0;
     if (at != std::string::npos) {
       const Index column = std::atoi(error.c_str() + at + 3) - 1;
-      if (column >= 0 && column < size_) unknown = unknownOfColumn[column];
+      if (column >= 0 && column < size_) unknown = unknownOfColumn_[column];
     }
-    SparseSingular(unknown, 0., columnSize(unknown));
+    SparseSingular(sparse, unknown, 0., columnSize_(unknown));
     return;
   }
-  const VectorX pivots = sparseLU_->PivotMagnitudes();
+  sparseLU_->PivotMagnitudes(pivots_);
+  const VectorX& pivots = pivots_;
   const double tolerance = RelativePivotTolerance(size_);
   for (Index j = 0; j < size_; ++j) {
-    const Index unknown = unknownOfColumn[j];
-    if (!(pivots(j) > settings_.pivotThreshold) || !(pivots(j) > tolerance * columnSize(unknown))) {
-      SparseSingular(unknown, pivots(j), columnSize(unknown));
+    const Index unknown = unknownOfColumn_[j];
+    if (!(pivots(j) > settings_.pivotThreshold) || !(pivots(j) > tolerance * columnSize_(unknown))) {
+      SparseSingular(sparse, unknown, pivots(j), columnSize_(unknown));
       return;
     }
   }
 }
 
-void LinearSolver::SparseSingular(Index unknown, double pivot, double columnSize) {
+void LinearSolver::SparseSingular(const Eigen::SparseMatrix<double>& sparse, Index unknown, double pivot,
+                                  double columnSize) {
   if (!settings_.ignoreSingularJacobian) ThrowSingular(unknown, pivot, columnSize);
-  dense_ = MatrixX(sparse_);  // same fallback as the dense solver
+  dense_ = MatrixX(sparse);  // same fallback as the dense solver
   denseFullLU_.compute(dense_);
   useFullPivot_ = true;
 }
@@ -209,7 +209,7 @@ void LinearSolver::Solve(const VectorX& rhs, VectorX& solution) const {
   }
   if (useFullPivot_)
     solution = denseFullLU_.solve(rhs);
-  else if (kind_ == LinearSolverKind::Sparse)
+  else if (storage_ == SystemMatrix::Storage::Sparse)
     solution = sparseLU_->solve(rhs);
   else
     solution = denseLU_.solve(rhs);

@@ -1,5 +1,5 @@
-// Factorizes and solves the square Newton system, given as triplets, with a dense or a
-// sparse LU. A singular or nearly singular matrix is reported (SingularMatrixError naming
+// Factorizes and solves the square Newton system, given as a SystemMatrix, with a dense or a
+// sparse LU; the sparse LU's symbolic analysis (column ordering) is done once per pattern. A singular or nearly singular matrix is reported (SingularMatrixError naming
 // the unknowns involved), never turned silently into inf/nan.
 #pragma once
 
@@ -12,22 +12,27 @@
 #include <Eigen/SparseLU>
 
 #include "core/SimulationSettings.h"
-#include "core/SystemEquations.h"
+#include "core/SystemMatrix.h"
 #include "solvers/SingularMatrixError.h"
 
 namespace multidyn {
 
-enum class LinearSolverKind { Dense, Sparse };
+// Automatic: dense up to automaticDenseLimit unknowns, sparse beyond (Exudyn's default name
+// 'EXUdense' means this; 'EigenDense' and 'EigenSparse' force one or the other).
+enum class LinearSolverKind { Automatic, Dense, Sparse };
 
 class LinearSolver {
  public:
-  // linearSolverType: "EXUdense"/"EigenDense" -> dense, "EigenSparse"/"EigenSparseSymmetric"
-  // -> sparse; anything else throws ValueError.
+  // linearSolverType: "EXUdense" -> automatic, "EigenDense" -> dense, "EigenSparse" /
+  // "EigenSparseSymmetric" -> sparse; anything else throws ValueError.
   explicit LinearSolver(const std::string& linearSolverType = "EXUdense",
                         const LinearSolverSettings& settings = LinearSolverSettings());
   ~LinearSolver();
 
   static LinearSolverKind KindFromName(const std::string& linearSolverType);
+  static constexpr Index automaticDenseLimit = 100;
+  // The storage a system matrix of this size should have for this solver.
+  SystemMatrix::Storage StorageFor(Index size) const;
 
   // Text for an unknown (e.g. SystemEquations::DescribeUnknown) used in singular-matrix messages.
   void SetUnknownDescriber(std::function<std::string(Index)> describeUnknown);
@@ -35,6 +40,8 @@ class LinearSolver {
   // Duplicate triplets are summed. Throws SingularMatrixError (unless
   // linearSolverSettings.ignoreSingularJacobian, dense only: then a rank-revealing LU is used),
   // ValueError for non-finite entries or bad indices.
+  void Factorize(const SystemMatrix& matrix);
+  // For tests: a matrix given as triplets, stored as StorageFor(size) says.
   void Factorize(const Triplets& matrix, Index size);
   // Requires a successful Factorize; throws SolverError if the solution is not finite.
   void Solve(const VectorX& rhs, VectorX& solution) const;
@@ -43,6 +50,7 @@ class LinearSolver {
   void Invalidate() { factorized_ = false; }
   Index Size() const { return size_; }
   LinearSolverKind Kind() const { return kind_; }
+  SystemMatrix::Storage FactorizedStorage() const { return storage_; }
   Index NumberOfFactorizations() const { return numberOfFactorizations_; }
 
   // A pivot |u_jj| <= relativePivotTolerance * max_i |A_ij| (column j of the input, so column
@@ -52,13 +60,18 @@ class LinearSolver {
  private:
   class SparseLUWithPivots;
 
-  void FactorizeDense(const Triplets& matrix);
-  void FactorizeSparse(const Triplets& matrix);
-  void SparseSingular(Index unknown, double pivot, double columnSize);  // throws or falls back
+  void FactorizeDense(const MatrixX& matrix);
+  void FactorizeSparse(const SystemMatrix& matrix);
+  // Throws, or falls back to the rank-revealing dense LU.
+  void SparseSingular(const Eigen::SparseMatrix<double>& sparse, Index unknown, double pivot, double columnSize);
   [[noreturn]] void ThrowSingular(Index unknown, double pivot, double columnSize) const;
   std::string Describe(Index unknown) const;
 
   LinearSolverKind kind_;
+  SystemMatrix::Storage storage_ = SystemMatrix::Storage::Dense;
+  SystemMatrix testMatrix_;
+  VectorX columnSize_, pivots_;
+  std::vector<Index> unknownOfColumn_;
   LinearSolverSettings settings_;
   std::function<std::string(Index)> describeUnknown_;
   Index size_ = 0;
@@ -66,12 +79,12 @@ class LinearSolver {
   bool useFullPivot_ = false;
   Index numberOfFactorizations_ = 0;
 
-  MatrixX dense_;
+  MatrixX dense_;  // only for the rank-revealing fallback
   Eigen::PartialPivLU<MatrixX> denseLU_;
   Eigen::FullPivLU<MatrixX> denseFullLU_;
-  Eigen::SparseMatrix<double> sparse_;
   std::unique_ptr<SparseLUWithPivots> sparseLU_;
-  bool sparsePatternAnalyzed_ = false;
+  const SystemMatrix* analyzedMatrix_ = nullptr;  // the matrix (and pattern revision) analysed last
+  size_t analyzedRevision_ = 0;
 };
 
 }  // namespace multidyn

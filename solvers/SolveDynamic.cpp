@@ -3,12 +3,13 @@
 #include "core/SolutionRecorder.h"
 #include "core/SystemEquations.h"
 #include "solvers/CompositeSolverObserver.h"
-#include "solvers/GeneralizedAlphaSolver.h"
+#include "solvers/SolverFactory.h"
 #include "solvers/SystemStateWriter.h"
 
 namespace multidyn {
 
-SolverStatistics SolveDynamic(MainSystem& system, const SimulationSettings& settings, SolverObserver* extraObserver) {
+SolverStatistics SolveDynamic(MainSystem& system, const SimulationSettings& settings, SolverObserver* extraObserver,
+                              DynamicSolverType solverType) {
   system.Compiled();  // throws NotAssembledError
   SystemEquations equations(system);
 
@@ -20,11 +21,11 @@ SolverStatistics SolveDynamic(MainSystem& system, const SimulationSettings& sett
   observers.Add(&recorder);
   observers.Add(extraObserver);
 
-  GeneralizedAlphaSolver solver(equations, settings, observers);
+  const std::unique_ptr<TimeIntegrator> solver = CreateDynamicSolver(solverType, equations, settings, observers);
   SystemState state = system.CurrentState();
   state.time = settings.timeIntegration.startTime;
   try {
-    const SolverStatistics statistics = solver.Solve(state);
+    const SolverStatistics statistics = solver->Solve(state);
     system.CurrentState() = state;
     return statistics;
   } catch (...) {

@@ -1,9 +1,11 @@
-// mbs.SolveDynamic(settings): generalized-alpha time integration of an assembled system.
+// mbs.SolveDynamic(settings, solverType): time integration of an assembled system with the
+// solver the factory makes for solverType (generalized-alpha by default).
 #pragma once
 
 #include "core/MainSystem.h"
 #include "core/SimulationSettings.h"
 #include "core/SolverObserver.h"
+#include "solvers/DynamicSolverType.h"
 #include "solvers/SolverStatistics.h"
 
 namespace multidyn {
@@ -13,6 +15,7 @@ namespace multidyn {
 // the last accepted step, also when it throws. Throws NotAssembledError if the system changed
 // since Assemble(); extraObserver (may be null) gets every observer call after the recorder.
 SolverStatistics SolveDynamic(MainSystem& system, const SimulationSettings& settings,
-                              SolverObserver* extraObserver = nullptr);
+                              SolverObserver* extraObserver = nullptr,
+                              DynamicSolverType solverType = DynamicSolverType::GeneralizedAlpha);
 
 }  // namespace multidyn

@@ -1,6 +1,17 @@
 #include "objects/bodies/ObjectGround.h"
 
+#include "objects/TestInstances.h"
+
 namespace multidyn {
+
+void ObjectGround::AddTestInstance(MainSystem& system) {
+  const Index ground = testInstances::Ground(system);
+  const Index body = testInstances::RigidBody(system, "RigidBodyEP", Vector3(0.3, 0.2, -0.1));
+  testInstances::Add(system, ItemCategory::Object,
+                     {{"objectType", "JointRevoluteZ"},
+                      {"markerNumbers", {testInstances::RigidMarker(system, ground, Vector3(0.2, 0.1, 0.)),
+                                         testInstances::RigidMarker(system, body, Vector3(-0.1, 0.1, 0.))}}});
+}
 
 const ItemTypeInfo& ObjectGround::Info() {
   using T = ObjectGround;

@@ -8,6 +8,7 @@ namespace multidyn {
 class ObjectGround : public BodyKernels<ObjectGround> {
  public:
   static const ItemTypeInfo& Info();
+  static void AddTestInstance(MainSystem& system);
 
   ObjectKind Kind() const override { return ObjectKind::Ground; }
   bool ProvidesOrientation() const override { return true; }

@@ -1,5 +1,7 @@
 #include "objects/bodies/ObjectMassPoint.h"
 
+#include "objects/TestInstances.h"
+
 #include "core/MainSystem.h"
 
 namespace multidyn {
@@ -10,6 +12,10 @@ void ObjectMassPoint::Check(const MainSystem& system) const {
   if (node.TypeInfo().className != "NodePoint")
     throw TypeError("parameter 'nodeNumber': node " + std::to_string(nodeNumber.value) + " is a " +
                     node.TypeInfo().className + "; ObjectMassPoint needs a NodePoint");
+}
+
+void ObjectMassPoint::AddTestInstance(MainSystem& system) {
+  testInstances::MassPoint(system, Vector3(0.3, 0.2, -0.1));
 }
 
 const ItemTypeInfo& ObjectMassPoint::Info() {

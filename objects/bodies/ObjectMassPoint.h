@@ -8,6 +8,7 @@ namespace multidyn {
 class ObjectMassPoint : public BodyKernels<ObjectMassPoint> {
  public:
   static const ItemTypeInfo& Info();
+  static void AddTestInstance(MainSystem& system);
 
   std::vector<NodeIndex> NodeNumbers() const override { return {nodeNumber}; }
   void Check(const MainSystem& system) const override;

@@ -1,5 +1,7 @@
 #include "objects/bodies/ObjectRigidBody.h"
 
+#include "objects/TestInstances.h"
+
 #include "core/MainSystem.h"
 
 namespace multidyn {
@@ -42,6 +44,11 @@ double ObjectRigidBody::KineticEnergy(const NodeKinematics<double>* nodes) const
   const Vector3& w = k.angularVelocityLocal;
   return 0.5 * mass * k.velocity.squaredNorm() + mass * k.velocity.dot(k.rotation * w.cross(centerOfMass)) +
          0.5 * w.dot(InertiaTensor() * w);
+}
+
+void ObjectRigidBody::AddTestInstance(MainSystem& system) {
+  testInstances::RigidBody(system, "RigidBodyRxyz", Vector3(0.3, 0.2, -0.1));
+  testInstances::RigidBody(system, "RigidBodyEP", Vector3(-0.3, 0.4, 0.1));
 }
 
 const ItemTypeInfo& ObjectRigidBody::Info() {

@@ -9,6 +9,7 @@ class ObjectRigidBody : public BodyKernels<ObjectRigidBody> {
  public:
   using Vector6 = Eigen::Matrix<double, 6, 1>;
   static const ItemTypeInfo& Info();
+  static void AddTestInstance(MainSystem& system);
 
   std::vector<NodeIndex> NodeNumbers() const override { return {nodeNumber}; }
   bool ProvidesOrientation() const override { return true; }

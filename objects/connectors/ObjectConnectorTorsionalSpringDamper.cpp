@@ -1,5 +1,7 @@
 #include "objects/connectors/ObjectConnectorTorsionalSpringDamper.h"
 
+#include "objects/TestInstances.h"
+
 #include "core/UserFunctionCall.h"
 #include "objects/markers/MarkerRequirements.h"
 
@@ -49,6 +51,18 @@ bool ObjectConnectorTorsionalSpringDamper::GetOutput(OutputVariableType type, co
       return true;
     default: return false;
   }
+}
+
+void ObjectConnectorTorsionalSpringDamper::AddTestInstance(MainSystem& system) {
+  const Index body0 = testInstances::RigidBody(system, "RigidBodyRxyz", Vector3(0.3, 0.2, -0.1));
+  const Index body1 = testInstances::RigidBody(system, "RigidBodyEP", Vector3(1.1, 0.3, 0.));
+  const Index node = testInstances::Add(
+      system, ItemCategory::Node, {{"nodeType", "GenericData"}, {"numberOfDataCoordinates", 1}, {"initialCoordinates", {0.}}});
+  testInstances::Add(system, ItemCategory::Object,
+                     {{"objectType", "ConnectorTorsionalSpringDamper"}, {"nodeNumber", node}, {"stiffness", 50.},
+                      {"damping", 3.}, {"offset", 0.1}, {"velocityOffset", 0.2}, {"torque", 0.5},
+                      {"markerNumbers", {testInstances::RigidMarker(system, body0, Vector3(0.4, 0.1, -0.2)),
+                                         testInstances::RigidMarker(system, body1, Vector3(-0.3, 0.1, 0.2))}}});
 }
 
 const ItemTypeInfo& ObjectConnectorTorsionalSpringDamper::Info() {

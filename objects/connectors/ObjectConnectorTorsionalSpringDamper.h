@@ -12,6 +12,7 @@ namespace multidyn {
 class ObjectConnectorTorsionalSpringDamper : public ConnectorKernels<ObjectConnectorTorsionalSpringDamper> {
  public:
   static const ItemTypeInfo& Info();
+  static void AddTestInstance(MainSystem& system);
 
   std::vector<MarkerIndex> MarkerNumbers() const override { return {markerNumbers[0], markerNumbers[1]}; }
   std::vector<NodeIndex> NodeNumbers() const override {
@@ -32,10 +33,9 @@ class ObjectConnectorTorsionalSpringDamper : public ConnectorKernels<ObjectConne
     const Mat3<S> A_0J1 = RotatedBy(m1.orientation, rotationMarker1);
     // only the entries of A_rel = A_0J0^T A_0J1 that the angle needs
     auto relative = [&](int i, int j) { return S(A_0J0.col(i).dot(A_0J1.col(j))); };
-    using std::atan2;
     const double a12 = ValueOf(relative(1, 2)), a22 = ValueOf(relative(2, 2));
-    S angle = std::sqrt(a12 * a12 + a22 * a22) > 1e-14 ? S(atan2(S(-relative(0, 1)), relative(0, 0)))
-                                                       : S(atan2(relative(1, 0), relative(1, 1)));
+    S angle = std::sqrt(a12 * a12 + a22 * a22) > 1e-14 ? Atan2(S(-relative(0, 1)), relative(0, 0))
+                                                       : Atan2(relative(1, 0), relative(1, 1));
     if (data) angle = angle + ContinuityCorrection(ValueOf(angle), data[0]);
     return angle;
   }

@@ -1,5 +1,7 @@
 #include "objects/firstOrder/ObjectGenericODE1.h"
 
+#include "objects/TestInstances.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -56,6 +58,18 @@ void ObjectGenericODE1::ComputeODE1Jacobian(const EvaluationContext& context, co
     dfdy.col(j) += (UserFunctionValue(context, yPlus) - f0) / step;
     yPlus(j) = y(j);
   }
+}
+
+void ObjectGenericODE1::AddTestInstance(MainSystem& system) {
+  const Index node0 = testInstances::Add(system, ItemCategory::Node,
+                                         {{"nodeType", "GenericODE1"}, {"numberOfODE1Coordinates", 1},
+                                          {"referenceCoordinates", {2.}}, {"initialCoordinates", {-0.3}}});
+  const Index node1 = testInstances::Add(system, ItemCategory::Node,
+                                         {{"nodeType", "GenericODE1"}, {"numberOfODE1Coordinates", 2},
+                                          {"referenceCoordinates", {0.5, -1.}}, {"initialCoordinates", {0.1, 0.2}}});
+  testInstances::Add(system, ItemCategory::Object,
+                     {{"objectType", "GenericODE1"}, {"nodeNumbers", {node1, node0}},
+                      {"systemMatrix", {{-1., 2., 0.5}, {0., -3., 1.}, {4., -0.2, -0.7}}}, {"rhsVector", {1., 0., -2.}}});
 }
 
 const ItemTypeInfo& ObjectGenericODE1::Info() {

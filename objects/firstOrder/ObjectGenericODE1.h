@@ -9,6 +9,7 @@ namespace multidyn {
 class ObjectGenericODE1 : public ItemOf<ObjectGenericODE1, Object> {
  public:
   static const ItemTypeInfo& Info();
+  static void AddTestInstance(MainSystem& system);
 
   ObjectKind Kind() const override { return ObjectKind::FirstOrder; }
   std::vector<NodeIndex> NodeNumbers() const override { return nodeNumbers; }

@@ -1,5 +1,7 @@
 #include "objects/joints/ObjectJointRevoluteZ.h"
 
+#include "objects/TestInstances.h"
+
 #include "core/Rotations.h"
 #include "objects/markers/MarkerRequirements.h"
 
@@ -30,6 +32,15 @@ bool ObjectJointRevoluteZ::GetOutput(OutputVariableType type, const EvaluationCo
     case OutputVariableType::TorqueLocal: value = A_0J0.transpose() * loads[1].torque; return true;
     default: return false;
   }
+}
+
+void ObjectJointRevoluteZ::AddTestInstance(MainSystem& system) {
+  const Index body0 = testInstances::RigidBody(system, "RigidBodyRxyz", Vector3(0.3, 0.2, -0.1));
+  const Index body1 = testInstances::RigidBody(system, "RigidBodyEP", Vector3(1.1, 0.3, 0.));
+  testInstances::Add(system, ItemCategory::Object,
+                     {{"objectType", "JointRevoluteZ"},
+                      {"markerNumbers", {testInstances::RigidMarker(system, body0, Vector3(0.4, 0.1, -0.2)),
+                                         testInstances::RigidMarker(system, body1, Vector3(-0.3, 0.1, 0.2))}}});
 }
 
 const ItemTypeInfo& ObjectJointRevoluteZ::Info() {

@@ -9,6 +9,7 @@ namespace multidyn {
 class ObjectJointRevoluteZ : public ConstraintKernels<ObjectJointRevoluteZ> {
  public:
   static const ItemTypeInfo& Info();
+  static void AddTestInstance(MainSystem& system);
 
   std::vector<MarkerIndex> MarkerNumbers() const override { return {markerNumbers[0], markerNumbers[1]}; }
   Index NumberOfAlgebraicEquations() const override { return 5; }

@@ -8,6 +8,7 @@ namespace multidyn {
 class LoadForceVector : public VectorLoadBase<LoadForceVector, false> {
  public:
   static const ItemTypeInfo& Info();
+  static void AddTestInstance(MainSystem& system);
 };
 
 }  // namespace multidyn

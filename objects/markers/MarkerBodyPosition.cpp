@@ -1,10 +1,19 @@
 #include "objects/markers/MarkerBodyPosition.h"
 
+#include "objects/TestInstances.h"
+
 #include "objects/markers/MarkerChecks.h"
 
 namespace multidyn {
 
 void MarkerBodyPosition::Check(const MainSystem& system) const { CheckMarkerBody(system, bodyNumber, false); }
+
+void MarkerBodyPosition::AddTestInstance(MainSystem& system) {
+  const Index body = testInstances::RigidBody(system, "RigidBodyRxyz", Vector3(0.3, 0.2, -0.1));
+  testInstances::Add(system, ItemCategory::Load,
+                     {{"loadType", "ForceVector"}, {"loadVector", {1., 2., 3.}},
+                      {"markerNumber", testInstances::PositionMarker(system, body, Vector3(0.2, -0.1, 0.3))}});
+}
 
 const ItemTypeInfo& MarkerBodyPosition::Info() {
   using T = MarkerBodyPosition;

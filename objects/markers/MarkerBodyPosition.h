@@ -8,6 +8,7 @@ namespace multidyn {
 class MarkerBodyPosition : public MarkerKernels<MarkerBodyPosition> {
  public:
   static const ItemTypeInfo& Info();
+  static void AddTestInstance(MainSystem& system);
 
   ObjectIndex BodyNumber() const override { return bodyNumber; }
   void Check(const MainSystem& system) const override;

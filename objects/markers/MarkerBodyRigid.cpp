@@ -1,11 +1,20 @@
 #include "objects/markers/MarkerBodyRigid.h"
 
+#include "objects/TestInstances.h"
+
 #include "core/MainSystem.h"
 #include "objects/markers/MarkerChecks.h"
 
 namespace multidyn {
 
 void MarkerBodyRigid::Check(const MainSystem& system) const { CheckMarkerBody(system, bodyNumber, true); }
+
+void MarkerBodyRigid::AddTestInstance(MainSystem& system) {
+  const Index body = testInstances::RigidBody(system, "RigidBodyEP", Vector3(0.3, 0.2, -0.1));
+  testInstances::Add(system, ItemCategory::Load,
+                     {{"loadType", "ForceVector"}, {"loadVector", {1., 2., 3.}}, {"bodyFixed", true},
+                      {"markerNumber", testInstances::RigidMarker(system, body, Vector3(0.2, -0.1, 0.3))}});
+}
 
 const ItemTypeInfo& MarkerBodyRigid::Info() {
   using T = MarkerBodyRigid;

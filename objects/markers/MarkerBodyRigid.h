@@ -8,6 +8,7 @@ namespace multidyn {
 class MarkerBodyRigid : public MarkerKernels<MarkerBodyRigid> {
  public:
   static const ItemTypeInfo& Info();
+  static void AddTestInstance(MainSystem& system);
 
   bool ProvidesOrientation() const override { return true; }
   ObjectIndex BodyNumber() const override { return bodyNumber; }

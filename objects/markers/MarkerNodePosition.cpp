@@ -1,10 +1,19 @@
 #include "objects/markers/MarkerNodePosition.h"
 
+#include "objects/TestInstances.h"
+
 #include "objects/markers/MarkerChecks.h"
 
 namespace multidyn {
 
 void MarkerNodePosition::Check(const MainSystem& system) const { CheckMarkerNode(system, nodeNumber, false); }
+
+void MarkerNodePosition::AddTestInstance(MainSystem& system) {
+  const Index point = testInstances::MassPoint(system, Vector3(0.3, 0.2, -0.1));
+  const Index marker = testInstances::Add(system, ItemCategory::Marker,
+                                          {{"markerType", "NodePosition"}, {"nodeNumber", testInstances::NodeOf(system, point)}});
+  testInstances::Add(system, ItemCategory::Load, {{"loadType", "ForceVector"}, {"loadVector", {0., -9.81, 0.}}, {"markerNumber", marker}});
+}
 
 const ItemTypeInfo& MarkerNodePosition::Info() {
   using T = MarkerNodePosition;

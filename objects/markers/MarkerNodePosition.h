@@ -8,6 +8,7 @@ namespace multidyn {
 class MarkerNodePosition : public MarkerKernels<MarkerNodePosition> {
  public:
   static const ItemTypeInfo& Info();
+  static void AddTestInstance(MainSystem& system);
 
   NodeIndex NodeNumber() const override { return nodeNumber; }
   void Check(const MainSystem& system) const override;

@@ -1,10 +1,20 @@
 #include "objects/markers/MarkerNodeRigid.h"
 
+#include "objects/TestInstances.h"
+
 #include "objects/markers/MarkerChecks.h"
 
 namespace multidyn {
 
 void MarkerNodeRigid::Check(const MainSystem& system) const { CheckMarkerNode(system, nodeNumber, true); }
+
+void MarkerNodeRigid::AddTestInstance(MainSystem& system) {
+  const Index body = testInstances::RigidBody(system, "RigidBodyEP", Vector3(0.3, 0.2, -0.1));
+  const Index marker = testInstances::Add(system, ItemCategory::Marker,
+                                          {{"markerType", "NodeRigid"}, {"nodeNumber", testInstances::NodeOf(system, body)}});
+  testInstances::Add(system, ItemCategory::Load,
+                     {{"loadType", "TorqueVector"}, {"loadVector", {0.5, -1., 2.}}, {"bodyFixed", true}, {"markerNumber", marker}});
+}
 
 const ItemTypeInfo& MarkerNodeRigid::Info() {
   using T = MarkerNodeRigid;

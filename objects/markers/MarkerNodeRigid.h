@@ -8,6 +8,7 @@ namespace multidyn {
 class MarkerNodeRigid : public MarkerKernels<MarkerNodeRigid> {
  public:
   static const ItemTypeInfo& Info();
+  static void AddTestInstance(MainSystem& system);
 
   bool ProvidesOrientation() const override { return true; }
   NodeIndex NodeNumber() const override { return nodeNumber; }

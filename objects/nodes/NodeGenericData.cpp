@@ -1,5 +1,7 @@
 #include "objects/nodes/NodeGenericData.h"
 
+#include "objects/TestInstances.h"
+
 #include "core/Errors.h"
 
 namespace multidyn {
@@ -8,6 +10,18 @@ void NodeGenericData::Check(const MainSystem&) const {
   if (initialCoordinates.size() != numberOfDataCoordinates)
     throw ValueError("parameter 'initialCoordinates': expected " + std::to_string(numberOfDataCoordinates) +
                      " values (numberOfDataCoordinates), got " + std::to_string(initialCoordinates.size()));
+}
+
+void NodeGenericData::AddTestInstance(MainSystem& system) {
+  // as the rotation counter of a torsional spring-damper
+  const Index body = testInstances::RigidBody(system, "RigidBodyRxyz", Vector3(0.3, 0.2, -0.1));
+  const Index ground = testInstances::Ground(system);
+  const Index node = testInstances::Add(
+      system, ItemCategory::Node, {{"nodeType", "GenericData"}, {"numberOfDataCoordinates", 1}, {"initialCoordinates", {0.}}});
+  testInstances::Add(system, ItemCategory::Object,
+                     {{"objectType", "ConnectorTorsionalSpringDamper"}, {"nodeNumber", node}, {"stiffness", 20.},
+                      {"markerNumbers", {testInstances::RigidMarker(system, ground, Vector3::Zero()),
+                                         testInstances::RigidMarker(system, body, Vector3(0.1, 0., 0.))}}});
 }
 
 const ItemTypeInfo& NodeGenericData::Info() {

@@ -8,6 +8,7 @@ namespace multidyn {
 class NodeGenericData : public NodeKernels<NodeGenericData> {
  public:
   static const ItemTypeInfo& Info();
+  static void AddTestInstance(MainSystem& system);
 
   Index NumberOfDataCoordinates() const override { return numberOfDataCoordinates; }
   VectorX InitialDataCoordinates() const override { return initialCoordinates; }

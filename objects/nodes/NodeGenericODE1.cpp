@@ -1,5 +1,7 @@
 #include "objects/nodes/NodeGenericODE1.h"
 
+#include "objects/TestInstances.h"
+
 #include "core/Errors.h"
 
 namespace multidyn {
@@ -12,6 +14,14 @@ void NodeGenericODE1::Check(const MainSystem&) const {
   };
   checkSize(referenceCoordinates, "referenceCoordinates");
   checkSize(initialCoordinates, "initialCoordinates");
+}
+
+void NodeGenericODE1::AddTestInstance(MainSystem& system) {
+  const Index node = testInstances::Add(system, ItemCategory::Node,
+                                        {{"nodeType", "GenericODE1"}, {"numberOfODE1Coordinates", 2},
+                                         {"referenceCoordinates", {0.5, -1.}}, {"initialCoordinates", {0.1, 0.2}}});
+  testInstances::Add(system, ItemCategory::Object, {{"objectType", "GenericODE1"}, {"nodeNumbers", {node}},
+                                                    {"systemMatrix", {{-1., 2.}, {0.5, -3.}}}, {"rhsVector", {1., 0.}}});
 }
 
 const ItemTypeInfo& NodeGenericODE1::Info() {

@@ -9,6 +9,7 @@ namespace multidyn {
 class NodeGenericODE1 : public NodeKernels<NodeGenericODE1> {
  public:
   static const ItemTypeInfo& Info();
+  static void AddTestInstance(MainSystem& system);
 
   Index NumberOfODE1Coordinates() const override { return numberOfODE1Coordinates; }
   VectorX ReferenceODE1Coordinates() const override { return referenceCoordinates; }

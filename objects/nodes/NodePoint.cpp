@@ -1,6 +1,12 @@
 #include "objects/nodes/NodePoint.h"
 
+#include "objects/TestInstances.h"
+
 namespace multidyn {
+
+void NodePoint::AddTestInstance(MainSystem& system) {
+  testInstances::MassPoint(system, Vector3(0.3, 0.2, -0.1));
+}
 
 const ItemTypeInfo& NodePoint::Info() {
   using T = NodePoint;

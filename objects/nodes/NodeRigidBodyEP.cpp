@@ -1,5 +1,7 @@
 #include "objects/nodes/NodeRigidBodyEP.h"
 
+#include "objects/TestInstances.h"
+
 #include "objects/nodes/RigidNodeOutputs.h"
 
 #include <cmath>
@@ -18,6 +20,10 @@ void NodeRigidBodyEP::Check(const MainSystem&) const {
   if (std::abs(e.norm() - 1.) > 1e-6)
     throw ValueError("parameter 'referenceCoordinates': the Euler parameters of reference + initial coordinates must "
                      "have unit length, got length " + std::to_string(e.norm()));
+}
+
+void NodeRigidBodyEP::AddTestInstance(MainSystem& system) {
+  testInstances::RigidBody(system, "RigidBodyEP", Vector3(0.3, 0.2, -0.1));
 }
 
 const ItemTypeInfo& NodeRigidBodyEP::Info() {

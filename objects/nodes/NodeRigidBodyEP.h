@@ -11,6 +11,7 @@ class NodeRigidBodyEP : public NodeKernels<NodeRigidBodyEP> {
  public:
   using Vector7 = Eigen::Matrix<double, 7, 1>;
   static const ItemTypeInfo& Info();
+  static void AddTestInstance(MainSystem& system);
 
   Index NumberOfODE2Coordinates() const override { return 7; }
   Index NumberOfAlgebraicEquations() const override { return addConstraintEquation ? 1 : 0; }

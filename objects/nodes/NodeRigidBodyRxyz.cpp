@@ -1,8 +1,14 @@
 #include "objects/nodes/NodeRigidBodyRxyz.h"
 
+#include "objects/TestInstances.h"
+
 #include "objects/nodes/RigidNodeOutputs.h"
 
 namespace multidyn {
+
+void NodeRigidBodyRxyz::AddTestInstance(MainSystem& system) {
+  testInstances::RigidBody(system, "RigidBodyRxyz", Vector3(0.3, 0.2, -0.1));
+}
 
 const ItemTypeInfo& NodeRigidBodyRxyz::Info() {
   using T = NodeRigidBodyRxyz;

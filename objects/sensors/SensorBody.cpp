@@ -1,5 +1,7 @@
 #include "objects/sensors/SensorBody.h"
 
+#include "objects/TestInstances.h"
+
 #include "core/MainSystem.h"
 #include "objects/sensors/SensorFields.h"
 
@@ -15,6 +17,12 @@ void SensorBody::Check(const MainSystem& system) const {
   if (kind != ObjectKind::Body && kind != ObjectKind::Ground)
     throw TypeError("parameter 'bodyNumber': object " + std::to_string(bodyNumber.value) + " is a " +
                     system.GetObject(bodyNumber.value).TypeInfo().className + ", not a body; use SensorObject");
+}
+
+void SensorBody::AddTestInstance(MainSystem& system) {
+  const Index body = testInstances::RigidBody(system, "RigidBodyEP", Vector3(0.3, 0.2, -0.1));
+  testInstances::Add(system, ItemCategory::Sensor, {{"sensorType", "Body"}, {"bodyNumber", body}, {"localPosition", {0.1, 0.2, 0.}},
+                                                    {"outputVariableType", "Velocity"}, {"writeToFile", false}});
 }
 
 const ItemTypeInfo& SensorBody::Info() {

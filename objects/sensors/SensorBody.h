@@ -8,6 +8,7 @@ namespace multidyn {
 class SensorBody : public ItemOf<SensorBody, Sensor> {
  public:
   static const ItemTypeInfo& Info();
+  static void AddTestInstance(MainSystem& system);
   VectorX Evaluate(const MainSystem& system, ConfigurationType configuration) const override;
   std::string Target() const override { return "body " + std::to_string(bodyNumber.value); }
   void Check(const MainSystem& system) const override;

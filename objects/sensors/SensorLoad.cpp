@@ -1,5 +1,7 @@
 #include "objects/sensors/SensorLoad.h"
 
+#include "objects/TestInstances.h"
+
 #include "core/MainSystem.h"
 #include "objects/sensors/SensorFields.h"
 
@@ -11,6 +13,15 @@ VectorX SensorLoad::Evaluate(const MainSystem& system, ConfigurationType) const 
 
 void SensorLoad::Check(const MainSystem&) const {
   if (!loadNumber.IsValid()) throw ValueError("parameter 'loadNumber': a load is required, got none (-1)");
+}
+
+void SensorLoad::AddTestInstance(MainSystem& system) {
+  const Index point = testInstances::MassPoint(system, Vector3(0.3, 0.2, -0.1));
+  const Index marker = testInstances::Add(system, ItemCategory::Marker,
+                                          {{"markerType", "NodePosition"}, {"nodeNumber", testInstances::NodeOf(system, point)}});
+  const Index load = testInstances::Add(system, ItemCategory::Load,
+                                        {{"loadType", "ForceVector"}, {"loadVector", {0., -9.81, 0.}}, {"markerNumber", marker}});
+  testInstances::Add(system, ItemCategory::Sensor, {{"sensorType", "Load"}, {"loadNumber", load}, {"writeToFile", false}});
 }
 
 const ItemTypeInfo& SensorLoad::Info() {

@@ -8,6 +8,7 @@ namespace multidyn {
 class SensorLoad : public ItemOf<SensorLoad, Sensor> {
  public:
   static const ItemTypeInfo& Info();
+  static void AddTestInstance(MainSystem& system);
   VectorX Evaluate(const MainSystem& system, ConfigurationType configuration) const override;
   std::string Target() const override { return "load " + std::to_string(loadNumber.value); }
   void Check(const MainSystem& system) const override;

@@ -1,5 +1,7 @@
 #include "objects/sensors/SensorNode.h"
 
+#include "objects/TestInstances.h"
+
 #include "core/MainSystem.h"
 #include "objects/sensors/SensorFields.h"
 
@@ -11,6 +13,12 @@ VectorX SensorNode::Evaluate(const MainSystem& system, ConfigurationType configu
 
 void SensorNode::Check(const MainSystem&) const {
   if (!nodeNumber.IsValid()) throw ValueError("parameter 'nodeNumber': a node is required, got none (-1)");
+}
+
+void SensorNode::AddTestInstance(MainSystem& system) {
+  const Index point = testInstances::MassPoint(system, Vector3(0.3, 0.2, -0.1));
+  testInstances::Add(system, ItemCategory::Sensor, {{"sensorType", "Node"}, {"nodeNumber", testInstances::NodeOf(system, point)},
+                                                    {"outputVariableType", "Position"}, {"writeToFile", false}});
 }
 
 const ItemTypeInfo& SensorNode::Info() {

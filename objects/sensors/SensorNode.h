@@ -8,6 +8,7 @@ namespace multidyn {
 class SensorNode : public ItemOf<SensorNode, Sensor> {
  public:
   static const ItemTypeInfo& Info();
+  static void AddTestInstance(MainSystem& system);
   VectorX Evaluate(const MainSystem& system, ConfigurationType configuration) const override;
   std::string Target() const override { return "node " + std::to_string(nodeNumber.value); }
   void Check(const MainSystem& system) const override;

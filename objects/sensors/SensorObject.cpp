@@ -1,5 +1,7 @@
 #include "objects/sensors/SensorObject.h"
 
+#include "objects/TestInstances.h"
+
 #include "core/MainSystem.h"
 #include "objects/sensors/SensorFields.h"
 
@@ -11,6 +13,12 @@ VectorX SensorObject::Evaluate(const MainSystem& system, ConfigurationType confi
 
 void SensorObject::Check(const MainSystem&) const {
   if (!objectNumber.IsValid()) throw ValueError("parameter 'objectNumber': an object is required, got none (-1)");
+}
+
+void SensorObject::AddTestInstance(MainSystem& system) {
+  const Index point = testInstances::MassPoint(system, Vector3(0.3, 0.2, -0.1));
+  testInstances::Add(system, ItemCategory::Sensor, {{"sensorType", "Object"}, {"objectNumber", point},
+                                                    {"outputVariableType", "Position"}, {"writeToFile", false}});
 }
 
 const ItemTypeInfo& SensorObject::Info() {

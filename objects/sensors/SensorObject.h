@@ -8,6 +8,7 @@ namespace multidyn {
 class SensorObject : public ItemOf<SensorObject, Sensor> {
  public:
   static const ItemTypeInfo& Info();
+  static void AddTestInstance(MainSystem& system);
   VectorX Evaluate(const MainSystem& system, ConfigurationType configuration) const override;
   std::string Target() const override { return "object " + std::to_string(objectNumber.value); }
   void Check(const MainSystem& system) const override;

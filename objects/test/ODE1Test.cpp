@@ -29,12 +29,6 @@ class CppRightHandSide : public ScriptFunction {
   std::function<VectorX(double, const VectorX&)> f_;
 };
 
-MatrixX Dense(const Triplets& triplets, Index n) {
-  Eigen::SparseMatrix<double> sparse(n, n);
-  sparse.setFromTriplets(triplets.begin(), triplets.end());
-  return MatrixX(sparse);
-}
-
 }  // namespace
 
 TEST(ODE1, NumberingFollowsNodeOrderAfterAllODE2Unknowns) {
@@ -105,15 +99,12 @@ TEST(ODE1, UserFunctionJacobianByFiniteDifferencesMatchesTheDerivative) {
 
   JacobianFactors factors;
   factors.ode1Derivative = 0.;
-  Triplets triplets;
-  equations.ComputeJacobian(state, factors, triplets);
-  const MatrixX exact = Dense(triplets, 2);
+  const MatrixX exact = equations.JacobianDense(state, factors);
   EXPECT_LT((exact + dfdy).cwiseAbs().maxCoeff(), 1e-6) << exact;  // dr1/dy = -df/dy
 
   factors.ode1Derivative = 2. / 0.01;
   factors.ode1Stiffness = 1.;
-  equations.ComputeJacobian(state, factors, triplets);
-  const MatrixX newton = Dense(triplets, 2);
+  const MatrixX newton = equations.JacobianDense(state, factors);
   EXPECT_LT((newton - (200. * Eigen::Matrix2d::Identity() - dfdy)).cwiseAbs().maxCoeff(), 1e-6);
 }
 

@@ -6,11 +6,13 @@
 #include "core/ItemRegistry.h"
 #include "core/MainSystem.h"
 #include "objects/ItemList.h"
+#include "objects/test/TestThreeMarkerConnector.h"
 
 namespace multidyn {
 
 inline Index AddFromJson(MainSystem& system, ItemCategory category, const Json& dict) {
   RegisterAllItems();
+  RegisterTestItems();
   return system.AddItem(CreateItemFromJson(category, dict, "test item"));
 }
 

@@ -142,17 +142,13 @@ def SolveDynamic(self, simulationSettings=None, solverType=None, updateInitialVa
         raise TypeError(f"SolveDynamic: simulationSettings must be an exu.SimulationSettings(), got "
                         f"{type(simulationSettings).__name__}")
     settings = simulationSettings.GetDictionary()
-    if solverType is not None:
-        solverType = DynamicSolverType(solverType)
-        if solverType == DynamicSolverType.TrapezoidalIndex2:
-            settings["timeIntegration"]["generalizedAlpha"]["useNewmark"] = True
-            settings["timeIntegration"]["generalizedAlpha"]["useIndex2Constraints"] = True
-        elif solverType != DynamicSolverType.GeneralizedAlpha:
-            raise NotImplementedError(f"SolveDynamic: solverType {solverType.name} is not available yet; use "
-                                      "exu.DynamicSolverType.GeneralizedAlpha (the default) or TrapezoidalIndex2")
+    try:
+        solverType = DynamicSolverType.GeneralizedAlpha if solverType is None else DynamicSolverType(solverType)
+    except ValueError:
+        raise ValueError(f"SolveDynamic: solverType must be an exu.DynamicSolverType, got {solverType!r}") from None
     self._ResetCurrentToInitial()  # as Exudyn: every solve starts from the initial values
     try:
-        statistics = self._SolveDynamic(settings)
+        statistics = self._SolveDynamic(settings, int(solverType))
     finally:
         if updateInitialValues:
             self._StoreCurrentAsInitial()

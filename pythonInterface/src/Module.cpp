@@ -325,12 +325,12 @@ PYBIND11_MODULE(_multidyn, m) {
 .def("_ResetCurrentToInitial", &MainSystem::ResetCurrentToInitial)
       .def("_StoreCurrentAsInitial", &MainSystem::StoreCurrentAsInitial)
       .def("_Time", [](const MainSystem& self) { return self.CurrentState().time; })
-      .def("_SolveDynamic", [](MainSystem& self, const py::dict& settingsDict) {
+      .def("_SolveDynamic", [](MainSystem& self, const py::dict& settingsDict, int solverType) {
              SimulationSettings settings;
              SettingsFromJson(SimulationSettings::Fields(), &settings, PythonToJson(settingsDict));
              PythonSolverObserver observer;
              const auto start = std::chrono::steady_clock::now();
-             const SolverStatistics statistics = SolveDynamic(self, settings, &observer);
+             const SolverStatistics statistics = SolveDynamic(self, settings, &observer, static_cast<DynamicSolverType>(solverType));
              const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
              py::dict d;
              d["steps"] = statistics.steps;

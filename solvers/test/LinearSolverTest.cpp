@@ -138,9 +138,18 @@ INSTANTIATE_TEST_SUITE_P(DenseAndSparse, LinearSolverKinds,
                          ::testing::Values("EXUdense", "EigenDense", "EigenSparse", "EigenSparseSymmetric"));
 
 TEST(LinearSolver, KindFromName) {
-  EXPECT_EQ(LinearSolver::KindFromName("EXUdense"), LinearSolverKind::Dense);
+  EXPECT_EQ(LinearSolver::KindFromName("EXUdense"), LinearSolverKind::Automatic);
+  EXPECT_EQ(LinearSolver::KindFromName("EigenDense"), LinearSolverKind::Dense);
   EXPECT_EQ(LinearSolver::KindFromName("EigenSparse"), LinearSolverKind::Sparse);
   EXPECT_THROW(LinearSolver::KindFromName("Pardiso"), ValueError);
+}
+
+TEST(LinearSolver, AutomaticIsDenseForSmallAndSparseForLargeSystems) {
+  const LinearSolver automatic("EXUdense");
+  EXPECT_EQ(automatic.StorageFor(LinearSolver::automaticDenseLimit), SystemMatrix::Storage::Dense);
+  EXPECT_EQ(automatic.StorageFor(LinearSolver::automaticDenseLimit + 1), SystemMatrix::Storage::Sparse);
+  EXPECT_EQ(LinearSolver("EigenDense").StorageFor(1000), SystemMatrix::Storage::Dense);
+  EXPECT_EQ(LinearSolver("EigenSparse").StorageFor(2), SystemMatrix::Storage::Sparse);
 }
 
 TEST(LinearSolver, EmptySystem) {

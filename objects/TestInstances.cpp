@@ -1,0 +1,47 @@
+#include "objects/TestInstances.h"
+
+#include "core/ItemRegistry.h"
+
+namespace multidyn {
+namespace testInstances {
+
+Index Add(MainSystem& system, ItemCategory category, const Json& dict) {
+  return system.AddItem(CreateItemFromJson(category, dict, "test instance"));
+}
+
+Index Ground(MainSystem& system) {
+  return Add(system, ItemCategory::Object, {{"objectType", "Ground"}, {"referencePosition", {0.1, -0.2, 0.05}}});
+}
+
+Index RigidBody(MainSystem& system, const std::string& nodeType, const Vector3& position) {
+  Json reference = {position.x(), position.y(), position.z()};
+  if (nodeType == "RigidBodyEP")
+    for (double value : {1., 0., 0., 0.}) reference.push_back(value);
+  else
+    for (double value : {0.1, -0.2, 0.3}) reference.push_back(value);
+  const Index node = Add(system, ItemCategory::Node, {{"nodeType", nodeType}, {"referenceCoordinates", reference}});
+  return Add(system, ItemCategory::Object,
+             {{"objectType", "RigidBody"}, {"nodeNumber", node}, {"mass", 2.}, {"inertia", {1., 2., 3., 0.1, -0.2, 0.3}},
+              {"centerOfMass", {0.1, -0.2, 0.3}}});
+}
+
+Index MassPoint(MainSystem& system, const Vector3& position) {
+  const Index node = Add(system, ItemCategory::Node,
+                         {{"nodeType", "Point"}, {"referenceCoordinates", {position.x(), position.y(), position.z()}}});
+  return Add(system, ItemCategory::Object, {{"objectType", "MassPoint"}, {"nodeNumber", node}, {"physicsMass", 1.5}});
+}
+
+Index RigidMarker(MainSystem& system, Index body, const Vector3& p) {
+  return Add(system, ItemCategory::Marker,
+             {{"markerType", "BodyRigid"}, {"bodyNumber", body}, {"localPosition", {p.x(), p.y(), p.z()}}});
+}
+
+Index PositionMarker(MainSystem& system, Index body, const Vector3& p) {
+  return Add(system, ItemCategory::Marker,
+             {{"markerType", "BodyPosition"}, {"bodyNumber", body}, {"localPosition", {p.x(), p.y(), p.z()}}});
+}
+
+Index NodeOf(const MainSystem& system, Index body) { return system.GetObject(body).NodeNumbers().at(0).value; }
+
+}  // namespace testInstances
+}  // namespace multidyn

@@ -1,0 +1,22 @@
+// Building blocks for the items' test instances (Item::addTestInstance): small systems around
+// one item, built from dicts as a user would. Positions and parameters are generic (no
+// symmetric or zero values), so that the generic Jacobian tests see every term.
+#pragma once
+
+#include "core/Json.h"
+#include "core/MainSystem.h"
+
+namespace multidyn {
+namespace testInstances {
+
+Index Add(MainSystem& system, ItemCategory category, const Json& dict);
+Index Ground(MainSystem& system);
+// A free rigid body ("RigidBodyRxyz" or "RigidBodyEP" node) at `position`; returns the body.
+Index RigidBody(MainSystem& system, const std::string& nodeType, const Vector3& position);
+Index MassPoint(MainSystem& system, const Vector3& position);  // returns the mass point
+Index RigidMarker(MainSystem& system, Index body, const Vector3& localPosition);
+Index PositionMarker(MainSystem& system, Index body, const Vector3& localPosition);
+Index NodeOf(const MainSystem& system, Index body);  // the (first) node of a body
+
+}  // namespace testInstances
+}  // namespace multidyn

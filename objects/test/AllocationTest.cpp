@@ -1,0 +1,172 @@
+// A time step allocates nothing: malloc is interposed in this test executable (operator new and
+// Eigen both end there) and counted while steps 2 to 101 of a solve run. Models without Python
+// user functions, sensors or solution files, so that only the hot path is measured. With the
+// dense LU; Eigen's SparseLU allocates inside its numeric factorization and solve (outside our
+// control), so sparse systems allocate there and nowhere else.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstdlib>
+
+#include "core/MainSystem.h"
+#include "objects/test/TestSystems.h"
+#include "solvers/SolveDynamic.h"
+
+extern "C" {
+void* __libc_malloc(size_t size);
+void* __libc_calloc(size_t count, size_t size);
+void* __libc_realloc(void* pointer, size_t size);
+void* __libc_memalign(size_t alignment, size_t size);
+void __libc_free(void* pointer);
+}
+
+namespace {
+std::atomic<bool> countingAllocations{false};
+std::atomic<long> countedAllocations{0};
+
+// A function to break on (gdb: break CountedAllocation) to see where an allocation comes from.
+__attribute__((noinline)) void CountedAllocation() { countedAllocations.fetch_add(1); }
+inline void Count() {
+  if (countingAllocations.load(std::memory_order_relaxed)) CountedAllocation();
+}
+}  // namespace
+
+extern "C" {
+void* malloc(size_t size) {
+  Count();
+  return __libc_malloc(size);
+}
+void* calloc(size_t count, size_t size) {
+  Count();
+  return __libc_calloc(count, size);
+}
+void* realloc(void* pointer, size_t size) {
+  Count();
+  return __libc_realloc(pointer, size);
+}
+void* memalign(size_t alignment, size_t size) {
+  Count();
+  return __libc_memalign(alignment, size);
+}
+int posix_memalign(void** pointer, size_t alignment, size_t size) {
+  Count();
+  *pointer = __libc_memalign(alignment, size);
+  return *pointer ? 0 : 12;  // ENOMEM
+}
+void* aligned_alloc(size_t alignment, size_t size) {
+  Count();
+  return __libc_memalign(alignment, size);
+}
+void free(void* pointer) { __libc_free(pointer); }
+}
+
+namespace multidyn {
+namespace {
+
+// Counts allocations from the end of step `first` to the end of step `last`.
+class AllocationCounter : public SolverObserver {
+ public:
+  AllocationCounter(Index first, Index last) : first_(first), last_(last) {}
+  void OnStepAccepted(const SystemState&, double, Index) override {
+    ++steps_;
+    if (steps_ == first_) {
+      countedAllocations = 0;
+      countingAllocations = true;
+    }
+    if (steps_ == last_) countingAllocations = false;
+  }
+  Index Steps() const { return steps_; }
+
+ private:
+  Index first_, last_, steps_ = 0;
+};
+
+SimulationSettings QuietSettings(Index steps, bool modifiedNewton) {
+  SimulationSettings settings;
+  settings.timeIntegration.endTime = 0.001 * steps;
+  settings.timeIntegration.numberOfSteps = steps;
+  settings.timeIntegration.verboseMode = 0;
+  settings.timeIntegration.newton.useModifiedNewton = modifiedNewton;
+  settings.solutionSettings.writeSolutionToFile = false;
+  settings.solutionSettings.sensorsStoreAndWriteFiles = false;
+  return settings;
+}
+
+// Seed 002's mini example: a RigidRxyz rotor on a revolute joint to ground with a torsional
+// spring-damper and a torque.
+std::unique_ptr<MainSystem> MiniExample() {
+  auto system = std::make_unique<MainSystem>();
+  MainSystem& s = *system;
+  using C = ItemCategory;
+  const Index ground = AddFromJson(s, C::Object, {{"objectType", "Ground"}});
+  const Index node = AddFromJson(s, C::Node, {{"nodeType", "RigidBodyRxyz"}, {"referenceCoordinates", {0., 0., 0., 0., 0., 0.}}});
+  const Index body = AddFromJson(s, C::Object, {{"objectType", "RigidBody"}, {"nodeNumber", node}, {"mass", 1.},
+                                                {"inertia", {1., 1., 1., 0., 0., 0.}}});
+  const Index mBody = AddFromJson(s, C::Marker, {{"markerType", "BodyRigid"}, {"bodyNumber", body}});
+  const Index mGround = AddFromJson(s, C::Marker, {{"markerType", "BodyRigid"}, {"bodyNumber", ground}});
+  AddFromJson(s, C::Object, {{"objectType", "JointRevoluteZ"}, {"markerNumbers", {mGround, mBody}}});
+  AddFromJson(s, C::Object, {{"objectType", "ConnectorTorsionalSpringDamper"}, {"markerNumbers", {mGround, mBody}},
+                             {"stiffness", 2e3}, {"damping", 20.}});
+  AddFromJson(s, C::Load, {{"loadType", "TorqueVector"}, {"markerNumber", mBody}, {"loadVector", {0., 0., 1.}}});
+  s.Assemble();
+  return system;
+}
+
+// A chain of Euler-parameter bodies of length 1 on revolute joints about z, under gravity.
+std::unique_ptr<MainSystem> Chain(Index n) {
+  auto system = std::make_unique<MainSystem>();
+  MainSystem& s = *system;
+  using C = ItemCategory;
+  const Index ground = AddFromJson(s, C::Object, {{"objectType", "Ground"}});
+  Index previous = AddFromJson(s, C::Marker, {{"markerType", "BodyRigid"}, {"bodyNumber", ground}});
+  for (Index i = 0; i < n; ++i) {
+    const Index node = AddFromJson(s, C::Node, {{"nodeType", "RigidBodyEP"},
+                                                {"referenceCoordinates", {i + 0.5, 0., 0., 1., 0., 0., 0.}}});
+    const Index body = AddFromJson(s, C::Object, {{"objectType", "RigidBody"}, {"nodeNumber", node}, {"mass", 1.},
+                                                  {"inertia", {0.01, 0.1, 0.1, 0., 0., 0.}}});
+    const Index left = AddFromJson(s, C::Marker, {{"markerType", "BodyRigid"}, {"bodyNumber", body}, {"localPosition", {-0.5, 0., 0.}}});
+    AddFromJson(s, C::Object, {{"objectType", "JointRevoluteZ"}, {"markerNumbers", {previous, left}}});
+    const Index center = AddFromJson(s, C::Marker, {{"markerType", "BodyPosition"}, {"bodyNumber", body}});
+    AddFromJson(s, C::Load, {{"loadType", "ForceVector"}, {"markerNumber", center}, {"loadVector", {0., -9.81, 0.}}});
+    previous = AddFromJson(s, C::Marker, {{"markerType", "BodyRigid"}, {"bodyNumber", body}, {"localPosition", {0.5, 0., 0.}}});
+  }
+  s.Assemble();
+  return system;
+}
+
+long AllocationsInSteps(MainSystem& system, bool modifiedNewton, const std::string& linearSolver = "EXUdense") {
+  SimulationSettings settings = QuietSettings(120, modifiedNewton);
+  settings.linearSolverType = linearSolver;
+  AllocationCounter counter(1, 101);
+  SolveDynamic(system, settings, &counter);
+  EXPECT_EQ(counter.Steps(), 120);
+  return countedAllocations.load();
+}
+
+TEST(Allocation, MiniExampleStepsAllocateNothing) {
+  auto system = MiniExample();
+  EXPECT_EQ(AllocationsInSteps(*system, false), 0) << "full Newton";
+  system->ResetCurrentToInitial();
+  EXPECT_EQ(AllocationsInSteps(*system, true), 0) << "modified Newton";
+}
+
+TEST(Allocation, ChainStepsAllocateNothing) {
+  auto system = Chain(10);
+  EXPECT_EQ(AllocationsInSteps(*system, false, "EigenDense"), 0) << "full Newton";
+  system->ResetCurrentToInitial();
+  EXPECT_EQ(AllocationsInSteps(*system, true, "EigenDense"), 0) << "modified Newton";
+}
+
+TEST(Allocation, TheCounterSeesAllocations) {  // the test above cannot pass by counting nothing
+  countedAllocations = 0;
+  countingAllocations = true;
+  auto* vector = new std::vector<double>(100);
+  Eigen::VectorXd eigenVector(1000);
+  eigenVector.setZero();
+  countingAllocations = false;
+  delete vector;
+  EXPECT_GE(countedAllocations.load(), 3);
+}
+
+}  // namespace
+}  // namespace multidyn

@@ -1,0 +1,51 @@
+// Explicit Runge-Kutta integration with a fixed step size (Exudyn's ExplicitEuler,
+// ExplicitMidpoint, RK33, RK44) of the first-order form x = [q, q_t, y]:
+//   q_t = v,   M(q) v_t = -r(q, v, q_tt = 0),   y_t = f_FO(y, t) = -r1(y, y_t = 0).
+// Constraints are not solved: a system with algebraic equations is refused with the system's
+// own reason (DAESystem::CoordinatesFixedByConstraints); coordinates fixed by constraints to
+// ground are held at their values. Data coordinates are updated after every step
+// (PostNewtonStep), as in Exudyn.
+#pragma once
+
+#include <chrono>
+#include <vector>
+
+#include "core/DAESystem.h"
+#include "core/SimulationSettings.h"
+#include "core/SolverObserver.h"
+#include "solvers/ButcherTableau.h"
+#include "solvers/LinearSolver.h"
+#include "solvers/TimeIntegrator.h"
+
+namespace multidyn {
+
+class ExplicitSolver : public TimeIntegrator {
+ public:
+  // Throws ValueError for bad settings and for systems with constraints it cannot eliminate.
+  ExplicitSolver(ButcherTableau tableau, DAESystem& system, const SimulationSettings& settings,
+                 SolverObserver& observer);
+  SolverStatistics Solve(SystemState& state) override;
+
+ private:
+  // Stage derivative at `stage`: q_t (= v), v_t and y_t into the k vectors of stage i.
+  void EvaluateStage(const SystemState& stage, Index i);
+  void ComputeAccelerations(const SystemState& state, VectorX& acceleration);
+  void ComputeODE1Rates(const SystemState& state, VectorX& rate);
+  void CheckFinite(const SystemState& state, double h) const;
+
+  ButcherTableau tableau_;
+  DAESystem& system_;
+  const SimulationSettings settings_;
+  SolverObserver& observer_;
+  LinearSolver massSolver_;
+  SolverStatistics statistics_;
+  Index numberOfODE2_ = 0, numberOfODE1_ = 0;
+  std::vector<Index> fixedCoordinates_;
+  // Workspace: stage derivatives and scratch, sized once.
+  std::vector<VectorX> kq_, kv_, ky_;
+  SystemMatrix massMatrix_;
+  VectorX residual_, residualODE1_;
+  SystemState stage_;
+};
+
+}  // namespace multidyn

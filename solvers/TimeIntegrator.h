@@ -1,0 +1,17 @@
+// What every dynamic solver offers its caller: integrate a DAESystem from state.time to the
+// end time of the settings, reporting to an observer. On any exception `state` is the last
+// accepted step (the initial state if none was accepted).
+#pragma once
+
+#include "core/SystemState.h"
+#include "solvers/SolverStatistics.h"
+
+namespace multidyn {
+
+class TimeIntegrator {
+ public:
+  virtual ~TimeIntegrator() = default;
+  virtual SolverStatistics Solve(SystemState& state) = 0;
+};
+
+}  // namespace multidyn

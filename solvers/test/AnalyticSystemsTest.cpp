@@ -1,0 +1,216 @@
+// The solvers against small analytic systems written directly on the DAESystem interface,
+// with no items: convergence orders against closed forms, a constrained pendulum in Cartesian
+// coordinates against the minimal-coordinate equation, and refusals.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "core/DAESystem.h"
+#include "core/Errors.h"
+#include "solvers/SolverFactory.h"
+
+namespace multidyn {
+namespace {
+
+// m q_tt + d q_t + k q = 0 (ODE2) and y_t = -rate * y (ODE1), uncoupled.
+class OscillatorAndDecay : public DAESystem {
+ public:
+  double m = 2., k = 8., d = 0., rate = 1.5;
+  Index NumberOfODE2() const override { return 1; }
+  Index NumberOfODE1() const override { return 1; }
+  Index NumberOfAE() const override { return 0; }
+  void ComputeODE2Residual(const SystemState& s, VectorX& r) override {
+    r.resize(1);
+    r(0) = m * s.ode2_tt(0) + d * s.ode2_t(0) + k * s.ode2(0);
+  }
+  void ComputeODE1Residual(const SystemState& s, VectorX& r) override {
+    r.resize(1);
+    r(0) = s.ode1_t(0) + rate * s.ode1(0);
+  }
+  void ComputeAlgebraicResidual(const SystemState&, bool, VectorX& r) override { r.resize(0); }
+  void ComputeJacobian(const SystemState&, const JacobianFactors& f, SystemMatrix& matrix) override {
+    matrix.Add(0, 0, f.mass * m + f.stiffness * k + f.damping * d);
+    matrix.Add(1, 1, f.ode1Derivative + f.ode1Stiffness * rate);
+  }
+  void ComputeMassMatrix(const SystemState&, SystemMatrix& matrix) override { matrix.Add(0, 0, m); }
+  void ComputeConstraintAccelerationTerm(const SystemState&, VectorX& h) override { h.resize(0); }
+};
+
+// A point mass on a massless rod of length L in the x-y plane, gravity along -y:
+// r = m q_tt + (0, m g) + 2 lambda q, g = |q|^2 - L^2.
+class CartesianPendulum : public DAESystem {
+ public:
+  double m = 1.5, gravity = 9.81, L = 0.8;
+  Index NumberOfODE2() const override { return 2; }
+  Index NumberOfODE1() const override { return 0; }
+  Index NumberOfAE() const override { return 1; }
+  void ComputeODE2Residual(const SystemState& s, VectorX& r) override {
+    r = m * s.ode2_tt + 2. * s.ae(0) * s.ode2;
+    r(1) += m * gravity;
+  }
+  void ComputeODE1Residual(const SystemState&, VectorX& r) override { r.resize(0); }
+  void ComputeAlgebraicResidual(const SystemState& s, bool velocityLevel, VectorX& g) override {
+    g.resize(1);
+    g(0) = velocityLevel ? 2. * s.ode2.dot(s.ode2_t) : s.ode2.squaredNorm() - L * L;
+  }
+  void ComputeJacobian(const SystemState& s, const JacobianFactors& f, SystemMatrix& matrix) override {
+    for (Index i = 0; i < 2; ++i) {
+      matrix.Add(i, i, f.mass * m + f.stiffness * 2. * s.ae(0));
+      matrix.Add(i, 2, f.multiplierColumns * 2. * s.ode2(i));
+      matrix.Add(2, i, f.constraintRows * 2. * s.ode2(i));  // C_q = d(g_t)/dq_t
+    }
+  }
+  void ComputeMassMatrix(const SystemState&, SystemMatrix& matrix) override {
+    matrix.Add(0, 0, m);
+    matrix.Add(1, 1, m);
+  }
+  void ComputeConstraintAccelerationTerm(const SystemState& s, VectorX& h) override {
+    h.resize(1);
+    h(0) = 2. * s.ode2_t.squaredNorm();
+  }
+  std::string DescribeUnknown(Index row) const override { return row < 2 ? "pendulum coordinate" : "rod constraint"; }
+};
+
+class NullObserver : public SolverObserver {};
+
+SystemState InitialState(const DAESystem& system) {
+  SystemState s;
+  s.ode2.setZero(system.NumberOfODE2());
+  s.ode2_t.setZero(system.NumberOfODE2());
+  s.ode2_tt.setZero(system.NumberOfODE2());
+  s.ode1.setZero(system.NumberOfODE1());
+  s.ode1_t.setZero(system.NumberOfODE1());
+  s.ae.setZero(system.NumberOfAE());
+  return s;
+}
+
+SimulationSettings Settings(double endTime, Index steps) {
+  SimulationSettings settings;
+  settings.timeIntegration.endTime = endTime;
+  settings.timeIntegration.numberOfSteps = steps;
+  settings.timeIntegration.verboseMode = 0;
+  settings.timeIntegration.newton.relativeTolerance = 1e-12;
+  settings.timeIntegration.newton.absoluteTolerance = 1e-14;
+  return settings;
+}
+
+// Errors of q(T) and y(T) against q0 cos(w T), y0 exp(-rate T).
+std::pair<double, double> OscillatorErrors(DynamicSolverType type, Index steps, double spectralRadius = 1.) {
+  OscillatorAndDecay system;
+  SimulationSettings settings = Settings(1., steps);
+  settings.timeIntegration.generalizedAlpha.spectralRadius = spectralRadius;
+  NullObserver observer;
+  SystemState state = InitialState(system);
+  state.ode2(0) = 0.3;
+  state.ode1(0) = 2.;
+  CreateDynamicSolver(type, system, settings, observer)->Solve(state);
+  const double omega = std::sqrt(system.k / system.m);
+  EXPECT_DOUBLE_EQ(state.time, 1.);
+  return {std::abs(state.ode2(0) - 0.3 * std::cos(omega)), std::abs(state.ode1(0) - 2. * std::exp(-system.rate))};
+}
+
+struct OrderCase {
+  DynamicSolverType type;
+  double order;
+};
+
+class ConvergenceOrder : public ::testing::TestWithParam<OrderCase> {};
+
+TEST_P(ConvergenceOrder, HalvingTheStepDividesTheErrorByTwoToTheOrder) {
+  const OrderCase c = GetParam();
+  const auto coarse = OscillatorErrors(c.type, 200);
+  const auto fine = OscillatorErrors(c.type, 400);
+  const double expected = std::pow(2., c.order);
+  EXPECT_NEAR(coarse.first / fine.first, expected, 0.1 * expected) << DynamicSolverTypeName(c.type) << " ODE2";
+  EXPECT_NEAR(coarse.second / fine.second, expected, 0.1 * expected) << DynamicSolverTypeName(c.type) << " ODE1";
+}
+
+INSTANTIATE_TEST_SUITE_P(Solvers, ConvergenceOrder,
+                         ::testing::Values(OrderCase{DynamicSolverType::GeneralizedAlpha, 2.},
+                                           OrderCase{DynamicSolverType::TrapezoidalIndex2, 2.},
+                                           OrderCase{DynamicSolverType::ExplicitEuler, 1.},
+                                           OrderCase{DynamicSolverType::ExplicitMidpoint, 2.},
+                                           OrderCase{DynamicSolverType::RK33, 3.},
+                                           OrderCase{DynamicSolverType::RK44, 4.}));
+
+TEST(ExplicitSolvers, ExplicitEulerStepIsExudyns) {
+  // One step of x' = f(x) from x0: q1 = q0 + h v0, v1 = v0 + h a0, y1 = y0 - h rate y0.
+  OscillatorAndDecay system;
+  SimulationSettings settings = Settings(0.1, 1);
+  NullObserver observer;
+  SystemState state = InitialState(system);
+  state.ode2(0) = 0.3;
+  state.ode2_t(0) = -0.2;
+  state.ode1(0) = 2.;
+  CreateDynamicSolver(DynamicSolverType::ExplicitEuler, system, settings, observer)->Solve(state);
+  EXPECT_DOUBLE_EQ(state.ode2(0), 0.3 + 0.1 * -0.2);
+  EXPECT_DOUBLE_EQ(state.ode2_t(0), -0.2 + 0.1 * (-system.k * 0.3 / system.m));
+  EXPECT_DOUBLE_EQ(state.ode1(0), 2. - 0.1 * system.rate * 2.);
+  // computeEndOfStepAccelerations (default): a at the end of the step
+  EXPECT_DOUBLE_EQ(state.ode2_tt(0), -system.k * state.ode2(0) / system.m);
+}
+
+TEST(ExplicitSolvers, RefuseConstraintsWithTheSystemsReason) {
+  CartesianPendulum system;
+  NullObserver observer;
+  try {
+    CreateDynamicSolver(DynamicSolverType::RK44, system, Settings(1., 10), observer);
+    FAIL() << "expected ValueError";
+  } catch (const ValueError& e) {
+    EXPECT_NE(std::string(e.what()).find("RK44"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("algebraic equations"), std::string::npos) << e.what();
+  }
+}
+
+TEST(SolverFactory, UnsupportedTypesAreNamed) {
+  OscillatorAndDecay system;
+  NullObserver observer;
+  try {
+    CreateDynamicSolver(DynamicSolverType::DOPRI5, system, Settings(1., 10), observer);
+    FAIL() << "expected ValueError";
+  } catch (const ValueError& e) {
+    EXPECT_NE(std::string(e.what()).find("DOPRI5"), std::string::npos) << e.what();
+  }
+}
+
+// theta_tt = -(g/L) sin(theta) with the classical RK4 at a small step: an independent reference.
+double PendulumAngle(double theta0, double gravity, double L, double endTime) {
+  const Index n = 20000;
+  const double h = endTime / n;
+  Eigen::Vector2d x(theta0, 0.);
+  auto f = [&](const Eigen::Vector2d& s) { return Eigen::Vector2d(s(1), -gravity / L * std::sin(s(0))); };
+  for (Index i = 0; i < n; ++i) {
+    const Eigen::Vector2d k1 = f(x), k2 = f(x + 0.5 * h * k1), k3 = f(x + 0.5 * h * k2), k4 = f(x + h * k3);
+    x += h / 6. * (k1 + 2. * k2 + 2. * k3 + k4);
+  }
+  return x(0);
+}
+
+class PendulumSolvers : public ::testing::TestWithParam<DynamicSolverType> {};
+
+TEST_P(PendulumSolvers, FollowsTheMinimalCoordinateSolutionAndKeepsTheConstraint) {
+  CartesianPendulum system;
+  const double theta0 = 0.7;
+  NullObserver observer;
+  for (const char* linearSolver : {"EigenDense", "EigenSparse"}) {
+    SimulationSettings settings = Settings(1., 2000);
+    settings.linearSolverType = linearSolver;
+    SystemState state = InitialState(system);
+    state.ode2 << system.L * std::sin(theta0), -system.L * std::cos(theta0);
+    CreateDynamicSolver(GetParam(), system, settings, observer)->Solve(state);
+    const double theta = std::atan2(state.ode2(0), -state.ode2(1));
+    EXPECT_NEAR(theta, PendulumAngle(theta0, system.gravity, system.L, 1.), 2e-5) << linearSolver;
+    if (GetParam() == DynamicSolverType::GeneralizedAlpha)  // index 3: the constraint itself holds
+      EXPECT_NEAR(state.ode2.norm(), system.L, 1e-10) << linearSolver;
+    // The multiplier is the rod force / (2 L): tension = m (g cos(theta) + L theta_t^2).
+    const double theta_t = (state.ode2(0) * state.ode2_t(1) - state.ode2(1) * state.ode2_t(0)) / state.ode2.squaredNorm();
+    const double tension = system.m * (system.gravity * std::cos(theta) + system.L * theta_t * theta_t);
+    EXPECT_NEAR(2. * state.ae(0) * system.L, tension, 1e-3 * tension) << linearSolver;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Implicit, PendulumSolvers,
+                         ::testing::Values(DynamicSolverType::GeneralizedAlpha, DynamicSolverType::TrapezoidalIndex2));
+
+}  // namespace
+}  // namespace multidyn
