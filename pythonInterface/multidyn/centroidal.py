@@ -10,7 +10,7 @@
   simulation, from stored sensor data: is the simulated motion consistent with the foot forces?
 
 Every quantity is in world coordinates; gravity g = 9.80665 m/s^2 acts along -z. Theory:
-docs/theory/CentroidalDynamics.md; user guide: docs/centroidal.md.
+docs/theory/CentroidalDynamics.md; user guide: docs/centroidal/README.md.
 """
 import math as _math
 
