@@ -343,14 +343,16 @@ def _Stored(mbs, sensor, name, columns):
 
 
 def _NodeOfMarker(mbs, marker):
-    """(node number, position of the marker's point in body axes) or None if not on one node."""
+    """(node number, the marker's point in body axes, the marker's axes in body axes) or None if the
+    marker is not on a body with one node."""
     d = mbs.GetMarker(marker)
+    axes = _np.asarray(d.get('localRotationMatrix', _np.eye(3)), dtype=float).reshape(3, 3)
     if 'nodeNumber' in d:
-        return d['nodeNumber'], _np.zeros(3)
+        return d['nodeNumber'], _np.zeros(3), axes
     if 'bodyNumber' in d:
         body = mbs.GetObject(d['bodyNumber'])
         if 'nodeNumber' in body:
-            return body['nodeNumber'], _np.asarray(d.get('localPosition', [0., 0., 0.]), dtype=float)
+            return body['nodeNumber'], _np.asarray(d.get('localPosition', [0., 0., 0.]), dtype=float), axes
     return None
 
 
@@ -478,14 +480,14 @@ def DynamicViolationAlongTrajectory(mbs, model, positionSensor, rotationMatrixSe
             if load['loadType'] != 'ForceVector':
                 raise ValueError(f"{_BRIDGE}: {name}: sensor {sensor} reads load {d['loadNumber']} of type "
                                  f"{load['loadType']}; expected a LoadForceVector (point force of a foot)")
-            markerPoint = _NodeOfMarker(mbs, load['markerNumber'])
-            if markerPoint is not None and markerPoint[0] == baseNode:
-                footOnBase = markerPoint[1]
-            if load['bodyFixed']:
+            marker = _NodeOfMarker(mbs, load['markerNumber'])
+            if marker is not None and marker[0] == baseNode:
+                footOnBase = marker[1]
+            if load['bodyFixed']:     # the stored vector is in marker axes: turn it into world axes
                 if footOnBase is None:
                     raise ValueError(f"{_BRIDGE}: {name}: load {d['loadNumber']} is bodyFixed on another body than "
                                      f"the base; give a sensor of the force in world axes")
-                values = _np.einsum('nij,nj->ni', rotation, values)
+                values = _np.einsum('nij,jk,nk->ni', rotation, marker[2], values)
         elif d['outputVariableType'] != 'Force':
             raise ValueError(f"{_BRIDGE}: {name}: expected a SensorLoad or a sensor reading Force, got sensor "
                              f"{sensor} ({d['sensorType']}, {d['outputVariableType']})")

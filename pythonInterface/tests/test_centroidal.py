@@ -16,7 +16,8 @@ import scipy.sparse
 
 import multidyn as exu
 from multidyn import centroidal
-from multidyn.itemInterface import LoadForceVector, MarkerBodyPosition, SensorBody, SensorLoad, SensorNode
+from multidyn.itemInterface import (LoadForceVector, MarkerBodyPosition, MarkerBodyRigid, SensorBody, SensorLoad,
+                                    SensorNode)
 
 from conftest import NewSystem, ut
 
@@ -277,9 +278,10 @@ def FootForce(foot, t):
     return [10. * math.sin(3. * t), 0., 30.] if foot == 0 else [0., 5. * math.cos(2. * t), 20. + 5. * t]
 
 
-def SimulateFreeBody(nodeType, numberOfSteps, extraLoad=False, endTime=0.5):
+def SimulateFreeBody(nodeType, numberOfSteps, extraLoad=False, endTime=0.5, bodyFixedFoot=False):
     """A cuboid with a full inertia tensor (rotated principal axes), thrown and spinning, under
-    gravity and the two foot forces (plus an optional extra force the model is not told about)."""
+    gravity and the two foot forces (plus an optional extra force the model is not told about).
+    bodyFixedFoot: foot 0's load is bodyFixed (its FootForce components are in body axes)."""
     mbs = NewSystem()
     inertia = ut.InertiaCuboid(density=1000., sideLengths=[0.3, 0.2, 0.1]).Rotated(ut.RotationMatrixX(0.4))
     body = mbs.CreateRigidBody(inertia=inertia, nodeType=nodeType, referencePosition=[0, 0, 0.5],
@@ -290,8 +292,12 @@ def SimulateFreeBody(nodeType, numberOfSteps, extraLoad=False, endTime=0.5):
     s = {}
     s['footForces'], s['footPositions'] = [], []
     for foot, point in enumerate(FOOT_POINTS):
-        marker = mbs.AddMarker(MarkerBodyPosition(bodyNumber=o, localPosition=point))
-        load = mbs.AddLoad(LoadForceVector(markerNumber=marker,
+        if bodyFixedFoot and foot == 0:   # a follower force needs a marker with axes; turned ones here
+            marker = mbs.AddMarker(MarkerBodyRigid(bodyNumber=o, localPosition=point,
+                                                   localRotationMatrix=ut.RotationMatrixZ(0.5)))
+        else:
+            marker = mbs.AddMarker(MarkerBodyPosition(bodyNumber=o, localPosition=point))
+        load = mbs.AddLoad(LoadForceVector(markerNumber=marker, bodyFixed=bodyFixedFoot and foot == 0,
                                            loadVectorUserFunction=lambda mbs, t, v, foot=foot: FootForce(foot, t)))
         s['footForces'].append(sensor(SensorLoad(loadNumber=load, storeInternal=True, writeToFile=False)))
         s['footPositions'].append(sensor(SensorBody(bodyNumber=o, localPosition=point, storeInternal=True,
@@ -337,6 +343,28 @@ def test_simulated_free_body_is_consistent_with_its_forces(workDir, nodeType):
     # foot points from Position sensors instead of the loads' markers: the same values
     np.testing.assert_allclose(Violation(mbs, model, s, footPositionSensors=True), violation, rtol=0,
                                atol=1e-12 * weight)
+
+
+def test_body_fixed_foot_load_is_turned_into_world_axes(workDir):
+    """A follower force on the base (bodyFixed=True, at a marker with turned axes): the bridge turns
+    its stored marker-axes vector with the marker's and the base's rotations; the motion is then
+    consistent to the Newton tolerance."""
+    mbs, model, s = SimulateFreeBody(exu.NodeType.RotationEulerParameters, 100, bodyFixedFoot=True)
+    violation = Violation(mbs, model, s)
+    assert np.abs(violation[:, 1:]).max() < 1e-9 * model.m() * G
+    rotation = mbs.GetSensorStoredData(s['rotation'])[:, 1:].reshape(-1, 3, 3)
+    assert np.abs(rotation - np.eye(3)).max() > 0.5      # the base turned a lot: a missing rotation would show
+
+
+def test_time_derivative_of_stored_data_is_exact_for_low_degree_polynomials():
+    """3-point stencils inside and 3/4-point one-sided stencils at the ends are exact for
+    quadratics (first derivative) and cubics at the ends (second derivative), on uneven steps."""
+    time = np.cumsum(np.r_[0., np.random.default_rng(1).uniform(0.5, 1.5, 12)]) * 0.01
+    quadratic = np.stack([2. - 3. * time + 5. * time ** 2, -time ** 2], axis=1)
+    np.testing.assert_allclose(centroidal._TimeDerivative(quadratic, time, 1),
+                               np.stack([-3. + 10. * time, -2. * time], axis=1), rtol=0, atol=1e-9)
+    np.testing.assert_allclose(centroidal._TimeDerivative(quadratic, time, 2),
+                               np.tile([10., -2.], (len(time), 1)), rtol=0, atol=1e-6)
 
 
 def test_differentiated_accelerations_converge_at_second_order(workDir):
