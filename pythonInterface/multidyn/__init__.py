@@ -20,6 +20,14 @@ sys = {}
 variables = {}
 
 
+def __getattr__(name):
+    """multidyn.centroidal is imported on first use (it needs scipy)."""
+    if name == "centroidal":
+        import importlib
+        return importlib.import_module(".centroidal", __name__)
+    raise AttributeError(f"module 'multidyn' has no attribute {name!r}")
+
+
 def InvalidIndex():
     """The index of no item (-1), as Exudyn's exu.InvalidIndex()."""
     return -1

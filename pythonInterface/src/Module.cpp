@@ -7,6 +7,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include "CentroidalBindings.h"
 #include "PythonConversion.h"
 #include "PythonScriptFunction.h"
 #include "core/Errors.h"
@@ -150,6 +151,7 @@ py::object ToPythonMatrix(const std::vector<std::vector<double>>& rows) {
 PYBIND11_MODULE(_multidyn, m) {
   m.doc() = "Multidyn compiled core";
   RegisterAllItems();
+  RegisterCentroidalBindings(m);
 
   static py::exception<NotAssembledError> notAssembled(m, "NotAssembledError", PyExc_RuntimeError);
   static py::exception<UserFunctionError> userFunctionError(m, "UserFunctionError", PyExc_RuntimeError);
