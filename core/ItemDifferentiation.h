@@ -131,7 +131,10 @@ template <class AD> class SeededNodes {
 };
 
 template <class S> VecX<S> GeneralizedLoad(const MarkerData<S>& data, const MarkerLoad<S>& load) {
-  return data.positionJacobian.transpose() * load.force + data.rotationJacobian.transpose() * load.torque;
+  VecX<S> generalized = data.positionJacobian.transpose() * load.force + data.rotationJacobian.transpose() * load.torque;
+  if (data.coordinateJacobian.cols() == 0) return generalized;
+  if (generalized.size() == 0) return data.coordinateJacobian.transpose() * load.coordinateForce;
+  return generalized + data.coordinateJacobian.transpose() * load.coordinateForce;
 }
 
 
@@ -224,8 +227,8 @@ template <class AD> void ConnectorJacobian(const JacobianTarget& t, const Connec
 }
 
 // Derivatives of the constraint loads (K block) and the constraint rows.
-template <class AD> void ConstraintJacobian(const JacobianTarget& t, const Constraint& constraint, Index aeStart,
-                                            const std::vector<Index>& nodes) {
+template <class AD> void ConstraintJacobian(const JacobianTarget& t, const Constraint& constraint,
+                                            const EvaluationContext& context, Index aeStart, const std::vector<Index>& nodes) {
   const auto markers = constraint.MarkerNumbers();
   const SeededNodes<AD> seeds(t, nodes);
   const MarkerData<AD> m0 = SeededMarkerData(t, seeds, markers[0].value);
@@ -236,8 +239,8 @@ template <class AD> void ConstraintJacobian(const JacobianTarget& t, const Const
   AddMarkerLoad(t, seeds, markers[0].value, m0, loads[0]);
   AddMarkerLoad(t, seeds, markers[1].value, m1, loads[1]);
   VecX<AD> g, g_t;
-  constraint.ComputeAlgebraicEquations(m0, m1, false, g);
-  if (t.factors.velocityLevelConstraints) constraint.ComputeAlgebraicEquations(m0, m1, true, g_t);
+  constraint.ComputeAlgebraicEquations(context, m0, m1, false, g);
+  if (t.factors.velocityLevelConstraints) constraint.ComputeAlgebraicEquations(context, m0, m1, true, g_t);
   AddConstraintBlocks(t, seeds, g, g_t, aeStart, false);
 }
 
@@ -267,14 +270,15 @@ template <class AD> void NodeAccelerationTerm(const JacobianTarget& t, Index nod
   AccumulateAccelerationTerm(seeds, g_t, t.compiled.nodeAEStart[node], t.state, h);
 }
 
-template <class AD> void ConstraintAccelerationTerm(const JacobianTarget& t, const Constraint& constraint, Index aeStart,
+template <class AD> void ConstraintAccelerationTerm(const JacobianTarget& t, const Constraint& constraint,
+                                                    const EvaluationContext& context, Index aeStart,
                                                     const std::vector<Index>& nodes, VectorX& h) {
   const auto markers = constraint.MarkerNumbers();
   const SeededNodes<AD> seeds(t, nodes);
   const MarkerData<AD> m0 = SeededMarkerData(t, seeds, markers[0].value);
   const MarkerData<AD> m1 = SeededMarkerData(t, seeds, markers[1].value);
   VecX<AD> g_t;
-  constraint.ComputeAlgebraicEquations(m0, m1, true, g_t);
+  constraint.ComputeAlgebraicEquations(context, m0, m1, true, g_t);
   AccumulateAccelerationTerm(seeds, g_t, aeStart, t.state, h);
 }
 

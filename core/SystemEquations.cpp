@@ -12,6 +12,11 @@ using differentiation::UnionOfNodes;
 
 SystemEquations::SystemEquations(const MainSystem& system) : system_(system), compiled_(system.Compiled()) {
   nodeKinematics_.resize(system.NumberOfItems(ItemCategory::Node));
+  // Nodes without ODE2 coordinates (e.g. NodePointGround) have constant kinematics.
+  const VectorX none;
+  for (Index node = 0; node < system.NumberOfItems(ItemCategory::Node); ++node)
+    if (system.GetNode(node).NumberOfODE2Coordinates() == 0)
+      system.GetNode(node).ComputeKinematics(NodeCoordinates<double>{none, none}, nodeKinematics_[node]);
 }
 
 void SystemEquations::UpdateNodeKinematics(const SystemState& state) {
@@ -172,7 +177,7 @@ void SystemEquations::ComputeAlgebraicResidual(const SystemState& state, bool ve
     const auto markers = constraint.MarkerNumbers();
     const MarkerData<double> m0 = ComputeMarkerData(markers[0].value);
     const MarkerData<double> m1 = ComputeMarkerData(markers[1].value);
-    constraint.ComputeAlgebraicEquations(m0, m1, velocityLevel, g);
+    constraint.ComputeAlgebraicEquations(Context(c, state), m0, m1, velocityLevel, g);
     residual.segment(start, size) = g;
   }
 }
@@ -244,7 +249,7 @@ void SystemEquations::ComputeJacobian(const SystemState& state, const JacobianFa
     const auto markers = constraint.MarkerNumbers();
     const auto nodes = UnionOfNodes(compiled_.markerNodes[markers[0].value], compiled_.markerNodes[markers[1].value]);
     WithADScalarFor(NumberOfCoordinates(system_, nodes), [&](auto ad) {
-      ConstraintJacobian<decltype(ad)>(target, constraint, aeStart, nodes);
+      ConstraintJacobian<decltype(ad)>(target, constraint, Context(c, state), aeStart, nodes);
     });
     // Multiplier columns dr/dlambda from the constraint loads themselves: with Euler parameters
     // they differ from dg/dq in the direction normal to the unit sphere, and Newton needs the
@@ -315,7 +320,7 @@ void SystemEquations::ComputeConstraintAccelerationTerm(const SystemState& state
     const auto markers = constraint.MarkerNumbers();
     const auto nodes = UnionOfNodes(compiled_.markerNodes[markers[0].value], compiled_.markerNodes[markers[1].value]);
     WithADScalarFor(NumberOfCoordinates(system_, nodes), [&](auto ad) {
-      ConstraintAccelerationTerm<decltype(ad)>(target, constraint, compiled_.objectAEStart[c], nodes, h);
+      ConstraintAccelerationTerm<decltype(ad)>(target, constraint, Context(c, state), compiled_.objectAEStart[c], nodes, h);
     });
   }
 }
