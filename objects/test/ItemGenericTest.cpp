@@ -11,7 +11,7 @@ using namespace multidyn;
 TEST(ItemGeneric, EveryTypeIsRegisteredOnceWithItsNames) {
   RegisterAllItems();
   const auto& all = ItemRegistry::Instance().All();
-  EXPECT_EQ(all.size(), 21u);
+  EXPECT_EQ(all.size(), 30u);
   for (const ItemTypeInfo* info : all) {
     EXPECT_EQ(ItemRegistry::Instance().Find(info->category, info->typeName), info);
     EXPECT_EQ(ItemRegistry::Instance().Find(info->category, info->className), info);
@@ -61,7 +61,8 @@ TEST(ItemGeneric, SystemWithEveryItemRoundTripsThroughJson) {
   EXPECT_EQ(loaded.ToJson(), saved);
   loaded.Assemble();
   EXPECT_EQ(loaded.Compiled().numberOfODE2, system->Compiled().numberOfODE2);
-  EXPECT_EQ(loaded.Compiled().numberOfAE, 6);  // Euler parameters 1 + revolute joint 5
+  // Euler parameters 1 + revolute joint 5 + planar revolute joint 2 + coordinate constraint 1
+  EXPECT_EQ(loaded.Compiled().numberOfAE, 9);
 }
 
 TEST(ItemGeneric, BadReferenceLeavesTheSystemUnchanged) {

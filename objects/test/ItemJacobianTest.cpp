@@ -136,7 +136,9 @@ TEST_P(ItemJacobianTest, ExactJacobiansEqualFiniteDifferences) {
   if (activeJoint) {
     EXPECT_LT((h - expected).cwiseAbs().maxCoeff(), 1e-6 * std::max(1., expected.cwiseAbs().maxCoeff()));
   } else {
-    EXPECT_LT((h.head(1) - expected.head(1)).cwiseAbs().maxCoeff(), 1e-6);  // only the Euler-parameter equation
+    // the Euler-parameter equation and the (active) planar joint and coordinate constraint
+    EXPECT_LT((h.head(1) - expected.head(1)).cwiseAbs().maxCoeff(), 1e-6);
+    EXPECT_LT((h.tail(3) - expected.tail(3)).cwiseAbs().maxCoeff(), 1e-6 * std::max(1., expected.tail(3).cwiseAbs().maxCoeff()));
   }
 }
 
@@ -163,6 +165,14 @@ TEST(ItemJacobian, ConstraintLoadsAreTheTransposedConstraintJacobian) {
     const Index node = system->GetObject(body).NodeNumbers()[0].value;
     const NodeKinematics<double> k = system->NodeKinematicsOf(node, state);
     if (!k.hasOrientation) continue;
+    if (k.G.cols() < 3) {  // planar body: every coordinate is a rigid motion in the plane
+      for (Index i = 0; i < k.numberOfCoordinates; ++i) {
+        VectorX motion = VectorX::Zero(n2);
+        motion(c.nodeODE2Start[node] + i) = 1.;
+        EXPECT_NEAR((r1 - r0).dot(motion), (C_q * motion).dot(state.ae), 1e-7) << "body " << body << ", coordinate " << i;
+      }
+      continue;
+    }
     const MatrixX G = k.G;
     // theta_t that produces omega: the minimum-norm solution, tangent to the unit sphere for Euler parameters
     const MatrixX rotationalRates = G.transpose() * (G * G.transpose()).inverse();
