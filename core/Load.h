@@ -13,6 +13,9 @@ class Load : public Item {
   virtual bool NeedsOrientation() const { return false; }
   // The load vector now, from the user function if there is one.
   virtual Vector3 CurrentLoadVector(const EvaluationContext& context) const = 0;
+  // How many leading components of the load vector are the load's values (GetLoadValues,
+  // SensorLoad): 3 for force and torque vectors, 1 for scalar loads.
+  virtual Index NumberOfLoadValues() const { return 3; }
   virtual void ComputeMarkerLoad(const MarkerData<double>& marker, const Vector3& loadVector,
                                  MarkerLoad<double>& load) const = 0;
   virtual void ComputeMarkerLoad(const MarkerData<ADScalar32>& marker, const Vector3& loadVector,

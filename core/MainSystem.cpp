@@ -624,13 +624,13 @@ VectorX MainSystem::GetMarkerOutput(Index markerIndex, OutputVariableType type, 
                    (hasOrientation ? ", RotationMatrix, Rotation, AngularVelocity, AngularVelocityLocal" : ""));
 }
 
-Vector3 MainSystem::GetLoadValues(Index loadIndex) const {
+VectorX MainSystem::GetLoadValues(Index loadIndex) const {
   const Load& load = GetLoad(loadIndex);
   EvaluationContext context;
   context.time = current_.time;
   context.system = this;
   context.itemNumber = loadIndex;
-  return load.CurrentLoadVector(context);
+  return load.CurrentLoadVector(context).head(load.NumberOfLoadValues());
 }
 
 // ---- files ---------------------------------------------------------------------------

@@ -14,6 +14,7 @@ class LoadCoordinate : public LoadKernels<LoadCoordinate> {
   void Check(const MainSystem& system) const override;
   // The scalar load as the first component (loads share the vector interface).
   Vector3 CurrentLoadVector(const EvaluationContext& context) const override;
+  Index NumberOfLoadValues() const override { return 1; }
   template <class S> void MarkerLoadOf(const MarkerData<S>&, const Vector3& value, MarkerLoad<S>& markerLoad) const {
     markerLoad.coordinateForce = S(value(0));
   }

@@ -13,8 +13,8 @@ import pytest
 import multidyn as exu
 from multidyn.itemInterface import (CoordinateConstraint, CoordinateSpringDamper, Force, LoadCoordinate,
                                     MarkerBodyPosition, MarkerNodeCoordinate, MarkerNodePosition, MassPoint,
-                                    NodePointGround, ObjectGround, Point, PointGround, SensorNode, SensorObject,
-                                    SpringDamper)
+                                    NodePointGround, ObjectGround, Point, PointGround, SensorLoad, SensorNode,
+                                    SensorObject, SpringDamper)
 
 from conftest import DampedOscillator, NewSystem, Settings
 
@@ -132,11 +132,19 @@ def test_loadCoordinate_userFunctionGivesClosedFormForcedResponse(workDir):
 
     mbs, nMass, _, sPosition = MassOnCoordinateSpring(mass=m, stiffness=0., damping=0., x0=0., load=F0,
                                                       loadUserFunction=UFload)
+    sLoad = mbs.AddSensor(SensorLoad(loadNumber=0, storeInternal=True, writeToFile=False))
+    mbs.Assemble()
     mbs.SolveDynamic(Tight(Settings(endTime=2., numberOfSteps=4000, spectralRadius=1.)))
     data = mbs.GetSensorStoredData(sPosition)
     t, x = data[:, 0], data[:, 1]
     exact = F0 / (m * W ** 2) * (W * t - np.sin(W * t))
     assert np.max(np.abs(x - exact)) < 1e-5 * np.max(np.abs(exact))
+    # the load's value is a scalar (as Exudyn): a float, one sensor column
+    loadValue = mbs.GetLoadValues(0)
+    assert isinstance(loadValue, float) and loadValue == pytest.approx(F0 * math.sin(W * 2.), rel=1e-12)
+    loads = mbs.GetSensorStoredData(sLoad)
+    assert loads.shape[1] == 2
+    assert np.allclose(loads[:, 1], F0 * np.sin(W * loads[:, 0]), atol=1e-12)
 
 
 def test_loadCoordinate_userFunctionEqualsConstantLoad(workDir):
