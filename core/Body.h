@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/Object.h"
+#include "core/SystemState.h"
 
 namespace multidyn {
 
@@ -22,6 +23,12 @@ class Body : public Object {
 
   virtual void ComputeMassMatrix(const NodeKinematics<double>* nodes, MatrixX& massMatrix) const {}
   virtual double KineticEnergy(const NodeKinematics<double>* nodes) const { return 0.; }
+  // Outputs a body defines differently from the generic ones of its frame (e.g. the scalar
+  // Rotation of a planar body); false: use the generic output.
+  virtual bool GetBodyOutput(OutputVariableType type, const MainSystem& system, const SystemState& state,
+                             const Vector3& localPosition, VectorX& value) const {
+    return false;
+  }
 };
 
 // Routes every scalar type to Derived's templated Frame() and ODE2LHS().

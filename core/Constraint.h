@@ -10,10 +10,11 @@ class Constraint : public Object {
   ObjectKind Kind() const override { return ObjectKind::Constraint; }
   // g at position level (index 3) or its time derivative (velocity level, index 2), and the
   // loads lambda applies to the markers; their generalized forces equal -C_q^T * lambda
-  // (checked in the item tests against C_q obtained by differentiating g).
+  // (checked in the item tests against C_q obtained by differentiating g). The context gives
+  // time and system to constraints with time-dependent (user-function) offsets.
 #define MULTIDYN_CONSTRAINT_KERNELS(S)                                                                     \
-  virtual void ComputeAlgebraicEquations(const MarkerData<S>& m0, const MarkerData<S>& m1, bool velocityLevel, \
-                                         VecX<S>& g) const = 0;                                            \
+  virtual void ComputeAlgebraicEquations(const EvaluationContext& context, const MarkerData<S>& m0,         \
+                                         const MarkerData<S>& m1, bool velocityLevel, VecX<S>& g) const = 0; \
   virtual void ComputeConstraintLoads(const MarkerData<S>& m0, const MarkerData<S>& m1, const VectorX& lambda, \
                                       MarkerLoad<S> loads[2]) const = 0;
   MULTIDYN_FOR_EACH_SCALAR(MULTIDYN_CONSTRAINT_KERNELS)
@@ -23,9 +24,9 @@ class Constraint : public Object {
 template <class Derived> class ConstraintKernels : public ItemOf<Derived, Constraint> {
  public:
 #define MULTIDYN_CONSTRAINT_KERNELS(S)                                                                         \
-  void ComputeAlgebraicEquations(const MarkerData<S>& m0, const MarkerData<S>& m1, bool velocityLevel,          \
-                                 VecX<S>& g) const override {                                                  \
-    Self().AlgebraicEquations(m0, m1, velocityLevel, g);                                                       \
+  void ComputeAlgebraicEquations(const EvaluationContext& context, const MarkerData<S>& m0,                    \
+                                 const MarkerData<S>& m1, bool velocityLevel, VecX<S>& g) const override {     \
+    Self().AlgebraicEquations(context, m0, m1, velocityLevel, g);                                              \
   }                                                                                                            \
   void ComputeConstraintLoads(const MarkerData<S>& m0, const MarkerData<S>& m1, const VectorX& lambda,         \
                               MarkerLoad<S> loads[2]) const override {                                         \

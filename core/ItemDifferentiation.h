@@ -184,6 +184,9 @@ template <class AD> class SeededNodes {
     const Index n = t.system.GetNode(node).NumberOfODE2Coordinates();
     const Index start = t.compiled.nodeODE2Start[node];
     VecX<AD> q(n), q_t(n);
+    // The buffer held another node's kinematics before: start from the defaults, so that fields
+    // a node leaves at their default (e.g. positionCoordinates) are not taken over.
+    kinematics = NodeKinematics<AD>();
     for (Index k = 0; k < n; ++k) {
       q(k) = AD(t.qTotal(start + k), Capacity(), buffers_.offsets[i] + k);
       q_t(k) = AD(t.state.ode2_t(start + k), Capacity(), size_ + buffers_.offsets[i] + k);
@@ -199,7 +202,10 @@ template <class AD> class SeededNodes {
 };
 
 template <class S> VecX<S> GeneralizedLoad(const MarkerData<S>& data, const MarkerLoad<S>& load) {
-  return data.positionJacobian.transpose() * load.force + data.rotationJacobian.transpose() * load.torque;
+  VecX<S> generalized = data.positionJacobian.transpose() * load.force + data.rotationJacobian.transpose() * load.torque;
+  if (data.coordinateJacobian.cols() == 0) return generalized;
+  if (generalized.size() == 0) return data.coordinateJacobian.transpose() * load.coordinateForce;
+  return generalized + data.coordinateJacobian.transpose() * load.coordinateForce;
 }
 
 
@@ -303,7 +309,8 @@ template <class AD> void ConnectorJacobian(const JacobianTarget& t, const Connec
 }
 
 // Derivatives of the constraint loads (K block) and the constraint rows.
-template <class AD> void ConstraintJacobian(const JacobianTarget& t, const Constraint& constraint, Index aeStart,
+template <class AD> void ConstraintJacobian(const JacobianTarget& t, const Constraint& constraint,
+                                            const EvaluationContext& context, Index aeStart,
                                             const std::vector<Index>& markers, const std::vector<Index>& nodes) {
   const SeededNodes<AD> seeds(t, nodes);
   const MarkerData<AD> m0 = SeededMarkerData(t, seeds, markers[0]);
@@ -314,8 +321,8 @@ template <class AD> void ConstraintJacobian(const JacobianTarget& t, const Const
   AddMarkerLoad(t, seeds, markers[0], m0, loads[0]);
   AddMarkerLoad(t, seeds, markers[1], m1, loads[1]);
   VecX<AD> g, g_t;
-  constraint.ComputeAlgebraicEquations(m0, m1, false, g);
-  if (t.factors.velocityLevelConstraints) constraint.ComputeAlgebraicEquations(m0, m1, true, g_t);
+  constraint.ComputeAlgebraicEquations(context, m0, m1, false, g);
+  if (t.factors.velocityLevelConstraints) constraint.ComputeAlgebraicEquations(context, m0, m1, true, g_t);
   AddConstraintBlocks(t, seeds, g, g_t, aeStart, false);
 }
 
@@ -346,14 +353,15 @@ template <class AD> void NodeAccelerationTerm(const JacobianTarget& t, Index nod
   AccumulateAccelerationTerm(seeds, g_t, t.compiled.nodeAEStart[node], t.state, h);
 }
 
-template <class AD> void ConstraintAccelerationTerm(const JacobianTarget& t, const Constraint& constraint, Index aeStart,
+template <class AD> void ConstraintAccelerationTerm(const JacobianTarget& t, const Constraint& constraint,
+                                                    const EvaluationContext& context, Index aeStart,
                                                     const std::vector<Index>& markers, const std::vector<Index>& nodes,
                                                     VectorX& h) {
   const SeededNodes<AD> seeds(t, nodes);
   const MarkerData<AD> m0 = SeededMarkerData(t, seeds, markers[0]);
   const MarkerData<AD> m1 = SeededMarkerData(t, seeds, markers[1]);
   VecX<AD> g_t;
-  constraint.ComputeAlgebraicEquations(m0, m1, true, g_t);
+  constraint.ComputeAlgebraicEquations(context, m0, m1, true, g_t);
   AccumulateAccelerationTerm(seeds, g_t, aeStart, t.state, h);
 }
 

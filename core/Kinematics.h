@@ -2,6 +2,8 @@
 // the scalar so that the same code yields values (double) and exact Jacobians (ADScalar16, ADScalar32).
 #pragma once
 
+#include <algorithm>
+
 #include "core/Types.h"
 
 namespace multidyn {
@@ -21,9 +23,21 @@ template <class S> struct NodeKinematics {
   Mat3X<S> Glocal;                                 // local omega = Glocal * theta_t
   Vec3<S> Glocal_tTheta_t = Vec3<S>::Zero();       // d(Glocal)/dt * theta_t
   Index numberOfCoordinates = 0;
+  Index positionCoordinates = 3;                   // translations at the start (2: planar node, 0: ground node)
   Index rotationStart = 3;                         // first rotation parameter among the node's coordinates
   bool hasOrientation = false;
+  // The stored ODE2 coordinates (relative to the reference values, as Exudyn's coordinate
+  // markers measure them) and their velocities.
+  VecX<S> coordinates;
+  VecX<S> coordinates_t;
 };
+
+// Fills the stored coordinates of a node's kinematics from its total coordinates.
+template <class S, class Reference>
+void StoreNodeCoordinates(const NodeCoordinates<S>& c, const Reference& referenceCoordinates, NodeKinematics<S>& k) {
+  k.coordinates = c.q - referenceCoordinates.template cast<S>();
+  k.coordinates_t = c.q_t;
+}
 
 // What a marker provides to connectors and loads. Jacobians are with respect to the
 // ODE2 coordinates the marker depends on (its local coordinates, in the order of its nodes).
@@ -34,14 +48,31 @@ template <class S> struct MarkerData {
   Vec3<S> angularVelocityLocal = Vec3<S>::Zero();  // omega in marker frame
   Mat3X<S> positionJacobian;                       // d(p_0M)/dq, 3 x n
   Mat3X<S> rotationJacobian;                       // d(omega_0)/dq_t, 3 x n
+  // Coordinate markers (Marker::ProvidesCoordinate): one scalar coordinate, its velocity and
+  // d(coordinate)/dq (1 x n); other markers leave coordinateJacobian empty.
+  S coordinate = S(0.);
+  S coordinate_t = S(0.);
+  Eigen::Matrix<S, 1, Eigen::Dynamic, Eigen::RowMajor, 1, MaxLocalCoordinates<S>::value> coordinateJacobian;
 };
 
 // Loads that a connector, constraint or load applies to its markers, in global axes:
-// generalized forces are positionJacobian^T * force + rotationJacobian^T * torque.
+// generalized forces are positionJacobian^T * force + rotationJacobian^T * torque
+// + coordinateJacobian^T * coordinateForce.
 template <class S> struct MarkerLoad {
   Vec3<S> force = Vec3<S>::Zero();
   Vec3<S> torque = Vec3<S>::Zero();
+  S coordinateForce = S(0.);  // generalized force on a coordinate marker's coordinate
 };
+
+// Component i of the generalized force of `load` at a marker:
+// J_p(:, i) . force + J_r(:, i) . torque + J_c(i) coordinateForce (absent parts are empty).
+template <class S> S GeneralizedLoadComponent(const MarkerData<S>& data, const MarkerLoad<S>& load, Index i) {
+  S value = S(0.);
+  if (i < data.positionJacobian.cols()) value += data.positionJacobian.col(i).dot(load.force);
+  if (i < data.rotationJacobian.cols()) value += data.rotationJacobian.col(i).dot(load.torque);
+  if (i < data.coordinateJacobian.cols()) value += data.coordinateJacobian(i) * load.coordinateForce;
+  return value;
+}
 
 // A * R for a constant R; skips the product for the common R = I (it costs much with
 // derivatives attached).
@@ -58,7 +89,8 @@ template <class S> void RigidFrameFromNode(const NodeKinematics<S>& node, const 
   frame.orientation = node.rotation;
   frame.angularVelocityLocal = node.angularVelocityLocal;
   frame.positionJacobian.setZero(3, n);
-  frame.positionJacobian.template leftCols<3>().setIdentity();
+  const Index translations = std::min(node.positionCoordinates, n);
+  frame.positionJacobian.topLeftCorner(translations, translations).setIdentity();
   frame.rotationJacobian.setZero(3, n);
   if (atNode) {
     frame.position = node.position;

@@ -13,6 +13,9 @@ class Load : public Item {
   virtual bool NeedsOrientation() const { return false; }
   // The load vector now, from the user function if there is one.
   virtual Vector3 CurrentLoadVector(const EvaluationContext& context) const = 0;
+  // How many leading components of the load vector are the load's values (GetLoadValues,
+  // SensorLoad): 3 for force and torque vectors, 1 for scalar loads.
+  virtual Index NumberOfLoadValues() const { return 3; }
 #define MULTIDYN_LOAD_KERNELS(S)                                                                 \
   virtual void ComputeMarkerLoad(const MarkerData<S>& marker, const Vector3& loadVector,             \
                                  MarkerLoad<S>& load) const = 0;

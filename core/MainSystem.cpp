@@ -469,24 +469,32 @@ VectorX MainSystem::GetNodeOutput(Index nodeIndex, OutputVariableType type, Conf
   NodeTotalCoordinates(nodeIndex, state, q, q_t);
   NodeKinematics<double> k;
   node.ComputeKinematics(NodeCoordinates<double>{q, q_t}, k);
-  const VectorX q_tt = state.ode2_tt.segment(start, n);
+  // Nodes without coordinates (NodePointGround) have empty coordinate vectors.
+  const VectorX stored = n > 0 ? VectorX(state.ode2.segment(start, n)) : VectorX();
+  const VectorX q_tt = n > 0 ? VectorX(state.ode2_tt.segment(start, n)) : VectorX();
+  // The translational coordinates padded to 3D (planar nodes have two, ground nodes none).
+  auto translation = [&](const VectorX& coordinates) {
+    Vector3 value = Vector3::Zero();
+    value.head(k.positionCoordinates) = coordinates.head(k.positionCoordinates);
+    return value;
+  };
   const bool hasPosition = node.ProvidesPosition();
   const bool hasOrientation = node.ProvidesOrientation();
   switch (type) {
-    case OutputVariableType::Coordinates: return state.ode2.segment(start, n);
-    case OutputVariableType::Coordinates_t: return state.ode2_t.segment(start, n);
+    case OutputVariableType::Coordinates: return stored;
+    case OutputVariableType::Coordinates_t: return n > 0 ? VectorX(state.ode2_t.segment(start, n)) : VectorX();
     case OutputVariableType::Coordinates_tt: return q_tt;
     case OutputVariableType::Position:
       if (hasPosition) return ToVector(k.position);
       break;
     case OutputVariableType::Displacement:
-      if (hasPosition) return state.ode2.segment(start, 3);
+      if (hasPosition) return ToVector(translation(stored));
       break;
     case OutputVariableType::Velocity:
       if (hasPosition) return ToVector(k.velocity);
       break;
     case OutputVariableType::Acceleration:
-      if (hasPosition) return q_tt.head(3);
+      if (hasPosition) return ToVector(translation(q_tt));
       break;
     case OutputVariableType::RotationMatrix:
       if (hasOrientation) return ToVector(k.rotation);
@@ -502,6 +510,7 @@ VectorX MainSystem::GetNodeOutput(Index nodeIndex, OutputVariableType type, Conf
       break;
     case OutputVariableType::AngularAcceleration:
       if (hasOrientation) {
+        if (k.Glocal.cols() == 0) return VectorX(VectorX::Zero(3));  // a node that cannot rotate
         const Vector3 alphaLocal = k.Glocal * q_tt.segment(k.rotationStart, k.Glocal.cols()) + k.Glocal_tTheta_t;
         return ToVector(Vector3(k.rotation * alphaLocal));
       }
@@ -525,6 +534,8 @@ VectorX MainSystem::GetObjectOutputBody(Index objectIndex, OutputVariableType ty
     throw TypeError(description + ": is not a body; use GetObjectOutput");
   const Body& body = static_cast<const Body&>(object);
   const SystemState& state = State(configuration);
+  VectorX bodyValue;
+  if (body.GetBodyOutput(type, *this, state, localPosition, bodyValue)) return bodyValue;
   std::vector<NodeKinematics<double>> nodes;
   for (NodeIndex node : body.NodeNumbers()) nodes.push_back(NodeKinematicsOf(node.value, state));
   MarkerData<double> frame;
@@ -540,18 +551,29 @@ VectorX MainSystem::GetObjectOutputBody(Index objectIndex, OutputVariableType ty
       return ToVector(Vector3(frame.position - referenceFrame.position));
     }
     case OutputVariableType::Velocity: return ToVector(frame.velocity);
+    case OutputVariableType::VelocityLocal:
+      if (hasOrientation) return ToVector(Vector3(frame.orientation.transpose() * frame.velocity));
+      break;
     case OutputVariableType::Acceleration:
-      if (nodes.size() == 1) {
+    case OutputVariableType::AccelerationLocal:
+    case OutputVariableType::AngularAcceleration:
+    case OutputVariableType::AngularAccelerationLocal:
+      if (nodes.size() == 1 && (hasOrientation || type == OutputVariableType::Acceleration)) {
         const NodeKinematics<double>& k = nodes[0];
         const Index start = c.nodeODE2Start[body.NodeNumbers()[0].value];
         const VectorX q_tt = state.ode2_tt.segment(start, k.numberOfCoordinates);
-        Vector3 acceleration = q_tt.head(3);
+        Vector3 acceleration = Vector3::Zero();
+        acceleration.head(k.positionCoordinates) = q_tt.head(k.positionCoordinates);
+        Vector3 alphaLocal = Vector3::Zero();
         if (k.hasOrientation) {
-          const Vector3 alphaLocal = k.Glocal * q_tt.segment(k.rotationStart, k.Glocal.cols()) + k.Glocal_tTheta_t;
+          alphaLocal = k.Glocal * q_tt.segment(k.rotationStart, k.Glocal.cols()) + k.Glocal_tTheta_t;
           const Vector3& w = k.angularVelocityLocal;
           acceleration += k.rotation * (alphaLocal.cross(localPosition) + w.cross(w.cross(localPosition)));
         }
-        return ToVector(acceleration);
+        if (type == OutputVariableType::Acceleration) return ToVector(acceleration);
+        if (type == OutputVariableType::AccelerationLocal) return ToVector(Vector3(k.rotation.transpose() * acceleration));
+        if (type == OutputVariableType::AngularAcceleration) return ToVector(Vector3(k.rotation * alphaLocal));
+        return ToVector(alphaLocal);
       }
       break;
     case OutputVariableType::RotationMatrix:
@@ -614,7 +636,14 @@ VectorX MainSystem::GetMarkerOutput(Index markerIndex, OutputVariableType type, 
   const Marker& marker = GetMarker(markerIndex);
   const MarkerData<double> data = MarkerDataOf(markerIndex, State(configuration));
   const bool hasOrientation = marker.ProvidesOrientation();
+  const bool hasCoordinate = marker.ProvidesCoordinate();
   switch (type) {
+    case OutputVariableType::Coordinates:
+      if (hasCoordinate) return VectorX::Constant(1, data.coordinate);
+      break;
+    case OutputVariableType::Coordinates_t:
+      if (hasCoordinate) return VectorX::Constant(1, data.coordinate_t);
+      break;
     case OutputVariableType::Position: return ToVector(data.position);
     case OutputVariableType::Velocity: return ToVector(data.velocity);
     case OutputVariableType::RotationMatrix:
@@ -632,17 +661,17 @@ VectorX MainSystem::GetMarkerOutput(Index markerIndex, OutputVariableType type, 
     default: break;
   }
   NotAvailable(ItemDescription(ItemCategory::Marker, markerIndex), type,
-               std::string("Position, Velocity") +
+               std::string(hasCoordinate ? "Coordinates, Coordinates_t, " : "") + "Position, Velocity" +
                    (hasOrientation ? ", RotationMatrix, Rotation, AngularVelocity, AngularVelocityLocal" : ""));
 }
 
-Vector3 MainSystem::GetLoadValues(Index loadIndex) const {
+VectorX MainSystem::GetLoadValues(Index loadIndex) const {
   const Load& load = GetLoad(loadIndex);
   EvaluationContext context;
   context.time = current_.time;
   context.system = this;
   context.itemNumber = loadIndex;
-  return load.CurrentLoadVector(context);
+  return load.CurrentLoadVector(context).head(load.NumberOfLoadValues());
 }
 
 // ---- files ---------------------------------------------------------------------------

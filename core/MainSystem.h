@@ -88,7 +88,7 @@ class MainSystem {
   VectorX GetObjectOutputBody(Index object, OutputVariableType type, const Vector3& localPosition,
                               ConfigurationType configuration) const;
   VectorX GetMarkerOutput(Index marker, OutputVariableType type, ConfigurationType configuration) const;
-  Vector3 GetLoadValues(Index load) const;
+  VectorX GetLoadValues(Index load) const;  // Load::NumberOfLoadValues() components
 
   // ---- sensors -------------------------------------------------------------------------
   std::vector<SensorRecord>& SensorRecords() { return sensorRecords_; }

@@ -11,6 +11,8 @@ class Marker : public Item {
  public:
   virtual bool ProvidesPosition() const { return true; }
   virtual bool ProvidesOrientation() const { return false; }
+  // Coordinate markers give MarkerData::coordinate (and no position): Exudyn's 'Coordinate' type.
+  virtual bool ProvidesCoordinate() const { return false; }
   virtual ObjectIndex BodyNumber() const { return ObjectIndex(); }  // valid for body markers
   virtual NodeIndex NodeNumber() const { return NodeIndex(); }      // valid for node markers
   // `body` is the body it sits on (nullptr for node markers); `nodes` the kinematics of the

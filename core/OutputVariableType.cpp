@@ -31,6 +31,9 @@ const std::vector<std::pair<OutputVariableType, const char*>>& NameTable() {
       {T::TorqueLocal, "TorqueLocal"},
       {T::PotentialEnergy, "PotentialEnergy"},
       {T::KineticEnergy, "KineticEnergy"},
+      {T::AccelerationLocal, "AccelerationLocal"},
+      {T::AngularAccelerationLocal, "AngularAccelerationLocal"},
+      {T::ConstraintEquation, "ConstraintEquation"},
   };
   return table;
 }

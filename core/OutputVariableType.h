@@ -29,6 +29,9 @@ enum class OutputVariableType {
   TorqueLocal,
   PotentialEnergy,
   KineticEnergy,
+  AccelerationLocal,
+  AngularAccelerationLocal,
+  ConstraintEquation,
 };
 
 enum class ConfigurationType { Reference, Initial, Current, StartOfStep };

@@ -20,6 +20,11 @@ SystemEquations::SystemEquations(const MainSystem& system)
   objectNodeSlots_.resize(system.NumberOfItems(ItemCategory::Object));
   jacobianWorkspace_->singleNodeKinematics.resize(nNodes);
   jacobianWorkspace_->singleNodeValid.assign(nNodes, 0);
+  // Nodes without ODE2 coordinates (e.g. NodePointGround) have constant kinematics.
+  const VectorX none;
+  for (Index node = 0; node < nNodes; ++node)
+    if (system.GetNode(node).NumberOfODE2Coordinates() == 0)
+      system.GetNode(node).ComputeKinematics(NodeCoordinates<double>{none, none}, nodeKinematics_[node]);
 }
 
 SystemEquations::~SystemEquations() = default;
@@ -53,8 +58,7 @@ void SystemEquations::AddGeneralizedLoad(Index marker, const MarkerLoad<double>&
   const auto& indices = compiled_.markerODE2Indices[marker];
   const MarkerData<double>& data = markerData_[marker];
   for (size_t i = 0; i < indices.size(); ++i)
-    residual(indices[i]) += sign * (data.positionJacobian.col(i).dot(load.force) +
-                                    data.rotationJacobian.col(i).dot(load.torque));
+    residual(indices[i]) += sign * GeneralizedLoadComponent(data, load, Index(i));
 }
 
 EvaluationContext SystemEquations::Context(Index object, const SystemState& state) const {
@@ -208,7 +212,7 @@ void SystemEquations::AlgebraicResidual(const SystemState& state, bool velocityL
       continue;
     }
     const auto& markers = compiled_.objectMarkers[c];
-    constraint.ComputeAlgebraicEquations(markerData_[markers[0]], markerData_[markers[1]], velocityLevel, local_);
+    constraint.ComputeAlgebraicEquations(Context(c, state), markerData_[markers[0]], markerData_[markers[1]], velocityLevel, local_);
     residual.segment(start, size) = local_;
   }
 }
@@ -284,7 +288,7 @@ void SystemEquations::ComputeJacobian(const SystemState& state, const JacobianFa
     const auto& markers = compiled_.objectMarkers[c];
     const auto& nodes = compiled_.objectMarkerNodes[c];
     WithADScalarFor(NumberOfCoordinates(system_, nodes), [&](auto ad) {
-      ConstraintJacobian<decltype(ad)>(target, constraint, aeStart, markers, nodes);
+      ConstraintJacobian<decltype(ad)>(target, constraint, Context(c, state), aeStart, markers, nodes);
     });
     // Multiplier columns dr/dlambda from the constraint loads themselves: with Euler parameters
     // they differ from dg/dq in the direction normal to the unit sphere, and Newton needs the
@@ -301,8 +305,7 @@ void SystemEquations::ComputeJacobian(const SystemState& state, const JacobianFa
         const MarkerData<double>& data = markerData_[markers[side]];
         for (size_t i = 0; i < indices.size(); ++i)
           matrix.Add(indices[i], aeOffset + aeStart + k,
-                     -factors.multiplierColumns * (data.positionJacobian.col(i).dot(unitLoads[side].force) +
-                                                   data.rotationJacobian.col(i).dot(unitLoads[side].torque)));
+                     -factors.multiplierColumns * GeneralizedLoadComponent(data, unitLoads[side], Index(i)));
       }
     }
   }
@@ -352,7 +355,8 @@ void SystemEquations::ComputeConstraintAccelerationTerm(const SystemState& state
     const auto& markers = compiled_.objectMarkers[c];
     const auto& nodes = compiled_.objectMarkerNodes[c];
     WithADScalarFor(NumberOfCoordinates(system_, nodes), [&](auto ad) {
-      ConstraintAccelerationTerm<decltype(ad)>(target, constraint, compiled_.objectAEStart[c], markers, nodes, h);
+      ConstraintAccelerationTerm<decltype(ad)>(target, constraint, Context(c, state), compiled_.objectAEStart[c], markers,
+                                               nodes, h);
     });
   }
 }

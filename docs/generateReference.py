@@ -39,7 +39,7 @@ familyTitles = {"nodes": "Nodes", "bodies": "Bodies", "joints": "Joints", "conne
 indexTypes = {"NodeIndex", "ObjectIndex", "MarkerIndex", "LoadIndex", "SensorIndex", "MarkerIndex[2]", "NodeIndex[]"}
 
 # Theory pages that cover more than the item named like them (the nodes of a rigid body).
-extraTheoryPages = {"NodeRigidBodyRxyz": "RigidBody", "NodeRigidBodyEP": "RigidBody"}
+extraTheoryPages = {"NodeRigidBodyRxyz": "RigidBody", "NodeRigidBodyEP": "RigidBody", "NodeRigidBody2D": "RigidBody2D"}
 
 # ---------------------------------------------------------------------------------------
 # The static solver's newton/discontinuous structures share their tables with the dynamic

@@ -4,18 +4,27 @@
 #include "objects/bodies/ObjectGround.h"
 #include "objects/bodies/ObjectMassPoint.h"
 #include "objects/bodies/ObjectRigidBody.h"
+#include "objects/bodies/ObjectRigidBody2D.h"
+#include "objects/connectors/ObjectConnectorCoordinateSpringDamper.h"
+#include "objects/connectors/ObjectConnectorSpringDamper.h"
 #include "objects/connectors/ObjectConnectorTorsionalSpringDamper.h"
 #include "objects/firstOrder/ObjectGenericODE1.h"
+#include "objects/joints/ObjectConnectorCoordinate.h"
+#include "objects/joints/ObjectJointRevolute2D.h"
 #include "objects/joints/ObjectJointRevoluteZ.h"
+#include "objects/loads/LoadCoordinate.h"
 #include "objects/loads/LoadForceVector.h"
 #include "objects/loads/LoadTorqueVector.h"
 #include "objects/markers/MarkerBodyPosition.h"
 #include "objects/markers/MarkerBodyRigid.h"
+#include "objects/markers/MarkerNodeCoordinate.h"
 #include "objects/markers/MarkerNodePosition.h"
 #include "objects/markers/MarkerNodeRigid.h"
 #include "objects/nodes/NodeGenericData.h"
 #include "objects/nodes/NodeGenericODE1.h"
 #include "objects/nodes/NodePoint.h"
+#include "objects/nodes/NodePointGround.h"
+#include "objects/nodes/NodeRigidBody2D.h"
 #include "objects/nodes/NodeRigidBodyEP.h"
 #include "objects/nodes/NodeRigidBodyRxyz.h"
 #include "objects/sensors/SensorBody.h"
@@ -33,18 +42,27 @@ void RegisterAllItems() {
   registry.Register(NodeRigidBodyEP::Info());
   registry.Register(NodeGenericData::Info());
   registry.Register(NodeGenericODE1::Info());
+  registry.Register(NodePointGround::Info());
+  registry.Register(NodeRigidBody2D::Info());
   registry.Register(ObjectGround::Info());
   registry.Register(ObjectMassPoint::Info());
   registry.Register(ObjectRigidBody::Info());
   registry.Register(ObjectJointRevoluteZ::Info());
   registry.Register(ObjectConnectorTorsionalSpringDamper::Info());
   registry.Register(ObjectGenericODE1::Info());
+  registry.Register(ObjectRigidBody2D::Info());
+  registry.Register(ObjectJointRevolute2D::Info());
+  registry.Register(ObjectConnectorCoordinateSpringDamper::Info());
+  registry.Register(ObjectConnectorSpringDamper::Info());
+  registry.Register(ObjectConnectorCoordinate::Info());
   registry.Register(MarkerBodyRigid::Info());
   registry.Register(MarkerBodyPosition::Info());
   registry.Register(MarkerNodeRigid::Info());
   registry.Register(MarkerNodePosition::Info());
+  registry.Register(MarkerNodeCoordinate::Info());
   registry.Register(LoadForceVector::Info());
   registry.Register(LoadTorqueVector::Info());
+  registry.Register(LoadCoordinate::Info());
   registry.Register(SensorNode::Info());
   registry.Register(SensorObject::Info());
   registry.Register(SensorBody::Info());

@@ -31,6 +31,17 @@ Index MassPoint(MainSystem& system, const Vector3& position) {
   return Add(system, ItemCategory::Object, {{"objectType", "MassPoint"}, {"nodeNumber", node}, {"physicsMass", 1.5}});
 }
 
+Index RigidBody2D(MainSystem& system, const Vector3& p) {
+  const Index node = Add(system, ItemCategory::Node, {{"nodeType", "RigidBody2D"}, {"referenceCoordinates", {p.x(), p.y(), p.z()}},
+                                                      {"initialCoordinates", {0.1, 0.2, -0.3}}});
+  return Add(system, ItemCategory::Object, {{"objectType", "RigidBody2D"}, {"nodeNumber", node}, {"physicsMass", 2.5},
+                                            {"physicsInertia", 0.8}, {"physicsCenterOfMass", {0.3, -0.2}}});
+}
+
+Index CoordinateMarker(MainSystem& system, Index node, Index coordinate) {
+  return Add(system, ItemCategory::Marker, {{"markerType", "NodeCoordinate"}, {"nodeNumber", node}, {"coordinate", coordinate}});
+}
+
 Index RigidMarker(MainSystem& system, Index body, const Vector3& p) {
   return Add(system, ItemCategory::Marker,
              {{"markerType", "BodyRigid"}, {"bodyNumber", body}, {"localPosition", {p.x(), p.y(), p.z()}}});

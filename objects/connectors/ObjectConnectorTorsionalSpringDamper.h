@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "core/Connector.h"
+#include "objects/connectors/UserFunctionLaw.h"
 
 namespace multidyn {
 
@@ -56,18 +57,8 @@ class ObjectConnectorTorsionalSpringDamper : public ConnectorKernels<ObjectConne
   template <class S> S SpringTorque(const EvaluationContext& context, const S& rotation, const S& angularVelocity) const {
     if (!springTorqueUserFunction)
       return stiffness * (rotation - offset) + damping * (angularVelocity - velocityOffset) + torque;
-    const double u = ValueOf(rotation), v = ValueOf(angularVelocity);
-    const double value = CallSpringTorque(context, u, v);
-    if constexpr (std::is_same_v<S, double>) {
-      return value;
-    } else {
-      const double du = NumericalStep(u), dv = NumericalStep(v);
-      const double dTau_du = (CallSpringTorque(context, u + du, v) - value) / du;
-      const double dTau_dv = (CallSpringTorque(context, u, v + dv) - value) / dv;
-      S result(value);
-      result.derivatives() = dTau_du * rotation.derivatives() + dTau_dv * angularVelocity.derivatives();
-      return result;
-    }
+    return UserFunctionLaw(rotation, angularVelocity,
+                           [&](double u, double v) { return CallSpringTorque(context, u, v); });
   }
 
   template <class S> void MarkerLoads(const EvaluationContext& context, const MarkerData<S>& m0, const MarkerData<S>& m1,
@@ -96,8 +87,6 @@ class ObjectConnectorTorsionalSpringDamper : public ConnectorKernels<ObjectConne
 
  private:
   double CallSpringTorque(const EvaluationContext& context, double rotation, double angularVelocity) const;
-  // Exudyn's numericalDifferentiation defaults: relativeEpsilon 1e-7, minimumCoordinateSize 1e-2.
-  static double NumericalStep(double x) { return 1e-7 * std::max(1e-2, std::abs(x)); }
 };
 
 }  // namespace multidyn

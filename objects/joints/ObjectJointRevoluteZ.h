@@ -18,8 +18,8 @@ class ObjectJointRevoluteZ : public ConstraintKernels<ObjectJointRevoluteZ> {
   bool GetOutput(OutputVariableType type, const EvaluationContext& context, const MarkerData<double>& m0,
                  const MarkerData<double>& m1, const VectorX& lambda, VectorX& value) const override;
 
-  template <class S> void AlgebraicEquations(const MarkerData<S>& m0, const MarkerData<S>& m1, bool velocityLevel,
-                                             VecX<S>& g) const {
+  template <class S> void AlgebraicEquations(const EvaluationContext&, const MarkerData<S>& m0, const MarkerData<S>& m1,
+                                             bool velocityLevel, VecX<S>& g) const {
     const Mat3<S> A_0J0 = RotatedBy(m0.orientation, rotationMarker0);
     const Mat3<S> A_0J1 = RotatedBy(m1.orientation, rotationMarker1);
     const Vec3<S> tz0 = A_0J0.col(2), tx1 = A_0J1.col(0), ty1 = A_0J1.col(1);

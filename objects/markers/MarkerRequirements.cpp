@@ -20,4 +20,17 @@ void CheckMarkersProvide(const MainSystem& system, const std::vector<MarkerIndex
   }
 }
 
+void CheckMarkersProvideCoordinate(const MainSystem& system, const std::vector<MarkerIndex>& markers,
+                                   const std::string& parameter, const std::string& user) {
+  for (MarkerIndex m : markers) {
+    if (!m.IsValid())
+      throw ValueError("parameter '" + parameter + "': a valid marker index is required, got -1 (none)");
+    const Marker& marker = system.GetMarker(m.value);
+    if (!marker.ProvidesCoordinate())
+      throw TypeError("parameter '" + parameter + "': marker " + std::to_string(m.value) + " is a " +
+                      marker.TypeInfo().className + ", which provides no coordinate; " + user +
+                      " needs coordinate markers (MarkerNodeCoordinate)");
+  }
+}
+
 }  // namespace multidyn

@@ -11,5 +11,8 @@ namespace multidyn {
 // `parameter` is the parameter named in errors; `user` the item type for the message.
 void CheckMarkersProvide(const MainSystem& system, const std::vector<MarkerIndex>& markers, const std::string& parameter,
                          bool needsPosition, bool needsOrientation, const std::string& user);
+// The same for items on coordinate markers (MarkerNodeCoordinate).
+void CheckMarkersProvideCoordinate(const MainSystem& system, const std::vector<MarkerIndex>& markers,
+                                   const std::string& parameter, const std::string& user);
 
 }  // namespace multidyn

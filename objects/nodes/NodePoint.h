@@ -21,6 +21,7 @@ class NodePoint : public NodeKernels<NodePoint> {
     k.velocity = c.q_t.template head<3>();
     k.numberOfCoordinates = 3;
     k.hasOrientation = false;
+    StoreNodeCoordinates(c, referenceCoordinates, k);
   }
 
   Vector3 referenceCoordinates = Vector3::Zero();

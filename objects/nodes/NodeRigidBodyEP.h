@@ -36,6 +36,7 @@ class NodeRigidBodyEP : public NodeKernels<NodeRigidBodyEP> {
     k.numberOfCoordinates = 7;
     k.rotationStart = 3;
     k.hasOrientation = true;
+    StoreNodeCoordinates(c, referenceCoordinates, k);
   }
   // g = e^T e - 1 (position level) or 2 e^T e_t (velocity level).
   template <class S> void AlgebraicEquations(const NodeCoordinates<S>& c, bool velocityLevel, VecX<S>& g) const {

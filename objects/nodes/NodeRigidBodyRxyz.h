@@ -34,6 +34,7 @@ class NodeRigidBodyRxyz : public NodeKernels<NodeRigidBodyRxyz> {
     k.numberOfCoordinates = 6;
     k.rotationStart = 3;
     k.hasOrientation = true;
+    StoreNodeCoordinates(c, referenceCoordinates, k);
   }
 
   Vector6 referenceCoordinates = Vector6::Zero();

@@ -61,7 +61,8 @@ TEST(ItemGeneric, SystemWithEveryItemRoundTripsThroughJson) {
   EXPECT_EQ(loaded.ToJson(), saved);
   loaded.Assemble();
   EXPECT_EQ(loaded.Compiled().numberOfODE2, system->Compiled().numberOfODE2);
-  EXPECT_EQ(loaded.Compiled().numberOfAE, 6);  // Euler parameters 1 + revolute joint 5
+  // Euler parameters 1 + revolute joint 5 + planar revolute joint 2 + coordinate constraint 1
+  EXPECT_EQ(loaded.Compiled().numberOfAE, 9);
 }
 
 TEST(ItemGeneric, BadReferenceLeavesTheSystemUnchanged) {

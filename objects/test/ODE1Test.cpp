@@ -34,11 +34,11 @@ class CppRightHandSide : public ScriptFunction {
 TEST(ODE1, NumberingFollowsNodeOrderAfterAllODE2Unknowns) {
   auto system = MakeSystemWithEveryItem();
   const CompiledSystem& c = system->Compiled();
-  // nodes: Rxyz (6), EP (7 + 1 AE), ODE1 (2), Point (3), ODE1 (1), data
-  EXPECT_EQ(c.numberOfODE2, 16);
+  // nodes: Rxyz (6), EP (7 + 1 AE), ODE1 (2), Point (3), ODE1 (1), data, ground, planar rigid (3)
+  EXPECT_EQ(c.numberOfODE2, 19);
   EXPECT_EQ(c.numberOfODE1, 3);
-  EXPECT_EQ(c.nodeODE1Start, (std::vector<Index>{-1, -1, 0, -1, 2, -1}));
-  EXPECT_EQ(c.nodeODE2Start, (std::vector<Index>{0, 6, -1, 13, -1, -1}));
+  EXPECT_EQ(c.nodeODE1Start, (std::vector<Index>{-1, -1, 0, -1, 2, -1, -1, -1}));
+  EXPECT_EQ(c.nodeODE2Start, (std::vector<Index>{0, 6, -1, 13, -1, -1, -1, 16}));
   EXPECT_EQ(c.ode1Nodes, (std::vector<Index>{2, 4}));
   ASSERT_EQ(c.ode1Objects.size(), 1u);
   // the object lists its nodes as [node 4, node 2]: its local y is [y_4; y_2]
@@ -48,12 +48,12 @@ TEST(ODE1, NumberingFollowsNodeOrderAfterAllODE2Unknowns) {
   EXPECT_TRUE(system->State(ConfigurationType::Reference).ode1.isZero());
 
   SystemEquations equations(*system);
-  EXPECT_EQ(equations.NumberOfUnknowns(), 16 + 3 + 6);
-  EXPECT_NE(equations.DescribeUnknown(16).find("ODE1 coordinate 0 of node 2"), std::string::npos)
-      << equations.DescribeUnknown(16);
-  EXPECT_NE(equations.DescribeUnknown(18).find("ODE1 coordinate 0 of node 4"), std::string::npos);
-  EXPECT_NE(equations.DescribeUnknown(19).find("algebraic equation of node 1"), std::string::npos)
+  EXPECT_EQ(equations.NumberOfUnknowns(), 19 + 3 + 9);
+  EXPECT_NE(equations.DescribeUnknown(19).find("ODE1 coordinate 0 of node 2"), std::string::npos)
       << equations.DescribeUnknown(19);
+  EXPECT_NE(equations.DescribeUnknown(21).find("ODE1 coordinate 0 of node 4"), std::string::npos);
+  EXPECT_NE(equations.DescribeUnknown(22).find("algebraic equation of node 1"), std::string::npos)
+      << equations.DescribeUnknown(22);
 
   const VectorX y = system->GetNodeOutput(2, OutputVariableType::Coordinates, ConfigurationType::Initial);
   EXPECT_TRUE(y.isApprox(Eigen::Vector2d(0.1, 0.2)));  // stored values, as ODE2 Coordinates

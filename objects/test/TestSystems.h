@@ -19,7 +19,10 @@ inline Index AddFromJson(MainSystem& system, ItemCategory category, const Json& 
 // Ground, an Rxyz body with offset center of mass, an Euler-parameter body, a mass point; a
 // revolute joint and a torsional spring-damper (with rotation counter) between the rigid
 // bodies, markers of every type, follower and global loads; ODE1 nodes (one between the ODE2
-// nodes, so that the numbering is in node order) with a generic first-order system on them.
+// nodes, so that the numbering is in node order) with a generic first-order system on them; a
+// planar rigid body (offset center of mass) on a revolute joint to a ground node, a spring-damper
+// between it and the Euler-parameter body, coordinate markers (also on the ground node) with
+// coordinate spring-dampers, a coordinate constraint and a coordinate load.
 inline std::unique_ptr<MainSystem> MakeSystemWithEveryItem(bool activeJoint = true) {
   auto system = std::make_unique<MainSystem>();
   MainSystem& s = *system;
@@ -52,6 +55,28 @@ inline std::unique_ptr<MainSystem> MakeSystemWithEveryItem(bool activeJoint = tr
                              {"stiffness", 20.}, {"damping", 1.}});
   AddFromJson(s, C::Object, {{"objectType", "GenericODE1"}, {"nodeNumbers", {nodeODE1b, nodeODE1a}},
                              {"systemMatrix", {{-1., 2., 0.5}, {0., -3., 1.}, {4., -0.2, -0.7}}}, {"rhsVector", {1., 0., -2.}}});
+  const Index nodeGround = AddFromJson(s, C::Node, {{"nodeType", "PointGround"}, {"referenceCoordinates", {0.4, -0.5, 0.1}}});
+  const Index node2D = AddFromJson(s, C::Node, {{"nodeType", "RigidBody2D"}, {"referenceCoordinates", {0.4, -1., 0.7}},
+                                                {"initialCoordinates", {0.1, 0.2, -0.3}}});
+  const Index body2D = AddFromJson(s, C::Object, {{"objectType", "RigidBody2D"}, {"nodeNumber", node2D}, {"physicsMass", 2.5},
+                                                  {"physicsInertia", 0.8}, {"physicsCenterOfMass", {0.3, -0.2}}});
+  const Index m2DJoint = AddFromJson(s, C::Marker, {{"markerType", "BodyRigid"}, {"bodyNumber", body2D}, {"localPosition", {-0.5, 0.1, 0.}}});
+  const Index m2DPoint = AddFromJson(s, C::Marker, {{"markerType", "BodyPosition"}, {"bodyNumber", body2D}, {"localPosition", {0.6, 0.2, 0.1}}});
+  const Index mGroundNode = AddFromJson(s, C::Marker, {{"markerType", "NodePosition"}, {"nodeNumber", nodeGround}});
+  const Index mGroundCoordinate = AddFromJson(s, C::Marker, {{"markerType", "NodeCoordinate"}, {"nodeNumber", nodeGround}, {"coordinate", 0}});
+  const Index mPointY = AddFromJson(s, C::Marker, {{"markerType", "NodeCoordinate"}, {"nodeNumber", nodePoint}, {"coordinate", 1}});
+  const Index mAngle2D = AddFromJson(s, C::Marker, {{"markerType", "NodeCoordinate"}, {"nodeNumber", node2D}, {"coordinate", 2}});
+  const Index mRxyzZ = AddFromJson(s, C::Marker, {{"markerType", "NodeCoordinate"}, {"nodeNumber", nodeRxyz}, {"coordinate", 2}});
+  AddFromJson(s, C::Object, {{"objectType", "JointRevolute2D"}, {"markerNumbers", {mGroundNode, m2DJoint}}});
+  AddFromJson(s, C::Object, {{"objectType", "ConnectorSpringDamper"}, {"markerNumbers", {m2DPoint, mPosition}}, {"referenceLength", 0.4},
+                             {"stiffness", 30.}, {"damping", 2.}, {"force", 1.5}, {"velocityOffset", 0.1}});
+  AddFromJson(s, C::Object, {{"objectType", "ConnectorCoordinateSpringDamper"}, {"markerNumbers", {mGroundCoordinate, mPointY}},
+                             {"stiffness", 40.}, {"damping", 0.5}, {"offset", 0.2}});
+  AddFromJson(s, C::Object, {{"objectType", "ConnectorCoordinateSpringDamper"}, {"markerNumbers", {mAngle2D, mPointY}},
+                             {"stiffness", 7.}, {"damping", 0.3}});
+  AddFromJson(s, C::Object, {{"objectType", "ConnectorCoordinate"}, {"markerNumbers", {mRxyzZ, mAngle2D}},
+                             {"factorValue1", 2.}, {"offset", 0.05}});
+  AddFromJson(s, C::Load, {{"loadType", "Coordinate"}, {"markerNumber", mAngle2D}, {"load", 0.7}});
   AddFromJson(s, C::Load, {{"loadType", "ForceVector"}, {"markerNumber", m1}, {"loadVector", {1., 2., 3.}}, {"bodyFixed", true}});
   AddFromJson(s, C::Load, {{"loadType", "ForceVector"}, {"markerNumber", mPosition}, {"loadVector", {-1., 0.5, 2.}}});
   AddFromJson(s, C::Load, {{"loadType", "TorqueVector"}, {"markerNumber", m0}, {"loadVector", {0.5, -1., 2.}}, {"bodyFixed", true}});

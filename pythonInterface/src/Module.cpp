@@ -289,7 +289,7 @@ PYBIND11_MODULE(_multidyn, m) {
              return OutputToPython(self.GetMarkerOutput(marker, type, configuration), false);
            }, py::arg("markerNumber"), py::arg("variableType"), py::arg("configuration") = ConfigurationType::Current)
       .def("GetLoadValues", [](const MainSystem& self, Index load) {
-             return VectorToPython(self.GetLoadValues(load));
+             return OutputToPython(self.GetLoadValues(load), true);  // a float for scalar loads, as Exudyn
            }, py::arg("loadNumber"))
       .def("GetSensorValues", [](const MainSystem& self, Index sensor, ConfigurationType configuration) {
              self.Compiled();

@@ -1,0 +1,91 @@
+#include "objects/joints/ObjectConnectorCoordinate.h"
+
+#include "objects/TestInstances.h"
+
+#include "core/UserFunctionCall.h"
+#include "objects/markers/MarkerRequirements.h"
+
+namespace multidyn {
+
+void ObjectConnectorCoordinate::Check(const MainSystem& system) const {
+  CheckMarkersProvideCoordinate(system, MarkerNumbers(), "markerNumbers", "ObjectConnectorCoordinate");
+  // A constraint on velocities only needs Jacobian rows with respect to q_t in the index-3
+  // Newton matrix, which the solver interface does not form yet.
+  if (velocityLevel)
+    throw ValueError("parameter 'velocityLevel': True (a constraint on velocities) is not supported yet; use the "
+                     "position-level constraint with offsetUserFunction (and offsetUserFunction_t)");
+}
+
+double ObjectConnectorCoordinate::Offset(const EvaluationContext& context) const {
+  if (!offsetUserFunction) return offset;
+  return CallUserFunctionReal(*offsetUserFunction, *this, context.itemNumber, "offsetUserFunction",
+                              {context.system, context.time, context.itemNumber, offset});
+}
+
+double ObjectConnectorCoordinate::Offset_t(const EvaluationContext& context) const {
+  if (!offsetUserFunction_t) return velocityLevel ? offset : 0.;
+  return CallUserFunctionReal(*offsetUserFunction_t, *this, context.itemNumber, "offsetUserFunction_t",
+                              {context.system, context.time, context.itemNumber, offset});
+}
+
+bool ObjectConnectorCoordinate::GetOutput(OutputVariableType type, const EvaluationContext& context,
+                                          const MarkerData<double>& m0, const MarkerData<double>& m1,
+                                          const VectorX& lambda, VectorX& value) const {
+  switch (type) {
+    case OutputVariableType::Displacement: value = VectorX::Constant(1, m1.coordinate - m0.coordinate); return true;
+    case OutputVariableType::Velocity: value = VectorX::Constant(1, m1.coordinate_t - m0.coordinate_t); return true;
+    case OutputVariableType::ConstraintEquation: {
+      VecX<double> g;
+      if (activeConnector)
+        AlgebraicEquations(context, m0, m1, false, g);
+      else
+        g = lambda;  // inactive: the equation is lambda = 0
+      value = g;
+      return true;
+    }
+    case OutputVariableType::Force: value = activeConnector ? lambda : VectorX::Zero(1); return true;
+    default: return false;
+  }
+}
+
+void ObjectConnectorCoordinate::AddTestInstance(MainSystem& system) {
+  const Index body = testInstances::RigidBody(system, "RigidBodyRxyz", Vector3(0.3, 0.2, -0.1));
+  const Index body2D = testInstances::RigidBody2D(system, Vector3(0.4, -1., 0.7));
+  testInstances::Add(system, ItemCategory::Object,
+                     {{"objectType", "ConnectorCoordinate"}, {"factorValue1", 2.}, {"offset", 0.05},
+                      {"markerNumbers", {testInstances::CoordinateMarker(system, testInstances::NodeOf(system, body), 2),
+                                         testInstances::CoordinateMarker(system, testInstances::NodeOf(system, body2D), 2)}}});
+}
+
+const ItemTypeInfo& ObjectConnectorCoordinate::Info() {
+  using T = ObjectConnectorCoordinate;
+  static const FieldTable fields =
+      FieldTableBuilder<T>()
+          .Add(&T::name, "name", "", "constraint's unique name")
+          .Add(&T::markerNumbers, "markerNumbers", "", "list of the two coordinate markers [m0, m1] the constraint couples")
+          .Add(&T::offset, "offset", "m (rad on rotations)", "offset l_off between the two values")
+          .Add(&T::factorValue1, "factorValue1", "", "factor k_m1 multiplied with the coordinate of marker 1 in the equation")
+          .Add(&T::velocityLevel, "velocityLevel", "",
+               "True: the constraint acts on velocities (offset between velocities); not supported yet, must be False")
+          .AddUserFunction(&T::offsetUserFunction, "offsetUserFunction",
+                           "offsetUserFunction(mbs, t, itemNumber, lOffset) -> Real",
+                           "a Python function which gives the time-dependent offset l_off(t), e.g. to move a coordinate on "
+                           "a prescribed trajectory; it must be smooth and consistent with the initial coordinates")
+          .AddUserFunction(&T::offsetUserFunction_t, "offsetUserFunction_t",
+                           "offsetUserFunction_t(mbs, t, itemNumber, lOffset) -> Real",
+                           "time derivative of offsetUserFunction, used in the velocity-level (index 2) equation; provide both "
+                           "functions for index-2 solvers")
+          .Add(&T::activeConnector, "activeConnector", "", "False: the constraint is inactive and its multiplier is 0")
+          .AddVisualization(&T::visualization, "drawing size = link size")
+          .Build();
+  static const ItemTypeInfo info = MakeItemTypeInfo<T>(
+      ItemCategory::Object, "ConnectorCoordinate", "ObjectConnectorCoordinate", {"CoordinateConstraint"}, "joints",
+      "A constraint between two (scalar) coordinates of coordinate markers: factorValue1 * q_m1 - q_m0 = offset; the "
+      "coordinates do not include reference values. Its Lagrange multiplier is the constraint force.",
+      fields,
+      {OutputVariableType::Displacement, OutputVariableType::Velocity, OutputVariableType::ConstraintEquation,
+       OutputVariableType::Force});
+  return info;
+}
+
+}  // namespace multidyn

@@ -1,0 +1,41 @@
+// Planar revolute joint: the x and y positions of two position markers coincide,
+//   g = [(p_m1 - p_m0)_x, (p_m1 - p_m0)_y] = 0   (or the velocities at velocity level);
+// the multipliers are the global x and y forces on marker 0 (marker 1 gets the opposite).
+#pragma once
+
+#include "core/Constraint.h"
+
+namespace multidyn {
+
+class ObjectJointRevolute2D : public ConstraintKernels<ObjectJointRevolute2D> {
+ public:
+  static const ItemTypeInfo& Info();
+  static void AddTestInstance(MainSystem& system);
+
+  std::vector<MarkerIndex> MarkerNumbers() const override { return {markerNumbers[0], markerNumbers[1]}; }
+  Index NumberOfAlgebraicEquations() const override { return 2; }
+  bool IsActive() const override { return activeConnector; }
+  void Check(const MainSystem& system) const override;
+  bool GetOutput(OutputVariableType type, const EvaluationContext& context, const MarkerData<double>& m0,
+                 const MarkerData<double>& m1, const VectorX& lambda, VectorX& value) const override;
+
+  template <class S> void AlgebraicEquations(const EvaluationContext&, const MarkerData<S>& m0, const MarkerData<S>& m1,
+                                             bool velocityLevel, VecX<S>& g) const {
+    g = velocityLevel ? Vec3<S>(m1.velocity - m0.velocity).template head<2>()
+                      : Vec3<S>(m1.position - m0.position).template head<2>();
+  }
+
+  // -C_q^T lambda with C_q = [-J_pos,m0; J_pos,m1] (x and y rows).
+  template <class S> void ConstraintLoads(const MarkerData<S>&, const MarkerData<S>&, const VectorX& lambda,
+                                          MarkerLoad<S> loads[2]) const {
+    const Vec3<S> force = Vector3(lambda(0), lambda(1), 0.).cast<S>();
+    loads[0].force = force;
+    loads[1].force = -force;
+  }
+
+  MarkerIndexPair markerNumbers;
+  bool activeConnector = true;
+  BasicVisualization visualization;
+};
+
+}  // namespace multidyn
