@@ -719,7 +719,10 @@ void MainSystem::LoadJsonText(const std::string& text) {
   } catch (const ValueError& e) {
     throw ValueError(std::string("not a Multidyn system file: ") + e.what());
   } catch (const std::exception& e) {
-    throw ValueError(std::string("the file is not valid JSON: ") + e.what());
+    // "[json.exception.parse_error.101] parse error at line 1, ...": the library's tag is no help
+    std::string text = e.what();
+    if (!text.empty() && text[0] == '[' && text.find("] ") != std::string::npos) text = text.substr(text.find("] ") + 2);
+    throw ValueError("the file is not valid JSON: " + text);
   }
   LoadJson(json);
 }

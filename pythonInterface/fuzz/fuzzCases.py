@@ -279,7 +279,9 @@ CALLS = [
     "m.SetPreStepUserFunction(lambda mbs, t: t < {f})", "m.SetPreStepUserFunction(0)",
     "m.SetPreStepUserFunction(lambda mbs, t: mbs.Assemble())",
     "SC.GetSystem({i})", "SC.Reset()", "SC.AddSystem()", "SC.NumberOfSystems()",
-    "m.CreateMassPoint(referencePosition=[0, 0, {f}], physicsMass=1.)",
+    "m.CreateGround(referencePosition=[0, 0, {f}])",
+    "m.CreateRevoluteJoint(bodyNumbers=[{i}, {j}], position=[0, 0, 0], axis=[0, 0, 1])",
+    "m.CreateTorsionalSpringDamper(bodyNumbers=[{i}, {j}], stiffness={f})",
     "m.CreateRigidBody(inertia=InertiaCuboid(1000, [1, 1, 1]), referencePosition=[0, 0, {f}])",
     "Rotor(SC)", "repr(m)",
 ]

@@ -42,7 +42,7 @@ FORBIDDEN = [
 EXPECTED = re.compile(r"expected|must|not allowed|does not exist|has no |unknown|not available|cannot|not valid|"
                       r"not a |requires|needs|refused|failed|did not converge|not assembled|call mbs\.Assemble|"
                       r"nested|too large|at most|at least|neither|either|only|is not|not supported|no such|"
-                      r"is a structure|give either|singular|Newton|diverged|returned", re.IGNORECASE)
+                      r"is a structure|give either|singular|Newton|diverged|returned|required|no file form|out of range", re.IGNORECASE)
 
 
 def Problem(kind, text):
@@ -128,6 +128,7 @@ class Rotor:
 
     def __init__(self, SC=None, userFunctions=True):
         self.SC = SC if SC is not None else exu.SystemContainer()
+        self.userFunctions = userFunctions
         mbs = self.mbs = self.SC.AddSystem()
         self.behaviour = {}
         self.calls = {}
@@ -185,13 +186,14 @@ class Rotor:
 _baseline = {}
 
 
-def Baseline(endTime=0.05, numberOfSteps=5):
-    key = (endTime, numberOfSteps)
-    if key not in _baseline:
-        rotor = Rotor()
-        rotor.mbs.SolveDynamic(QuietSettings(endTime, numberOfSteps))
-        _baseline[key] = rotor.Result()
-    return _baseline[key]
+def Baseline(userFunctions):
+    """The result of a fresh rotor (with or without user functions: without, the ODE1 object has
+    no right-hand side and its coordinate stays)."""
+    if userFunctions not in _baseline:
+        rotor = Rotor(userFunctions=userFunctions)
+        rotor.mbs.SolveDynamic(QuietSettings())
+        _baseline[userFunctions] = rotor.Result()
+    return _baseline[userFunctions]
 
 
 def CheckStillValid(rotor, what):
@@ -201,9 +203,17 @@ def CheckStillValid(rotor, what):
     if not ok:
         Problem("invalid after", f"{what}: the system no longer solves: {type(error).__name__}: {error}")
         return
-    result = rotor.Result()
-    if not np.allclose(result, Baseline(), rtol=1e-9, atol=1e-14):
-        Problem("invalid after", f"{what}: the system solves to {result}, not {Baseline()}")
+    result, expected = rotor.Result(), Baseline(rotor.userFunctions)
+    if not np.allclose(result, expected, rtol=1e-9, atol=1e-14):
+        Problem("invalid after", f"{what}: the system solves to {result}, not {expected}")
+
+
+def Nested(depth):
+    """A list nested `depth` levels deep."""
+    value = [1.]
+    for _ in range(depth):
+        value = [value]
+    return value
 
 
 class BadFloat:

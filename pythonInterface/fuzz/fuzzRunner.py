@@ -132,7 +132,7 @@ def RunReport(cases, seconds, timeout, reportPath):
     done = 0
     chunk = 250
 
-    def Record(kind, script):
+    def Record(script):
         nonlocal done
         outcome = worker.Run(script)
         done += 1
@@ -157,9 +157,9 @@ def RunReport(cases, seconds, timeout, reportPath):
             @settings(max_examples=n, deadline=None, database=None, suppress_health_check=list(HealthCheck),
                       phases=["generate"])
             @given(strategy)
-            def Generate(script, kind=kind):
+            def Generate(script):
                 if time.monotonic() - start < seconds:
-                    Record(kind, script)
+                    Record(script)
             Generate()
             print(f"[{time.monotonic() - start:7.0f} s] {done} cases: crashes {counts['crash']}, hangs "
                   f"{counts['hang']}, cases with problems {counts['problems']}", flush=True)

@@ -220,8 +220,16 @@ def Load(self, fileName):
     except UnicodeDecodeError as error:
         raise ValueError(f"Load: '{fileName}' is not a UTF-8 text file (byte 0x{raw[error.start]:02x} at position "
                          f"{error.start}); a system file is JSON written by mbs.Save") from None
+    def NotJson(constant):
+        raise ValueError(f"{constant} is not a JSON number (non-finite values cannot be parameters)")
+
+    def Real(text):
+        value = float(text)
+        if not _np.isfinite(value):
+            raise ValueError(f"the number {text} is too large (larger than 1.8e308)")
+        return value
     try:
-        data = _json.loads(text)
+        data = _json.loads(text, parse_constant=NotJson, parse_float=Real)
     except RecursionError:
         raise ValueError(f"Load: '{fileName}' is nested too deeply to be a system file") from None
     except ValueError as error:
@@ -229,13 +237,24 @@ def Load(self, fileName):
     settings = None
     if isinstance(data, dict) and "simulationSettings" in data:
         settings = SimulationSettings()
+        if not isinstance(data["simulationSettings"], dict):
+            raise ValueError(f"Load: '{fileName}': simulationSettings must be a dict of settings, got "
+                             f"{data['simulationSettings']!r:.60}")
         try:
             _multidyn.ValidateSettings(data["simulationSettings"])
         except (TypeError, ValueError) as error:
             raise ValueError(f"Load: '{fileName}': {error}") from None
         settings.SetDictionary(data.pop("simulationSettings"))
     try:
-        self._LoadJson(_json.dumps(data))
+        text = _json.dumps(data, ensure_ascii=False)
+        text.encode("utf-8")
+    except RecursionError:
+        raise ValueError(f"Load: '{fileName}' is nested too deeply to be a system file") from None
+    except UnicodeEncodeError as error:
+        raise ValueError(f"Load: '{fileName}' holds a string with a lone surrogate ({error.object[error.start]!a}), "
+                         "which is not valid text") from None
+    try:
+        self._LoadJson(text)
     except RecursionError:
         raise ValueError(f"Load: '{fileName}' is nested too deeply to be a system file") from None
     except (TypeError, ValueError, IndexError) as error:

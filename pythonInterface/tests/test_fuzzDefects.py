@@ -218,3 +218,51 @@ def test_solveStartedInsideAUserFunctionIsRefusedAtOnce(mini):
     assert len(calls) == 1  # refused at once, at the first evaluation
     mini.mbs.SetLoadParameter(0, 'loadVectorUserFunction', 0)
     mini.AssertStillValid()
+
+
+def Counts(mbs):
+    return (mbs.NumberOfNodes(), mbs.NumberOfObjects(), mbs.NumberOfMarkers(), mbs.NumberOfLoads())
+
+
+def test_createFunctionThatFailsAddsNothing(mini):
+    """Found by the fuzzer: CreateRevoluteJoint added its first marker before finding that the
+    second body does not exist."""
+    before = Counts(mini.mbs)
+    with pytest.raises(IndexError) as error:
+        mini.mbs.CreateRevoluteJoint(bodyNumbers=[mini.oBody, 5], position=[0, 0, 0], axis=[0, 0, 1])
+    assert 'CreateRevoluteJoint' in str(error.value) and 'object number 5 does not exist' in str(error.value)
+    with pytest.raises(ValueError):
+        mini.mbs.CreateTorsionalSpringDamper(bodyNumbers=[0, mini.oBody], axis=[0, 0, 1], stiffness=float('nan'))
+    with pytest.raises(ValueError):
+        mini.mbs.CreateRigidBody(inertia=exu.utilities.InertiaCuboid(1000., [1, 1, 1]), color=[1, 2])
+    assert Counts(mini.mbs) == before
+    mini.AssertStillValid()
+
+
+def test_loadOfAFileWithANumberBeyondTheRealRange(mini, tmp_path):
+    """Found by the fuzzer: 1e400 became inf in Python's reader and reached the C++ parser as
+    'Infinity', whose error text was the JSON library's."""
+    path = tmp_path / 'big.json'
+    path.write_text('{"format": "multidyn.system", "objects": [{"objectType": "Ground", '
+                    '"referencePosition": [1e400, 0, 0]}]}')
+    with pytest.raises(ValueError) as error:
+        mini.mbs.Load(str(path))
+    text = str(error.value)
+    assert 'big.json' in text and 'the number 1e400 is too large' in text and 'json.exception' not in text
+    path.write_text('{"format": "multidyn.system", "objects": [{"objectType": "Ground", '
+                    '"referencePosition": [NaN, 0, 0]}]}')
+    with pytest.raises(ValueError) as error:
+        mini.mbs.Load(str(path))
+    assert 'NaN is not a JSON number' in str(error.value)
+    mini.AssertStillValid()
+
+
+def test_loadOfAFileWithALoneSurrogateEscape(mini, tmp_path):
+    """Found by the fuzzer: "\\udc80" in a file is valid JSON for Python's reader but no text."""
+    path = tmp_path / 'surrogate.json'
+    path.write_text('{"format": "multidyn.system", "objects": [{"objectType": "Gr\\udc80ound"}]}')
+    with pytest.raises(ValueError) as error:
+        mini.mbs.Load(str(path))
+    text = str(error.value)
+    assert 'surrogate.json' in text and "lone surrogate ('\\udc80')" in text and 'json.exception' not in text
+    mini.AssertStillValid()
