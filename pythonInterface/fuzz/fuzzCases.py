@@ -10,6 +10,7 @@ file:
   * sequenceCase: random call sequences on one or two systems;
   * fileCase: mutated model files given to mbs.Load.
 """
+import copy
 import json
 
 from hypothesis import strategies as st
@@ -349,17 +350,19 @@ def fileCase(draw):
         if mutation == 'delete':
             del parent[path[-1]]
         elif mutation == 'replace':
-            parent[path[-1]] = draw(st.one_of(st.sampled_from(FILE_VALUES), st.integers(), st.floats(allow_nan=False),
-                                              st.text(max_size=6)))
+            # a copy: later mutations must not change the shared pool (Hypothesis needs the same
+            # draws to give the same case)
+            parent[path[-1]] = copy.deepcopy(draw(st.one_of(st.sampled_from(FILE_VALUES), st.integers(),
+                                                            st.floats(allow_nan=False), st.text(max_size=6))))
         elif mutation == 'deepen':
             value = parent[path[-1]]
             for _ in range(draw(st.integers(1, 80))):
                 value = [value]
             parent[path[-1]] = value
         elif isinstance(parent, list):
-            parent.append(parent[path[-1]])
+            parent.append(copy.deepcopy(parent[path[-1]]))
         else:
-            parent[str(path[-1]) + 'X'] = parent[path[-1]]
+            parent[str(path[-1]) + 'X'] = copy.deepcopy(parent[path[-1]])
     text = json.dumps(data).encode()
     textMutation = draw(st.sampled_from(['none', 'none', 'truncate', 'invalidUtf8', 'nanLiteral', 'hugeNumber',
                                          'deepNesting', 'bom', 'empty', 'bytes', 'surrogateEscape']))

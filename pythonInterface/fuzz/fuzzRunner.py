@@ -148,6 +148,26 @@ def RunReport(cases, seconds, timeout, reportPath):
                 if key not in findings or len(script) < len(findings[key][1]):
                     findings[key] = (problem, script)
 
+    def Write():
+        """The figures and one reproducer per finding (rewritten after every chunk, so that an
+        interrupted run still leaves its report)."""
+        elapsed = time.monotonic() - start
+        lines = [f"cases: {counts['cases']} in {elapsed:.0f} s ({counts['cases'] / max(elapsed, 1e-9):.1f} cases/s)",
+                 f"crashes: {counts['crash']}", f"hangs: {counts['hang']}",
+                 f"cases with problems: {counts['problems']}", f"generator errors: {counts['generator errors']}"]
+        for key in sorted(k for k in counts if k.startswith("problem:")):
+            lines.append(f"  {key[8:]}: {counts[key]}")
+        lines.append(f"rejected calls (errors raised to the script): {sum(errorTypes.values())}")
+        for errorType, count in errorTypes.most_common():
+            lines.append(f"  {errorType}: {count}")
+        lines.append(f"distinct findings: {len(findings)}")
+        text = "\n".join(lines)
+        with open(reportPath, "w") as report:
+            report.write(text + "\n\n")
+            for key, (problem, script) in sorted(findings.items()):
+                report.write(f"==== {key}\n{problem[0]}: {problem[1]}\n---- reproducer\n{Reproducer(script)}\n")
+        return text
+
     while done < cases and time.monotonic() - start < seconds:
         for kind, strategy in CASE_KINDS.items():
             n = min(chunk, cases - done)
@@ -160,28 +180,19 @@ def RunReport(cases, seconds, timeout, reportPath):
             def Generate(script):
                 if time.monotonic() - start < seconds:
                     Record(script)
-            Generate()
+            try:
+                Generate()
+            except Exception as error:  # noqa: BLE001  (a generation problem is reported, the run goes on)
+                counts["generator errors"] += 1
+                findings.setdefault("generator: " + type(error).__name__, (("generator", str(error)[:2000]), ""))
+            Write()
             print(f"[{time.monotonic() - start:7.0f} s] {done} cases: crashes {counts['crash']}, hangs "
                   f"{counts['hang']}, cases with problems {counts['problems']}", flush=True)
     worker.Stop()
-    elapsed = time.monotonic() - start
-    lines = [f"cases: {counts['cases']} in {elapsed:.0f} s ({counts['cases'] / max(elapsed, 1e-9):.1f} cases/s)",
-             f"crashes: {counts['crash']}", f"hangs: {counts['hang']}",
-             f"cases with problems: {counts['problems']}"]
-    for key in sorted(k for k in counts if k.startswith("problem:")):
-        lines.append(f"  {key[8:]}: {counts[key]}")
-    lines.append(f"rejected calls (errors raised to the script): {sum(errorTypes.values())}")
-    for errorType, count in errorTypes.most_common():
-        lines.append(f"  {errorType}: {count}")
-    lines.append(f"distinct findings: {len(findings)}")
-    text = "\n".join(lines)
-    with open(reportPath, "w") as report:
-        report.write(text + "\n\n")
-        for key, (problem, script) in sorted(findings.items()):
-            report.write(f"==== {key}\n{problem[0]}: {problem[1]}\n---- reproducer\n{Reproducer(script)}\n")
+    text = Write()
     print(text)
     print(f"report with one reproducer per finding: {reportPath}")
-    return counts["crash"] + counts["hang"] + counts["problems"]
+    return counts["crash"] + counts["hang"] + counts["problems"] + counts["generator errors"]
 
 
 def main():

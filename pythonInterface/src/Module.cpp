@@ -302,15 +302,8 @@ PYBIND11_MODULE(_multidyn, m) {
            }, py::arg("objectNumber"), py::arg("variableType"), py::arg("configuration") = ConfigurationType::Current)
       .def("GetObjectOutputBody", [](const MainSystem& self, Index object, OutputVariableType type, const py::object& localPosition,
                                      ConfigurationType configuration) {
-             const std::string where = "GetObjectOutputBody: localPosition";
-             std::vector<double> values;
-             try {
-               VectorFromJson(PythonToJson(localPosition, where), 3, values);
-             } catch (const TypeError& e) {
-               throw TypeError(where + ": " + e.what());
-             } catch (const ValueError& e) {
-               throw ValueError(where + ": " + e.what());
-             }
+             const std::vector<double> values =
+                 VectorFromPython(localPosition, 3, "mbs.GetObjectOutputBody: parameter 'localPosition'");
              return OutputToPython(self.GetObjectOutputBody(object, type, Vector3(values[0], values[1], values[2]), configuration), false);
            }, py::arg("objectNumber"), py::arg("variableType"), py::arg("localPosition") = std::vector<double>{0., 0., 0.},
            py::arg("configuration") = ConfigurationType::Current)
@@ -350,14 +343,7 @@ PYBIND11_MODULE(_multidyn, m) {
              VectorX* target = kind == "ODE2" ? &s.ode2 : kind == "ODE2_t" ? &s.ode2_t : kind == "ODE2_tt" ? &s.ode2_tt
                              : kind == "ODE1" ? &s.ode1 : kind == "AE" ? &s.ae : kind == "Data" ? &s.data : nullptr;
              if (!target) throw ValueError("unknown coordinate kind " + kind);
-             const std::string where = "mbs.systemData.Set" + kind + "Coordinates";
-             try {
-               VectorFromJson(PythonToJson(values, where), static_cast<int>(target->size()), v);
-             } catch (const TypeError& e) {
-               throw TypeError(where + ": " + e.what());
-             } catch (const ValueError& e) {
-               throw ValueError(where + ": " + e.what());
-             }
+             v = VectorFromPython(values, static_cast<int>(target->size()), "mbs.systemData.Set" + kind + "Coordinates");
              *target = Eigen::Map<VectorX>(v.data(), static_cast<Index>(v.size()));
            })
 .def("_ResetCurrentToInitial", &MainSystem::ResetCurrentToInitial)

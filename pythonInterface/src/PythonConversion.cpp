@@ -3,6 +3,7 @@
 #include <pybind11/numpy.h>
 
 #include "core/Errors.h"
+#include "core/FieldTable.h"
 
 namespace py = pybind11;
 
@@ -98,6 +99,18 @@ Json PythonToJson(const py::handle& value, const std::string& where) {
   } catch (const ValueError& e) {
     throw ValueError(where + ": " + e.what());
   }
+}
+
+std::vector<double> VectorFromPython(const py::handle& value, int size, const std::string& where) {
+  std::vector<double> values;
+  try {
+    VectorFromJson(ToJson(value, 0), size, values);
+  } catch (const TypeError& e) {
+    throw TypeError(where + ": " + e.what());
+  } catch (const ValueError& e) {
+    throw ValueError(where + ": " + e.what());
+  }
+  return values;
 }
 
 py::object JsonToPython(const Json& value) {

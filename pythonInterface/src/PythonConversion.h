@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include <pybind11/pybind11.h>
 
@@ -17,6 +18,8 @@ namespace multidyn {
 Json PythonToJson(const pybind11::handle& value);
 // The same, with "<where>: " put before any error (e.g. "object 2 (...): parameter 'stiffness'").
 Json PythonToJson(const pybind11::handle& value, const std::string& where);
+// A list of `size` finite reals (size -1: any), errors prefixed by "<where>: ".
+std::vector<double> VectorFromPython(const pybind11::handle& value, int size, const std::string& where);
 // A str as UTF-8; TypeError if it is no str, ValueError if it is not valid text; `what` (if not
 // empty) is put before the message.
 std::string TextFromPython(const pybind11::handle& value, const std::string& what);

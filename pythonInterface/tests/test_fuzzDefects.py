@@ -196,7 +196,12 @@ def test_privateBindingNamesNeverAppear(mini):
     assert '_GetCoordinates' not in text and 'systemData.GetODE2Coordinates' in text and 'ConfigurationType' in text
     with pytest.raises(TypeError) as error:
         mini.mbs.systemData.SetODE2Coordinates('abc')
-    assert '_SetCoordinates' not in str(error.value) and 'SetODE2Coordinates' in str(error.value)
+    assert '_SetCoordinates' not in str(error.value) and str(error.value).count('SetODE2Coordinates') == 1
+    assert 'expected a list of 6 real numbers' in str(error.value)
+    with pytest.raises(ValueError) as error:
+        mini.mbs.GetObjectOutputBody(mini.oBody, OVT.Position, localPosition=[0, 0])
+    assert str(error.value) == ("mbs.GetObjectOutputBody: parameter 'localPosition': expected a list of 3 real "
+                                "numbers, got a list of 2 items")
     mini.AssertStillValid()
 
 
