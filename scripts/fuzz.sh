@@ -28,14 +28,15 @@ python3 pythonInterface/fuzz/fuzzRunner.py --cases "$cases" --seconds "$seconds"
 
 echo "== libFuzzer: the C++ JSON loader, $libfuzzerSeconds s (clang, AddressSanitizer, UBSan)"
 if ! command -v clang++ >/dev/null; then
-  echo "clang++ not found: apt-get install clang"
+  echo "clang++ not found: apt-get install clang libomp-14-dev"
   exit 1
 fi
 sanitize="-fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
 cmake -S . -B build/libfuzzer -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
   -DMULTIDYN_BUILD_PYTHON=OFF -DMULTIDYN_BUILD_TESTS=OFF -DMULTIDYN_BUILD_FUZZER=ON \
-  -DCMAKE_CXX_FLAGS="$sanitize" >/dev/null || exit 1
+  -DCMAKE_CXX_FLAGS="$sanitize" >/dev/null || {
+  echo "configuring with clang failed (SUNDIALS needs OpenMP for clang: apt-get install libomp-14-dev)"; exit 1; }
 cmake --build build/libfuzzer --target multidyn_loadjson_fuzzer -j2 || exit 1
 # Seeds (valid files) and a dictionary of every item type and parameter name, from the field tables.
 mkdir -p build/libfuzzer/corpus build/libfuzzer/seeds

@@ -271,3 +271,14 @@ def test_loadOfAFileWithALoneSurrogateEscape(mini, tmp_path):
     text = str(error.value)
     assert 'surrogate.json' in text and "lone surrogate ('\\udc80')" in text and 'json.exception' not in text
     mini.AssertStillValid()
+
+
+def test_userFunctionParameterGivenAnArray(mini):
+    """Found by the long fuzz: an empty numpy array for a user function raised numpy's 'truth
+    value of an empty array is ambiguous' instead of naming the parameter."""
+    with pytest.raises(TypeError) as error:
+        TorsionalSpringDamper(springTorqueUserFunction=np.array([]))
+    text = str(error.value)
+    assert "ObjectConnectorTorsionalSpringDamper: parameter 'springTorqueUserFunction'" in text
+    assert 'expected a Python function or 0' in text
+    mini.AssertStillValid()
