@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <sstream>
 
 #include "core/Errors.h"
@@ -94,7 +95,20 @@ const Sensor& MainSystem::GetSensor(Index index) const {
 std::string MainSystem::ItemDescription(const Item& item, Index index) {
   const ItemTypeInfo& info = item.TypeInfo();
   std::string text = std::string(CategoryName(info.category)) + " " + std::to_string(index) + " (" + info.className;
-  if (!item.name.empty()) text += " '" + item.name + "'";
+  if (!item.name.empty()) {
+    // control characters escaped: a NUL would cut the message short on its way to Python
+    std::string name;
+    for (char c : item.name) {
+      if (static_cast<unsigned char>(c) < 0x20) {
+        char escaped[8];
+        std::snprintf(escaped, sizeof escaped, "\\x%02x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+        name += escaped;
+      } else {
+        name += c;
+      }
+    }
+    text += " '" + name + "'";
+  }
   return text + ")";
 }
 

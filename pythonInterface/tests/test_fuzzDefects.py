@@ -282,3 +282,12 @@ def test_userFunctionParameterGivenAnArray(mini):
     assert "ObjectConnectorTorsionalSpringDamper: parameter 'springTorqueUserFunction'" in text
     assert 'expected a Python function or 0' in text
     mini.AssertStillValid()
+
+
+def test_controlCharactersInANameDoNotCutTheMessage(mini):
+    """Found by the long fuzz: a NUL in an item's name ended the C string of the message."""
+    with pytest.raises(IndexError) as error:
+        mini.mbs.AddMarker(MarkerBodyRigid(name='arm\x00x', bodyNumber=99))
+    text = str(error.value)
+    assert "marker 2 (MarkerBodyRigid 'arm\\x00x')" in text and 'object number 99 does not exist' in text
+    mini.AssertStillValid()
