@@ -42,4 +42,12 @@ class SolverError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// -> multidyn.SolveInProgressError: a structural change (Assemble, Reset, Add..., a structural
+// parameter, a user function replaced, Load, a nested solve) asked for while the system is
+// being solved, typically from a user function.
+class SolveInProgressError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 }  // namespace multidyn

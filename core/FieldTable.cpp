@@ -1,14 +1,24 @@
 #include "core/FieldTable.h"
 
 #include <cmath>
+#include <limits>
 #include <sstream>
 
 namespace multidyn {
 
+std::string JsonNumberText(const Json& value) {
+  if (value.is_number_float()) {
+    const double v = value.get<double>();
+    if (std::isnan(v)) return "nan";
+    if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  }
+  return value.dump();
+}
+
 std::string JsonKindName(const Json& value) {
   if (value.is_null()) return "None";
   if (value.is_boolean()) return std::string("the bool ") + (value.get<bool>() ? "True" : "False");
-  if (value.is_number()) return "the number " + value.dump();
+  if (value.is_number()) return "the number " + JsonNumberText(value);
   if (value.is_string()) return "the string '" + value.get<std::string>() + "'";
   if (value.is_array()) return "a list of " + std::to_string(value.size()) + " items";
   if (value.is_object()) return "a dict";
@@ -37,6 +47,11 @@ void FieldConverter<bool>::FromJson(const Json& j, bool& v) {
 void FieldConverter<Index>::FromJson(const Json& j, Index& v) {
   if (!j.is_number_integer() || j.is_boolean())
     throw TypeError("expected an integer, got " + JsonKindName(j));
+  constexpr long long lowest = std::numeric_limits<Index>::min(), highest = std::numeric_limits<Index>::max();
+  if ((j.is_number_unsigned() && j.get<unsigned long long>() > static_cast<unsigned long long>(highest)) ||
+      (!j.is_number_unsigned() && (j.get<long long>() < lowest || j.get<long long>() > highest)))
+    throw ValueError("expected an integer from " + std::to_string(lowest) + " to " + std::to_string(highest) +
+                     ", got " + j.dump());
   v = j.get<Index>();
 }
 
@@ -117,7 +132,8 @@ void DynamicMatrixFromJson(const Json& j, MatrixX& m) {
 void IndexFromJson(const Json& j, Index& v) {
   if (!j.is_number_integer() || j.is_boolean())
     throw TypeError("expected an item index (an integer), got " + JsonKindName(j));
-  const long long value = j.get<long long>();
+  const long long value = j.is_number_unsigned() && j.get<unsigned long long>() > 1000000000ULL
+                               ? 1000000001LL : j.get<long long>();
   if (value < -1 || value > 1000000000LL)
     throw ValueError("expected an item index >= 0 (or -1 for none), got " + j.dump());
   v = static_cast<Index>(value);
@@ -142,9 +158,9 @@ void FieldConverter<NodeIndexList>::FromJson(const Json& j, NodeIndexList& v) {
 
 void CheckConstraint(const FieldDescriptor& field, double value) {
   if (field.constraint == FieldConstraint::NonNegative && !(value >= 0.))
-    throw ValueError("expected a real number >= 0, got " + Json(value).dump());
+    throw ValueError("expected a real number >= 0, got " + JsonNumberText(Json(value)));
   if (field.constraint == FieldConstraint::Positive && !(value > 0.))
-    throw ValueError("expected a real number > 0, got " + Json(value).dump());
+    throw ValueError("expected a real number > 0, got " + JsonNumberText(Json(value)));
 }
 
 std::string FieldDescriptor::TypeName() const {

@@ -96,6 +96,7 @@ class FieldTable {
 // ---- conversion of each C++ field type to and from JSON --------------------------------
 
 std::string JsonKindName(const Json& value);  // "a string", "a list of 2 items", ...
+std::string JsonNumberText(const Json& number);  // as a user writes it: 1.5, nan, inf, -inf
 double RealFromJson(const Json& value);       // throws TypeError / ValueError (non-finite)
 
 template <class T, class Enable = void> struct FieldConverter;

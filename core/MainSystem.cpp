@@ -1,10 +1,14 @@
 #include "core/MainSystem.h"
 
 #include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <sstream>
 
 #include "core/Errors.h"
 #include "core/ItemRegistry.h"
 #include "core/Rotations.h"
+#include "core/UserFunctionStack.h"
 
 namespace multidyn {
 
@@ -21,6 +25,19 @@ const char* JsonArrayName(ItemCategory category) {
     case ItemCategory::Sensor: return "sensors";
   }
   return "items";
+}
+
+std::string TimeText(double time) {
+  std::ostringstream text;
+  text << time;
+  return text.str();
+}
+
+// "mbs.SetObjectParameter", as the Python API spells a method of a category.
+std::string MethodName(const char* verb, ItemCategory category, const char* suffix = "") {
+  std::string name = CategoryName(category);
+  name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
+  return std::string("mbs.") + verb + name + suffix;
 }
 
 VectorX ToVector(const Vector3& v) { return VectorX(v); }
@@ -78,7 +95,20 @@ const Sensor& MainSystem::GetSensor(Index index) const {
 std::string MainSystem::ItemDescription(const Item& item, Index index) {
   const ItemTypeInfo& info = item.TypeInfo();
   std::string text = std::string(CategoryName(info.category)) + " " + std::to_string(index) + " (" + info.className;
-  if (!item.name.empty()) text += " '" + item.name + "'";
+  if (!item.name.empty()) {
+    // control characters escaped: a NUL would cut the message short on its way to Python
+    std::string name;
+    for (char c : item.name) {
+      if (static_cast<unsigned char>(c) < 0x20) {
+        char escaped[8];
+        std::snprintf(escaped, sizeof escaped, "\\x%02x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+        name += escaped;
+      } else {
+        name += c;
+      }
+    }
+    text += " '" + name + "'";
+  }
   return text + ")";
 }
 
@@ -132,6 +162,7 @@ void MainSystem::CheckItem(const Item& item, ItemCategory category, Index index)
 
 Index MainSystem::AddItem(std::unique_ptr<Item> item) {
   const ItemCategory category = item->TypeInfo().category;
+  CheckNotSolving(MethodName("Add", category) + "()");
   auto& items = Items(category);
   const Index index = static_cast<Index>(items.size());
   CheckItem(*item, category, index);
@@ -142,6 +173,7 @@ Index MainSystem::AddItem(std::unique_ptr<Item> item) {
 }
 
 void MainSystem::ModifyItem(ItemCategory category, Index index, std::unique_ptr<Item> item) {
+  CheckNotSolving(MethodName("Modify", category) + "()");
   GetItem(category, index);  // throws IndexError
   if (item->TypeInfo().category != category)
     throw TypeError(ItemDescription(category, index) + ": cannot be replaced by a " + item->TypeInfo().className);
@@ -175,10 +207,14 @@ bool MainSystem::SetItemParameter(ItemCategory category, Index index, const std:
   const Item& item = GetItem(category, index);
   const std::string description = ItemDescription(item, index);
   const FieldDescriptor& field = FindField(item, name, description);
+  if (field.role == FieldRole::Structural || field.type == FieldType::UserFunction)
+    CheckNotSolving(MethodName("Set", category, "Parameter") + "(" + std::to_string(index) + ", '" + field.name + "', ...)",
+                    field.type == FieldType::UserFunction ? "replacing a user function" : "a structural parameter");
   std::unique_ptr<Item> changed = item.Clone();
   const bool deprecated = SetItemField(*changed, field, value, description);
   CheckItem(*changed, category, index);
-  Items(category)[index] = std::move(changed);
+  // The value is valid: set it in the item itself, which a running solve may hold references to.
+  SetItemField(*Items(category)[index], field, value, description);
   if (field.role == FieldRole::Structural) ++revision_;
   return deprecated;
 }
@@ -198,6 +234,8 @@ void MainSystem::SetItemUserFunction(ItemCategory category, Index index, const s
   const FieldDescriptor& field = FindField(item, name, ItemDescription(item, index));
   if (field.type != FieldType::UserFunction)
     throw TypeError(ItemDescription(item, index) + ": parameter '" + name + "' is not a user function");
+  CheckNotSolving(MethodName("Set", category, "Parameter") + "(" + std::to_string(index) + ", '" + field.name + "', ...)",
+                  "replacing a user function");
   field.setFunction(&item, std::move(function));
 }
 
@@ -206,6 +244,7 @@ Json MainSystem::ItemToJson(ItemCategory category, Index index) const { return I
 // ---- assembly ------------------------------------------------------------------------
 
 void MainSystem::Assemble() {
+  CheckNotSolving("mbs.Assemble()");
   for (ItemCategory category : allCategories)
     for (Index i = 0; i < NumberOfItems(category); ++i) CheckItem(GetItem(category, i), category, i);
 
@@ -674,6 +713,29 @@ VectorX MainSystem::GetLoadValues(Index loadIndex) const {
   return load.CurrentLoadVector(context).head(load.NumberOfLoadValues());
 }
 
+// ---- solving -------------------------------------------------------------------------
+
+MainSystem::SolveInProgress::SolveInProgress(MainSystem& system, const std::string& call) : system_(system) {
+  system.CheckNotSolving(call);
+  system.solving_ = true;
+}
+
+void MainSystem::CheckNotSolving(const std::string& call, const std::string& reason) const {
+  if (!solving_) return;
+  const std::string caller = UserFunctionStack::Innermost();
+  std::string details = reason;
+  if (!caller.empty()) details += (details.empty() ? "" : "; ") + std::string("called from ") + caller;
+  throw SolveInProgressError(call + " is not allowed while the system is being solved" +
+                             (details.empty() ? std::string() : " (" + details + ")") +
+                             "; during a solve, user functions may read outputs and set run-time parameters only. "
+                             "The solve stops with the last accepted step (t = " + TimeText(current_.time) + ") kept");
+}
+
+void MainSystem::SetPreStepUserFunction(ScriptFunctionPtr function) {
+  CheckNotSolving("mbs.SetPreStepUserFunction()");
+  preStepUserFunction_ = std::move(function);
+}
+
 // ---- files ---------------------------------------------------------------------------
 
 Json MainSystem::ToJson() const {
@@ -700,7 +762,8 @@ Json MainSystem::ToJson() const {
 }
 
 void MainSystem::LoadJson(const Json& json) {
-  if (!json.is_object() || json.value("format", "") != "multidyn.system")
+  CheckNotSolving("mbs.Load()");
+  if (!json.is_object() || !json.contains("format") || json["format"] != "multidyn.system")
     throw ValueError("not a Multidyn system file: expected a JSON object with \"format\": \"multidyn.system\"");
   MainSystem loaded;
   for (ItemCategory category : allCategories) {
@@ -727,7 +790,30 @@ void MainSystem::LoadJson(const Json& json) {
   ++revision_;
 }
 
+void MainSystem::LoadJsonText(const std::string& text) {
+  CheckNotSolving("mbs.Load()");
+  constexpr int maximumDepth = 64;  // item dicts need 4; deeper text is no system file
+  Json json;
+  try {
+    json = Json::parse(text, [](int depth, Json::parse_event_t, Json&) {
+      if (depth > maximumDepth)
+        throw ValueError("the file is nested more than " + std::to_string(maximumDepth) + " levels deep");
+      return true;
+    });
+  } catch (const ValueError& e) {
+    throw ValueError(std::string("not a Multidyn system file: ") + e.what());
+  } catch (const std::exception& e) {
+    // "[json.exception.parse_error.101] parse error at line 1, ...": the library's tag is no help
+    std::string text = e.what();
+    if (!text.empty() && text[0] == '[' && text.find("] ") != std::string::npos) text = text.substr(text.find("] ") + 2);
+    throw ValueError("the file is not valid JSON: " + text);
+  }
+  LoadJson(json);
+}
+
 void MainSystem::Reset() {
+  CheckNotSolving("mbs.Reset()");
+  preStepUserFunction_.reset();
   nodes_.clear();
   objects_.clear();
   markers_.clear();

@@ -15,6 +15,7 @@
 #include "core/Load.h"
 #include "core/Marker.h"
 #include "core/Node.h"
+#include "core/ScriptFunction.h"
 #include "core/Sensor.h"
 #include "core/SystemState.h"
 
@@ -48,8 +49,10 @@ class MainSystem {
 
   // ---- parameters by name --------------------------------------------------------------
   Json GetItemParameter(ItemCategory category, Index index, const std::string& name) const;
-  // Validates; leaves the item unchanged on error. Returns true if the field is deprecated
-  // and was set to another value than its default (the caller warns).
+  // Validates on a copy, then sets the value in the item itself (so a running solve keeps
+  // valid references and sees the value at its next evaluation); leaves the item unchanged on
+  // error. Structural parameters and user functions are refused during a solve. Returns true
+  // if the field is deprecated and was set to another value than its default (the caller warns).
   bool SetItemParameter(ItemCategory category, Index index, const std::string& name, const Json& value);
   ScriptFunctionPtr GetItemUserFunction(ItemCategory category, Index index, const std::string& name) const;
   void SetItemUserFunction(ItemCategory category, Index index, const std::string& name, ScriptFunctionPtr function);
@@ -94,11 +97,39 @@ class MainSystem {
   std::vector<SensorRecord>& SensorRecords() { return sensorRecords_; }
   const std::vector<SensorRecord>& SensorRecords() const { return sensorRecords_; }
 
+  // ---- solving ---------------------------------------------------------------------------
+  // A solve in progress: set by SolveDynamic for its duration (RAII). While it is set, reading
+  // anything and setting run-time parameters (in place) are allowed; structural changes throw
+  // SolveInProgressError naming the call and the user function it came from.
+  class SolveInProgress {
+   public:
+    // Throws SolveInProgressError (naming `call`, e.g. "mbs.SolveDynamic()") if one runs already.
+    SolveInProgress(MainSystem& system, const std::string& call);
+    ~SolveInProgress() { system_.solving_ = false; }
+    SolveInProgress(const SolveInProgress&) = delete;
+    SolveInProgress& operator=(const SolveInProgress&) = delete;
+
+   private:
+    MainSystem& system_;
+  };
+  bool IsBeingSolved() const { return solving_; }
+  // Throws SolveInProgressError if a solve runs; `call` as the user wrote it ("mbs.Assemble()"),
+  // `reason` says why it is structural if that is not obvious ("a structural parameter").
+  void CheckNotSolving(const std::string& call, const std::string& reason = "") const;
+
+  // Exudyn's mbs.SetPreStepUserFunction: f(mbs, t) -> bool, called at the start of every time
+  // step; False stops the simulation. Null removes it. Refused during a solve.
+  void SetPreStepUserFunction(ScriptFunctionPtr function);
+  const ScriptFunctionPtr& PreStepUserFunction() const { return preStepUserFunction_; }
+
   // ---- files ---------------------------------------------------------------------------
   Json ToJson() const;  // items only; user functions are refused (ValueError naming them)
   // Replaces all items by those in `json`; on any error the system is left as it was.
   void LoadJson(const Json& json);
-  void Reset();
+  // Parses a system file's text (UTF-8 JSON, nesting limited) and loads it as LoadJson does;
+  // ValueError for text that is not such a file, the system unchanged.
+  void LoadJsonText(const std::string& text);
+  void Reset();  // removes all items (and the pre-step user function)
 
  private:
   std::vector<std::unique_ptr<Item>>& Items(ItemCategory category);
@@ -112,6 +143,8 @@ class MainSystem {
   std::unique_ptr<CompiledSystem> compiled_;
   SystemState reference_, initial_, current_, startOfStep_;
   std::vector<SensorRecord> sensorRecords_;
+  ScriptFunctionPtr preStepUserFunction_;
+  bool solving_ = false;
 };
 
 }  // namespace multidyn

@@ -7,6 +7,7 @@
 #include <variant>
 #include <vector>
 
+#include "core/Errors.h"
 #include "core/Types.h"
 
 namespace multidyn {
@@ -23,6 +24,10 @@ class ScriptFunction {
   // result is not a real number / a vector of expectedSize finite numbers.
   virtual double CallReal(const std::vector<ScriptArgument>& arguments) const = 0;
   virtual VectorX CallVector(const std::vector<ScriptArgument>& arguments, Index expectedSize) const = 0;
+  // A bool result (True/False), e.g. of preStepUserFunction.
+  virtual bool CallBool(const std::vector<ScriptArgument>& arguments) const {
+    throw UserFunctionError(Description() + " cannot return True/False");
+  }
   // e.g. "Python function UFforce"; used in messages.
   virtual std::string Description() const = 0;
 };

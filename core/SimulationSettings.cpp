@@ -246,7 +246,9 @@ Json SettingsToJson(const FieldTable& table, const void* settings) {
 }
 
 void SettingsFromJson(const FieldTable& table, void* settings, const Json& json, const std::string& path) {
-  if (!json.is_object()) throw TypeError("settings " + (path.empty() ? std::string("tree") : path) + ": expected a dict");
+  if (!json.is_object())
+    throw TypeError((path.empty() ? std::string("SimulationSettings") : "SimulationSettings." + path + " is a structure;") +
+                    " expected a dict of its settings, got " + JsonKindName(json));
   for (auto it = json.begin(); it != json.end(); ++it) {
     const std::string fullName = path.empty() ? it.key() : path + "." + it.key();
     const FieldDescriptor* field = table.Find(it.key());

@@ -12,6 +12,9 @@ class SolverObserver {
  public:
   virtual ~SolverObserver() = default;
   virtual void OnStart(const SystemState& state) {}
+  // At the start of every time step (state: the last accepted step); false stops the solve
+  // cleanly there (OnFinish follows), as Exudyn's preStepUserFunction returning False.
+  virtual bool OnStepStart(const SystemState& state) { return true; }
   // After every accepted step (and the initial state is reported by OnStart).
   virtual void OnStepAccepted(const SystemState& state, double stepSize, Index newtonIterations) {}
   virtual void OnFinish(const SystemState& state) {}

@@ -1,4 +1,5 @@
-// Calls an item's user function and names the item and the function in any error.
+// Calls an item's user function and names the item and the function in any error. The call is
+// on the UserFunctionStack while it runs, which refuses re-entrant evaluation.
 #pragma once
 
 #include <string>
@@ -7,6 +8,7 @@
 #include "core/Errors.h"
 #include "core/MainSystem.h"
 #include "core/ScriptFunction.h"
+#include "core/UserFunctionStack.h"
 
 namespace multidyn {
 
@@ -16,6 +18,7 @@ inline std::string UserFunctionOwner(const Item& item, Index itemNumber, const c
 
 inline double CallUserFunctionReal(const ScriptFunction& function, const Item& item, Index itemNumber,
                                    const char* functionName, const std::vector<ScriptArgument>& arguments) {
+  UserFunctionStack::Scope scope(&item, itemNumber, functionName);
   try {
     return function.CallReal(arguments);
   } catch (const UserFunctionError& e) {
@@ -26,6 +29,7 @@ inline double CallUserFunctionReal(const ScriptFunction& function, const Item& i
 
 inline Vector3 CallUserFunctionVector3(const ScriptFunction& function, const Item& item, Index itemNumber,
                                        const char* functionName, const std::vector<ScriptArgument>& arguments) {
+  UserFunctionStack::Scope scope(&item, itemNumber, functionName);
   try {
     return function.CallVector(arguments, 3);
   } catch (const UserFunctionError& e) {
@@ -37,6 +41,7 @@ inline Vector3 CallUserFunctionVector3(const ScriptFunction& function, const Ite
 inline VectorX CallUserFunctionVector(const ScriptFunction& function, const Item& item, Index itemNumber,
                                       const char* functionName, const std::vector<ScriptArgument>& arguments,
                                       Index expectedSize) {
+  UserFunctionStack::Scope scope(&item, itemNumber, functionName);
   try {
     return function.CallVector(arguments, expectedSize);
   } catch (const UserFunctionError& e) {

@@ -15,3 +15,5 @@ for example in examples/*.py; do
 done
 echo "== pytest"
 python3 -m pytest -q pythonInterface/tests
+echo "== fuzz (bounded; the long run is scripts/fuzz.sh)"
+MULTIDYN_FUZZ_CASES=${MULTIDYN_FUZZ_CASES:-2000} python3 -m pytest -q -p no:cacheprovider pythonInterface/fuzz

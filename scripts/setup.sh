@@ -22,7 +22,7 @@ python3 -m pip --version >/dev/null
 pythonMissing=$(python3 - <<'PY'
 import importlib.util
 wanted = {"numpy": "numpy", "scipy": "scipy>=1.8", "pytest": "pytest", "matplotlib": "matplotlib",
-          "pybind11": "pybind11>=2.11", "setuptools": "setuptools>=64", "wheel": "wheel"}
+          "pybind11": "pybind11>=2.11", "setuptools": "setuptools>=64", "wheel": "wheel", "hypothesis": "hypothesis>=6"}
 print(" ".join(spec for module, spec in wanted.items() if importlib.util.find_spec(module) is None))
 PY
 )

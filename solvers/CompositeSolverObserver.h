@@ -15,6 +15,12 @@ class CompositeSolverObserver : public SolverObserver {
   void OnStart(const SystemState& state) override {
     for (SolverObserver* o : observers_) o->OnStart(state);
   }
+  // Stops at the first observer that asks to stop.
+  bool OnStepStart(const SystemState& state) override {
+    for (SolverObserver* o : observers_)
+      if (!o->OnStepStart(state)) return false;
+    return true;
+  }
   void OnStepAccepted(const SystemState& state, double stepSize, Index newtonIterations) override {
     for (SolverObserver* o : observers_) o->OnStepAccepted(state, stepSize, newtonIterations);
   }

@@ -382,6 +382,7 @@ SolverStatistics GeneralizedAlphaSolver::Solve(SystemState& state) {
     VectorX aStart;
     Index goodSteps = 0;
     while (endTime - state.time > timeTolerance) {
+      if (!observer_.OnStepStart(state)) break;
       const double remaining = endTime - state.time;
       stepSize = remaining <= h + timeTolerance ? remaining : h;
       failingTime = state.time + stepSize;

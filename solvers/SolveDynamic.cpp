@@ -3,6 +3,7 @@
 #include "core/SolutionRecorder.h"
 #include "core/SystemEquations.h"
 #include "solvers/CompositeSolverObserver.h"
+#include "solvers/PreStepUserFunctionCaller.h"
 #include "solvers/SolverFactory.h"
 #include "solvers/SystemStateWriter.h"
 
@@ -10,13 +11,17 @@ namespace multidyn {
 
 SolverStatistics SolveDynamic(MainSystem& system, const SimulationSettings& settings, SolverObserver* extraObserver,
                               DynamicSolverType solverType) {
+  // Structural changes (from user functions) are refused until the solve ends; a nested solve too.
+  MainSystem::SolveInProgress solving(system, "mbs.SolveDynamic()");
   system.Compiled();  // throws NotAssembledError
   SystemEquations equations(system);
 
   // The writer goes first: the recorder and the caller then see the system at the new state.
   SystemStateWriter writer(system);
   SolutionRecorder recorder(system, settings);
+  PreStepUserFunctionCaller preStep(system);
   CompositeSolverObserver observers;
+  observers.Add(&preStep);
   observers.Add(&writer);
   observers.Add(&recorder);
   observers.Add(extraObserver);

@@ -5,9 +5,11 @@ Exudyn scripts run with ``import multidyn as exu``. Item classes live in
 """
 import enum as _enum
 
+import numpy as _np
+
 from . import _multidyn
-from ._multidyn import (ConfigurationType, MainSystem, NotAssembledError, OutputVariableType, SolverError,
-                        UserFunctionError)
+from ._multidyn import (ConfigurationType, MainSystem, NotAssembledError, OutputVariableType, SolveInProgressError,
+                        SolverError, UserFunctionError)
 from .indices import LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex
 from .simulationSettings import SimulationSettings
 from .utilities import HT
@@ -72,9 +74,20 @@ class SystemContainer:
         return len(self._systems)
 
     def GetSystem(self, systemNumber):
-        return self._systems[systemNumber]
+        if isinstance(systemNumber, bool) or not isinstance(systemNumber, (int, _np.integer)):
+            raise TypeError(f"SC.GetSystem: systemNumber must be an integer, got {systemNumber!r}")
+        if not 0 <= systemNumber < len(self._systems):
+            raise IndexError(f"SC.GetSystem: system number {int(systemNumber)} does not exist; the container has "
+                             f"{len(self._systems)} system(s) (numbers 0 to {len(self._systems) - 1})"
+                             if self._systems else
+                             f"SC.GetSystem: system number {int(systemNumber)} does not exist; the container has no "
+                             f"systems (add one with SC.AddSystem())")
+        return self._systems[int(systemNumber)]
 
     def Reset(self):
+        # All or nothing: refused (SolveInProgressError) if any system is being solved.
+        for mbs in self._systems:
+            mbs._CheckNotSolving("SC.Reset()")
         for mbs in self._systems:
             mbs.Reset()
         self._systems = []

@@ -31,6 +31,9 @@ def _ReferenceFrame(mbs, function, item):
     if "nodeNumber" not in data:
         raise TypeError(f"{function}: object {int(item)} ({data['objectType']}) is not a body")
     node = mbs.GetNode(data["nodeNumber"])
+    if node["nodeType"] not in ("RigidBodyEP", "RigidBodyRxyz"):
+        raise TypeError(f"{function}: object {int(item)} ({data['objectType']}) is not a rigid body: the joint "
+                        "needs an orientation on both sides")
     reference = _np.asarray(node.get("referenceCoordinates", [0.] * 3), float)
     if node["nodeType"] == "RigidBodyEP":
         return reference[:3], _utilities.EulerParameters2RotationMatrix(reference[3:7])
@@ -47,7 +50,7 @@ def _Pair(function, bodyNumbers, itemNumbers):
 
 
 def _JointMarkers(mbs, function, items, position, axis, useGlobalFrame, name):
-    """Markers whose z-axis is the joint axis at the joint point, on both bodies."""
+    """Markers (not yet added) whose z-axis is the joint axis at the joint point, on both bodies."""
     p0, A0 = _ReferenceFrame(mbs, function, items[0])
     position = _Vector3(function, "position", position)
     axis = _Vector3(function, "axis", axis)
@@ -57,12 +60,9 @@ def _JointMarkers(mbs, function, items, position, axis, useGlobalFrame, name):
     axisGlobal = axis if useGlobalFrame else A0 @ axis
     basis = _utilities.ComputeOrthonormalBasis(axisGlobal)
     A_0J = _np.column_stack([-basis[:, 2], basis[:, 1], basis[:, 0]])  # z = axis, det = +1
-    markers = []
-    for k, item in enumerate(items):
-        p, A = _ReferenceFrame(mbs, function, item)
-        markers.append(mbs.AddMarker(MarkerBodyRigid(name=f"Marker{k}:{name}", bodyNumber=item,
-                                                     localPosition=(A.T @ (pJoint - p)).tolist(),
-                                                     localRotationMatrix=(A.T @ A_0J).tolist())))
+    markers = [MarkerBodyRigid(name=f"Marker{k}:{name}", bodyNumber=item, localPosition=(A.T @ (pJoint - p)).tolist(),
+                               localRotationMatrix=(A.T @ A_0J).tolist())
+               for k, (item, (p, A)) in enumerate(zip(items, [_ReferenceFrame(mbs, function, i) for i in items]))]
     return markers
 
 
@@ -111,17 +111,23 @@ def CreateRigidBody(self, name="", referencePosition=[0., 0., 0.], referenceRota
         node = NodeRigidBodyRxyz(name=name, referenceCoordinates=list(p0) + list(rot0),
                                  initialCoordinates=list(displacement) + list(_np.asarray(rot1) - _np.asarray(rot0)),
                                  initialVelocities=list(v0) + list(rot_t), visualization={"show": False})
+    # Every item is built (and so validated) before the first is added: a bad value adds nothing.
+    body = ObjectRigidBody(name=name, mass=inertia.Mass(), inertia=list(inertia.GetInertia6D()),
+                           centerOfMass=list(inertia.COM()),
+                           visualization={"show": show, "drawSize": drawSize, "color": color})
+    withWeight = _np.linalg.norm(gravity) > 0.
+    if withWeight:
+        marker = MarkerBodyPosition(localPosition=list(inertia.COM()))
+        load = LoadForceVector(loadVector=list(inertia.Mass() * gravity))
     nodeNumber = self.AddNode(node)
-    bodyNumber = self.AddObject(ObjectRigidBody(name=name, nodeNumber=nodeNumber, mass=inertia.Mass(),
-                                                inertia=list(inertia.GetInertia6D()),
-                                                centerOfMass=list(inertia.COM()),
-                                                visualization={"show": show, "drawSize": drawSize, "color": color}))
+    body.nodeNumber = nodeNumber
+    bodyNumber = self.AddObject(body)
     result = {"nodeNumber": nodeNumber, "bodyNumber": bodyNumber}
-    if _np.linalg.norm(gravity) > 0.:
-        marker = self.AddMarker(MarkerBodyPosition(bodyNumber=bodyNumber, localPosition=list(inertia.COM())))
-        result["markerBodyCOM"] = marker
-        result["loadGravity"] = self.AddLoad(LoadForceVector(markerNumber=marker,
-                                                             loadVector=list(inertia.Mass() * gravity)))
+    if withWeight:
+        marker.bodyNumber = bodyNumber
+        result["markerBodyCOM"] = self.AddMarker(marker)
+        load.markerNumber = result["markerBodyCOM"]
+        result["loadGravity"] = self.AddLoad(load)
     return result if returnDict else bodyNumber
 
 
@@ -132,10 +138,11 @@ def CreateRevoluteJoint(self, name="", bodyNumbers=None, itemNumbers=None, posit
     function = "CreateRevoluteJoint"
     items = _Pair(function, bodyNumbers, itemNumbers)
     markers = _JointMarkers(self, function, items, position, axis, useGlobalFrame, name)
-    joint = self.AddObject(ObjectJointRevoluteZ(name=name, markerNumbers=markers,
-                                                visualization={"show": show, "axisRadius": axisRadius,
-                                                               "axisLength": axisLength, "color": color}))
-    return [joint] + markers
+    joint = ObjectJointRevoluteZ(name=name, visualization={"show": show, "axisRadius": axisRadius,
+                                                           "axisLength": axisLength, "color": color})
+    # all items built and checked: now add them
+    joint.markerNumbers = [self.AddMarker(marker) for marker in markers]
+    return [self.AddObject(joint)] + list(joint.markerNumbers)
 
 
 def CreateTorsionalSpringDamper(self, name="", bodyNumbers=None, itemNumbers=None, position=[0., 0., 0.],
@@ -147,18 +154,22 @@ def CreateTorsionalSpringDamper(self, name="", bodyNumbers=None, itemNumbers=Non
     and the connector. Returns the connector's ObjectIndex."""
     function = "CreateTorsionalSpringDamper"
     items = _Pair(function, bodyNumbers, itemNumbers)
-    if all(isinstance(i, MarkerIndex) for i in items):
-        markers = items
-    else:
-        markers = _JointMarkers(self, function, items, position, axis, useGlobalFrame, name)
-    nodeNumber = -1
+    markerItems = None if all(isinstance(i, MarkerIndex) for i in items) else \
+        _JointMarkers(self, function, items, position, axis, useGlobalFrame, name)
+    connector = ObjectConnectorTorsionalSpringDamper(
+        name=name, stiffness=stiffness, damping=damping, offset=offset, velocityOffset=velocityOffset, torque=torque,
+        springTorqueUserFunction=springTorqueUserFunction, visualization={"show": show, "drawSize": drawSize,
+                                                                         "color": color})
+    dataNode = NodeGenericData(name=f"Node:{name}", numberOfDataCoordinates=1, initialCoordinates=[0.])
+    if markerItems is None:
+        for marker in items:  # given markers must exist before anything is added
+            if not 0 <= int(marker) < self.NumberOfMarkers():
+                raise IndexError(f"{function}: marker number {int(marker)} does not exist")
+    # all items built and checked: now add them
+    connector.markerNumbers = items if markerItems is None else [self.AddMarker(m) for m in markerItems]
     if unlimitedRotations:
-        nodeNumber = self.AddNode(NodeGenericData(name=f"Node:{name}", numberOfDataCoordinates=1,
-                                                  initialCoordinates=[0.]))
-    return self.AddObject(ObjectConnectorTorsionalSpringDamper(
-        name=name, markerNumbers=markers, nodeNumber=nodeNumber, stiffness=stiffness, damping=damping, offset=offset,
-        velocityOffset=velocityOffset, torque=torque, springTorqueUserFunction=springTorqueUserFunction,
-        visualization={"show": show, "drawSize": drawSize, "color": color}))
+        connector.nodeNumber = self.AddNode(dataNode)
+    return self.AddObject(connector)
 
 
 MainSystem.CreateGround = CreateGround

@@ -84,7 +84,8 @@ class ItemBase:
             raise TypeError(f"{className}: unknown parameter '{key}'; the parameters are: {known} "
                             f"(and visualization)")
         _CheckIndexKind(className, field, value)
-        if field["isUserFunction"] and not callable(value) and value not in (0, None):
+        noFunction = value is None or (type(value) in (int, float) and value == 0)  # 0 or None; never an array's truth
+        if field["isUserFunction"] and not callable(value) and not noFunction:
             raise TypeError(f"{className}: parameter '{field['name']}': expected a Python function or 0, got {value!r}")
         if not (field["isUserFunction"] and callable(value)):
             _multidyn.ValidateField(self._info["category"], self._info["typeName"], field["name"], value)

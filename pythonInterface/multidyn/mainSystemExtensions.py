@@ -2,6 +2,7 @@
 systemData and the mbs.Create... helpers. Added to the compiled MainSystem class, as
 Exudyn's mainSystemExtensions does."""
 import json as _json
+import os as _os
 
 import numpy as _np
 
@@ -70,6 +71,19 @@ for _category, (_name, _indexType) in enumerate(_categories):
     _Install(_category, _name, _indexType)
 
 
+def _CheckConfiguration(configuration, what):
+    if not isinstance(configuration, _multidyn.ConfigurationType):
+        raise TypeError(f"{what}: configuration must be an exu.ConfigurationType (e.g. exu.ConfigurationType.Current), "
+                        f"got {configuration!r}")
+    return configuration
+
+
+def _CheckFileName(fileName, what):
+    if not isinstance(fileName, (str, _os.PathLike)):
+        raise TypeError(f"{what}: fileName must be a file name (a str or path), got {fileName!r}")
+    return fileName
+
+
 class SystemData:
     """mbs.systemData: coordinate vectors in Exudyn's global order (stored ODE2 and ODE1
     coordinates are relative to the reference coordinates)."""
@@ -78,25 +92,25 @@ class SystemData:
         self._mbs = mbs
 
     def GetODE2Coordinates(self, configuration=_multidyn.ConfigurationType.Current):
-        return self._mbs._GetCoordinates("ODE2", configuration)
+        return self._mbs._GetCoordinates("ODE2", _CheckConfiguration(configuration, "systemData.GetODE2Coordinates"))
 
     def GetODE2Coordinates_t(self, configuration=_multidyn.ConfigurationType.Current):
-        return self._mbs._GetCoordinates("ODE2_t", configuration)
+        return self._mbs._GetCoordinates("ODE2_t", _CheckConfiguration(configuration, "systemData.GetODE2Coordinates_t"))
 
     def GetODE2Coordinates_tt(self, configuration=_multidyn.ConfigurationType.Current):
-        return self._mbs._GetCoordinates("ODE2_tt", configuration)
+        return self._mbs._GetCoordinates("ODE2_tt", _CheckConfiguration(configuration, "systemData.GetODE2Coordinates_tt"))
 
     def GetODE1Coordinates(self, configuration=_multidyn.ConfigurationType.Current):
-        return self._mbs._GetCoordinates("ODE1", configuration)
+        return self._mbs._GetCoordinates("ODE1", _CheckConfiguration(configuration, "systemData.GetODE1Coordinates"))
 
     def GetODE1Coordinates_t(self, configuration=_multidyn.ConfigurationType.Current):
-        return self._mbs._GetCoordinates("ODE1_t", configuration)
+        return self._mbs._GetCoordinates("ODE1_t", _CheckConfiguration(configuration, "systemData.GetODE1Coordinates_t"))
 
     def GetAECoordinates(self, configuration=_multidyn.ConfigurationType.Current):
-        return self._mbs._GetCoordinates("AE", configuration)
+        return self._mbs._GetCoordinates("AE", _CheckConfiguration(configuration, "systemData.GetAECoordinates"))
 
     def GetDataCoordinates(self, configuration=_multidyn.ConfigurationType.Current):
-        return self._mbs._GetCoordinates("Data", configuration)
+        return self._mbs._GetCoordinates("Data", _CheckConfiguration(configuration, "systemData.GetDataCoordinates"))
 
     def SetODE2Coordinates(self, coordinates):
         self._mbs._SetCoordinates("ODE2", coordinates)
@@ -136,6 +150,7 @@ def SolveDynamic(self, simulationSettings=None, solverType=None, updateInitialVa
     stay in mbs (outputs, sensors) and in the solution file. Raises multidyn.SolverError if Newton fails for good, keeping
     the results up to the last accepted step. Returns True."""
     from . import DynamicSolverType
+    self._CheckNotSolving("mbs.SolveDynamic()")  # before anything is reset: a nested solve is refused at once
     if simulationSettings is None:
         simulationSettings = SimulationSettings()
     if not isinstance(simulationSettings, SimulationSettings):
@@ -164,41 +179,80 @@ def SolveDynamic(self, simulationSettings=None, solverType=None, updateInitialVa
 
 
 def SolveStatic(self, simulationSettings=None, **kwargs):
+    self._CheckNotSolving("mbs.SolveStatic()")
     raise NotImplementedError("SolveStatic is not available yet; it comes with the static solver issue")
 
 
 def Save(self, fileName, simulationSettings=None):
     """Writes the whole system (and optionally the simulation settings) as JSON. Systems with
     Python user functions cannot be saved: the error names the items."""
+    _CheckFileName(fileName, "mbs.Save")
+    if simulationSettings is not None and not isinstance(simulationSettings, SimulationSettings):
+        raise TypeError(f"mbs.Save: simulationSettings must be an exu.SimulationSettings() or None, got "
+                        f"{type(simulationSettings).__name__}")
     data = _json.loads(self._ToJson())
     if simulationSettings is not None:
         data["simulationSettings"] = simulationSettings.GetDictionary()
-    with open(fileName, "w") as file:
-        _json.dump(data, file, indent=1)
+    text = _json.dumps(data, indent=1, allow_nan=False)  # complete before the file is opened
+    try:
+        with open(fileName, "w", encoding="utf-8") as file:
+            file.write(text)
+    except OSError as error:
+        raise OSError(f"mbs.Save: cannot write '{fileName}': {error}") from None
 
 
 def Load(self, fileName):
     """Replaces the system's items by those in a file written by mbs.Save; returns its
     SimulationSettings (or None if it has none). On any error the system stays as it was."""
+    _CheckFileName(fileName, "mbs.Load")
+    self._CheckNotSolving("mbs.Load()")
     try:
-        with open(fileName) as file:
-            text = file.read()
+        with open(fileName, "rb") as file:
+            raw = file.read()
     except OSError as error:
         raise ValueError(f"Load: cannot read '{fileName}': {error}") from None
     try:
-        data = _json.loads(text)
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ValueError(f"Load: '{fileName}' is not a UTF-8 text file (byte 0x{raw[error.start]:02x} at position "
+                         f"{error.start}); a system file is JSON written by mbs.Save") from None
+    def NotJson(constant):
+        raise ValueError(f"{constant} is not a JSON number (non-finite values cannot be parameters)")
+
+    def Real(text):
+        value = float(text)
+        if not _np.isfinite(value):
+            raise ValueError(f"the number {text} is too large (larger than 1.8e308)")
+        return value
+    try:
+        data = _json.loads(text, parse_constant=NotJson, parse_float=Real)
+    except RecursionError:
+        raise ValueError(f"Load: '{fileName}' is nested too deeply to be a system file") from None
     except ValueError as error:
         raise ValueError(f"Load: '{fileName}' is not valid JSON: {error}") from None
     settings = None
     if isinstance(data, dict) and "simulationSettings" in data:
         settings = SimulationSettings()
+        if not isinstance(data["simulationSettings"], dict):
+            raise ValueError(f"Load: '{fileName}': simulationSettings must be a dict of settings, got "
+                             f"{data['simulationSettings']!r:.60}")
         try:
             _multidyn.ValidateSettings(data["simulationSettings"])
         except (TypeError, ValueError) as error:
             raise ValueError(f"Load: '{fileName}': {error}") from None
         settings.SetDictionary(data.pop("simulationSettings"))
     try:
-        self._LoadJson(_json.dumps(data))
+        text = _json.dumps(data, ensure_ascii=False)
+        text.encode("utf-8")
+    except RecursionError:
+        raise ValueError(f"Load: '{fileName}' is nested too deeply to be a system file") from None
+    except UnicodeEncodeError as error:
+        raise ValueError(f"Load: '{fileName}' holds a string with a lone surrogate ({error.object[error.start]!a}), "
+                         "which is not valid text") from None
+    try:
+        self._LoadJson(text)
+    except RecursionError:
+        raise ValueError(f"Load: '{fileName}' is nested too deeply to be a system file") from None
     except (TypeError, ValueError, IndexError) as error:
         raise type(error)(f"Load: '{fileName}': {error}") from None
     return settings

@@ -34,7 +34,14 @@ class _SettingsNode:
         nested = value
         for part in reversed((self._path + name).split(".")):
             nested = {part: nested}
-        _multidyn.ValidateSettings(nested)
+        try:
+            _multidyn.ValidateSettings(nested)
+        except (TypeError, ValueError) as error:
+            message = str(error)
+            if not message.startswith(f"SimulationSettings.{self._path}{name}"):
+                # a value that has no JSON form (complex, ...): name the setting
+                message = f"SimulationSettings.{self._path}{name}: " + message.removeprefix("SimulationSettings: ")
+            raise type(error)(message) from None
         self._values[name] = value
 
     def GetDictionary(self):

@@ -96,19 +96,16 @@ std::unique_ptr<Item> ItemFromPython(ItemCategory category, const py::dict& dict
   Json json = Json::object();
   const std::string typeKey = TypeKey(category);
   const ItemTypeInfo* info = nullptr;
-  if (dict.contains(typeKey)) info = ItemRegistry::Instance().Find(category, py::str(dict[typeKey.c_str()]));
+  if (dict.contains(typeKey))
+    info = ItemRegistry::Instance().Find(category, TextFromPython(py::str(dict[typeKey.c_str()]), description + ": " + typeKey));
   for (auto item : dict) {
-    const std::string key = py::str(item.first);
+    const std::string key = TextFromPython(py::str(item.first), description + ": parameter name");
     const FieldDescriptor* field = info ? info->fields->Find(key) : nullptr;
     if (field && field->type == FieldType::UserFunction && PyCallable_Check(item.second.ptr())) {
       functions.emplace_back(field, py::reinterpret_borrow<py::object>(item.second));
       continue;
     }
-    try {
-      json[key] = PythonToJson(item.second);
-    } catch (const TypeError& e) {
-      throw TypeError(description + (info ? " (" + info->className + ")" : "") + ": parameter '" + key + "': " + e.what());
-    }
+    json[key] = PythonToJson(item.second, description + (info ? " (" + info->className + ")" : "") + ": parameter '" + key + "'");
   }
   auto created = CreateItemFromJson(category, json, description, &deprecated);
   for (auto& [field, callable] : functions) field->setFunction(created.get(), std::make_shared<PythonScriptFunction>(callable));
@@ -156,6 +153,7 @@ PYBIND11_MODULE(_multidyn, m) {
   static py::exception<NotAssembledError> notAssembled(m, "NotAssembledError", PyExc_RuntimeError);
   static py::exception<UserFunctionError> userFunctionError(m, "UserFunctionError", PyExc_RuntimeError);
   static py::exception<SolverError> solverError(m, "SolverError", PyExc_RuntimeError);
+  static py::exception<SolveInProgressError> solveInProgress(m, "SolveInProgressError", PyExc_RuntimeError);
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);
@@ -171,6 +169,8 @@ PYBIND11_MODULE(_multidyn, m) {
       PyErr_SetString(userFunctionError.ptr(), e.what());
     } catch (const SolverError& e) {
       PyErr_SetString(solverError.ptr(), e.what());
+    } catch (const SolveInProgressError& e) {
+      PyErr_SetString(solveInProgress.ptr(), e.what());
     }
   });
 
@@ -192,18 +192,19 @@ PYBIND11_MODULE(_multidyn, m) {
         }()); }, "the SimulationSettings tree with defaults");
   m.def("ValidateSettings", [](const py::dict& settings) {
         SimulationSettings s;
-        SettingsFromJson(SimulationSettings::Fields(), &s, PythonToJson(settings));
+        SettingsFromJson(SimulationSettings::Fields(), &s, PythonToJson(settings, "SimulationSettings"));
       }, "raises if a settings dict has unknown names or bad values");
-  m.def("ValidateField", [](int category, const std::string& typeName, const std::string& field, const py::object& value) {
+  m.def("ValidateField", [](int category, const std::string& typeName, const py::object& fieldName, const py::object& value) {
         const ItemTypeInfo* info = ItemRegistry::Instance().Find(CategoryOf(category), typeName);
         if (!info) throw ValueError("unknown item type " + typeName);
+        const std::string field = TextFromPython(fieldName, info->className + ": parameter name");
         const FieldDescriptor* f = info->fields->Find(field);
         if (!f) throw TypeError(info->className + ": has no parameter '" + field + "'");
         if (f->type == FieldType::UserFunction) {
           if (PyCallable_Check(value.ptr())) return;
         }
         std::unique_ptr<Item> item = info->create();
-        SetItemField(*item, *f, PythonToJson(value), info->className);
+        SetItemField(*item, *f, PythonToJson(value, info->className + ": parameter '" + f->name + "'"), info->className);
       }, "raises ValueError/TypeError if value is not valid for the field");
 
   py::class_<MainSystem>(m, "MainSystem", py::dynamic_attr())
@@ -239,9 +240,10 @@ PYBIND11_MODULE(_multidyn, m) {
                    dict[py::str(f.key)] = function->Callable();
              return dict;
            })
-      .def("_GetItemParameter", [](const MainSystem& self, int category, Index index, const std::string& name) -> py::object {
+      .def("_GetItemParameter", [](const MainSystem& self, int category, Index index, const py::object& parameterName) -> py::object {
              const ItemCategory c = CategoryOf(category);
              const Item& item = self.GetItem(c, index);
+             const std::string name = TextFromPython(parameterName, self.ItemDescription(c, index) + ": parameterName");
              const FieldDescriptor* f = item.TypeInfo().fields->Find(name);
              if (f && f->type == FieldType::UserFunction) {
                auto function = std::dynamic_pointer_cast<const PythonScriptFunction>(f->getFunction(&item));
@@ -249,19 +251,22 @@ PYBIND11_MODULE(_multidyn, m) {
              }
              return JsonToPython(self.GetItemParameter(c, index, name));
            })
-      .def("_SetItemParameter", [](MainSystem& self, int category, Index index, const std::string& name, const py::object& value) {
+      .def("_SetItemParameter", [](MainSystem& self, int category, Index index, const py::object& parameterName, const py::object& pythonValue) {
              const ItemCategory c = CategoryOf(category);
              const Item& item = self.GetItem(c, index);
+             const std::string name = TextFromPython(parameterName, self.ItemDescription(c, index) + ": parameterName");
              const FieldDescriptor* f = item.TypeInfo().fields->Find(name);
-             if (f && f->type == FieldType::UserFunction && PyCallable_Check(value.ptr())) {
-               self.SetItemUserFunction(c, index, name, std::make_shared<PythonScriptFunction>(value));
+             const std::string where = self.ItemDescription(c, index) + ": parameter '" + (f ? f->name : name) + "'";
+             if (f && f->type == FieldType::UserFunction && PyCallable_Check(pythonValue.ptr())) {
+               self.SetItemUserFunction(c, index, name, std::make_shared<PythonScriptFunction>(pythonValue));
                return;
              }
+             const Json value = f ? PythonToJson(pythonValue, where) : Json();
              if (f && f->type == FieldType::UserFunction) {
-               self.SetItemParameter(c, index, name, PythonToJson(value));  // validates 0/None
+               self.SetItemParameter(c, index, name, value);  // validates 0/None
                return;
              }
-             if (self.SetItemParameter(c, index, name, PythonToJson(value)))
+             if (self.SetItemParameter(c, index, name, value))  // an unknown name: TypeError listing the parameters
                WarnDeprecated(self.GetItem(c, index), {f->name});
            })
       .def("_ItemDescription", [](const MainSystem& self, int category, Index index) {
@@ -270,6 +275,26 @@ PYBIND11_MODULE(_multidyn, m) {
       .def("Assemble", &MainSystem::Assemble, "validates all items and builds the system's equations")
       .def("IsAssembled", &MainSystem::IsAssembled)
       .def("Reset", &MainSystem::Reset, "removes all items")
+      .def("SetPreStepUserFunction", [](MainSystem& self, const py::object& function) {
+             if (PyCallable_Check(function.ptr())) {
+               self.SetPreStepUserFunction(std::make_shared<PythonScriptFunction>(function));
+               return;
+             }
+             const bool remove = function.is_none() ||
+                                 (py::isinstance<py::int_>(function) && !py::isinstance<py::bool_>(function) &&
+                                  function.cast<py::int_>().equal(py::int_(0)));
+             if (!remove)
+               throw TypeError("mbs.SetPreStepUserFunction: expected a Python function f(mbs, t) returning True "
+                               "(continue) or False (stop), or 0 to remove it; got " + ReprForMessage(function));
+             self.SetPreStepUserFunction(nullptr);
+           }, py::arg("value"), "sets f(mbs, t) -> bool, called at the start of every time step; False stops the "
+              "simulation; 0 removes it")
+      .def("GetPreStepUserFunction", [](const MainSystem& self) -> py::object {
+             auto function = std::dynamic_pointer_cast<const PythonScriptFunction>(self.PreStepUserFunction());
+             return function ? function->Callable() : py::object(py::int_(0));
+           })
+      .def("_CheckNotSolving", [](const MainSystem& self, const std::string& call) { self.CheckNotSolving(call); })
+      .def("IsBeingSolved", &MainSystem::IsBeingSolved, "True while SolveDynamic runs (e.g. inside a user function)")
       .def("GetNodeOutput", [](const MainSystem& self, Index node, OutputVariableType type, ConfigurationType configuration) {
              return OutputToPython(self.GetNodeOutput(node, type, configuration), false);
            }, py::arg("nodeNumber"), py::arg("variableType"), py::arg("configuration") = ConfigurationType::Current)
@@ -279,9 +304,8 @@ PYBIND11_MODULE(_multidyn, m) {
            }, py::arg("objectNumber"), py::arg("variableType"), py::arg("configuration") = ConfigurationType::Current)
       .def("GetObjectOutputBody", [](const MainSystem& self, Index object, OutputVariableType type, const py::object& localPosition,
                                      ConfigurationType configuration) {
-             const Json p = PythonToJson(localPosition);
-             std::vector<double> values;
-             VectorFromJson(p, 3, values);
+             const std::vector<double> values =
+                 VectorFromPython(localPosition, 3, "mbs.GetObjectOutputBody: parameter 'localPosition'");
              return OutputToPython(self.GetObjectOutputBody(object, type, Vector3(values[0], values[1], values[2]), configuration), false);
            }, py::arg("objectNumber"), py::arg("variableType"), py::arg("localPosition") = std::vector<double>{0., 0., 0.},
            py::arg("configuration") = ConfigurationType::Current)
@@ -321,7 +345,7 @@ PYBIND11_MODULE(_multidyn, m) {
              VectorX* target = kind == "ODE2" ? &s.ode2 : kind == "ODE2_t" ? &s.ode2_t : kind == "ODE2_tt" ? &s.ode2_tt
                              : kind == "ODE1" ? &s.ode1 : kind == "AE" ? &s.ae : kind == "Data" ? &s.data : nullptr;
              if (!target) throw ValueError("unknown coordinate kind " + kind);
-             VectorFromJson(PythonToJson(values), static_cast<int>(target->size()), v);
+             v = VectorFromPython(values, static_cast<int>(target->size()), "mbs.systemData.Set" + kind + "Coordinates");
              *target = Eigen::Map<VectorX>(v.data(), static_cast<Index>(v.size()));
            })
 .def("_ResetCurrentToInitial", &MainSystem::ResetCurrentToInitial)
@@ -329,7 +353,7 @@ PYBIND11_MODULE(_multidyn, m) {
       .def("_Time", [](const MainSystem& self) { return self.CurrentState().time; })
       .def("_SolveDynamic", [](MainSystem& self, const py::dict& settingsDict, int solverType) {
              SimulationSettings settings;
-             SettingsFromJson(SimulationSettings::Fields(), &settings, PythonToJson(settingsDict));
+             SettingsFromJson(SimulationSettings::Fields(), &settings, PythonToJson(settingsDict, "SimulationSettings"));
              PythonSolverObserver observer;
              const auto start = std::chrono::steady_clock::now();
              const SolverStatistics statistics = SolveDynamic(self, settings, &observer, static_cast<DynamicSolverType>(solverType));
@@ -346,12 +370,6 @@ PYBIND11_MODULE(_multidyn, m) {
            })
       .def("_ToJson", [](const MainSystem& self) { return self.ToJson().dump(1); })
       .def("_LoadJson", [](MainSystem& self, const std::string& text) {
-             Json json;
-             try {
-               json = Json::parse(text);
-             } catch (const std::exception& e) {
-               throw ValueError(std::string("the file is not valid JSON: ") + e.what());
-             }
-             self.LoadJson(json);
+             self.LoadJsonText(text);
            });
 }

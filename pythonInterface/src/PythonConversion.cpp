@@ -3,41 +3,120 @@
 #include <pybind11/numpy.h>
 
 #include "core/Errors.h"
+#include "core/FieldTable.h"
 
 namespace py = pybind11;
 
 namespace multidyn {
 
-Json PythonToJson(const py::handle& value) {
+std::string ReprForMessage(const py::handle& value) {
+  try {
+    std::string text = py::str(py::repr(value)).cast<std::string>();
+    if (text.size() > 120) text = text.substr(0, 100) + "... (" + std::to_string(text.size()) + " characters)";
+    return text;
+  } catch (const std::exception&) {
+    PyErr_Clear();
+    return "a " + std::string(Py_TYPE(value.ptr())->tp_name);
+  }
+}
+
+std::string TextFromPython(const py::handle& value, const std::string& what) {
+  const std::string prefix = what.empty() ? std::string() : what + ": ";
+  if (!py::isinstance<py::str>(value)) throw TypeError(prefix + "expected a string, got " + ReprForMessage(value));
+  Py_ssize_t size = 0;
+  const char* text = PyUnicode_AsUTF8AndSize(value.ptr(), &size);
+  if (!text) {
+    PyErr_Clear();
+    throw ValueError(prefix + "the string " + ReprForMessage(value) +
+                     " is not valid text (it holds a lone surrogate character)");
+  }
+  return std::string(text, static_cast<size_t>(size));
+}
+
+namespace {
+Json IntegerToJson(const py::handle& value) {
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+  if (overflow == 0 && !(v == -1 && PyErr_Occurred())) return Json(v);
+  PyErr_Clear();
+  if (overflow > 0) {
+    const unsigned long long u = PyLong_AsUnsignedLongLong(value.ptr());
+    if (!PyErr_Occurred()) return Json(u);
+    PyErr_Clear();
+  }
+  const double d = PyLong_AsDouble(value.ptr());  // beyond 64 bits: the real number it is
+  if (d == -1. && PyErr_Occurred()) {
+    PyErr_Clear();
+    throw ValueError("the integer " + ReprForMessage(value) + " is too large for a number (larger than 1.8e308)");
+  }
+  return Json(d);
+}
+
+Json ToJson(const py::handle& value, int depth) {
+  if (depth > maximumNesting)
+    throw ValueError("the value is nested more than " + std::to_string(maximumNesting) + " levels deep");
   if (value.is_none()) return Json(nullptr);
   if (py::isinstance<py::bool_>(value)) return Json(value.cast<bool>());
-  if (py::isinstance<py::int_>(value)) return Json(value.cast<long long>());
-  if (py::isinstance<py::float_>(value)) return Json(value.cast<double>());
-  if (py::isinstance<py::str>(value)) return Json(value.cast<std::string>());
+  if (py::isinstance<py::int_>(value)) return IntegerToJson(value);
+  if (py::isinstance<py::float_>(value)) return Json(PyFloat_AsDouble(value.ptr()));
+  if (py::isinstance<py::str>(value)) return Json(TextFromPython(value, ""));
   if (py::hasattr(value, "name") && py::hasattr(value, "__members__")) {
-    return Json(py::str(value.attr("name")).cast<std::string>());  // enum value -> its name
+    return Json(TextFromPython(py::str(value.attr("name")), ""));  // enum value -> its name
   }
-  if (py::isinstance<py::array>(value)) return PythonToJson(value.attr("tolist")());
+  if (py::isinstance<py::array>(value)) return ToJson(value.attr("tolist")(), depth);
   if (py::isinstance<py::dict>(value)) {
     Json object = Json::object();
-    for (auto item : py::reinterpret_borrow<py::dict>(value)) object[py::str(item.first).cast<std::string>()] = PythonToJson(item.second);
+    for (auto item : py::reinterpret_borrow<py::dict>(value))
+      object[TextFromPython(py::str(item.first), "a dict key")] = ToJson(item.second, depth + 1);
     return object;
   }
   if (py::isinstance<py::list>(value) || py::isinstance<py::tuple>(value)) {
     Json array = Json::array();
-    for (auto item : value) array.push_back(PythonToJson(item));
+    for (auto item : value) array.push_back(ToJson(item, depth + 1));
     return array;
   }
   // numpy scalars and other number-like objects
-  if (py::hasattr(value, "__index__")) return Json(value.attr("__index__")().cast<long long>());
-  if (py::hasattr(value, "__float__")) return Json(value.attr("__float__")().cast<double>());
-  throw TypeError("expected a number, bool, string or list, got a " +
-                  py::str(value.get_type().attr("__name__")).cast<std::string>());
+  if (py::hasattr(value, "__index__")) {
+    const py::object index = value.attr("__index__")();
+    if (py::isinstance<py::int_>(index)) return IntegerToJson(index);
+  }
+  if (py::hasattr(value, "__float__")) {
+    const py::object real = value.attr("__float__")();
+    if (py::isinstance<py::float_>(real)) return Json(PyFloat_AsDouble(real.ptr()));
+  }
+  throw TypeError("expected a number, bool, string or list, got " + ReprForMessage(value) + " (a " +
+                  std::string(Py_TYPE(value.ptr())->tp_name) + ")");
+}
+}  // namespace
+
+Json PythonToJson(const py::handle& value) { return ToJson(value, 0); }
+
+Json PythonToJson(const py::handle& value, const std::string& where) {
+  try {
+    return ToJson(value, 0);
+  } catch (const TypeError& e) {
+    throw TypeError(where + ": " + e.what());
+  } catch (const ValueError& e) {
+    throw ValueError(where + ": " + e.what());
+  }
+}
+
+std::vector<double> VectorFromPython(const py::handle& value, int size, const std::string& where) {
+  std::vector<double> values;
+  try {
+    VectorFromJson(ToJson(value, 0), size, values);
+  } catch (const TypeError& e) {
+    throw TypeError(where + ": " + e.what());
+  } catch (const ValueError& e) {
+    throw ValueError(where + ": " + e.what());
+  }
+  return values;
 }
 
 py::object JsonToPython(const Json& value) {
   if (value.is_null()) return py::none();
   if (value.is_boolean()) return py::bool_(value.get<bool>());
+  if (value.is_number_unsigned()) return py::int_(value.get<unsigned long long>());
   if (value.is_number_integer()) return py::int_(value.get<long long>());
   if (value.is_number()) return py::float_(value.get<double>());
   if (value.is_string()) return py::str(value.get<std::string>());

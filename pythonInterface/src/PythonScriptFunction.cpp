@@ -6,6 +6,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include "PythonConversion.h"
 #include "core/Errors.h"
 #include "core/MainSystem.h"
 
@@ -51,10 +52,20 @@ py::object PythonScriptFunction::Call(const std::vector<ScriptArgument>& argumen
   try {
     return callable_(*args);
   } catch (py::error_already_set& e) {
-    const std::string text = e.what();
-    throw UserFunctionError(text);
+    const py::object refused = py::module_::import("multidyn._multidyn").attr("SolveInProgressError");
+    if (e.matches(refused)) throw SolveInProgressError(py::str(e.value()).cast<std::string>());
+    throw UserFunctionError(e.what());
   }
 }
+
+namespace {
+std::string NumberText(double value) {
+  if (std::isnan(value)) return "nan";
+  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+  return py::str(py::float_(value)).cast<std::string>();
+}
+
+}  // namespace
 
 double PythonScriptFunction::CallReal(const std::vector<ScriptArgument>& arguments) const {
   py::gil_scoped_acquire gil;
@@ -64,9 +75,9 @@ double PythonScriptFunction::CallReal(const std::vector<ScriptArgument>& argumen
     if (py::isinstance<py::bool_>(result)) throw py::cast_error();
     value = result.cast<double>();
   } catch (const py::cast_error&) {
-    throw UserFunctionError("returned " + py::str(py::repr(result)).cast<std::string>() + "; expected a real number");
+    throw UserFunctionError("returned " + ReprForMessage(result) + "; expected a real number");
   }
-  if (!std::isfinite(value)) throw UserFunctionError("returned " + std::to_string(value) + "; expected a finite number");
+  if (!std::isfinite(value)) throw UserFunctionError("returned " + NumberText(value) + "; expected a finite number");
   return value;
 }
 
@@ -77,7 +88,7 @@ VectorX PythonScriptFunction::CallVector(const std::vector<ScriptArgument>& argu
   try {
     values = py::module_::import("numpy").attr("asarray")(result, "float").attr("ravel")().attr("tolist")().cast<std::vector<double>>();
   } catch (const std::exception&) {
-    throw UserFunctionError("returned " + py::str(py::repr(result)).cast<std::string>() + "; expected a list of " +
+    throw UserFunctionError("returned " + ReprForMessage(result) + "; expected a list of " +
                             std::to_string(expectedSize) + " real numbers");
   }
   if (static_cast<Index>(values.size()) != expectedSize)
@@ -85,10 +96,25 @@ VectorX PythonScriptFunction::CallVector(const std::vector<ScriptArgument>& argu
                             std::to_string(expectedSize));
   VectorX vector(expectedSize);
   for (Index i = 0; i < expectedSize; ++i) {
-    if (!std::isfinite(values[i])) throw UserFunctionError("returned a non-finite value; expected finite numbers");
+    if (!std::isfinite(values[i]))
+      throw UserFunctionError("returned " + NumberText(values[i]) + " as value " + std::to_string(i) +
+                              "; expected finite numbers");
     vector(i) = values[i];
   }
   return vector;
+}
+
+}  // namespace multidyn
+
+namespace multidyn {
+
+bool PythonScriptFunction::CallBool(const std::vector<ScriptArgument>& arguments) const {
+  py::gil_scoped_acquire gil;
+  const py::object result = Call(arguments);
+  const py::object numpyBool = py::module_::import("numpy").attr("bool_");
+  if (!py::isinstance<py::bool_>(result) && !py::isinstance(result, numpyBool))
+    throw UserFunctionError("returned " + ReprForMessage(result) + "; expected True (continue) or False (stop the simulation)");
+  return result.cast<bool>();
 }
 
 }  // namespace multidyn

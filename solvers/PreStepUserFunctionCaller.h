@@ -1,0 +1,30 @@
+// Calls the system's preStepUserFunction f(mbs, t) at the start of every time step; its False
+// stops the solve cleanly. Errors name the function (UserFunctionError).
+#pragma once
+
+#include "core/Errors.h"
+#include "core/MainSystem.h"
+#include "core/SolverObserver.h"
+#include "core/UserFunctionStack.h"
+
+namespace multidyn {
+
+class PreStepUserFunctionCaller : public SolverObserver {
+ public:
+  explicit PreStepUserFunctionCaller(const MainSystem& system) : system_(system) {}
+  bool OnStepStart(const SystemState& state) override {
+    const ScriptFunctionPtr& function = system_.PreStepUserFunction();
+    if (!function) return true;
+    UserFunctionStack::Scope scope(&system_, nullptr, invalidIndex, "preStepUserFunction");
+    try {
+      return function->CallBool({&system_, state.time});
+    } catch (const UserFunctionError& e) {
+      throw UserFunctionError("preStepUserFunction (" + function->Description() + ") failed: " + e.what());
+    }
+  }
+
+ private:
+  const MainSystem& system_;
+};
+
+}  // namespace multidyn
