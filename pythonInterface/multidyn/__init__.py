@@ -1,16 +1,24 @@
 """Multidyn: multibody dynamics with Exudyn's Python API.
 
 Exudyn scripts run with ``import multidyn as exu``. Item classes live in
-``multidyn.itemInterface``, rotation and inertia helpers in ``multidyn.utilities``.
+``multidyn.itemInterface``, rotation and inertia helpers in ``multidyn.utilities``
+(``from multidyn.utilities import *`` brings what Exudyn's does), graphics primitives in
+``multidyn.graphics``. There is no renderer yet: the renderer calls of Exudyn scripts are
+accepted and do nothing (they say so once).
 """
 import enum as _enum
+import platform as _platform
+import sys as _sys
 
 from . import _multidyn
 from ._multidyn import (ConfigurationType, MainSystem, NotAssembledError, OutputVariableType, SolverError,
                         UserFunctionError)
 from .indices import LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex
+from . import renderer as _renderer
+from .renderer import Renderer
 from .simulationSettings import SimulationSettings
-from .utilities import HT
+from .visualizationSettings import VisualizationSettings
+from .rigidBodyUtilities import HT
 
 __version__ = "0.1.0"
 
@@ -18,6 +26,27 @@ __version__ = "0.1.0"
 sys = {}
 #: Exudyn's global dict for user variables.
 variables = {}
+
+
+def Print(*args, **kwargs):
+    """Exudyn's exu.Print: prints to the console (as print)."""
+    print(*args, **kwargs)
+
+
+def GetVersionString(addDetails=False):
+    """the version, with Python version and platform if addDetails"""
+    if not addDetails:
+        return __version__
+    return (f"{__version__}; Python{_sys.version_info.major}.{_sys.version_info.minor}.{_sys.version_info.micro}; "
+            f"{_platform.system()} {_platform.machine()}")
+
+
+class config:
+    """exu.config.Version(): the version string (Exudyn 1.13's replacement of GetVersionString)."""
+
+    @staticmethod
+    def Version(addDetails=False):
+        return GetVersionString(addDetails)
 
 
 def InvalidIndex():
@@ -40,6 +69,25 @@ class DynamicSolverType(_enum.IntEnum):
     VelocityVerlet = 11
 
 
+class LinearSolverType(_enum.IntEnum):
+    """Linear solvers (simulationSettings.linearSolverType / linearSolver.solverType), Exudyn's values."""
+    _None = 0
+    EXUdense = 1
+    EigenSparse = 2
+    EigenSparseSymmetric = 4
+    EigenDense = 8
+
+
+class ItemType(_enum.IntEnum):
+    """Item categories, Exudyn's values (used e.g. by visualizationSettings.interactive.highlightItemType)."""
+    _None = 0
+    Node = 1
+    Object = 2
+    Marker = 3
+    Load = 4
+    Sensor = 5
+
+
 class NodeType(_enum.IntEnum):
     """Rotation parametrisations for mbs.CreateRigidBody(nodeType=...)."""
     RotationEulerParameters = 1
@@ -47,10 +95,13 @@ class NodeType(_enum.IntEnum):
 
 
 class SystemContainer:
-    """Holds one or more MainSystems (SC.AddSystem())."""
+    """Holds one or more MainSystems (SC.AddSystem()), the visualization settings and the renderer
+    (a placeholder: there is no renderer yet)."""
 
     def __init__(self):
         self._systems = []
+        self.visualizationSettings = VisualizationSettings()
+        self.renderer = Renderer()
 
     def AddSystem(self):
         mbs = MainSystem()
@@ -74,6 +125,48 @@ class SystemContainer:
     def __repr__(self):
         return f"SystemContainer with {len(self._systems)} system(s)"
 
+    def WaitForRenderEngineStopFlag(self):
+        """no renderer: returns at once"""
+        _renderer.SayNoRenderer("SC.WaitForRenderEngineStopFlag()")
+
+    def RenderEngineZoomAll(self):
+        _renderer.SayNoRenderer("SC.RenderEngineZoomAll()")
+
+    def AttachToRenderEngine(self):
+        _renderer.SayNoRenderer("SC.AttachToRenderEngine()")
+        return False
+
+    def DetachFromRenderEngine(self):
+        _renderer.SayNoRenderer("SC.DetachFromRenderEngine()")
+        return False
+
+
+def StartRenderer(verbose=0, **kwargs):
+    """no renderer yet: says so once and returns False (not started)"""
+    _renderer.SayNoRenderer("exu.StartRenderer()")
+    return False
+
+
+def StopRenderer():
+    """no renderer yet: does nothing"""
+    _renderer.SayNoRenderer("exu.StopRenderer()")
+
+
+def SolveDynamic(mbs, simulationSettings=None, solverType=None, updateInitialValues=False, storeSolver=True,
+                 showHints=False, showCausingItems=True, autoAssemble=True):
+    """exu.SolveDynamic(mbs, simulationSettings, ...): the same as mbs.SolveDynamic(...)"""
+    return mbs.SolveDynamic(simulationSettings, solverType=solverType, updateInitialValues=updateInitialValues,
+                            storeSolver=storeSolver, showHints=showHints, showCausingItems=showCausingItems,
+                            autoAssemble=autoAssemble)
+
+
+def SolveStatic(mbs, simulationSettings=None, updateInitialValues=False, storeSolver=True, showHints=False,
+                showCausingItems=True, autoAssemble=True):
+    """exu.SolveStatic(mbs, simulationSettings, ...): the same as mbs.SolveStatic(...)"""
+    return mbs.SolveStatic(simulationSettings, updateInitialValues=updateInitialValues, storeSolver=storeSolver,
+                           showHints=showHints, showCausingItems=showCausingItems, autoAssemble=autoAssemble)
+
 
 from . import itemInterface  # noqa: E402  (needs the compiled module's item tables)
 from . import mainSystemExtensions  # noqa: E402,F401  (adds the Python methods of MainSystem)
+from . import graphics  # noqa: E402,F401  (exu.graphics, as in Exudyn)

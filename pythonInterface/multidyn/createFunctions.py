@@ -1,12 +1,14 @@
 """mbs.Create...: helpers that add an item with the markers and nodes it needs in one call."""
+import warnings as _warnings
+
 import numpy as _np
 
 from . import _multidyn
-from . import utilities as _utilities
+from . import rigidBodyUtilities as _utilities
 from .indices import MarkerIndex, ObjectIndex
-from .itemInterface import (LoadForceVector, MarkerBodyPosition, MarkerBodyRigid, NodeGenericData, NodeRigidBodyEP,
-                            NodeRigidBodyRxyz, ObjectConnectorTorsionalSpringDamper, ObjectGround,
-                            ObjectJointRevoluteZ, ObjectRigidBody)
+from .itemInterface import (LoadForceVector, MarkerBodyPosition, MarkerBodyRigid, NodeGenericData, NodePoint,
+                            NodeRigidBodyEP, NodeRigidBodyRxyz, ObjectConnectorTorsionalSpringDamper, ObjectGround,
+                            ObjectJointRevoluteZ, ObjectMassPoint, ObjectRigidBody)
 
 MainSystem = _multidyn.MainSystem
 _defaultColor = [-1., -1., -1., -1.]
@@ -39,7 +41,18 @@ def _ReferenceFrame(mbs, function, item):
     return reference[:3], _np.eye(3)
 
 
+def _DeprecatedArgument(function, old, new, stacklevel=3):
+    """Exudyn 1.13's warning for an argument name it replaced (bodyNumbers -> itemNumbers, ...);
+    stacklevel 3 names the line that called the Create function"""
+    _warnings.warn(f"MainSystem.{function}: the argument {old} is deprecated; use {new} instead",
+                   DeprecationWarning, stacklevel=stacklevel)
+
+
 def _Pair(function, bodyNumbers, itemNumbers):
+    if bodyNumbers is not None:
+        if itemNumbers is not None:
+            raise ValueError(f"{function}: give itemNumbers only (bodyNumbers is its deprecated name), not both")
+        _DeprecatedArgument(function, "bodyNumbers", "itemNumbers", stacklevel=4)
     items = itemNumbers if itemNumbers is not None else bodyNumbers
     if items is None or len(items) != 2 or any(i is None for i in items):
         raise ValueError(f"{function}: parameter 'itemNumbers': expected a list of two body numbers (ObjectIndex)")
@@ -66,24 +79,94 @@ def _JointMarkers(mbs, function, items, position, axis, useGlobalFrame, name):
     return markers
 
 
-def CreateGround(self, name="", referencePosition=[0., 0., 0.], referenceRotationMatrix=_np.eye(3), show=True,
-                 color=_defaultColor, graphicsDataList=[]):
-    """Adds an ObjectGround; returns its ObjectIndex."""
-    return self.AddObject(ObjectGround(name=name, referencePosition=referencePosition,
-                                       referenceRotation=_np.asarray(referenceRotationMatrix).tolist(),
-                                       visualization={"show": show, "color": color}))
+def _FrameFromHT(function, name, transform, position, rotation, positionName, rotationName):
+    """position and rotation from a homogeneous transformation given instead of them (Exudyn 1.13)"""
+    if transform is None:
+        return position, rotation
+    if position is not None or rotation is not None:
+        raise ValueError(f"{function}: give either {name} or {positionName}/{rotationName}, not both")
+    T = _np.asarray(transform, dtype=float)
+    if T.size != 16:
+        raise ValueError(f"{function}: parameter '{name}': expected a 4x4 homogeneous transformation, got {transform!r}")
+    T = T.reshape(4, 4)
+    return T[0:3, 3], T[0:3, 0:3]
 
 
-def CreateRigidBody(self, name="", referencePosition=[0., 0., 0.], referenceRotationMatrix=_np.eye(3),
+def _GraphicsList(function, graphicsDataList, graphicsDataUserFunction):
+    if not isinstance(graphicsDataList, list):
+        raise TypeError(f"{function}: parameter 'graphicsDataList': expected a (possibly empty) list of graphics dicts, "
+                        f"got {type(graphicsDataList).__name__}")
+    if graphicsDataUserFunction not in (0, None):
+        raise NotImplementedError(f"{function}: graphicsDataUserFunction is not available (multidyn has no renderer)")
+    return graphicsDataList
+
+
+def CreateGround(self, name="", referencePosition=None, referenceRotationMatrix=None, graphicsDataList=[],
+                 graphicsDataUserFunction=0, show=True, referenceHT=None, color=_defaultColor):
+    """Adds an ObjectGround (drawn with graphicsDataList); returns its ObjectIndex."""
+    function = "CreateGround"
+    referencePosition, referenceRotationMatrix = _FrameFromHT(function, "referenceHT", referenceHT, referencePosition,
+                                                              referenceRotationMatrix, "referencePosition",
+                                                              "referenceRotationMatrix")
+    position = [0., 0., 0.] if referencePosition is None else _Vector3(function, "referencePosition", referencePosition)
+    rotation = _np.eye(3) if referenceRotationMatrix is None else _np.asarray(referenceRotationMatrix, dtype=float)
+    graphicsData = _GraphicsList(function, graphicsDataList, graphicsDataUserFunction)
+    return self.AddObject(ObjectGround(name=name, referencePosition=list(position), referenceRotation=rotation.tolist(),
+                                       visualization={"show": show, "color": color, "graphicsData": graphicsData}))
+
+
+def CreateMassPoint(self, name="", referencePosition=[0., 0., 0.], initialDisplacement=[0., 0., 0.],
+                    initialVelocity=[0., 0., 0.], mass=0., gravity=[0., 0., 0.], graphicsDataList=[], drawSize=-1,
+                    color=_defaultColor, show=True, create2D=False, returnDict=False, physicsMass=None):
+    """Adds a NodePoint and an ObjectMassPoint and, if gravity is not zero, its weight mass*gravity as a
+    force on the mass point. physicsMass is Exudyn 1.11's name of mass. Returns the body's ObjectIndex,
+    or a dict of all added items."""
+    function = "CreateMassPoint"
+    if physicsMass is not None:
+        _DeprecatedArgument(function, "physicsMass", "mass")
+        mass = physicsMass
+    if create2D:
+        raise NotImplementedError(f"{function}: create2D is not available yet (2D mass points come later)")
+    p0 = _Vector3(function, "referencePosition", referencePosition)
+    u0 = _Vector3(function, "initialDisplacement", initialDisplacement)
+    v0 = _Vector3(function, "initialVelocity", initialVelocity)
+    gravity = _Vector3(function, "gravity", gravity)
+    graphicsData = _GraphicsList(function, graphicsDataList, 0)
+    nodeNumber = self.AddNode(NodePoint(name="Node:" + name if name else "", referenceCoordinates=list(p0),
+                                        initialCoordinates=list(u0), initialVelocities=list(v0),
+                                        visualization={"show": show, "drawSize": drawSize, "color": color}))
+    bodyNumber = self.AddObject(ObjectMassPoint(name=name, physicsMass=mass, nodeNumber=nodeNumber,
+                                                visualization={"show": show and len(graphicsData) > 0,
+                                                               "graphicsData": graphicsData}))
+    result = {"nodeNumber": nodeNumber, "bodyNumber": bodyNumber}
+    if _np.linalg.norm(gravity) > 0.:
+        marker = self.AddMarker(MarkerBodyPosition(bodyNumber=bodyNumber, localPosition=[0., 0., 0.]))
+        result["markerBodyMass"] = marker
+        result["loadNumber"] = self.AddLoad(LoadForceVector(markerNumber=marker, loadVector=list(mass * gravity)))
+    return result if returnDict else bodyNumber
+
+
+def CreateRigidBody(self, name="", referencePosition=None, referenceRotationMatrix=None,
                     initialVelocity=[0., 0., 0.], initialAngularVelocity=[0., 0., 0.], initialDisplacement=None,
                     initialRotationMatrix=None, inertia=None, gravity=[0., 0., 0.], nodeType=None,
-                    graphicsDataList=[], drawSize=-1, color=_defaultColor, show=True, create2D=False,
-                    returnDict=False):
+                    graphicsDataList=[], graphicsDataUserFunction=0, drawSize=-1, color=_defaultColor, show=True,
+                    create2D=False, returnDict=False, referenceHT=None, initialHT=None):
     """Adds a rigid-body node, an ObjectRigidBody and (if gravity is not zero) its weight as a force at
     the center of mass. `inertia` is a utilities.RigidBodyInertia (e.g. InertiaCuboid); angular
-    velocity is global. Returns the body's ObjectIndex, or a dict of all added items."""
+    velocity is global. The body is drawn with graphicsDataList. referenceHT and initialHT (Exudyn 1.13)
+    give position and rotation as one homogeneous transformation. Returns the body's ObjectIndex, or a
+    dict of all added items."""
     from . import NodeType
     function = "CreateRigidBody"
+    referencePosition, referenceRotationMatrix = _FrameFromHT(function, "referenceHT", referenceHT, referencePosition,
+                                                              referenceRotationMatrix, "referencePosition",
+                                                              "referenceRotationMatrix")
+    initialDisplacement, initialRotationMatrix = _FrameFromHT(function, "initialHT", initialHT, initialDisplacement,
+                                                              initialRotationMatrix, "initialDisplacement",
+                                                              "initialRotationMatrix")
+    referencePosition = [0., 0., 0.] if referencePosition is None else referencePosition
+    referenceRotationMatrix = _np.eye(3) if referenceRotationMatrix is None else referenceRotationMatrix
+    graphicsData = _GraphicsList(function, graphicsDataList, graphicsDataUserFunction)
     if inertia is None or not hasattr(inertia, "GetInertia6D"):
         raise TypeError(f"{function}: parameter 'inertia': expected a RigidBodyInertia (e.g. utilities.InertiaCuboid)")
     if create2D:
@@ -115,7 +198,8 @@ def CreateRigidBody(self, name="", referencePosition=[0., 0., 0.], referenceRota
     bodyNumber = self.AddObject(ObjectRigidBody(name=name, nodeNumber=nodeNumber, mass=inertia.Mass(),
                                                 inertia=list(inertia.GetInertia6D()),
                                                 centerOfMass=list(inertia.COM()),
-                                                visualization={"show": show, "drawSize": drawSize, "color": color}))
+                                                visualization={"show": show, "drawSize": drawSize, "color": color,
+                                                               "graphicsData": graphicsData}))
     result = {"nodeNumber": nodeNumber, "bodyNumber": bodyNumber}
     if _np.linalg.norm(gravity) > 0.:
         marker = self.AddMarker(MarkerBodyPosition(bodyNumber=bodyNumber, localPosition=list(inertia.COM())))
@@ -162,6 +246,7 @@ def CreateTorsionalSpringDamper(self, name="", bodyNumbers=None, itemNumbers=Non
 
 
 MainSystem.CreateGround = CreateGround
+MainSystem.CreateMassPoint = CreateMassPoint
 MainSystem.CreateRigidBody = CreateRigidBody
 MainSystem.CreateRevoluteJoint = CreateRevoluteJoint
 MainSystem.CreateTorsionalSpringDamper = CreateTorsionalSpringDamper
