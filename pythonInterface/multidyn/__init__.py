@@ -89,9 +89,27 @@ class ItemType(_enum.IntEnum):
 
 
 class NodeType(_enum.IntEnum):
-    """Rotation parametrisations for mbs.CreateRigidBody(nodeType=...)."""
-    RotationEulerParameters = 1
-    RotationRxyz = 2
+    """Node types with Exudyn's values; mbs.CreateRigidBody(nodeType=...) takes RotationEulerParameters
+    and RotationRxyz."""
+    _None = 0
+    Ground = 1
+    Position2D = 2
+    Orientation2D = 4
+    Point2DSlope1 = 8
+    Position = 16
+    Orientation = 32
+    RigidBody = 64
+    RotationEulerParameters = 128
+    RotationRxyz = 256
+    RotationRotationVector = 512
+    LieGroupWithDirectUpdate = 1024
+    GenericODE2 = 4096
+    GenericODE1 = 8192
+    GenericAE = 16384
+    GenericData = 32768
+    PointSlope1 = 65536
+    PointSlope12 = 131072
+    PointSlope23 = 262144
 
 
 class SystemContainer:

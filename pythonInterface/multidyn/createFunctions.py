@@ -4,11 +4,13 @@ import warnings as _warnings
 import numpy as _np
 
 from . import _multidyn
+from . import itemInterface as _itemInterface
 from . import rigidBodyUtilities as _utilities
-from .indices import MarkerIndex, ObjectIndex
-from .itemInterface import (LoadForceVector, MarkerBodyPosition, MarkerBodyRigid, NodeGenericData, NodePoint,
-                            NodeRigidBodyEP, NodeRigidBodyRxyz, ObjectConnectorTorsionalSpringDamper, ObjectGround,
-                            ObjectJointRevoluteZ, ObjectMassPoint, ObjectRigidBody)
+from .indices import MarkerIndex, NodeIndex, ObjectIndex
+from .itemInterface import (LoadForceVector, LoadTorqueVector, MarkerBodyPosition, MarkerBodyRigid, MarkerNodePosition,
+                            MarkerNodeRigid, NodeGenericData, NodePoint, NodeRigidBodyEP, NodeRigidBodyRxyz,
+                            ObjectConnectorTorsionalSpringDamper, ObjectGround, ObjectJointRevoluteZ, ObjectMassPoint,
+                            ObjectRigidBody)
 
 MainSystem = _multidyn.MainSystem
 _defaultColor = [-1., -1., -1., -1.]
@@ -172,6 +174,9 @@ def CreateRigidBody(self, name="", referencePosition=None, referenceRotationMatr
     if create2D:
         raise NotImplementedError(f"{function}: create2D is not available yet (2D bodies come later)")
     nodeType = NodeType.RotationEulerParameters if nodeType is None else NodeType(nodeType)
+    if nodeType not in (NodeType.RotationEulerParameters, NodeType.RotationRxyz):
+        raise NotImplementedError(f"{function}: nodeType {nodeType.name} is not available yet; use "
+                                  "exu.NodeType.RotationEulerParameters or RotationRxyz")
     p0 = _Vector3(function, "referencePosition", referencePosition)
     A0 = _np.asarray(referenceRotationMatrix, dtype=float)
     v0 = _Vector3(function, "initialVelocity", initialVelocity)
@@ -245,7 +250,118 @@ def CreateTorsionalSpringDamper(self, name="", bodyNumbers=None, itemNumbers=Non
         visualization={"show": show, "drawSize": drawSize, "color": color}))
 
 
+def _LoadMarker(mbs, function, itemNumber, localPosition, rigid):
+    """the marker a load acts at: the marker itself, a node marker, or a body marker at localPosition
+    (rigid: one with orientation, for torques and body-fixed loads)"""
+    position = _Vector3(function, "localPosition", localPosition)
+    if isinstance(itemNumber, MarkerIndex):
+        return itemNumber
+    if isinstance(itemNumber, NodeIndex):
+        if _np.any(position != 0.):
+            raise ValueError(f"{function}: parameter 'localPosition': must be [0,0,0] for a node")
+        return mbs.AddMarker((MarkerNodeRigid if rigid else MarkerNodePosition)(nodeNumber=itemNumber))
+    if isinstance(itemNumber, ObjectIndex):
+        marker = MarkerBodyRigid if rigid else MarkerBodyPosition
+        return mbs.AddMarker(marker(bodyNumber=itemNumber, localPosition=list(position)))
+    raise TypeError(f"{function}: parameter 'itemNumber': expected the ObjectIndex of a body, a NodeIndex or a "
+                    f"MarkerIndex, got {itemNumber!r}")
+
+
+def _CreateVectorLoad(mbs, function, loadClass, rigid, name, itemNumber, loadVector, localPosition, bodyFixed,
+                      loadVectorUserFunction, show, bodyNumber):
+    if bodyNumber is not None:
+        if itemNumber is not None:
+            raise ValueError(f"{function}: give itemNumber only (bodyNumber is its deprecated name), not both")
+        _DeprecatedArgument(function, "bodyNumber", "itemNumber", stacklevel=4)
+        itemNumber = bodyNumber
+    marker = _LoadMarker(mbs, function, itemNumber, localPosition, rigid or bodyFixed)
+    return mbs.AddLoad(loadClass(name=name, markerNumber=marker, loadVector=list(_Vector3(function, "loadVector",
+                                                                                          loadVector)),
+                                 bodyFixed=bodyFixed, loadVectorUserFunction=loadVectorUserFunction,
+                                 visualization={"show": show}))
+
+
+def CreateForce(self, name="", itemNumber=None, loadVector=[0., 0., 0.], localPosition=[0., 0., 0.], bodyFixed=False,
+                loadVectorUserFunction=0, show=True, bodyNumber=None):
+    """Adds a force on a body (at localPosition), a node or a marker (with the marker it needs);
+    bodyFixed: the vector turns with the body. Returns the LoadIndex."""
+    return _CreateVectorLoad(self, "CreateForce", LoadForceVector, False, name, itemNumber, loadVector, localPosition,
+                             bodyFixed, loadVectorUserFunction, show, bodyNumber)
+
+
+def CreateTorque(self, name="", itemNumber=None, loadVector=[0., 0., 0.], localPosition=[0., 0., 0.], bodyFixed=False,
+                 loadVectorUserFunction=0, show=True, bodyNumber=None):
+    """Adds a torque on a body, a rigid node or a rigid marker; bodyFixed: the vector turns with the
+    body. Returns the LoadIndex."""
+    return _CreateVectorLoad(self, "CreateTorque", LoadTorqueVector, True, name, itemNumber, loadVector, localPosition,
+                             bodyFixed, loadVectorUserFunction, show, bodyNumber)
+
+
+def _PointMarker(mbs, function, item, localPosition, k):
+    """a position marker on a body (at localPosition), a node or the marker itself, and the marker's
+    reference position p_0M"""
+    position = _Vector3(function, f"localPosition{k}", localPosition)
+    if isinstance(item, MarkerIndex):
+        data = mbs.GetMarker(item)
+        if "bodyNumber" in data:
+            p0, A0 = _ReferenceFrame(mbs, function, data["bodyNumber"])
+            return item, p0 + A0 @ _np.asarray(data.get("localPosition", [0., 0., 0.]), float)
+        return item, _NodePosition(mbs, data["nodeNumber"])
+    if isinstance(item, NodeIndex):
+        if _np.any(position != 0.):
+            raise ValueError(f"{function}: parameter 'localPosition{k}': must be [0,0,0] for a node")
+        return mbs.AddMarker(MarkerNodePosition(nodeNumber=item)), _NodePosition(mbs, item)
+    if isinstance(item, ObjectIndex):
+        p0, A0 = _ReferenceFrame(mbs, function, item)
+        return mbs.AddMarker(MarkerBodyPosition(bodyNumber=item, localPosition=list(position))), p0 + A0 @ position
+    raise TypeError(f"{function}: parameter 'itemNumbers': expected the ObjectIndex of a body, a NodeIndex or a "
+                    f"MarkerIndex, got {item!r}")
+
+
+def _NodePosition(mbs, node):
+    """reference position of a node; 2D nodes lie in the x-y plane"""
+    data = mbs.GetNode(node)
+    coordinates = list(_np.asarray(data.get("referenceCoordinates", [0., 0., 0.]), float))
+    if "2D" in data["nodeType"]:
+        return _np.array(coordinates[0:2] + [0.])
+    return _np.array(coordinates[0:3])
+
+
+def CreateSpringDamper(self, name="", itemNumbers=[None, None], localPosition0=[0., 0., 0.],
+                       localPosition1=[0., 0., 0.], referenceLength=None, stiffness=0., damping=0., force=0.,
+                       velocityOffset=0., springForceUserFunction=0, show=True, drawSize=-1, color=_defaultColor,
+                       bodyNumbers=None, bodyOrNodeList=None):
+    """Adds an ObjectConnectorSpringDamper between two bodies (at localPosition0/1), nodes or markers,
+    with the position markers it needs; referenceLength None: the distance of the two points in the
+    reference configuration. bodyNumbers and bodyOrNodeList are older names of itemNumbers.
+    Returns the connector's ObjectIndex."""
+    function = "CreateSpringDamper"
+    connectorClass = _itemInterface.ObjectConnectorSpringDamper
+    if issubclass(connectorClass, _itemInterface.MissingItem):
+        connectorClass()  # raises NotImplementedError before anything is added
+    if bodyOrNodeList is not None:
+        _DeprecatedArgument(function, "bodyOrNodeList", "itemNumbers")
+        bodyNumbers = bodyOrNodeList if bodyNumbers is None else bodyNumbers
+    if bodyNumbers is not None and list(itemNumbers) != [None, None]:
+        raise ValueError(f"{function}: give itemNumbers only (bodyNumbers is its deprecated name), not both")
+    items = _Pair(function, bodyNumbers, None if list(itemNumbers) == [None, None] else itemNumbers)
+    markers, points = [], []
+    for k, (item, local) in enumerate(zip(items, [localPosition0, localPosition1])):
+        marker, point = _PointMarker(self, function, item, local, k)
+        markers.append(marker)
+        points.append(point)
+    if referenceLength is None:
+        referenceLength = float(_np.linalg.norm(points[1] - points[0]))
+    return self.AddObject(connectorClass(
+        name=name, markerNumbers=markers, referenceLength=referenceLength, stiffness=stiffness, damping=damping,
+        force=force, velocityOffset=velocityOffset, springForceUserFunction=springForceUserFunction,
+        visualization={"show": show, "drawSize": drawSize, "color": color}))
+
+
 MainSystem.CreateGround = CreateGround
+MainSystem.CreateSpringDamper = CreateSpringDamper
+MainSystem.CreateForce = CreateForce
+MainSystem.CreateTorque = CreateTorque
 MainSystem.CreateMassPoint = CreateMassPoint
 MainSystem.CreateRigidBody = CreateRigidBody
 MainSystem.CreateRevoluteJoint = CreateRevoluteJoint

@@ -14,7 +14,7 @@ import numpy as np
 
 from . import rigidBodyUtilities as _utilities
 
-__all__ = ['color', 'colorList', 'Sphere', 'Spheres', 'Lines', 'Circle', 'Text', 'Cuboid', 'BrickXYZ', 'Brick',
+__all__ = ['color', 'material', 'colorList', 'Sphere', 'Spheres', 'Lines', 'Circle', 'Text', 'Cuboid', 'BrickXYZ', 'Brick',
            'Cylinder', 'SolidOfRevolution', 'Arrow', 'Basis', 'Frame', 'Quad', 'CheckerBoard', 'FromPointsAndTrigs',
            'ToPointsAndTrigs', 'Transform', 'Move', 'MergeTriangleLists']
 
@@ -47,6 +47,31 @@ class color:
     default = [-1., -1., -1., -1.]  # the viewer's default color
     defaultBody = [0.4, 0.4, 0.9, 1.]
     defaultJoint = [0.6, 0.6, 0.8, 1.]
+
+
+class material:
+    """material indices for the alpha channel of a color (Exudyn's raytracer materials); stored, not drawn"""
+    indexBase = 1000
+    indexDefault = indexBase
+    indexMatt = indexBase + 1
+    indexSteel = indexBase + 2
+    indexPlastic = indexBase + 3
+    indexChrome = indexBase + 4
+    indexShiny = indexBase + 5
+    indexTransparent = indexBase + 6
+    indexGlass = indexBase + 7
+    indexMirror = indexBase + 8
+    indexEmission = indexBase + 9
+    default = [-1, -1, -1, indexDefault]
+    matt = [-1, -1, -1, indexMatt]
+    steel = [-1, -1, -1, indexSteel]
+    plastic = [-1, -1, -1, indexPlastic]
+    chrome = [-1, -1, -1, indexChrome]
+    shiny = [-1, -1, -1, indexShiny]
+    transparent = [-1, -1, -1, indexTransparent]
+    glass = [-1, -1, -1, indexGlass]
+    mirror = [-1, -1, -1, indexMirror]
+    emission = [-1, -1, -1, indexEmission]
 
 
 #: 16 distinct colors for coloring many bodies, in Exudyn's order

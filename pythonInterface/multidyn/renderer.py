@@ -39,3 +39,10 @@ class Renderer:
 
     def Detach(self):
         SayNoRenderer("SC.renderer.Detach()")
+
+    def GetState(self):
+        """no renderer: an empty render state"""
+        return {}
+
+    def SetState(self, renderState, **kwargs):
+        SayNoRenderer("SC.renderer.SetState()")

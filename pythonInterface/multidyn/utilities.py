@@ -2,17 +2,19 @@
 the item classes and their short names (itemInterface), the rotation, homogeneous-transform
 and inertia helpers (rigidBodyUtilities), basic helpers (basicUtilities), Exudyn 1.11's
 graphics names (GraphicsDataOrthoCubePoint, color4red, ...) and, as in Exudyn 1.11, ``np``,
-``sqrt`` and ``exudyn`` (here: the multidyn module)."""
+``sqrt``, ``sin``, ``cos`` and ``exudyn`` (here: the multidyn module)."""
 import sys as _sys
-from math import sqrt  # noqa: F401  (Exudyn 1.11's utilities bring sqrt)
+from math import cos, sin, sqrt  # noqa: F401  (Exudyn 1.11's utilities bring sin, cos, sqrt)
 
 import numpy as np  # noqa: F401  (Exudyn 1.11's utilities bring np)
 
 from . import basicUtilities as _basicUtilities
 from . import graphics as _graphics
+from . import graphicsDataUtilities as _graphicsDataUtilities
 from . import itemInterface as _itemInterface
 from . import rigidBodyUtilities as _rigidBodyUtilities
 from .basicUtilities import *  # noqa: F401,F403
+from .graphicsDataUtilities import *  # noqa: F401,F403
 from .itemInterface import *  # noqa: F401,F403
 from .rigidBodyUtilities import *  # noqa: F401,F403
 from .rigidBodyUtilities import HT  # noqa: F401
@@ -38,31 +40,13 @@ MoveGraphicsData = _graphics.Move
 MergeGraphicsDataTriangleList = _graphics.MergeTriangleLists
 
 
-def GraphicsDataRectangle(xMin, yMin, xMax, yMax, color=_graphics.color.black):
-    """a closed rectangle line in the x-y plane (Exudyn 1.11's graphicsDataUtilities)"""
-    return _graphics.Lines([[xMin, yMin, 0.], [xMax, yMin, 0.], [xMax, yMax, 0.], [xMin, yMax, 0.], [xMin, yMin, 0.]],
-                           color)
-
-
 _graphicsNames = [name for name in globals() if name.startswith('GraphicsData') or name.endswith('GraphicsData')
                   or name in ('MoveGraphicsData', 'MergeGraphicsDataTriangleList')]
-
-# Exudyn 1.11's color4... names (graphicsDataUtilities)
-_colorNames = []
-for _name, _value in vars(_graphics.color).items():
-    if not _name.startswith('_') and _name not in ('defaultBody', 'defaultJoint'):
-        globals()['color4' + _name] = _value
-        _colorNames.append('color4' + _name)
-color4list = _graphics.colorList
-color4listSize = len(color4list)
-
 
 exudyn = _sys.modules[__package__]  # Exudyn 1.11's utilities bring the module itself
 
 _itemNames = [name for name in vars(_itemInterface) if not name.startswith('_')
               and name not in ('ItemBase', 'MissingItem', 'ClassForDict', 'classesByCategory', 'indexTypes')]
 
-__all__ = (_basicUtilities.__all__ + _rigidBodyUtilities.__all__ + _itemNames + _graphicsNames + _colorNames
-           + ['color4list', 'color4listSize', 'np', 'sqrt', 'exudyn', 'HT'])
-
-del _name, _value
+__all__ = (_basicUtilities.__all__ + _rigidBodyUtilities.__all__ + _itemNames + _graphicsNames
+           + _graphicsDataUtilities.__all__ + ['np', 'sqrt', 'sin', 'cos', 'exudyn', 'HT'])

@@ -43,8 +43,8 @@ def _Check(path, default, value):
             return bool(value)
         raise TypeError(f"{where}: expected True or False, got {value!r}")
     if isinstance(default, int):
-        if isinstance(value, (int, _np.integer)) and not isinstance(value, bool):
-            return int(value)
+        if isinstance(value, (int, _np.integer, bool, _np.bool_)):
+            return int(value)  # Exudyn takes True/False for its integer settings (drawCoordinateSystem = False)
         if isinstance(value, (float, _np.floating)) and float(value).is_integer():
             return int(value)  # 4.0 for an integer setting, as Exudyn accepts
         raise TypeError(f"{where}: expected an integer, got {value!r}")
