@@ -13,8 +13,8 @@ namespace {
 
 enum class Kind { Reals, Integers, Text, Real, Integer };
 
-// One key of one primitive type: its kind, the numbers per row (1 for scalars) and whether the
-// number of rows must equal the number of points ("perPoint").
+// One key of one primitive type: its kind, the numbers per row (1 for scalars), whether it is
+// required, and how many rows it must have (any, one per point, one or one per point, fixed).
 struct KeySpec {
   const char* key;
   Kind kind;
@@ -113,7 +113,8 @@ Json FlatNumbers(const Json& value, const KeySpec& spec, const std::string& wher
 }
 
 Json NormalizeEntry(const Json& entry, const std::string& where) {
-  if (!entry.is_object()) throw TypeError(where + ": expected a graphics dict (e.g. graphics.Brick(...)), got " + JsonKindName(entry));
+  if (!entry.is_object())
+    throw TypeError(where + ": expected a graphics dict (e.g. graphics.Brick(...)), got " + JsonKindName(entry));
   if (!entry.contains("type") || !entry["type"].is_string())
     throw ValueError(where + ": the dict has no 'type' (one of " + KnownTypes() + ")");
   const std::string type = entry["type"].get<std::string>();
@@ -207,7 +208,8 @@ Json NormalizeGraphicsDataList(const Json& list) {
   if (!list.is_array())
     throw TypeError("expected a list of graphics dicts (e.g. [graphics.Brick(...)]), got " + JsonKindName(list));
   Json result = Json::array();
-  for (size_t i = 0; i < list.size(); ++i) result.push_back(NormalizeEntry(list[i], "graphicsData[" + std::to_string(i) + "]"));
+  for (size_t i = 0; i < list.size(); ++i)
+    result.push_back(NormalizeEntry(list[i], "graphicsData[" + std::to_string(i) + "]"));
   return result;
 }
 

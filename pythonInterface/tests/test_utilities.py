@@ -1,4 +1,5 @@
-"""Tests for multidyn/rigidBodyUtilities.py (re-exported by multidyn.utilities) against closed forms and independent identities."""
+"""Tests for multidyn/rigidBodyUtilities.py (re-exported by multidyn.utilities) against closed forms
+and independent identities."""
 
 import importlib.util
 import math
