@@ -262,7 +262,9 @@ def SettingsPage(tree):
              "[GeneralizedAlpha.md](GeneralizedAlpha.md).", "",
              "Exudyn 1.13 renamed and regrouped some settings; the path column gives its name in parentheses. "
              "Both names reach the same value; as in Exudyn 1.13, the older name gives a DeprecationWarning "
-             "(once per name and session).", ""]
+             "(once per name and session). Exudyn 1.13's `timeIntegration.solverType` (an `exu.DynamicSolverType`, "
+             "default `GeneralizedAlpha`) is kept in Python and selects the solver of `mbs.SolveDynamic`; its "
+             "argument `solverType` takes its place for one run.", ""]
     header = ["| path | type | default | unit | constraint | effect | description |", "|---|---|---|---|---|---|---|"]
     topLeaves = [(p, f) for p, f, isGroup in SettingsLeaves(tree, "") if not isGroup and "." not in p]
     if topLeaves:

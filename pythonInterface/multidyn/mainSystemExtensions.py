@@ -153,6 +153,8 @@ def SolveDynamic(self, simulationSettings=None, solverType=None, updateInitialVa
         raise TypeError(f"SolveDynamic: simulationSettings must be an exu.SimulationSettings(), got "
                         f"{type(simulationSettings).__name__}")
     settings = simulationSettings.GetDictionary()
+    if solverType is None:  # Exudyn 1.13: the solver is a setting; the argument takes its place for this run
+        solverType = simulationSettings.timeIntegration.solverType
     if solverType is not None:
         solverType = DynamicSolverType(solverType)
         if solverType == DynamicSolverType.TrapezoidalIndex2:

@@ -85,6 +85,22 @@ del _new, _old, _solver
 
 _warnedNames = set()
 
+# Exudyn 1.13 settings without a stored counterpart: kept in Python and read by mbs.SolveDynamic
+_pythonOnly = {'timeIntegration.solverType': ('DynamicSolverType', 'GeneralizedAlpha')}
+
+
+def _PythonOnlyDefault(path):
+    from . import DynamicSolverType
+    return DynamicSolverType[_pythonOnly[path][1]]
+
+
+def _PythonOnlyCheck(path, value):
+    from . import DynamicSolverType
+    try:
+        return DynamicSolverType(value)
+    except ValueError:
+        raise TypeError(f"SimulationSettings.{path}: expected an exu.DynamicSolverType, got {value!r}") from None
+
 
 def _WarnDeprecated(oldPath):
     """Exudyn 1.13's warning for a 1.11 name, once per name and session"""
@@ -106,6 +122,8 @@ class _SettingsNode:
         object.__setattr__(self, "_description", description)
         object.__setattr__(self, "_path", path)
         object.__setattr__(self, "_root", self if root is None else root)
+        if root is None:
+            object.__setattr__(self, "_pythonValues", {})
         values = {}
         for field in description["fields"]:
             if "fields" in field:
@@ -123,6 +141,8 @@ class _SettingsNode:
             return values[name]
         if path in exudyn113Names:
             return self._root._Get(exudyn113Names[path])
+        if path in _pythonOnly:
+            return self._root._pythonValues.get(path, _PythonOnlyDefault(path))
         if _IsGroup(path):
             return _SettingsView(self._root, path + ".")
         raise AttributeError(f"SimulationSettings has no setting '{path}'")
@@ -132,6 +152,9 @@ class _SettingsNode:
         if name not in self._values:
             if path in exudyn113Names:
                 return self._root._Set(exudyn113Names[path], value)
+            if path in _pythonOnly:
+                self._root._pythonValues[path] = _PythonOnlyCheck(path, value)
+                return None
             if _IsGroup(path):
                 raise AttributeError(f"SimulationSettings.{path} is a structure; set its members")
             known = ", ".join(self._values)
@@ -169,7 +192,8 @@ class _SettingsNode:
 
     def __dir__(self):
         names = set(self._values) | {"GetDictionary", "SetDictionary"}
-        names |= {new[len(self._path):].split(".")[0] for new in exudyn113Names if new.startswith(self._path)}
+        names |= {new[len(self._path):].split(".")[0] for new in list(exudyn113Names) + list(_pythonOnly)
+                  if new.startswith(self._path)}
         return sorted(names)
 
     def GetDictionary(self):

@@ -457,3 +457,18 @@ def test_createSpringDamperReferenceLengthFromTheReferenceConfiguration():
     with pytest.warns(DeprecationWarning, match='bodyNumbers.*itemNumbers'):
         mbs.CreateSpringDamper(bodyNumbers=[ground, body], localPosition0=[3, 0, 0])
     assert mbs.GetObject(exu.ObjectIndex(connector + 1))['referenceLength'] == pytest.approx(4.)
+
+
+def test_solverTypeIsASettingAsInExudyn113():
+    settings = exu.SimulationSettings()
+    assert settings.timeIntegration.solverType == exu.DynamicSolverType.GeneralizedAlpha
+    settings.timeIntegration.solverType = exu.DynamicSolverType.RK44
+    assert settings.timeIntegration.solverType == exu.DynamicSolverType.RK44
+    with pytest.raises(TypeError, match='timeIntegration.solverType: expected an exu.DynamicSolverType'):
+        settings.timeIntegration.solverType = 99
+    mbs = exu.SystemContainer().AddSystem()
+    FallingMass(mbs)
+    mbs.Assemble()
+    with pytest.raises(NotImplementedError, match='solverType RK44 is not available yet'):
+        mbs.SolveDynamic(settings)  # the setting selects the solver
+    assert exu.SimulationSettings().timeIntegration.solverType == exu.DynamicSolverType.GeneralizedAlpha
