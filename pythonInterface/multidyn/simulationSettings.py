@@ -168,11 +168,16 @@ class _SettingsNode:
     def _Store(self, name, value):
         # validate through the C++ table: build the nested dict for this one value; an enum value
         # (exu.LinearSolverType.EigenSparse) is kept as given and reaches C++ by its name
+        if self._IsInteger(name) and isinstance(value, float) and value.is_integer():
+            value = int(value)  # numberOfSteps = tEnd/h gives 1000.0; Exudyn takes it
         nested = value.name if isinstance(value, _enum.Enum) else value
         for part in reversed((self._path + name).split(".")):
             nested = {part: nested}
         _multidyn.ValidateSettings(nested)
         self._values[name] = value
+
+    def _IsInteger(self, name):
+        return any(f["name"] == name and f["type"] == "Index" for f in self._description["fields"])
 
     def _Node(self, storedPath):
         """the node holding a stored (1.11) path, and the last name"""

@@ -472,3 +472,22 @@ def test_solverTypeIsASettingAsInExudyn113():
     with pytest.raises(NotImplementedError, match='solverType RK44 is not available yet'):
         mbs.SolveDynamic(settings)  # the setting selects the solver
     assert exu.SimulationSettings().timeIntegration.solverType == exu.DynamicSolverType.GeneralizedAlpha
+
+
+def test_integerSettingsTakeIntegralFloatsAndSolutionFileNamesKeepTheirExtension(workDir):
+    import os
+    settings = Settings()
+    settings.timeIntegration.numberOfSteps = 10.  # as scripts compute it: tEnd/h
+    assert settings.timeIntegration.numberOfSteps == 10 and isinstance(settings.timeIntegration.numberOfSteps, int)
+    with pytest.raises(TypeError, match='numberOfSteps: expected an integer'):
+        settings.timeIntegration.numberOfSteps = 10.5
+    settings.solution.file.write = True
+    settings.solution.file.name = 'solution/run.txt'
+    mbs = exu.SystemContainer().AddSystem()
+    FallingMass(mbs)
+    mbs.Assemble()
+    mbs.SolveDynamic(settings)
+    assert os.path.isfile('solution/run.txt') and not os.path.exists('solution/run.txt.txt')
+    settings.solution.file.name = 'solution/noExtension'
+    mbs.SolveDynamic(settings)
+    assert os.path.isfile('solution/noExtension.txt')
