@@ -182,6 +182,7 @@ std::string FieldDescriptor::TypeName() const {
     case FieldType::Color: return "Float4";
     case FieldType::UserFunction: return "UserFunction";
     case FieldType::Nested: return "Settings";
+    case FieldType::GraphicsDataList: return "BodyGraphicsData";
   }
   return "?";
 }
@@ -205,6 +206,7 @@ std::string FieldDescriptor::Expected() const {
     case FieldType::Color: text = "a list of 4 numbers (RGBA)"; break;
     case FieldType::UserFunction: text = "a Python function or 0"; break;
     case FieldType::Nested: text = "a settings structure"; break;
+    case FieldType::GraphicsDataList: text = "a list of graphics dicts"; break;
     default: text = "an item index"; break;
   }
   if (constraint == FieldConstraint::NonNegative) text += " >= 0";

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/Errors.h"
+#include "core/GraphicsData.h"
 #include "core/ItemIndex.h"
 #include "core/Json.h"
 #include "core/OutputVariableType.h"
@@ -37,6 +38,7 @@ enum class FieldType {
   Color,
   UserFunction,
   Nested,
+  GraphicsDataList,  // a list of graphics dicts (Exudyn's BodyGraphicsData), see core/GraphicsData.h
 };
 
 enum class FieldConstraint { None, NonNegative, Positive };
@@ -51,6 +53,10 @@ struct BasicVisualization {
   bool show = true;
   float drawSize = -1.f;                   // [m]; -1: default size
   Color4 color = {-1.f, -1.f, -1.f, -1.f};  // RGBA; R = -1: default color
+};
+// Bodies' visualization adds the graphics they are drawn with (VObjectGround(graphicsData=[...])).
+struct BodyVisualization : BasicVisualization {
+  GraphicsDataList graphicsData;
 };
 using MarkerIndexPair = std::array<MarkerIndex, 2>;
 using NodeIndexList = std::vector<NodeIndex>;
@@ -209,11 +215,18 @@ template <> struct FieldConverter<NodeIndexList> {
   static void FromJson(const Json& j, NodeIndexList& v);
 };
 
+template <> struct FieldConverter<GraphicsDataList> {
+  static constexpr FieldType type = FieldType::GraphicsDataList;
+  static Json ToJson(const GraphicsDataList& v) { return v.items; }
+  static void FromJson(const Json& j, GraphicsDataList& v) { v.items = NormalizeGraphicsDataList(j); }
+};
+
 template <class V> constexpr int FieldRows() {
   if constexpr (std::is_same_v<V, Matrix3>) return 3;
   else if constexpr (std::is_same_v<V, Color4>) return 4;
   else if constexpr (std::is_same_v<V, MarkerIndexPair>) return 2;
-  else if constexpr (std::is_same_v<V, NodeIndexList> || std::is_same_v<V, MatrixX>) return -1;
+  else if constexpr (std::is_same_v<V, NodeIndexList> || std::is_same_v<V, MatrixX> ||
+                     std::is_same_v<V, GraphicsDataList>) return -1;
   else if constexpr (FieldConverter<V>::type == FieldType::Vector) return V::RowsAtCompileTime;
   else return 1;
 }
@@ -292,14 +305,15 @@ template <class Owner> class FieldTableBuilder {
 
   // show, drawSize and color of a BasicVisualization member, as visualization parameters.
   FieldTableBuilder& AddVisualization(BasicVisualization Owner::*member, const std::string& drawSizeMeaning) {
-    AddAccessed<bool>([member](Owner& o) -> bool& { return (o.*member).show; }, "show", "",
-                      "set true, if item is shown in visualization and false if it is not shown")
-        .Visualization();
-    AddAccessed<float>([member](Owner& o) -> float& { return (o.*member).drawSize; }, "drawSize", "m",
-                       drawSizeMeaning + "; -1: default size")
-        .Visualization();
-    AddAccessed<Color4>([member](Owner& o) -> Color4& { return (o.*member).color; }, "color", "",
-                        "RGBA color; R = -1: default color")
+    return AddBasicVisualization([member](Owner& o) -> BasicVisualization& { return o.*member; }, drawSizeMeaning);
+  }
+  // A body's: show, drawSize, color and graphicsData.
+  FieldTableBuilder& AddVisualization(BodyVisualization Owner::*member, const std::string& drawSizeMeaning) {
+    AddBasicVisualization([member](Owner& o) -> BasicVisualization& { return o.*member; }, drawSizeMeaning);
+    AddAccessed<GraphicsDataList>([member](Owner& o) -> GraphicsDataList& { return (o.*member).graphicsData; },
+                                  "graphicsData", "",
+                                  "list of graphics dicts (exudyn.graphics / multidyn.graphics primitives) the body is "
+                                  "drawn with, in body coordinates; stored and saved, not drawn yet")
         .Visualization();
     return *this;
   }
@@ -326,6 +340,19 @@ template <class Owner> class FieldTableBuilder {
   }
 
  private:
+  template <class Access>
+  FieldTableBuilder& AddBasicVisualization(Access visualization, const std::string& drawSizeMeaning) {
+    AddAccessed<bool>([visualization](Owner& o) -> bool& { return visualization(o).show; }, "show", "",
+                      "set true, if item is shown in visualization and false if it is not shown")
+        .Visualization();
+    AddAccessed<float>([visualization](Owner& o) -> float& { return visualization(o).drawSize; }, "drawSize", "m",
+                       drawSizeMeaning + "; -1: default size")
+        .Visualization();
+    AddAccessed<Color4>([visualization](Owner& o) -> Color4& { return visualization(o).color; }, "color", "",
+                        "RGBA color; R = -1: default color")
+        .Visualization();
+    return *this;
+  }
   template <class Change> FieldTableBuilder& Last(Change change) {
     change(table_.fields.back());
     return *this;

@@ -153,7 +153,7 @@ const FieldTable& SolutionSettings::Fields() {
   static const FieldTable table =
       FieldTableBuilder<T>()
           .Add(&T::writeSolutionToFile, "writeSolutionToFile", "", "write coordinates to coordinatesSolutionFileName")
-          .Add(&T::coordinatesSolutionFileName, "coordinatesSolutionFileName", "", "solution file name (.txt is added)")
+          .Add(&T::coordinatesSolutionFileName, "coordinatesSolutionFileName", "", "solution file name (.txt is added to a name without an extension)")
           .Add(&T::solutionWritePeriod, "solutionWritePeriod", "s", "period of solution output").Positive()
           .Add(&T::binarySolutionFile, "binarySolutionFile", "", "accepted for compatibility; text files are written")
           .Add(&T::writeFileHeader, "writeFileHeader", "", "write a header to the solution file")

@@ -103,7 +103,10 @@ void SolutionRecorder::OnStart(const SystemState& state) {
   writeSolution_ = s.writeSolutionToFile;
   solutionSchedule_ = Schedule{startTime, s.solutionWritePeriod, startTime, startTime, false};
   if (writeSolution_) {
-    OpenFile(solutionFile_, s.coordinatesSolutionFileName + ".txt", s.appendToFile, "solutionSettings");
+    // as Exudyn: ".txt" is added to a name without an extension ("solution/run.txt" stays as given)
+    const bool hasExtension = std::filesystem::path(s.coordinatesSolutionFileName).has_extension();
+    OpenFile(solutionFile_, s.coordinatesSolutionFileName + (hasExtension ? "" : ".txt"), s.appendToFile,
+             "solutionSettings");
     if (s.writeFileHeader) {
       const Index n2 = Index(state.ode2.size()), n1 = Index(state.ode1.size());
       const Index nAE = Index(state.ae.size()), nData = Index(state.data.size());

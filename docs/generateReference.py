@@ -9,8 +9,9 @@ Generated files:
     docs/items/README.md             index grouped by family
     docs/solvers/SimulationSettings.md
 
-The only source is multidyn._multidyn.ItemTypes() and SettingsFields(); nothing here
-lists a parameter. Hand-written theory pages in docs/theory/ are linked when they exist.
+The only sources are multidyn._multidyn.ItemTypes() and SettingsFields() and, for Exudyn 1.13's
+names of settings, multidyn.simulationSettings.exudyn111Names; nothing here lists a parameter.
+Hand-written theory pages in docs/theory/ are linked when they exist.
 """
 import argparse
 import json
@@ -25,6 +26,7 @@ try:  # the installed package (pip install .), else a compiled module copied int
 except ImportError:
     sys.path.insert(0, str(rootDir / "pythonInterface"))
     from multidyn import _multidyn  # noqa: E402
+from multidyn.simulationSettings import exudyn111Names  # noqa: E402
 
 itemsDir = docsDir / "items"
 theoryDir = docsDir / "theory"
@@ -257,7 +259,12 @@ def SettingsPage(tree):
              "The column *effect* says whether the setting changes anything today. Settings marked **no** are "
              "accepted so that Exudyn scripts run unchanged, but are ignored (most belong to solvers that do not "
              "exist yet: static, explicit, SUNDIALS). How the dynamic solver uses the others: "
-             "[GeneralizedAlpha.md](GeneralizedAlpha.md).", ""]
+             "[GeneralizedAlpha.md](GeneralizedAlpha.md).", "",
+             "Exudyn 1.13 renamed and regrouped some settings; the path column gives its name in parentheses. "
+             "Both names reach the same value; as in Exudyn 1.13, the older name gives a DeprecationWarning "
+             "(once per name and session). Exudyn 1.13's `timeIntegration.solverType` (an `exu.DynamicSolverType`, "
+             "default `GeneralizedAlpha`) is kept in Python and selects the solver of `mbs.SolveDynamic`; its "
+             "argument `solverType` takes its place for one run.", ""]
     header = ["| path | type | default | unit | constraint | effect | description |", "|---|---|---|---|---|---|---|"]
     topLeaves = [(p, f) for p, f, isGroup in SettingsLeaves(tree, "") if not isGroup and "." not in p]
     if topLeaves:
@@ -283,7 +290,8 @@ def SettingsPage(tree):
 def SettingsRow(path, f):
     effect, note = SettingEffect(path, f)
     description = f["description"] + (f"; no effect: {note}" if note else "")
-    return "| " + " | ".join([f"`{path}`", Cell(f["type"]), Cell(Code(FormatDefault(f))), Cell(Code(f["unit"])),
+    newName = f" (1.13: `{exudyn111Names[path]}`)" if path in exudyn111Names else ""
+    return "| " + " | ".join([f"`{path}`{newName}", Cell(f["type"]), Cell(Code(FormatDefault(f))), Cell(Code(f["unit"])),
                               Cell(Code(f["constraint"])), "yes" if effect == "yes" else "**no**",
                               Cell(description)]) + " |"
 

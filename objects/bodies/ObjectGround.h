@@ -25,7 +25,7 @@ class ObjectGround : public BodyKernels<ObjectGround> {
 
   Vector3 referencePosition = Vector3::Zero();
   Matrix3 referenceRotation = Matrix3::Identity();
-  BasicVisualization visualization;
+  BodyVisualization visualization;
 };
 
 }  // namespace multidyn

@@ -31,7 +31,7 @@ class ObjectMassPoint : public BodyKernels<ObjectMassPoint> {
 
   double mass = 0.;
   NodeIndex nodeNumber;
-  BasicVisualization visualization;
+  BodyVisualization visualization;
 };
 
 }  // namespace multidyn

@@ -47,7 +47,7 @@ class ObjectRigidBody : public BodyKernels<ObjectRigidBody> {
   Vector6 inertia = Vector6::Zero();
   Vector3 centerOfMass = Vector3::Zero();
   NodeIndex nodeNumber;
-  BasicVisualization visualization;
+  BodyVisualization visualization;
 };
 
 }  // namespace multidyn

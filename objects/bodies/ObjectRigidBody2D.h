@@ -53,7 +53,7 @@ class ObjectRigidBody2D : public BodyKernels<ObjectRigidBody2D> {
   double physicsInertia = 0.;
   Vector2 centerOfMass = Vector2::Zero();
   NodeIndex nodeNumber;
-  BasicVisualization visualization;
+  BodyVisualization visualization;
 };
 
 }  // namespace multidyn

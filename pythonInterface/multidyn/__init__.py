@@ -1,9 +1,14 @@
 """Multidyn: multibody dynamics with Exudyn's Python API.
 
 Exudyn scripts run with ``import multidyn as exu``. Item classes live in
-``multidyn.itemInterface``, rotation and inertia helpers in ``multidyn.utilities``.
+``multidyn.itemInterface``, rotation and inertia helpers in ``multidyn.utilities``
+(``from multidyn.utilities import *`` brings what Exudyn's does), graphics primitives in
+``multidyn.graphics``. There is no renderer yet: the renderer calls of Exudyn scripts are
+accepted and do nothing (they say so once).
 """
 import enum as _enum
+import platform as _platform
+import sys as _sys
 
 import numpy as _np
 
@@ -11,8 +16,11 @@ from . import _multidyn
 from ._multidyn import (ConfigurationType, MainSystem, NotAssembledError, OutputVariableType, SolveInProgressError,
                         SolverError, UserFunctionError)
 from .indices import LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex
+from . import renderer as _renderer
+from .renderer import Renderer
 from .simulationSettings import SimulationSettings
-from .utilities import HT
+from .visualizationSettings import VisualizationSettings
+from .rigidBodyUtilities import HT
 
 __version__ = "0.1.0"
 
@@ -28,6 +36,27 @@ def __getattr__(name):
         import importlib
         return importlib.import_module(".centroidal", __name__)
     raise AttributeError(f"module 'multidyn' has no attribute {name!r}")
+
+
+def Print(*args, **kwargs):
+    """Exudyn's exu.Print: prints to the console (as print)."""
+    print(*args, **kwargs)
+
+
+def GetVersionString(addDetails=False):
+    """the version, with Python version and platform if addDetails"""
+    if not addDetails:
+        return __version__
+    return (f"{__version__}; Python{_sys.version_info.major}.{_sys.version_info.minor}.{_sys.version_info.micro}; "
+            f"{_platform.system()} {_platform.machine()}")
+
+
+class config:
+    """exu.config.Version(): the version string (Exudyn 1.13's replacement of GetVersionString)."""
+
+    @staticmethod
+    def Version(addDetails=False):
+        return GetVersionString(addDetails)
 
 
 def InvalidIndex():
@@ -50,17 +79,57 @@ class DynamicSolverType(_enum.IntEnum):
     VelocityVerlet = 11
 
 
+class LinearSolverType(_enum.IntEnum):
+    """Linear solvers (simulationSettings.linearSolverType / linearSolver.solverType), Exudyn's values."""
+    _None = 0
+    EXUdense = 1
+    EigenSparse = 2
+    EigenSparseSymmetric = 4
+    EigenDense = 8
+
+
+class ItemType(_enum.IntEnum):
+    """Item categories, Exudyn's values (used e.g. by visualizationSettings.interactive.highlightItemType)."""
+    _None = 0
+    Node = 1
+    Object = 2
+    Marker = 3
+    Load = 4
+    Sensor = 5
+
+
 class NodeType(_enum.IntEnum):
-    """Rotation parametrisations for mbs.CreateRigidBody(nodeType=...)."""
-    RotationEulerParameters = 1
-    RotationRxyz = 2
+    """Node types with Exudyn's values; mbs.CreateRigidBody(nodeType=...) takes RotationEulerParameters
+    and RotationRxyz."""
+    _None = 0
+    Ground = 1
+    Position2D = 2
+    Orientation2D = 4
+    Point2DSlope1 = 8
+    Position = 16
+    Orientation = 32
+    RigidBody = 64
+    RotationEulerParameters = 128
+    RotationRxyz = 256
+    RotationRotationVector = 512
+    LieGroupWithDirectUpdate = 1024
+    GenericODE2 = 4096
+    GenericODE1 = 8192
+    GenericAE = 16384
+    GenericData = 32768
+    PointSlope1 = 65536
+    PointSlope12 = 131072
+    PointSlope23 = 262144
 
 
 class SystemContainer:
-    """Holds one or more MainSystems (SC.AddSystem())."""
+    """Holds one or more MainSystems (SC.AddSystem()), the visualization settings and the renderer
+    (a placeholder: there is no renderer yet)."""
 
     def __init__(self):
         self._systems = []
+        self.visualizationSettings = VisualizationSettings()
+        self.renderer = Renderer()
 
     def AddSystem(self):
         mbs = MainSystem()
@@ -95,6 +164,48 @@ class SystemContainer:
     def __repr__(self):
         return f"SystemContainer with {len(self._systems)} system(s)"
 
+    def WaitForRenderEngineStopFlag(self):
+        """no renderer: returns at once"""
+        _renderer.SayNoRenderer("SC.WaitForRenderEngineStopFlag()")
+
+    def RenderEngineZoomAll(self):
+        _renderer.SayNoRenderer("SC.RenderEngineZoomAll()")
+
+    def AttachToRenderEngine(self):
+        _renderer.SayNoRenderer("SC.AttachToRenderEngine()")
+        return False
+
+    def DetachFromRenderEngine(self):
+        _renderer.SayNoRenderer("SC.DetachFromRenderEngine()")
+        return False
+
+
+def StartRenderer(verbose=0, **kwargs):
+    """no renderer yet: says so once and returns False (not started)"""
+    _renderer.SayNoRenderer("exu.StartRenderer()")
+    return False
+
+
+def StopRenderer():
+    """no renderer yet: does nothing"""
+    _renderer.SayNoRenderer("exu.StopRenderer()")
+
+
+def SolveDynamic(mbs, simulationSettings=None, solverType=None, updateInitialValues=False, storeSolver=True,
+                 showHints=False, showCausingItems=True, autoAssemble=True):
+    """exu.SolveDynamic(mbs, simulationSettings, ...): the same as mbs.SolveDynamic(...)"""
+    return mbs.SolveDynamic(simulationSettings, solverType=solverType, updateInitialValues=updateInitialValues,
+                            storeSolver=storeSolver, showHints=showHints, showCausingItems=showCausingItems,
+                            autoAssemble=autoAssemble)
+
+
+def SolveStatic(mbs, simulationSettings=None, updateInitialValues=False, storeSolver=True, showHints=False,
+                showCausingItems=True, autoAssemble=True):
+    """exu.SolveStatic(mbs, simulationSettings, ...): the same as mbs.SolveStatic(...)"""
+    return mbs.SolveStatic(simulationSettings, updateInitialValues=updateInitialValues, storeSolver=storeSolver,
+                           showHints=showHints, showCausingItems=showCausingItems, autoAssemble=autoAssemble)
+
 
 from . import itemInterface  # noqa: E402  (needs the compiled module's item tables)
 from . import mainSystemExtensions  # noqa: E402,F401  (adds the Python methods of MainSystem)
+from . import graphics  # noqa: E402,F401  (exu.graphics, as in Exudyn)

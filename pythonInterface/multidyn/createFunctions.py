@@ -1,12 +1,16 @@
 """mbs.Create...: helpers that add an item with the markers and nodes it needs in one call."""
+import warnings as _warnings
+
 import numpy as _np
 
 from . import _multidyn
-from . import utilities as _utilities
-from .indices import MarkerIndex, ObjectIndex
-from .itemInterface import (LoadForceVector, MarkerBodyPosition, MarkerBodyRigid, NodeGenericData, NodeRigidBodyEP,
-                            NodeRigidBodyRxyz, ObjectConnectorTorsionalSpringDamper, ObjectGround,
-                            ObjectJointRevoluteZ, ObjectRigidBody)
+from . import itemInterface as _itemInterface
+from . import rigidBodyUtilities as _utilities
+from .indices import MarkerIndex, NodeIndex, ObjectIndex
+from .itemInterface import (LoadForceVector, LoadTorqueVector, MarkerBodyPosition, MarkerBodyRigid, MarkerNodePosition,
+                            MarkerNodeRigid, NodeGenericData, NodePoint, NodeRigidBodyEP, NodeRigidBodyRxyz,
+                            ObjectConnectorTorsionalSpringDamper, ObjectGround, ObjectJointRevoluteZ, ObjectMassPoint,
+                            ObjectRigidBody)
 
 MainSystem = _multidyn.MainSystem
 _defaultColor = [-1., -1., -1., -1.]
@@ -19,8 +23,9 @@ def _Vector3(function, name, value):
     return array
 
 
-def _ReferenceFrame(mbs, function, item):
-    """Reference position p_0B and rotation A_0B of a body (or ground) from its parameters."""
+def _ReferenceFrame(mbs, function, item, needsOrientation=True):
+    """Reference position p_0B and rotation A_0B of a body (or ground) from its parameters; a body
+    without orientation (mass point) is refused for joints (needsOrientation) and has A_0B = I."""
     if isinstance(item, MarkerIndex) or not isinstance(item, (int, _np.integer)) or isinstance(item, bool):
         raise TypeError(f"{function}: expected ObjectIndex of bodies in itemNumbers, got {item!r}")
     if not 0 <= int(item) < mbs.NumberOfObjects():
@@ -31,6 +36,8 @@ def _ReferenceFrame(mbs, function, item):
     if "nodeNumber" not in data:
         raise TypeError(f"{function}: object {int(item)} ({data['objectType']}) is not a body")
     node = mbs.GetNode(data["nodeNumber"])
+    if not needsOrientation and node["nodeType"] not in ("RigidBodyEP", "RigidBodyRxyz"):
+        return _NodePosition(mbs, data["nodeNumber"]), _np.eye(3)
     if node["nodeType"] not in ("RigidBodyEP", "RigidBodyRxyz"):
         raise TypeError(f"{function}: object {int(item)} ({data['objectType']}) is not a rigid body: the joint "
                         "needs an orientation on both sides")
@@ -42,7 +49,18 @@ def _ReferenceFrame(mbs, function, item):
     return reference[:3], _np.eye(3)
 
 
+def _DeprecatedArgument(function, old, new, stacklevel=3):
+    """Exudyn 1.13's warning for an argument name it replaced (bodyNumbers -> itemNumbers, ...);
+    stacklevel 3 names the line that called the Create function"""
+    _warnings.warn(f"MainSystem.{function}: the argument {old} is deprecated; use {new} instead",
+                   DeprecationWarning, stacklevel=stacklevel)
+
+
 def _Pair(function, bodyNumbers, itemNumbers):
+    if bodyNumbers is not None:
+        if itemNumbers is not None:
+            raise ValueError(f"{function}: give itemNumbers only (bodyNumbers is its deprecated name), not both")
+        _DeprecatedArgument(function, "bodyNumbers", "itemNumbers", stacklevel=4)
     items = itemNumbers if itemNumbers is not None else bodyNumbers
     if items is None or len(items) != 2 or any(i is None for i in items):
         raise ValueError(f"{function}: parameter 'itemNumbers': expected a list of two body numbers (ObjectIndex)")
@@ -66,29 +84,102 @@ def _JointMarkers(mbs, function, items, position, axis, useGlobalFrame, name):
     return markers
 
 
-def CreateGround(self, name="", referencePosition=[0., 0., 0.], referenceRotationMatrix=_np.eye(3), show=True,
-                 color=_defaultColor, graphicsDataList=[]):
-    """Adds an ObjectGround; returns its ObjectIndex."""
-    return self.AddObject(ObjectGround(name=name, referencePosition=referencePosition,
-                                       referenceRotation=_np.asarray(referenceRotationMatrix).tolist(),
-                                       visualization={"show": show, "color": color}))
+def _FrameFromHT(function, name, transform, position, rotation, positionName, rotationName):
+    """position and rotation from a homogeneous transformation given instead of them (Exudyn 1.13)"""
+    if transform is None:
+        return position, rotation
+    if position is not None or rotation is not None:
+        raise ValueError(f"{function}: give either {name} or {positionName}/{rotationName}, not both")
+    T = _np.asarray(transform, dtype=float)
+    if T.size != 16:
+        raise ValueError(f"{function}: parameter '{name}': expected a 4x4 homogeneous transformation, got {transform!r}")
+    T = T.reshape(4, 4)
+    return T[0:3, 3], T[0:3, 0:3]
 
 
-def CreateRigidBody(self, name="", referencePosition=[0., 0., 0.], referenceRotationMatrix=_np.eye(3),
+def _GraphicsList(function, graphicsDataList, graphicsDataUserFunction):
+    if not isinstance(graphicsDataList, list):
+        raise TypeError(f"{function}: parameter 'graphicsDataList': expected a (possibly empty) list of graphics dicts, "
+                        f"got {type(graphicsDataList).__name__}")
+    if graphicsDataUserFunction not in (0, None):
+        raise NotImplementedError(f"{function}: graphicsDataUserFunction is not available (multidyn has no renderer)")
+    return graphicsDataList
+
+
+def CreateGround(self, name="", referencePosition=None, referenceRotationMatrix=None, graphicsDataList=[],
+                 graphicsDataUserFunction=0, show=True, referenceHT=None, color=_defaultColor):
+    """Adds an ObjectGround (drawn with graphicsDataList); returns its ObjectIndex."""
+    function = "CreateGround"
+    referencePosition, referenceRotationMatrix = _FrameFromHT(function, "referenceHT", referenceHT, referencePosition,
+                                                              referenceRotationMatrix, "referencePosition",
+                                                              "referenceRotationMatrix")
+    position = [0., 0., 0.] if referencePosition is None else _Vector3(function, "referencePosition", referencePosition)
+    rotation = _np.eye(3) if referenceRotationMatrix is None else _np.asarray(referenceRotationMatrix, dtype=float)
+    graphicsData = _GraphicsList(function, graphicsDataList, graphicsDataUserFunction)
+    return self.AddObject(ObjectGround(name=name, referencePosition=list(position), referenceRotation=rotation.tolist(),
+                                       visualization={"show": show, "color": color, "graphicsData": graphicsData}))
+
+
+def CreateMassPoint(self, name="", referencePosition=[0., 0., 0.], initialDisplacement=[0., 0., 0.],
+                    initialVelocity=[0., 0., 0.], mass=0., gravity=[0., 0., 0.], graphicsDataList=[], drawSize=-1,
+                    color=_defaultColor, show=True, create2D=False, returnDict=False, physicsMass=None):
+    """Adds a NodePoint and an ObjectMassPoint and, if gravity is not zero, its weight mass*gravity as a
+    force on the mass point. physicsMass is Exudyn 1.11's name of mass. Returns the body's ObjectIndex,
+    or a dict of all added items."""
+    function = "CreateMassPoint"
+    if physicsMass is not None:
+        _DeprecatedArgument(function, "physicsMass", "mass")
+        mass = physicsMass
+    if create2D:
+        raise NotImplementedError(f"{function}: create2D is not available yet (2D mass points come later)")
+    p0 = _Vector3(function, "referencePosition", referencePosition)
+    u0 = _Vector3(function, "initialDisplacement", initialDisplacement)
+    v0 = _Vector3(function, "initialVelocity", initialVelocity)
+    gravity = _Vector3(function, "gravity", gravity)
+    graphicsData = _GraphicsList(function, graphicsDataList, 0)
+    nodeNumber = self.AddNode(NodePoint(name="Node:" + name if name else "", referenceCoordinates=list(p0),
+                                        initialCoordinates=list(u0), initialVelocities=list(v0),
+                                        visualization={"show": show, "drawSize": drawSize, "color": color}))
+    bodyNumber = self.AddObject(ObjectMassPoint(name=name, physicsMass=mass, nodeNumber=nodeNumber,
+                                                visualization={"show": show and len(graphicsData) > 0,
+                                                               "graphicsData": graphicsData}))
+    result = {"nodeNumber": nodeNumber, "bodyNumber": bodyNumber}
+    if _np.linalg.norm(gravity) > 0.:
+        marker = self.AddMarker(MarkerBodyPosition(bodyNumber=bodyNumber, localPosition=[0., 0., 0.]))
+        result["markerBodyMass"] = marker
+        result["loadNumber"] = self.AddLoad(LoadForceVector(markerNumber=marker, loadVector=list(mass * gravity)))
+    return result if returnDict else bodyNumber
+
+
+def CreateRigidBody(self, name="", referencePosition=None, referenceRotationMatrix=None,
                     initialVelocity=[0., 0., 0.], initialAngularVelocity=[0., 0., 0.], initialDisplacement=None,
                     initialRotationMatrix=None, inertia=None, gravity=[0., 0., 0.], nodeType=None,
-                    graphicsDataList=[], drawSize=-1, color=_defaultColor, show=True, create2D=False,
-                    returnDict=False):
+                    graphicsDataList=[], graphicsDataUserFunction=0, drawSize=-1, color=_defaultColor, show=True,
+                    create2D=False, returnDict=False, referenceHT=None, initialHT=None):
     """Adds a rigid-body node, an ObjectRigidBody and (if gravity is not zero) its weight as a force at
     the center of mass. `inertia` is a utilities.RigidBodyInertia (e.g. InertiaCuboid); angular
-    velocity is global. Returns the body's ObjectIndex, or a dict of all added items."""
+    velocity is global. The body is drawn with graphicsDataList. referenceHT and initialHT (Exudyn 1.13)
+    give position and rotation as one homogeneous transformation. Returns the body's ObjectIndex, or a
+    dict of all added items."""
     from . import NodeType
     function = "CreateRigidBody"
+    referencePosition, referenceRotationMatrix = _FrameFromHT(function, "referenceHT", referenceHT, referencePosition,
+                                                              referenceRotationMatrix, "referencePosition",
+                                                              "referenceRotationMatrix")
+    initialDisplacement, initialRotationMatrix = _FrameFromHT(function, "initialHT", initialHT, initialDisplacement,
+                                                              initialRotationMatrix, "initialDisplacement",
+                                                              "initialRotationMatrix")
+    referencePosition = [0., 0., 0.] if referencePosition is None else referencePosition
+    referenceRotationMatrix = _np.eye(3) if referenceRotationMatrix is None else referenceRotationMatrix
+    graphicsData = _GraphicsList(function, graphicsDataList, graphicsDataUserFunction)
     if inertia is None or not hasattr(inertia, "GetInertia6D"):
         raise TypeError(f"{function}: parameter 'inertia': expected a RigidBodyInertia (e.g. utilities.InertiaCuboid)")
     if create2D:
         raise NotImplementedError(f"{function}: create2D is not available yet (2D bodies come later)")
     nodeType = NodeType.RotationEulerParameters if nodeType is None else NodeType(nodeType)
+    if nodeType not in (NodeType.RotationEulerParameters, NodeType.RotationRxyz):
+        raise NotImplementedError(f"{function}: nodeType {nodeType.name} is not available yet; use "
+                                  "exu.NodeType.RotationEulerParameters or RotationRxyz")
     p0 = _Vector3(function, "referencePosition", referencePosition)
     A0 = _np.asarray(referenceRotationMatrix, dtype=float)
     v0 = _Vector3(function, "initialVelocity", initialVelocity)
@@ -114,7 +205,8 @@ def CreateRigidBody(self, name="", referencePosition=[0., 0., 0.], referenceRota
     # Every item is built (and so validated) before the first is added: a bad value adds nothing.
     body = ObjectRigidBody(name=name, mass=inertia.Mass(), inertia=list(inertia.GetInertia6D()),
                            centerOfMass=list(inertia.COM()),
-                           visualization={"show": show, "drawSize": drawSize, "color": color})
+                           visualization={"show": show, "drawSize": drawSize, "color": color,
+                                          "graphicsData": graphicsData})
     withWeight = _np.linalg.norm(gravity) > 0.
     if withWeight:
         marker = MarkerBodyPosition(localPosition=list(inertia.COM()))
@@ -172,7 +264,119 @@ def CreateTorsionalSpringDamper(self, name="", bodyNumbers=None, itemNumbers=Non
     return self.AddObject(connector)
 
 
+def _LoadMarker(mbs, function, itemNumber, localPosition, rigid):
+    """the marker a load acts at: the marker itself, a node marker, or a body marker at localPosition
+    (rigid: one with orientation, for torques and body-fixed loads)"""
+    position = _Vector3(function, "localPosition", localPosition)
+    if isinstance(itemNumber, MarkerIndex):
+        return itemNumber
+    if isinstance(itemNumber, NodeIndex):
+        if _np.any(position != 0.):
+            raise ValueError(f"{function}: parameter 'localPosition': must be [0,0,0] for a node")
+        return mbs.AddMarker((MarkerNodeRigid if rigid else MarkerNodePosition)(nodeNumber=itemNumber))
+    if isinstance(itemNumber, ObjectIndex):
+        marker = MarkerBodyRigid if rigid else MarkerBodyPosition
+        return mbs.AddMarker(marker(bodyNumber=itemNumber, localPosition=list(position)))
+    raise TypeError(f"{function}: parameter 'itemNumber': expected the ObjectIndex of a body, a NodeIndex or a "
+                    f"MarkerIndex, got {itemNumber!r}")
+
+
+def _CreateVectorLoad(mbs, function, loadClass, rigid, name, itemNumber, loadVector, localPosition, bodyFixed,
+                      loadVectorUserFunction, show, bodyNumber):
+    if bodyNumber is not None:
+        if itemNumber is not None:
+            raise ValueError(f"{function}: give itemNumber only (bodyNumber is its deprecated name), not both")
+        _DeprecatedArgument(function, "bodyNumber", "itemNumber", stacklevel=4)
+        itemNumber = bodyNumber
+    marker = _LoadMarker(mbs, function, itemNumber, localPosition, rigid or bodyFixed)
+    return mbs.AddLoad(loadClass(name=name, markerNumber=marker, loadVector=list(_Vector3(function, "loadVector",
+                                                                                          loadVector)),
+                                 bodyFixed=bodyFixed, loadVectorUserFunction=loadVectorUserFunction,
+                                 visualization={"show": show}))
+
+
+def CreateForce(self, name="", itemNumber=None, loadVector=[0., 0., 0.], localPosition=[0., 0., 0.], bodyFixed=False,
+                loadVectorUserFunction=0, show=True, bodyNumber=None):
+    """Adds a force on a body (at localPosition), a node or a marker (with the marker it needs);
+    bodyFixed: the vector turns with the body. Returns the LoadIndex."""
+    return _CreateVectorLoad(self, "CreateForce", LoadForceVector, False, name, itemNumber, loadVector, localPosition,
+                             bodyFixed, loadVectorUserFunction, show, bodyNumber)
+
+
+def CreateTorque(self, name="", itemNumber=None, loadVector=[0., 0., 0.], localPosition=[0., 0., 0.], bodyFixed=False,
+                 loadVectorUserFunction=0, show=True, bodyNumber=None):
+    """Adds a torque on a body, a rigid node or a rigid marker; bodyFixed: the vector turns with the
+    body. Returns the LoadIndex."""
+    return _CreateVectorLoad(self, "CreateTorque", LoadTorqueVector, True, name, itemNumber, loadVector, localPosition,
+                             bodyFixed, loadVectorUserFunction, show, bodyNumber)
+
+
+def _PointMarker(mbs, function, item, localPosition, k):
+    """a position marker on a body (at localPosition), a node or the marker itself, and the marker's
+    reference position p_0M"""
+    position = _Vector3(function, f"localPosition{k}", localPosition)
+    if isinstance(item, MarkerIndex):
+        data = mbs.GetMarker(item)
+        if "bodyNumber" in data:
+            p0, A0 = _ReferenceFrame(mbs, function, data["bodyNumber"], needsOrientation=False)
+            return item, p0 + A0 @ _np.asarray(data.get("localPosition", [0., 0., 0.]), float)
+        return item, _NodePosition(mbs, data["nodeNumber"])
+    if isinstance(item, NodeIndex):
+        if _np.any(position != 0.):
+            raise ValueError(f"{function}: parameter 'localPosition{k}': must be [0,0,0] for a node")
+        return mbs.AddMarker(MarkerNodePosition(nodeNumber=item)), _NodePosition(mbs, item)
+    if isinstance(item, ObjectIndex):
+        p0, A0 = _ReferenceFrame(mbs, function, item, needsOrientation=False)
+        return mbs.AddMarker(MarkerBodyPosition(bodyNumber=item, localPosition=list(position))), p0 + A0 @ position
+    raise TypeError(f"{function}: parameter 'itemNumbers': expected the ObjectIndex of a body, a NodeIndex or a "
+                    f"MarkerIndex, got {item!r}")
+
+
+def _NodePosition(mbs, node):
+    """reference position of a node; 2D nodes lie in the x-y plane"""
+    data = mbs.GetNode(node)
+    coordinates = list(_np.asarray(data.get("referenceCoordinates", [0., 0., 0.]), float))
+    if "2D" in data["nodeType"]:
+        return _np.array(coordinates[0:2] + [0.])
+    return _np.array(coordinates[0:3])
+
+
+def CreateSpringDamper(self, name="", itemNumbers=[None, None], localPosition0=[0., 0., 0.],
+                       localPosition1=[0., 0., 0.], referenceLength=None, stiffness=0., damping=0., force=0.,
+                       velocityOffset=0., springForceUserFunction=0, show=True, drawSize=-1, color=_defaultColor,
+                       bodyNumbers=None, bodyOrNodeList=None):
+    """Adds an ObjectConnectorSpringDamper between two bodies (at localPosition0/1), nodes or markers,
+    with the position markers it needs; referenceLength None: the distance of the two points in the
+    reference configuration. bodyNumbers and bodyOrNodeList are older names of itemNumbers.
+    Returns the connector's ObjectIndex."""
+    function = "CreateSpringDamper"
+    connectorClass = _itemInterface.ObjectConnectorSpringDamper
+    if issubclass(connectorClass, _itemInterface.MissingItem):
+        connectorClass()  # raises NotImplementedError before anything is added
+    if bodyOrNodeList is not None:
+        _DeprecatedArgument(function, "bodyOrNodeList", "itemNumbers")
+        bodyNumbers = bodyOrNodeList if bodyNumbers is None else bodyNumbers
+    if bodyNumbers is not None and list(itemNumbers) != [None, None]:
+        raise ValueError(f"{function}: give itemNumbers only (bodyNumbers is its deprecated name), not both")
+    items = _Pair(function, bodyNumbers, None if list(itemNumbers) == [None, None] else itemNumbers)
+    markers, points = [], []
+    for k, (item, local) in enumerate(zip(items, [localPosition0, localPosition1])):
+        marker, point = _PointMarker(self, function, item, local, k)
+        markers.append(marker)
+        points.append(point)
+    if referenceLength is None:
+        referenceLength = float(_np.linalg.norm(points[1] - points[0]))
+    return self.AddObject(connectorClass(
+        name=name, markerNumbers=markers, referenceLength=referenceLength, stiffness=stiffness, damping=damping,
+        force=force, velocityOffset=velocityOffset, springForceUserFunction=springForceUserFunction,
+        visualization={"show": show, "drawSize": drawSize, "color": color}))
+
+
 MainSystem.CreateGround = CreateGround
+MainSystem.CreateSpringDamper = CreateSpringDamper
+MainSystem.CreateForce = CreateForce
+MainSystem.CreateTorque = CreateTorque
+MainSystem.CreateMassPoint = CreateMassPoint
 MainSystem.CreateRigidBody = CreateRigidBody
 MainSystem.CreateRevoluteJoint = CreateRevoluteJoint
 MainSystem.CreateTorsionalSpringDamper = CreateTorsionalSpringDamper

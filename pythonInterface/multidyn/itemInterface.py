@@ -145,10 +145,12 @@ def _MakeClass(info):
 def _MakeVisualizationFunction(itemClass):
     def VisualizationDict(**kwargs):
         names = {f["name"] for f in itemClass._fields.values() if f["group"]}
-        for key in kwargs:
+        for key, value in kwargs.items():
             if key not in names:
                 raise TypeError(f"V{itemClass._info['className']}: unknown parameter '{key}'; the parameters are: "
                                 f"{', '.join(sorted(names))}")
+            # checked here already, so that the error points at the line that gives the value
+            _multidyn.ValidateField(itemClass._info["category"], itemClass._info["typeName"], key, value)
         return dict(kwargs)
     return VisualizationDict
 
@@ -166,3 +168,33 @@ for _info in _multidyn.ItemTypes():
         globals()["V" + _short] = _MakeVisualizationFunction(_class)
 
 del _info, _class, _short, _shortVisualizationName
+
+
+class MissingItem:
+    """An Exudyn item type multidyn does not have yet: creating one raises NotImplementedError."""
+    _className = ""
+
+    def __init__(self, *args, **kwargs):
+        raise NotImplementedError(f"{self._className} is an Exudyn item that multidyn does not have yet; "
+                                  f"the available items are listed in docs/items")
+
+
+def _MakeMissing(className):
+    def VisualizationDict(**kwargs):
+        raise NotImplementedError(f"V{className}: {className} is an Exudyn item that multidyn does not have yet")
+    return type(className, (MissingItem,), {"_className": className, "__module__": __name__}), VisualizationDict
+
+
+def _AddMissingItems():
+    """Placeholders for Exudyn's item types (and their short names) that are not registered."""
+    from .exudynItemNames import exudynItemClassNames, exudynShortNames
+    for className in exudynItemClassNames:
+        if className not in globals():
+            globals()[className], globals()["V" + className] = _MakeMissing(className)
+    for shortName, className in exudynShortNames.items():
+        if shortName not in globals():
+            globals()[shortName] = globals()[className]
+            globals()["V" + shortName] = globals()["V" + className]
+
+
+_AddMissingItems()

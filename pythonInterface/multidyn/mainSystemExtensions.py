@@ -3,11 +3,12 @@ systemData and the mbs.Create... helpers. Added to the compiled MainSystem class
 Exudyn's mainSystemExtensions does."""
 import json as _json
 import os as _os
+import warnings as _warnings
 
 import numpy as _np
 
 from . import _multidyn
-from . import utilities as _utilities
+from . import rigidBodyUtilities as _utilities
 from .indices import LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex
 from .itemInterface import ClassForDict, ItemBase
 from .simulationSettings import SimulationSettings
@@ -143,12 +144,22 @@ class SystemData:
 MainSystem.systemData = property(lambda self: SystemData(self))
 
 
+def _AutoAssemble(mbs, function, autoAssemble):
+    """Assembles a system that is not assembled (or changed since), with a warning, as Exudyn's
+    autoAssemble=True; with autoAssemble=False the solver's NotAssembledError stays."""
+    if autoAssemble and not mbs.IsAssembled():
+        _warnings.warn(f"{function}: the system was not assembled (or changed since mbs.Assemble()); "
+                       "it is assembled now (autoAssemble=True)", UserWarning, stacklevel=3)
+        mbs.Assemble()
+
+
 def SolveDynamic(self, simulationSettings=None, solverType=None, updateInitialValues=False, storeSolver=True,
                  showHints=False, showCausingItems=True, autoAssemble=True):
     """Integrates the system in time (generalized-alpha by default) from the initial values;
     updateInitialValues=True makes the final state the initial values of the next solve. Results
-    stay in mbs (outputs, sensors) and in the solution file. Raises multidyn.SolverError if Newton fails for good, keeping
-    the results up to the last accepted step. Returns True."""
+    stay in mbs (outputs, sensors) and in the solution file. A system that is not assembled is
+    assembled first, with a warning (autoAssemble=True, as Exudyn). Raises multidyn.SolverError if
+    Newton fails for good, keeping the results up to the last accepted step. Returns True."""
     from . import DynamicSolverType
     self._CheckNotSolving("mbs.SolveDynamic()")  # before anything is reset: a nested solve is refused at once
     if simulationSettings is None:
@@ -157,10 +168,13 @@ def SolveDynamic(self, simulationSettings=None, solverType=None, updateInitialVa
         raise TypeError(f"SolveDynamic: simulationSettings must be an exu.SimulationSettings(), got "
                         f"{type(simulationSettings).__name__}")
     settings = simulationSettings.GetDictionary()
+    if solverType is None:  # Exudyn 1.13: the solver is a setting; the argument takes its place for this run
+        solverType = simulationSettings.timeIntegration.solverType
     try:
         solverType = DynamicSolverType.GeneralizedAlpha if solverType is None else DynamicSolverType(solverType)
     except ValueError:
         raise ValueError(f"SolveDynamic: solverType must be an exu.DynamicSolverType, got {solverType!r}") from None
+    _AutoAssemble(self, "SolveDynamic", autoAssemble)
     self._ResetCurrentToInitial()  # as Exudyn: every solve starts from the initial values
     try:
         statistics = self._SolveDynamic(settings, int(solverType))
@@ -170,17 +184,26 @@ def SolveDynamic(self, simulationSettings=None, solverType=None, updateInitialVa
     if not hasattr(self, "sys"):  # a MainSystem made directly, not by SystemContainer.AddSystem
         self.sys = {}
     self.sys["dynamicSolverStatistics"] = statistics
-    if simulationSettings.displayStatistics or simulationSettings.timeIntegration.verboseMode >= 1:
+    if settings["displayStatistics"] or settings["timeIntegration"]["verboseMode"] >= 1:
         print(f"solver finished: {statistics['steps']} steps, {statistics['newtonIterations']} Newton iterations, "
               f"{statistics['computationTime']:.4g} s")
-    if simulationSettings.displayComputationTime:
+    if settings["displayComputationTime"]:
         print(f"computation time: {statistics['computationTime']:.4g} s")
     return True
 
 
-def SolveStatic(self, simulationSettings=None, **kwargs):
+def SolveStatic(self, simulationSettings=None, updateInitialValues=False, storeSolver=True, showHints=False,
+                showCausingItems=True, autoAssemble=True):
+    """Not available: multidyn has no static solver."""
     self._CheckNotSolving("mbs.SolveStatic()")
-    raise NotImplementedError("SolveStatic is not available yet; it comes with the static solver issue")
+    raise NotImplementedError("SolveStatic is not supported: multidyn has no static solver; use mbs.SolveDynamic "
+                              "with damping until the motion has decayed")
+
+
+def SolutionViewer(self, *args, **kwargs):
+    """mbs.SolutionViewer(...): no renderer yet; says so once and does nothing"""
+    from .renderer import SayNoRenderer
+    SayNoRenderer("mbs.SolutionViewer()")
 
 
 def Save(self, fileName, simulationSettings=None):
@@ -265,6 +288,7 @@ def _Repr(self):
 
 MainSystem.SolveDynamic = SolveDynamic
 MainSystem.SolveStatic = SolveStatic
+MainSystem.SolutionViewer = SolutionViewer
 MainSystem.Save = Save
 MainSystem.Load = Load
 MainSystem.__repr__ = _Repr

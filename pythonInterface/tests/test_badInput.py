@@ -181,12 +181,13 @@ def test_solveBeforeAssemble():
     n = mbs.AddNode(Point())
     mbs.AddObject(MassPoint(nodeNumber=n, physicsMass=1.))
     with pytest.raises(exu.NotAssembledError) as error:
-        mbs.SolveDynamic(QuietSettings())
+        mbs.SolveDynamic(QuietSettings(), autoAssemble=False)
     assert 'Assemble' in Message(error)
     with pytest.raises(exu.NotAssembledError):
         mbs.GetNodeOutput(n, OVT.Position)
-    mbs.Assemble()
-    mbs.SolveDynamic(QuietSettings())
+    with pytest.warns(UserWarning, match='autoAssemble'):  # Exudyn's default: assemble, with a warning
+        mbs.SolveDynamic(QuietSettings())
+    assert mbs.IsAssembled()
 
 
 # ---- simulation settings -------------------------------------------------------------------------

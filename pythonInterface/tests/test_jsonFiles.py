@@ -123,6 +123,9 @@ def NonDefaultValue(info, field, mbs, b):
         return 3 if default != 3 else 4
     if fieldType == 'Float4':
         return [0.1, 0.2, 0.3, 0.4]
+    if fieldType == 'BodyGraphicsData':
+        return [{'type': 'Line', 'color': [0.1, 0.2, 0.3, 1.], 'data': [0., 0., 0., 0.37, 0.38, 0.39]},
+                {'type': 'Text', 'position': [0.1, 0.2, 0.3], 'text': className}]
     if fieldType == 'Matrix3D':
         return rotation.tolist()
     if fieldType == 'OutputVariableType':

@@ -337,7 +337,7 @@ def test_structuralChangeWithoutAssembleRaises():
     mbs.SolveDynamic(s)
     mbs.AddObject(ObjectGround())
     with pytest.raises(exu.NotAssembledError):
-        mbs.SolveDynamic(s)
+        mbs.SolveDynamic(s, autoAssemble=False)
     with pytest.raises(exu.NotAssembledError):
         mbs.GetNodeOutput(ids['nBody'], OVT.Rotation)
     mbs.Assemble()
