@@ -14,7 +14,9 @@ after each install (docs/dev/decisions.md, "A build tree that survives any pip i
     this build is configured afresh (its CMakeCache.txt is removed; the object files stay, so
     nothing whose compile command is unchanged is recompiled).
 
-CMake's output goes to this process's stdout; pip shows it with `pip install -v .`.
+CMake is the `cmake` first on PATH, or the one named by MULTIDYN_CMAKE (scripts/setup.sh names
+Debian's, so that every clone builds with the same compile commands and ccache can share their
+objects). CMake's output goes to this process's stdout; pip shows it with `pip install -v .`.
 """
 import os
 import shutil
@@ -90,9 +92,10 @@ class CMakeBuild(build_ext):
     def build_extension(self, extension):
         buildDirectory = Path(os.environ.get("MULTIDYN_BUILD_DIR", sourceDirectory / "build" / "python")).resolve()
         buildDirectory.mkdir(parents=True, exist_ok=True)
-        cmakeOnPath = shutil.which("cmake")
+        cmakeOnPath = shutil.which(os.environ.get("MULTIDYN_CMAKE", "cmake"))
         if cmakeOnPath is None:
-            raise RuntimeError("multidyn needs CMake >= 3.18 to build: on Debian `apt-get install cmake ninja-build`")
+            raise RuntimeError("multidyn needs CMake >= 3.18 to build: on Debian `apt-get install cmake ninja-build` "
+                               f"(looked for {os.environ.get('MULTIDYN_CMAKE', 'cmake')!r})")
         cmake = CMakeBinary(cmakeOnPath, buildDirectory)
         buildTests = os.environ.get("MULTIDYN_BUILD_TESTS", "0") == "1"
         python = sys.executable

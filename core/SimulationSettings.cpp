@@ -47,7 +47,7 @@ const FieldTable& DiscontinuousSettings::Fields() {
           .Add(&T::iterationTolerance, "iterationTolerance", "", "largest switching error accepted after a step").Positive()
           .Add(&T::maxIterations, "maxIterations", "", "repetitions of a step with updated switching states").Positive()
           .Add(&T::ignoreMaxIterations, "ignoreMaxIterations", "", "accept the step after maxIterations anyway")
-          .Add(&T::useRecommendedStepSize, "useRecommendedStepSize", "", "accepted for compatibility; no item recommends step sizes yet")
+          .Add(&T::useRecommendedStepSize, "useRecommendedStepSize", "", "accepted for compatibility; no item recommends step sizes")
           .Build();
   return table;
 }
@@ -64,8 +64,8 @@ const FieldTable& GeneralizedAlphaSettings::Fields() {
           .Add(&T::computeInitialAccelerations, "computeInitialAccelerations", "", "solve for consistent accelerations and multipliers at the start")
           .Add(&T::storeInitialAlgebraicCoordinates, "storeInitialAlgebraicCoordinates", "", "True: the multipliers of the initial-acceleration solve become the initial algebraic coordinates")
           .Add(&T::resetAccelerations, "resetAccelerations", "", "with computeInitialAccelerations=False: True starts from zero accelerations")
-          .Add(&T::lieGroupAddTangentOperator, "lieGroupAddTangentOperator", "", "accepted for compatibility (no Lie-group nodes yet)")
-          .Add(&T::lieGroupSimplifiedKinematicRelations, "lieGroupSimplifiedKinematicRelations", "", "accepted for compatibility (no Lie-group nodes yet)")
+          .Add(&T::lieGroupAddTangentOperator, "lieGroupAddTangentOperator", "", "accepted for compatibility (there are no Lie-group nodes)")
+          .Add(&T::lieGroupSimplifiedKinematicRelations, "lieGroupSimplifiedKinematicRelations", "", "accepted for compatibility (there are no Lie-group nodes)")
           .Build();
   return table;
 }
@@ -74,7 +74,7 @@ const FieldTable& ExplicitIntegrationSettings::Fields() {
   using T = ExplicitIntegrationSettings;
   static const FieldTable table =
       FieldTableBuilder<T>()
-          .Add(&T::dynamicSolverType, "dynamicSolverType", "", "accepted for compatibility; no effect (explicit solvers come later)")
+          .Add(&T::dynamicSolverType, "dynamicSolverType", "", "accepted for compatibility; no effect: there are no explicit solvers (mbs.SolveDynamic(solverType=...) chooses GeneralizedAlpha or TrapezoidalIndex2)")
           .Add(&T::eliminateConstraints, "eliminateConstraints", "", "accepted for compatibility; no effect")
           .Add(&T::useLieGroupIntegration, "useLieGroupIntegration", "", "accepted for compatibility; no effect")
           .Add(&T::computeEndOfStepAccelerations, "computeEndOfStepAccelerations", "", "accepted for compatibility; no effect")
@@ -124,22 +124,22 @@ const FieldTable& StaticSolverSettings::Fields() {
       FieldTableBuilder<T>()
           .AddNested(&T::newton, "newton", "Newton settings")
           .AddNested(&T::discontinuous, "discontinuous", "discontinuous-iteration settings")
-          .Add(&T::numberOfLoadSteps, "numberOfLoadSteps", "", "number of load steps (accepted for compatibility; no effect until the solver exists)").Positive()
-          .Add(&T::loadStepDuration, "loadStepDuration", "s", "pseudo-time of all load steps (accepted for compatibility; no effect until the solver exists)").Positive()
-          .Add(&T::loadStepStart, "loadStepStart", "s", "pseudo-time at the start (accepted for compatibility; no effect until the solver exists)")
-          .Add(&T::loadStepGeometric, "loadStepGeometric", "", "geometric load steps (accepted for compatibility; no effect until the solver exists)")
-          .Add(&T::loadStepGeometricRange, "loadStepGeometricRange", "", "range of geometric load steps (accepted for compatibility; no effect until the solver exists)").Positive()
-          .Add(&T::useLoadFactor, "useLoadFactor", "", "scale loads by the load factor (accepted for compatibility; no effect until the solver exists)")
-          .Add(&T::stabilizerODE2term, "stabilizerODE2term", "", "mass-proportional stabilizer (accepted for compatibility; no effect until the solver exists)").NonNegative()
-          .Add(&T::adaptiveStep, "adaptiveStep", "", "adaptive load steps (accepted for compatibility; no effect until the solver exists)")
-          .Add(&T::adaptiveStepRecoverySteps, "adaptiveStepRecoverySteps", "", "steps before increasing (accepted for compatibility; no effect until the solver exists)").NonNegative()
-          .Add(&T::adaptiveStepRecoveryIterations, "adaptiveStepRecoveryIterations", "", "iterations limit for increasing (accepted for compatibility; no effect until the solver exists)").NonNegative()
-          .Add(&T::adaptiveStepIncrease, "adaptiveStepIncrease", "", "increase factor (accepted for compatibility; no effect until the solver exists)").Positive()
-          .Add(&T::adaptiveStepDecrease, "adaptiveStepDecrease", "", "decrease factor (accepted for compatibility; no effect until the solver exists)").Positive()
-          .Add(&T::minimumStepSize, "minimumStepSize", "", "smallest load step (accepted for compatibility; no effect until the solver exists)").Positive()
-          .Add(&T::computeLoadsJacobian, "computeLoadsJacobian", "", "include load Jacobians (accepted for compatibility; no effect until the solver exists)")
-          .Add(&T::constrainODE1coordinates, "constrainODE1coordinates", "", "keep ODE1 coordinates at initial values (accepted for compatibility; no effect until the solver exists)")
-          .Add(&T::verboseMode, "verboseMode", "", "output level (accepted for compatibility; no effect until the solver exists)").NonNegative()
+          .Add(&T::numberOfLoadSteps, "numberOfLoadSteps", "", "number of load steps (accepted for compatibility; there is no static solver)").Positive()
+          .Add(&T::loadStepDuration, "loadStepDuration", "s", "pseudo-time of all load steps (accepted for compatibility; there is no static solver)").Positive()
+          .Add(&T::loadStepStart, "loadStepStart", "s", "pseudo-time at the start (accepted for compatibility; there is no static solver)")
+          .Add(&T::loadStepGeometric, "loadStepGeometric", "", "geometric load steps (accepted for compatibility; there is no static solver)")
+          .Add(&T::loadStepGeometricRange, "loadStepGeometricRange", "", "range of geometric load steps (accepted for compatibility; there is no static solver)").Positive()
+          .Add(&T::useLoadFactor, "useLoadFactor", "", "scale loads by the load factor (accepted for compatibility; there is no static solver)")
+          .Add(&T::stabilizerODE2term, "stabilizerODE2term", "", "mass-proportional stabilizer (accepted for compatibility; there is no static solver)").NonNegative()
+          .Add(&T::adaptiveStep, "adaptiveStep", "", "adaptive load steps (accepted for compatibility; there is no static solver)")
+          .Add(&T::adaptiveStepRecoverySteps, "adaptiveStepRecoverySteps", "", "steps before increasing (accepted for compatibility; there is no static solver)").NonNegative()
+          .Add(&T::adaptiveStepRecoveryIterations, "adaptiveStepRecoveryIterations", "", "iterations limit for increasing (accepted for compatibility; there is no static solver)").NonNegative()
+          .Add(&T::adaptiveStepIncrease, "adaptiveStepIncrease", "", "increase factor (accepted for compatibility; there is no static solver)").Positive()
+          .Add(&T::adaptiveStepDecrease, "adaptiveStepDecrease", "", "decrease factor (accepted for compatibility; there is no static solver)").Positive()
+          .Add(&T::minimumStepSize, "minimumStepSize", "", "smallest load step (accepted for compatibility; there is no static solver)").Positive()
+          .Add(&T::computeLoadsJacobian, "computeLoadsJacobian", "", "include load Jacobians (accepted for compatibility; there is no static solver)")
+          .Add(&T::constrainODE1coordinates, "constrainODE1coordinates", "", "keep ODE1 coordinates at initial values (accepted for compatibility; there is no static solver)")
+          .Add(&T::verboseMode, "verboseMode", "", "output level (accepted for compatibility; there is no static solver)").NonNegative()
           .Add(&T::verboseModeFile, "verboseModeFile", "", "accepted for compatibility; no effect").NonNegative()
           .Add(&T::stepInformation, "stepInformation", "", "accepted for compatibility; no effect").NonNegative()
           .Build();

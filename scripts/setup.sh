@@ -82,6 +82,9 @@ if [ -n "$pythonMissing" ]; then
   "$python" -m pip install -q $pythonMissing
 fi
 
+# Debian's CMake (installed above), whatever else is on PATH: the same compile commands in every clone,
+# so that ccache (paths relative to the clone) serves the objects another clone compiled.
+export MULTIDYN_CMAKE=${MULTIDYN_CMAKE:-/usr/bin/cmake}
 echo "== building multidyn (CMake tree build/python; full log in build/install.log)"
 mkdir -p build
 set +e

@@ -20,7 +20,7 @@ git clone --quiet "$repository" "$clone"
 debianPython=/usr/bin/python3
 # the environment of a user with only Debian's tools (no PYTHON, no active virtual environment)
 userEnvironment=(env -u PYTHON -u VIRTUAL_ENV -u PYTHONPATH -u PYTHONHOME -u MULTIDYN_BUILD_TESTS
-                 -u MULTIDYN_BUILD_DIR -u CCACHE_BASEDIR PATH=/usr/bin:/bin
+                 -u MULTIDYN_BUILD_DIR -u MULTIDYN_CMAKE -u CCACHE_BASEDIR PATH=/usr/bin:/bin
                  CCACHE_STATSLOG="$checkDirectory/ccache-stats.log")
 
 Step() {  # Step LOG DESCRIPTION COMMAND...: runs COMMAND, its output into LOG; one line with the time
@@ -62,7 +62,8 @@ echo "set-up check: ccache in the clone:${hits:- no hits line};${misses:- no mis
 touch "$clone/core/MainSystem.cpp"  # as after a pull that changed one file
 Step example2.log "run-example.sh again after a one-file change" "${userEnvironment[@]}" bash "$clone/scripts/run-example.sh"
 Expect example2.log "rotation after 1 s" "run-example.sh, second run"
-rebuildSteps=$(grep -Eo '^\[[0-9]+/[0-9]+\]' "$clone/build/install.log" | tail -n 1 | grep -Eo '[0-9]+\]' | tr -d ']' || echo 0)
+rebuildSteps=$(grep -Eo '^ *\[[0-9]+/[0-9]+\] ' "$clone/build/install.log" | tail -n 1 | grep -Eo '/[0-9]+' | tr -d / || true)
+rebuildSteps=${rebuildSteps:-0}
 if [ "$rebuildSteps" -eq 0 ] || [ "$rebuildSteps" -gt 6 ]; then
   echo "set-up check: the rebuild after a one-file change took $rebuildSteps build steps, expected 1 to 6"
   exit 1

@@ -87,7 +87,9 @@ def CreateRigidBody(self, name="", referencePosition=[0., 0., 0.], referenceRota
     if inertia is None or not hasattr(inertia, "GetInertia6D"):
         raise TypeError(f"{function}: parameter 'inertia': expected a RigidBodyInertia (e.g. utilities.InertiaCuboid)")
     if create2D:
-        raise NotImplementedError(f"{function}: create2D is not available yet (2D bodies come later)")
+        raise NotImplementedError(f"{function}: create2D=True is not supported (there are no 2D bodies); use "
+                                  "create2D=False, a 3D rigid body, held in its plane by a joint such as "
+                                  "CreateRevoluteJoint")
     nodeType = NodeType.RotationEulerParameters if nodeType is None else NodeType(nodeType)
     p0 = _Vector3(function, "referencePosition", referencePosition)
     A0 = _np.asarray(referenceRotationMatrix, dtype=float)

@@ -148,7 +148,7 @@ def SolveDynamic(self, simulationSettings=None, solverType=None, updateInitialVa
             settings["timeIntegration"]["generalizedAlpha"]["useNewmark"] = True
             settings["timeIntegration"]["generalizedAlpha"]["useIndex2Constraints"] = True
         elif solverType != DynamicSolverType.GeneralizedAlpha:
-            raise NotImplementedError(f"SolveDynamic: solverType {solverType.name} is not available yet; use "
+            raise NotImplementedError(f"SolveDynamic: solverType {solverType.name} is not supported; use "
                                       "exu.DynamicSolverType.GeneralizedAlpha (the default) or TrapezoidalIndex2")
     self._ResetCurrentToInitial()  # as Exudyn: every solve starts from the initial values
     try:
@@ -168,7 +168,9 @@ def SolveDynamic(self, simulationSettings=None, solverType=None, updateInitialVa
 
 
 def SolveStatic(self, simulationSettings=None, **kwargs):
-    raise NotImplementedError("SolveStatic is not available yet; it comes with the static solver issue")
+    raise NotImplementedError("SolveStatic is not supported: multidyn has no static solver. For a static equilibrium "
+                              "use mbs.SolveDynamic with damping and an end time long enough for the motion to die "
+                              "out: its final state is the equilibrium")
 
 
 def Save(self, fileName, simulationSettings=None):
