@@ -8,6 +8,8 @@
 #
 # The full output of the build is kept in build/install.log; the terminal shows the compiler's
 # progress lines.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 AsRoot() {
   if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
@@ -31,6 +33,10 @@ IsDebianPython() {  # the Python $1 is Debian's own (installed under /usr by apt
 InstallDebianPackages libeigen3-dev libsundials-dev nlohmann-json3-dev libgtest-dev ccache cmake ninja-build g++
 
 if [ -n "${PYTHON:-}" ]; then
+  case "$PYTHON" in  # a relative path is meant from the user's directory
+    /*) ;;
+    */*) PYTHON=${userDirectory:-$PWD}/$PYTHON ;;
+  esac
   python=$(command -v "$PYTHON") || { echo "PYTHON=$PYTHON: no such Python" >&2; exit 1; }
   if "$python" -c 'import os, sys, sysconfig
 sys.exit(0 if sys.prefix == sys.base_prefix and os.path.exists(os.path.join(sysconfig.get_path("stdlib"), "EXTERNALLY-MANAGED")) else 1)'; then
