@@ -111,7 +111,7 @@ class CMakeBuild(build_ext):
                      f"-DPython3_EXECUTABLE={python}", f"-DMULTIDYN_BUILD_TESTS={'ON' if buildTests else 'OFF'}",
                      f"-Dpybind11_DIR={StablePybind11Directory(buildDirectory)}"]
         if not cache and shutil.which("ninja"):
-            configure += ["-G", "Ninja", f"-DCMAKE_MAKE_PROGRAM={shutil.which('ninja')}"]
+            configure += ["-G", "Ninja", f"-DCMAKE_MAKE_PROGRAM:FILEPATH={shutil.which('ninja')}"]
         # ccache: the same object file from any clone of the repository (paths relative to it)
         environment = dict(os.environ)
         environment.setdefault("CCACHE_BASEDIR", str(sourceDirectory))

@@ -76,7 +76,7 @@ Step venvA.log "a fresh virtual environment" "${userEnvironment[@]}" "$debianPyt
 Step pipInstall1.log "pip install . in it" InDirectory "$clone" "$venvA/bin/python" -m pip install -q .
 Step importA1.log "import multidyn from it" ImportFrom "$venvA/bin/python"
 # as a tree left by an earlier build whose build program lay in pip's deleted temporary environment
-sed -i 's|^CMAKE_MAKE_PROGRAM:FILEPATH=.*|CMAKE_MAKE_PROGRAM:FILEPATH=/tmp/pip-build-env-gone/overlay/bin/ninja|' \
+sed -i 's|^CMAKE_MAKE_PROGRAM:[A-Z]*=.*|CMAKE_MAKE_PROGRAM:FILEPATH=/tmp/pip-build-env-gone/overlay/bin/ninja|' \
   "$clone/build/python/CMakeCache.txt"
 Step pipInstall2.log "pip install . again in it (the tree's build program gone)" \
   InDirectory "$clone" "$venvA/bin/python" -m pip install -v .
