@@ -42,7 +42,8 @@ if [ "$ctestStatus" -ne 0 ] || [ "$ctestTotal" -eq 0 ]; then
 else
   echo "$ctestLine"
 fi
-Report ctest $((ctestTotal - ctestFailed)) "$ctestFailed"
+ctestPassed=$((ctestTotal - ctestFailed))
+Report ctest $((ctestPassed > 0 ? ctestPassed : 0)) "$ctestFailed"
 
 echo "== pytest"
 set +e
