@@ -3,6 +3,20 @@
 The CMake build directory is build/python (inside the source tree) and is kept between
 builds, so that a rebuild after a one-file change recompiles only that file (plus ccache
 when it is installed). The unit tests are built in the same tree when MULTIDYN_BUILD_TESTS=1.
+
+Nothing from pip's temporary build environment may stay in that tree, since pip deletes it
+after each install (docs/dev/decisions.md, "A build tree that survives any pip install"):
+  * CMake and Ninja are the system's (Debian's cmake, ninja-build), not PyPI packages in the
+    build environment;
+  * pybind11's CMake files and headers are copied into the tree (build/python/pybind11-<version>)
+    and used from there, so the compile commands are the same in every environment;
+  * a tree configured with a CMake, a build program or a Python that is no longer the one of
+    this build is configured afresh (its CMakeCache.txt is removed; the object files stay, so
+    nothing whose compile command is unchanged is recompiled).
+
+CMake is the `cmake` first on PATH, or the one named by MULTIDYN_CMAKE (scripts/setup.sh names
+Debian's, so that every clone builds with the same compile commands and ccache can share their
+objects). CMake's output goes to this process's stdout; pip shows it with `pip install -v .`.
 """
 import os
 import shutil
@@ -16,6 +30,59 @@ from setuptools.command.build_ext import build_ext
 sourceDirectory = Path(__file__).resolve().parent
 
 
+def Say(message):
+    print(f"multidyn build: {message}", flush=True)
+
+
+def ReadCMakeCache(cacheFile):
+    """{name: value} of a CMakeCache.txt ('NAME:TYPE=value' lines)."""
+    entries = {}
+    for line in cacheFile.read_text(errors="replace").splitlines():
+        if line and not line.startswith(("#", "//")) and "=" in line and ":" in line.split("=", 1)[0]:
+            nameAndType, value = line.split("=", 1)
+            entries[nameAndType.split(":", 1)[0]] = value
+    return entries
+
+
+def StaleCacheReason(cache, cmake, python):
+    """Why a configured tree cannot be reused by this build, or None if it can."""
+    for name in ("CMAKE_COMMAND", "CMAKE_MAKE_PROGRAM"):
+        if cache.get(name) and not Path(cache[name]).exists():
+            return f"{name} {cache[name]} no longer exists"
+    if cache.get("CMAKE_COMMAND") and cache["CMAKE_COMMAND"] != cmake:
+        return f"it was configured by {cache['CMAKE_COMMAND']}, this build uses {cmake}"
+    if cache.get("Python3_EXECUTABLE") and cache["Python3_EXECUTABLE"] != python:
+        return f"it was configured for {cache['Python3_EXECUTABLE']}, this build is for {python}"
+    return None
+
+
+def CMakeBinary(cmakeOnPath, buildDirectory):
+    """The CMake binary that cmakeOnPath runs (a wrapper such as pyenv's shim runs another file)."""
+    script = buildDirectory / "printCMakeCommand.cmake"
+    script.write_text('message("${CMAKE_COMMAND}")\n')
+    result = subprocess.run([cmakeOnPath, "-P", str(script)], capture_output=True, text=True, check=True)
+    return result.stderr.strip() or cmakeOnPath
+
+
+def StablePybind11Directory(buildDirectory):
+    """pybind11's CMake directory, from a copy in the build tree that outlives pip's build environment."""
+    try:
+        import pybind11
+    except ImportError as error:
+        raise RuntimeError("multidyn needs pybind11 to build: `python -m pip install 'pybind11>=2.11'`, or let "
+                           "pip install it (`pip install .` without --no-build-isolation)") from error
+    package = Path(pybind11.__file__).resolve().parent
+    copy = buildDirectory / f"pybind11-{pybind11.__version__}"
+    if not (copy / "share" / "cmake" / "pybind11").is_dir():
+        partial = copy.with_name(copy.name + ".partial")
+        shutil.rmtree(partial, ignore_errors=True)
+        for part in ("include", "share"):
+            shutil.copytree(package / part, partial / part)
+        shutil.rmtree(copy, ignore_errors=True)
+        partial.rename(copy)
+    return copy / "share" / "cmake" / "pybind11"
+
+
 class CMakeExtension(Extension):
     def __init__(self, name):
         super().__init__(name, sources=[])
@@ -23,28 +90,45 @@ class CMakeExtension(Extension):
 
 class CMakeBuild(build_ext):
     def build_extension(self, extension):
-        buildDirectory = Path(os.environ.get("MULTIDYN_BUILD_DIR", sourceDirectory / "build" / "python"))
+        buildDirectory = Path(os.environ.get("MULTIDYN_BUILD_DIR", sourceDirectory / "build" / "python")).resolve()
         buildDirectory.mkdir(parents=True, exist_ok=True)
+        cmakeOnPath = shutil.which(os.environ.get("MULTIDYN_CMAKE", "cmake"))
+        if cmakeOnPath is None:
+            raise RuntimeError("multidyn needs CMake >= 3.18 to build: on Debian `apt-get install cmake ninja-build` "
+                               f"(looked for {os.environ.get('MULTIDYN_CMAKE', 'cmake')!r})")
+        cmake = CMakeBinary(cmakeOnPath, buildDirectory)
         buildTests = os.environ.get("MULTIDYN_BUILD_TESTS", "0") == "1"
-        configure = ["cmake", "-S", str(sourceDirectory), "-B", str(buildDirectory), "-DCMAKE_BUILD_TYPE=Release",
-                     f"-DPython3_EXECUTABLE={sys.executable}", f"-DMULTIDYN_BUILD_TESTS={'ON' if buildTests else 'OFF'}"]
-        try:  # the pybind11 of this build environment (pip's isolated one differs from run to run)
-            import pybind11
-            configure.append(f"-Dpybind11_DIR={pybind11.get_cmake_dir()}")
-        except ImportError:
-            pass
-        if shutil.which("ninja") and not (buildDirectory / "CMakeCache.txt").exists():
-            configure += ["-G", "Ninja"]
-        # configuring an existing tree is quick and rebuilds only what the changes touch
-        subprocess.run(configure, check=True)
+        python = sys.executable
+
+        cacheFile = buildDirectory / "CMakeCache.txt"
+        cache = ReadCMakeCache(cacheFile) if cacheFile.exists() else {}
+        reason = StaleCacheReason(cache, cmake, python) if cache else None
+        if reason:
+            Say(f"configuring {buildDirectory} afresh: {reason}")
+            cacheFile.unlink()
+            cache = {}
+        configure = [cmake, "-S", str(sourceDirectory), "-B", str(buildDirectory), "-DCMAKE_BUILD_TYPE=Release",
+                     f"-DPython3_EXECUTABLE={python}", f"-DMULTIDYN_BUILD_TESTS={'ON' if buildTests else 'OFF'}",
+                     f"-Dpybind11_DIR={StablePybind11Directory(buildDirectory)}"]
+        if not cache and shutil.which("ninja"):
+            configure += ["-G", "Ninja", f"-DCMAKE_MAKE_PROGRAM:FILEPATH={shutil.which('ninja')}"]
+        # ccache: the same object file from any clone of the repository (paths relative to it)
+        environment = dict(os.environ)
+        environment.setdefault("CCACHE_BASEDIR", str(sourceDirectory))
+        environment.setdefault("CCACHE_NOHASHDIR", "1")
+
+        Say(f"configuring {buildDirectory} with {cmake}")
+        subprocess.run(configure, check=True, env=environment)
         jobs = os.environ.get("MULTIDYN_BUILD_JOBS", "2")
-        subprocess.run(["cmake", "--build", str(buildDirectory), "--parallel", jobs], check=True)
-        built = sorted(buildDirectory.glob("_multidyn*.so"))
-        if not built:
-            raise RuntimeError(f"the CMake build did not produce _multidyn*.so in {buildDirectory}")
+        Say(f"compiling with {jobs} jobs (the first build takes minutes, later ones recompile what changed)")
+        subprocess.run([cmake, "--build", str(buildDirectory), "--parallel", jobs], check=True, env=environment)
+
         target = Path(self.get_ext_fullpath(extension.name))
+        built = buildDirectory / target.name  # the name carries this Python's extension suffix
+        if not built.exists():
+            raise RuntimeError(f"the CMake build did not produce {built}")
         target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(built[0], target)
+        shutil.copy2(built, target)
 
 
 setup(

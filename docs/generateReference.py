@@ -45,9 +45,9 @@ extraTheoryPages = {"NodeRigidBodyRxyz": "RigidBody", "NodeRigidBodyEP": "RigidB
 
 # ---------------------------------------------------------------------------------------
 # The static solver's newton/discontinuous structures share their tables with the dynamic
-# solver's, so their descriptions cannot say that nothing reads them yet.
+# solver's, so their descriptions cannot say that nothing reads them.
 settingsWithoutEffect = {
-    "staticSolver.": "there is no static solver yet, mbs.SolveStatic raises NotImplementedError",
+    "staticSolver.": "multidyn has no static solver, mbs.SolveStatic raises NotImplementedError",
 }
 noEffectMarkers = ("accepted for compatibility", "no effect")
 
@@ -257,8 +257,8 @@ def SettingsPage(tree):
              "attributes (`settings.timeIntegration.numberOfSteps = 1000`); a wrong type or a value outside the "
              "constraint raises an error naming the setting.", "",
              "The column *effect* says whether the setting changes anything today. Settings marked **no** are "
-             "accepted so that Exudyn scripts run unchanged, but are ignored (most belong to solvers that do not "
-             "exist yet: static, explicit, SUNDIALS). How the dynamic solver uses the others: "
+             "accepted so that Exudyn scripts run unchanged, but are ignored (most belong to solvers that multidyn "
+             "does not have: static, embedded explicit methods, SUNDIALS). How the dynamic solver uses the others: "
              "[GeneralizedAlpha.md](GeneralizedAlpha.md).", "",
              "Exudyn 1.13 renamed and regrouped some settings; the path column gives its name in parentheses. "
              "Both names reach the same value; as in Exudyn 1.13, the older name gives a DeprecationWarning "

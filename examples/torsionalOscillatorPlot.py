@@ -51,9 +51,6 @@ delta = d / (2 * inertiaZ)
 omegaD = math.sqrt(k / inertiaZ - delta**2)
 exact = tau / k * (1 - np.exp(-delta * t) * (np.cos(omegaD * t) + delta / omegaD * np.sin(omegaD * t)))
 error = np.abs(theta - exact)
-print(f"max error: {error.max():.3e} rad at t = {t[error.argmax()]:.3f} s "
-      f"(amplitude {np.abs(exact).max():.3e} rad; h = {settings.timeIntegration.endTime / settings.timeIntegration.numberOfSteps:g} s)")
-
 figure, (axisTheta, axisError) = plt.subplots(2, 1, sharex=True, figsize=(7, 6))
 axisTheta.plot(t, theta * 1e3, label="multidyn (generalized-alpha)")
 axisTheta.plot(t, exact * 1e3, "--", label="exact")
@@ -67,3 +64,5 @@ axisError.set_ylabel("|error| [rad]")
 figure.tight_layout()
 figure.savefig("torsionalOscillator.png", dpi=100)
 print("saved", os.path.join(os.getcwd(), "torsionalOscillator.png"))
+print(f"max error: {error.max():.3e} rad at t = {t[error.argmax()]:.3f} s "
+      f"(amplitude {np.abs(exact).max():.3e} rad; h = {settings.timeIntegration.endTime / settings.timeIntegration.numberOfSteps:g} s)")

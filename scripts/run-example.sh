@@ -1,6 +1,11 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds, and runs the main example (the torsional oscillator).
+# Installs what is missing, builds multidyn into the project's virtual environment .venv (or the
+# Python given as PYTHON=...), and runs the main example (the torsional oscillator).
 set -euo pipefail
+userDirectory=$PWD
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
-python3 examples/torsionalSpringDamperMiniExample.py
+source scripts/setup.sh
+repository=$PWD
+exampleDirectory=$(mktemp -d)  # the example writes its solution files into the working directory
+trap 'rm -rf "$exampleDirectory"' EXIT
+(cd "$exampleDirectory" && "$python" "$repository/examples/torsionalSpringDamperMiniExample.py")

@@ -175,7 +175,9 @@ def CreateRigidBody(self, name="", referencePosition=None, referenceRotationMatr
     if inertia is None or not hasattr(inertia, "GetInertia6D"):
         raise TypeError(f"{function}: parameter 'inertia': expected a RigidBodyInertia (e.g. utilities.InertiaCuboid)")
     if create2D:
-        raise NotImplementedError(f"{function}: create2D is not available yet (2D bodies come later)")
+        raise NotImplementedError(f"{function}: create2D=True is not supported (there are no 2D bodies); use "
+                                  "create2D=False, a 3D rigid body, held in its plane by a joint such as "
+                                  "CreateRevoluteJoint")
     nodeType = NodeType.RotationEulerParameters if nodeType is None else NodeType(nodeType)
     if nodeType not in (NodeType.RotationEulerParameters, NodeType.RotationRxyz):
         raise NotImplementedError(f"{function}: nodeType {nodeType.name} is not available yet; use "

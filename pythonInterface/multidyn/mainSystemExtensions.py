@@ -196,8 +196,9 @@ def SolveStatic(self, simulationSettings=None, updateInitialValues=False, storeS
                 showCausingItems=True, autoAssemble=True):
     """Not available: multidyn has no static solver."""
     self._CheckNotSolving("mbs.SolveStatic()")
-    raise NotImplementedError("SolveStatic is not supported: multidyn has no static solver; use mbs.SolveDynamic "
-                              "with damping until the motion has decayed")
+    raise NotImplementedError("SolveStatic is not supported: multidyn has no static solver. For a static equilibrium "
+                              "use mbs.SolveDynamic with damping and an end time long enough for the motion to die "
+                              "out: its final state is the equilibrium")
 
 
 def SolutionViewer(self, *args, **kwargs):
