@@ -29,15 +29,16 @@ def test_solveStaticNamesTheDynamicSolverInstead():
     AssertProductMessage(error, "SolveStatic", "mbs.SolveDynamic")
 
 
-@pytest.mark.parametrize("solverType", [exu.DynamicSolverType.ExplicitEuler, exu.DynamicSolverType.RK44,
-                                        exu.DynamicSolverType.DOPRI5])
-def test_explicitSolverTypesNameTheImplicitOnesInstead(solverType):
+@pytest.mark.parametrize("solverType", [exu.DynamicSolverType.DOPRI5, exu.DynamicSolverType.ODE23,
+                                        exu.DynamicSolverType.VelocityVerlet])
+def test_unsupportedSolverTypesNameTheSupportedOnesInstead(solverType):
     mbs = exu.SystemContainer().AddSystem()
     mbs.CreateGround()
     mbs.Assemble()
-    with pytest.raises(NotImplementedError) as error:
+    with pytest.raises(ValueError) as error:
         mbs.SolveDynamic(exu.SimulationSettings(), solverType=solverType)
     AssertProductMessage(error, solverType.name, "GeneralizedAlpha")
+    AssertProductMessage(error, solverType.name, "RK44")
 
 
 def test_create2DNamesThe3DBodyInstead():
