@@ -1,20 +1,11 @@
 #include "solvers/ExplicitSolver.h"
 
 #include <cmath>
-#include <sstream>
 
 #include "core/Errors.h"
+#include "solvers/SolverChecks.h"
 
 namespace multidyn {
-
-namespace {
-std::string Number(double value) {
-  std::ostringstream text;
-  text.precision(6);
-  text << value;
-  return text.str();
-}
-}  // namespace
 
 ExplicitSolver::ExplicitSolver(ButcherTableau tableau, DAESystem& system, const SimulationSettings& settings,
                                SolverObserver& observer)
@@ -26,11 +17,7 @@ ExplicitSolver::ExplicitSolver(ButcherTableau tableau, DAESystem& system, const 
   numberOfODE2_ = system.NumberOfODE2();
   numberOfODE1_ = system.NumberOfODE1();
   const TimeIntegrationSettings& ti = settings.timeIntegration;
-  if (ti.numberOfSteps <= 0)
-    throw ValueError("timeIntegration.numberOfSteps: expected a positive number, got " + std::to_string(ti.numberOfSteps));
-  if (!std::isfinite(ti.startTime) || !std::isfinite(ti.endTime) || ti.endTime < ti.startTime)
-    throw ValueError("timeIntegration.endTime (" + Number(ti.endTime) + ") must be finite and >= startTime (" +
-                     Number(ti.startTime) + ")");
+  CheckTimeSpan(ti);
   std::string why;
   system.CoordinatesFixedByConstraints(fixedCoordinates_, why);
   if (!why.empty()) throw ValueError("solverType " + tableau_.name + ": " + why);
@@ -78,20 +65,19 @@ void ExplicitSolver::EvaluateStage(const SystemState& stage, Index i) {
 }
 
 void ExplicitSolver::CheckFinite(const SystemState& state, double h) const {
+  // the first non-finite value of q, then of q_t, then of y, as the system's unknown it belongs to
   auto firstNonFinite = [](const VectorX& v) {
     for (Index i = 0; i < v.size(); ++i)
       if (!std::isfinite(v(i))) return i;
     return Index(-1);
   };
-  Index i = firstNonFinite(state.ode2);
-  if (i < 0) i = firstNonFinite(state.ode2_t);
-  if (i >= 0)
-    throw SolverError(tableau_.name + ": the solution became non-finite at t=" + Number(state.time) + ", step size h=" +
-                      Number(h) + ", in " + system_.DescribeUnknown(i) + "; reduce the step size");
-  i = firstNonFinite(state.ode1);
-  if (i >= 0)
-    throw SolverError(tableau_.name + ": the solution became non-finite at t=" + Number(state.time) + ", step size h=" +
-                      Number(h) + ", in " + system_.DescribeUnknown(numberOfODE2_ + i) + "; reduce the step size");
+  Index unknown = firstNonFinite(state.ode2);
+  if (unknown < 0) unknown = firstNonFinite(state.ode2_t);
+  if (unknown < 0 && firstNonFinite(state.ode1) >= 0) unknown = numberOfODE2_ + firstNonFinite(state.ode1);
+  if (unknown >= 0)
+    throw SolverError(tableau_.name + ": the solution became non-finite at t=" + NumberText(state.time) +
+                      ", step size h=" + NumberText(h) + ", in " + system_.DescribeUnknown(unknown) +
+                      "; reduce the step size");
 }
 
 SolverStatistics ExplicitSolver::Solve(SystemState& state) {
@@ -145,8 +131,8 @@ SolverStatistics ExplicitSolver::Solve(SystemState& state) {
       observer_.OnStepAccepted(state, h, 0);
       const auto now = std::chrono::steady_clock::now();
       if (now - lastReport >= std::chrono::seconds(2)) {
-        observer_.Report(tableau_.name + ": t = " + Number(state.time) + " of " + Number(ti.endTime) + ", step size " +
-                         Number(h));
+        observer_.Report(tableau_.name + ": t = " + NumberText(state.time) + " of " + NumberText(ti.endTime) + ", step size " +
+                         NumberText(h));
         lastReport = now;
       }
     }
@@ -155,7 +141,7 @@ SolverStatistics ExplicitSolver::Solve(SystemState& state) {
     state = accepted;
     const std::string text = e.what();
     if (text.find("at t=") != std::string::npos) throw;
-    throw SolverError(tableau_.name + " at t=" + Number(start.time + h) + ", step size h=" + Number(h) + ": " + text);
+    throw SolverError(tableau_.name + " at t=" + NumberText(start.time + h) + ", step size h=" + NumberText(h) + ": " + text);
   } catch (...) {
     state = accepted;
     throw;

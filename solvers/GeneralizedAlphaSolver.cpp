@@ -5,17 +5,11 @@
 #include <sstream>
 
 #include "core/Errors.h"
+#include "solvers/SolverChecks.h"
 
 namespace multidyn {
 
 namespace {
-
-std::string Number(double value) {
-  std::ostringstream text;
-  text.precision(6);
-  text << value;
-  return text.str();
-}
 
 // Our own errors already carry time and step size; others get them added on the way out.
 class SolverErrorWithContext : public SolverError {
@@ -23,7 +17,7 @@ class SolverErrorWithContext : public SolverError {
   using SolverError::SolverError;
 };
 
-std::string Context(double time, double h) { return "at t=" + Number(time) + ", step size h=" + Number(h); }
+std::string Context(double time, double h) { return "at t=" + NumberText(time) + ", step size h=" + NumberText(h); }
 
 }  // namespace
 
@@ -41,17 +35,13 @@ GeneralizedAlphaSolver::GeneralizedAlphaSolver(DAESystem& equations, const Simul
   linearSolver_.SetUnknownDescriber([this](Index row) { return equations_.DescribeUnknown(row); });
 
   const TimeIntegrationSettings& ti = settings.timeIntegration;
-  if (ti.numberOfSteps <= 0)
-    throw ValueError("timeIntegration.numberOfSteps: expected a positive number, got " + std::to_string(ti.numberOfSteps));
-  if (!std::isfinite(ti.startTime) || !std::isfinite(ti.endTime) || ti.endTime < ti.startTime)
-    throw ValueError("timeIntegration.endTime (" + Number(ti.endTime) + ") must be finite and >= startTime (" +
-                     Number(ti.startTime) + ")");
+  CheckTimeSpan(ti);
   if (ti.adaptiveStep && !(ti.adaptiveStepDecrease > 0. && ti.adaptiveStepDecrease < 1.))
     throw ValueError("timeIntegration.adaptiveStepDecrease: expected a value in (0, 1), got " +
-                     Number(ti.adaptiveStepDecrease));
+                     NumberText(ti.adaptiveStepDecrease));
   if (ti.adaptiveStep && !(ti.adaptiveStepIncrease >= 1.))
     throw ValueError("timeIntegration.adaptiveStepIncrease: expected a value >= 1, got " +
-                     Number(ti.adaptiveStepIncrease));
+                     NumberText(ti.adaptiveStepIncrease));
   if (ti.newton.maxIterations < 1)
     throw ValueError("timeIntegration.newton.maxIterations: expected at least 1, got " +
                      std::to_string(ti.newton.maxIterations));
@@ -96,7 +86,7 @@ void GeneralizedAlphaSolver::ComputeInitialAccelerations(SystemState& state) {
   try {
     linearSolver_.Factorize(jacobian_);
   } catch (const SolverError& e) {
-    throw SolverErrorWithContext(std::string("computing initial accelerations at t=") + Number(state.time) + ": " +
+    throw SolverErrorWithContext(std::string("computing initial accelerations at t=") + NumberText(state.time) + ": " +
                                  e.what());
   }
   ++statistics_.factorizations;
@@ -208,7 +198,7 @@ std::string GeneralizedAlphaSolver::WorstResidualText() const {
       row = i;
     }
   }
-  return "worst residual " + Number(worst) + " in " + equations_.DescribeUnknown(row);
+  return "worst residual " + NumberText(worst) + " in " + equations_.DescribeUnknown(row);
 }
 
 GeneralizedAlphaSolver::NewtonResult GeneralizedAlphaSolver::Newton(SystemState& state, double h) {
@@ -286,7 +276,7 @@ GeneralizedAlphaSolver::NewtonResult GeneralizedAlphaSolver::Newton(SystemState&
       return result;
     }
     if (result.iterations >= ns.maxIterations) {
-      result.failure = "residual " + Number(error) + " (relative " + Number(error / initialError) + ") after " +
+      result.failure = "residual " + NumberText(error) + " (relative " + NumberText(error / initialError) + ") after " +
                        std::to_string(result.iterations) + " Newton iterations, " + WorstResidualText();
       return result;
     }
@@ -329,8 +319,8 @@ bool GeneralizedAlphaSolver::TryStep(SystemState& state, const SystemState& star
     if (!(discontinuousError > ds.iterationTolerance)) return true;
     if (k + 1 < maxDiscontinuous) ++statistics_.discontinuousIterations;
     else if (!ds.ignoreMaxIterations) {
-      failure = "discontinuous iteration did not converge: switching error " + Number(discontinuousError) +
-                " > iterationTolerance " + Number(ds.iterationTolerance) + " after " + std::to_string(maxDiscontinuous) +
+      failure = "discontinuous iteration did not converge: switching error " + NumberText(discontinuousError) +
+                " > iterationTolerance " + NumberText(ds.iterationTolerance) + " after " + std::to_string(maxDiscontinuous) +
                 " iterations";
       return false;
     }
@@ -342,8 +332,8 @@ void GeneralizedAlphaSolver::MaybeReport(const SystemState& state, double h) {
   const auto now = std::chrono::steady_clock::now();
   if (now - lastReport_ < std::chrono::seconds(2)) return;
   const double perStep = stepsSinceReport_ > 0 ? double(iterationsSinceReport_) / stepsSinceReport_ : 0.;
-  observer_.Report("t = " + Number(state.time) + " of " + Number(settings_.timeIntegration.endTime) +
-                   ", step size " + Number(h) + ", Newton iterations/step " + Number(perStep));
+  observer_.Report("t = " + NumberText(state.time) + " of " + NumberText(settings_.timeIntegration.endTime) +
+                   ", step size " + NumberText(h) + ", Newton iterations/step " + NumberText(perStep));
   lastReport_ = now;
   iterationsSinceReport_ = 0;
   stepsSinceReport_ = 0;
@@ -402,9 +392,9 @@ SolverStatistics GeneralizedAlphaSolver::Solve(SystemState& state) {
           goodSteps = 0;
           continue;
         }
-        throw SolverErrorWithContext("Newton did not converge at t=" + Number(start.time + stepSize) + ", step size h=" +
-                                     Number(stepSize) + (ti.adaptiveStep ? " (minimumStepSize " +
-                                                         Number(ti.minimumStepSize) + ")" : std::string()) +
+        throw SolverErrorWithContext("Newton did not converge at t=" + NumberText(start.time + stepSize) + ", step size h=" +
+                                     NumberText(stepSize) + (ti.adaptiveStep ? " (minimumStepSize " +
+                                                         NumberText(ti.minimumStepSize) + ")" : std::string()) +
                                      ": " + failure);
       }
       if (endTime - state.time <= timeTolerance) state.time = endTime;  // no drift at the end
