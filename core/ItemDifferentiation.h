@@ -17,17 +17,21 @@
 namespace multidyn {
 namespace differentiation {
 
-// Calls function(AD()) with the smallest AD scalar that holds 2*numberOfCoordinates derivatives.
-// Items on more coordinates than the widest fixed type get the run-time sized AD scalar;
-// internalStates: the item's own first-order states, one derivative each.
-template <class Function> void WithADScalarFor(Index numberOfCoordinates, Function&& function, Index internalStates = 0) {
-  const Index derivatives = 2 * numberOfCoordinates + internalStates;
+// Calls function(AD()) with the smallest AD scalar that holds `derivatives` derivatives. Items
+// on more coordinates than the widest fixed type get the run-time sized AD scalar.
+template <class Function> void WithADScalarForDerivatives(Index derivatives, Function&& function) {
   if (derivatives <= 16)
     function(ADScalar16());
   else if (derivatives <= maxFixedDerivatives)
     function(ADScalar32());
   else
     function(ADScalarDynamic());
+}
+
+// The AD scalar for an item on numberOfCoordinates coordinates seeded in q and q_t, plus
+// internalStates first-order states of its own (one derivative each).
+template <class Function> void WithADScalarFor(Index numberOfCoordinates, Function&& function, Index internalStates = 0) {
+  WithADScalarForDerivatives(2 * numberOfCoordinates + internalStates, std::forward<Function>(function));
 }
 
 // d f / d(derivative d), where a scalar that depends on nothing may carry no derivative vector
@@ -90,15 +94,19 @@ struct JacobianTarget {
 };
 
 // Kinematics of a set of nodes whose [q; q_t] are the independent variables; derivative
-// d < n is d/dq, n <= d < 2n is d/dq_t (the rest of the fixed-size vector stays zero). Its
-// storage is the workspace's buffers for AD: one SeededNodes<AD> at a time.
+// d < n is d/dq, n <= d < 2n is d/dq_t (the rest of the fixed-size vector stays zero). With
+// Seeds::Positions only q is seeded (q_t enters as values, internal states follow at d = n):
+// for terms that do not depend on q_t, such as position-level constraints, which then fit in
+// half the derivatives. Its storage is the workspace's buffers for AD: one SeededNodes<AD> at a time.
+enum class Seeds { PositionsAndVelocities, Positions };
 template <class AD> class SeededNodes {
  public:
   // internalStates first-order states of the item itself (derivatives 2n .. 2n+m-1), whose
   // columns in the Newton matrix start at internalColumn.
   SeededNodes(const JacobianTarget& t, const std::vector<Index>& nodes, Index internalStates = 0,
-              Index internalColumn = -1)
-      : nodes_(nodes), buffers_(t.workspace.BuffersFor<AD>()), internal_(internalStates), internalColumn_(internalColumn) {
+              Index internalColumn = -1, Seeds seeds = Seeds::PositionsAndVelocities)
+      : nodes_(nodes), buffers_(t.workspace.BuffersFor<AD>()), internal_(internalStates), internalColumn_(internalColumn),
+        velocities_(seeds == Seeds::PositionsAndVelocities) {
     buffers_.offsets.clear();
     buffers_.columns.clear();
     for (Index node : nodes_) {
@@ -111,7 +119,7 @@ template <class AD> class SeededNodes {
     buffers_.kinematics.resize(nodes_.size());
     buffers_.kinematicsOf.resize(nodes_.size());
     if constexpr (std::is_same_v<AD, ADScalar16>) {
-      if (nodes_.size() == 1) {  // the same seeds for every item on this node: compute once
+      if (nodes_.size() == 1 && velocities_) {  // the same seeds for every item on this node: compute once
         auto& cached = t.workspace.singleNodeKinematics[nodes_[0]];
         if (!t.workspace.singleNodeValid[nodes_[0]]) {
           ComputeNode(t, 0, cached);
@@ -140,12 +148,12 @@ template <class AD> class SeededNodes {
   // Length of the derivative vectors: fixed by the type, or 2 * Size() when sized at run time.
   Index Capacity() const {
     constexpr int fixed = AD::DerType::RowsAtCompileTime;
-    return fixed == Eigen::Dynamic ? 2 * size_ + internal_ : fixed;
+    return fixed == Eigen::Dynamic ? InternalOffset() + internal_ : fixed;
   }
   Index InternalStates() const { return internal_; }
   Index InternalColumn() const { return internalColumn_; }
   // The AD value of internal state i (seeded).
-  AD InternalState(double value, Index i) const { return AD(value, Capacity(), 2 * size_ + i); }
+  AD InternalState(double value, Index i) const { return AD(value, Capacity(), InternalOffset() + i); }
   Index Column(Index derivative) const { return buffers_.columns[derivative % size_]; }
   bool IsVelocity(Index derivative) const { return derivative >= size_; }
 
@@ -158,9 +166,9 @@ template <class AD> class SeededNodes {
       for (Index d = 0; d < size_; ++d)
         matrix.Add(rows[r], buffers_.columns[d],
                    sign * (factors.stiffness * DerivativeOf(derivatives, d) +
-                           factors.damping * DerivativeOf(derivatives, size_ + d)));
+                           (velocities_ ? factors.damping * DerivativeOf(derivatives, size_ + d) : 0.)));
       for (Index d = 0; d < internal_; ++d)  // ODE2 forces depending on the item's first-order states
-        matrix.Add(rows[r], internalColumn_ + d, sign * factors.ode2ODE1 * DerivativeOf(derivatives, 2 * size_ + d));
+        matrix.Add(rows[r], internalColumn_ + d, sign * factors.ode2ODE1 * DerivativeOf(derivatives, InternalOffset() + d));
     }
   }
 
@@ -172,9 +180,9 @@ template <class AD> class SeededNodes {
       for (Index d = 0; d < size_; ++d)
         matrix.Add(row, buffers_.columns[d],
                    -(factors.ode1Stiffness * DerivativeOf(derivatives, d) +
-                     factors.ode1Damping * DerivativeOf(derivatives, size_ + d)));
+                     (velocities_ ? factors.ode1Damping * DerivativeOf(derivatives, size_ + d) : 0.)));
       for (Index d = 0; d < internal_; ++d)
-        matrix.Add(row, internalColumn_ + d, -factors.ode1Stiffness * DerivativeOf(derivatives, 2 * size_ + d));
+        matrix.Add(row, internalColumn_ + d, -factors.ode1Stiffness * DerivativeOf(derivatives, InternalOffset() + d));
     }
   }
 
@@ -189,16 +197,20 @@ template <class AD> class SeededNodes {
     kinematics = NodeKinematics<AD>();
     for (Index k = 0; k < n; ++k) {
       q(k) = AD(t.qTotal(start + k), Capacity(), buffers_.offsets[i] + k);
-      q_t(k) = AD(t.state.ode2_t(start + k), Capacity(), size_ + buffers_.offsets[i] + k);
+      q_t(k) = velocities_ ? AD(t.state.ode2_t(start + k), Capacity(), size_ + buffers_.offsets[i] + k)
+                           : AD(t.state.ode2_t(start + k));
     }
     t.system.GetNode(node).ComputeKinematics(NodeCoordinates<AD>{q, q_t}, kinematics);
   }
+
+  Index InternalOffset() const { return velocities_ ? 2 * size_ : size_; }
 
   const std::vector<Index>& nodes_;
   JacobianWorkspace::Buffers<AD>& buffers_;
   Index size_ = 0;
   Index internal_ = 0;
   Index internalColumn_ = -1;
+  bool velocities_ = true;
 };
 
 template <class S> VecX<S> GeneralizedLoad(const MarkerData<S>& data, const MarkerLoad<S>& load) {
@@ -309,10 +321,19 @@ template <class AD> void ConnectorJacobian(const JacobianTarget& t, const Connec
 }
 
 // Derivatives of the constraint loads (K block) and the constraint rows.
+// Constraint loads lambda*dg/dq and position-level g do not depend on q_t: only velocity-level
+// rows need the velocity seeds (ConstraintSeeds).
+inline Seeds ConstraintSeeds(const JacobianFactors& factors) {
+  return factors.velocityLevelConstraints ? Seeds::PositionsAndVelocities : Seeds::Positions;
+}
+inline Index ConstraintDerivatives(Index numberOfCoordinates, const JacobianFactors& factors) {
+  return ConstraintSeeds(factors) == Seeds::Positions ? numberOfCoordinates : 2 * numberOfCoordinates;
+}
+
 template <class AD> void ConstraintJacobian(const JacobianTarget& t, const Constraint& constraint,
                                             const EvaluationContext& context, Index aeStart,
                                             const std::vector<Index>& markers, const std::vector<Index>& nodes) {
-  const SeededNodes<AD> seeds(t, nodes);
+  const SeededNodes<AD> seeds(t, nodes, 0, -1, ConstraintSeeds(t.factors));
   const MarkerData<AD> m0 = SeededMarkerData(t, seeds, markers[0]);
   const MarkerData<AD> m1 = SeededMarkerData(t, seeds, markers[1]);
   const VectorX& lambda = t.workspace.Lambda(t.state, aeStart, constraint.NumberOfAlgebraicEquations());
@@ -357,7 +378,7 @@ template <class AD> void ConstraintAccelerationTerm(const JacobianTarget& t, con
                                                     const EvaluationContext& context, Index aeStart,
                                                     const std::vector<Index>& markers, const std::vector<Index>& nodes,
                                                     VectorX& h) {
-  const SeededNodes<AD> seeds(t, nodes);
+  const SeededNodes<AD> seeds(t, nodes, 0, -1, Seeds::Positions);  // d(g_t)/dq only
   const MarkerData<AD> m0 = SeededMarkerData(t, seeds, markers[0]);
   const MarkerData<AD> m1 = SeededMarkerData(t, seeds, markers[1]);
   VecX<AD> g_t;

@@ -94,7 +94,13 @@ struct TimeIntegrationSettings {
   Index verboseMode = 0;
   Index verboseModeFile = 0;
   Index stepInformation = 67;
-  NewtonSettings newton;
+  // As in Exudyn 1.13, time integration reuses the Jacobian (modified Newton) by default; the
+  // static solver's Newton keeps the full-Newton default.
+  NewtonSettings newton = [] {
+    NewtonSettings timeIntegrationNewton;
+    timeIntegrationNewton.useModifiedNewton = true;
+    return timeIntegrationNewton;
+  }();
   DiscontinuousSettings discontinuous;
   GeneralizedAlphaSettings generalizedAlpha;
   ExplicitIntegrationSettings explicitIntegration;

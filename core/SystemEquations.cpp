@@ -287,7 +287,7 @@ void SystemEquations::ComputeJacobian(const SystemState& state, const JacobianFa
     }
     const auto& markers = compiled_.objectMarkers[c];
     const auto& nodes = compiled_.objectMarkerNodes[c];
-    WithADScalarFor(NumberOfCoordinates(system_, nodes), [&](auto ad) {
+    WithADScalarForDerivatives(ConstraintDerivatives(NumberOfCoordinates(system_, nodes), factors), [&](auto ad) {
       ConstraintJacobian<decltype(ad)>(target, constraint, Context(c, state), aeStart, markers, nodes);
     });
     // Multiplier columns dr/dlambda from the constraint loads themselves: with Euler parameters
@@ -354,7 +354,7 @@ void SystemEquations::ComputeConstraintAccelerationTerm(const SystemState& state
     if (!constraint.IsActive()) continue;
     const auto& markers = compiled_.objectMarkers[c];
     const auto& nodes = compiled_.objectMarkerNodes[c];
-    WithADScalarFor(NumberOfCoordinates(system_, nodes), [&](auto ad) {
+    WithADScalarForDerivatives(NumberOfCoordinates(system_, nodes), [&](auto ad) {
       ConstraintAccelerationTerm<decltype(ad)>(target, constraint, Context(c, state), compiled_.objectAEStart[c], markers,
                                                nodes, h);
     });

@@ -35,7 +35,9 @@ const char* ConstraintName(FieldConstraint constraint) {
   }
 }
 
-py::dict DescribeField(const FieldDescriptor& f) {
+// defaults: the values of a default-constructed owner of f (settings), which may differ from
+// the defaults of f's own table: a structure nested twice can have other defaults in each place.
+py::dict DescribeField(const FieldDescriptor& f, const Json* defaults = nullptr) {
   py::dict d;
   d["name"] = f.name;
   d["key"] = f.key;
@@ -58,11 +60,14 @@ py::dict DescribeField(const FieldDescriptor& f) {
                  f.type == FieldType::NodeIndexList;
   if (f.type == FieldType::Nested) {
     py::list nested;
-    for (const auto& n : f.nested->fields) nested.append(DescribeField(n));
+    const Json* nestedDefaults = defaults && defaults->contains(f.key) ? &(*defaults)[f.key] : nullptr;
+    for (const auto& n : f.nested->fields) nested.append(DescribeField(n, nestedDefaults));
     d["fields"] = nested;
     d["default"] = py::none();
+  } else if (f.type == FieldType::UserFunction) {
+    d["default"] = py::int_(0);
   } else {
-    d["default"] = f.type == FieldType::UserFunction ? py::object(py::int_(0)) : JsonToPython(f.defaultValue);
+    d["default"] = JsonToPython(defaults && defaults->contains(f.key) ? (*defaults)[f.key] : f.defaultValue);
   }
   return d;
 }
@@ -183,13 +188,15 @@ PYBIND11_MODULE(_multidyn, m) {
       .value("StartOfStep", ConfigurationType::StartOfStep);
 
   m.def("ItemTypes", &ItemTypes, "descriptions of all item types and their parameters (from the C++ field tables)");
-  m.def("SettingsFields", [] { return DescribeField([] {
-          FieldDescriptor root;
-          root.name = "SimulationSettings";
-          root.type = FieldType::Nested;
-          root.nested = &SimulationSettings::Fields();
-          return root;
-        }()); }, "the SimulationSettings tree with defaults");
+  m.def("SettingsFields", [] {
+        FieldDescriptor root;
+        root.name = root.key = "SimulationSettings";
+        root.type = FieldType::Nested;
+        root.nested = &SimulationSettings::Fields();
+        const SimulationSettings defaultSettings;
+        const Json defaults = {{root.key, SettingsToJson(*root.nested, &defaultSettings)}};
+        return DescribeField(root, &defaults);
+      }, "the SimulationSettings tree with defaults");
   m.def("ValidateSettings", [](const py::dict& settings) {
         SimulationSettings s;
         SettingsFromJson(SimulationSettings::Fields(), &s, PythonToJson(settings, "SimulationSettings"));

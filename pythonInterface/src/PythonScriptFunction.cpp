@@ -81,15 +81,48 @@ double PythonScriptFunction::CallReal(const std::vector<ScriptArgument>& argumen
   return value;
 }
 
+namespace {
+// The numbers of a flat list or tuple of Python floats and ints, or of a contiguous 1-D float64
+// array, read without numpy calls: the common results of user functions, in every evaluation.
+bool ReadFlatNumbers(const py::object& result, std::vector<double>& values) {
+  values.clear();
+  if (PyList_CheckExact(result.ptr()) || PyTuple_CheckExact(result.ptr())) {
+    const Py_ssize_t n = PySequence_Fast_GET_SIZE(result.ptr());
+    PyObject** items = PySequence_Fast_ITEMS(result.ptr());
+    for (Py_ssize_t i = 0; i < n; ++i) {
+      if (PyFloat_CheckExact(items[i])) {
+        values.push_back(PyFloat_AS_DOUBLE(items[i]));
+      } else if (PyLong_CheckExact(items[i])) {
+        const double value = PyLong_AsDouble(items[i]);
+        if (value == -1. && PyErr_Occurred()) { PyErr_Clear(); return false; }  // too large: numpy's message
+        values.push_back(value);
+      } else {
+        return false;
+      }
+    }
+    return true;
+  }
+  if (py::isinstance<py::array_t<double>>(result)) {
+    const auto array = py::reinterpret_borrow<py::array_t<double>>(result);
+    if (array.ndim() != 1 || array.strides(0) != sizeof(double)) return false;
+    values.assign(array.data(), array.data() + array.size());
+    return true;
+  }
+  return false;
+}
+}  // namespace
+
 VectorX PythonScriptFunction::CallVector(const std::vector<ScriptArgument>& arguments, Index expectedSize) const {
   py::gil_scoped_acquire gil;
   const py::object result = Call(arguments);
-  std::vector<double> values;
-  try {
-    values = py::module_::import("numpy").attr("asarray")(result, "float").attr("ravel")().attr("tolist")().cast<std::vector<double>>();
-  } catch (const std::exception&) {
-    throw UserFunctionError("returned " + ReprForMessage(result) + "; expected a list of " +
-                            std::to_string(expectedSize) + " real numbers");
+  thread_local std::vector<double> values;
+  if (!ReadFlatNumbers(result, values)) {  // anything else numpy turns into numbers, flattened
+    try {
+      values = py::module_::import("numpy").attr("asarray")(result, "float").attr("ravel")().attr("tolist")().cast<std::vector<double>>();
+    } catch (const std::exception&) {
+      throw UserFunctionError("returned " + ReprForMessage(result) + "; expected a list of " +
+                              std::to_string(expectedSize) + " real numbers");
+    }
   }
   if (static_cast<Index>(values.size()) != expectedSize)
     throw UserFunctionError("returned " + std::to_string(values.size()) + " values; expected " +
@@ -111,8 +144,8 @@ namespace multidyn {
 bool PythonScriptFunction::CallBool(const std::vector<ScriptArgument>& arguments) const {
   py::gil_scoped_acquire gil;
   const py::object result = Call(arguments);
-  const py::object numpyBool = py::module_::import("numpy").attr("bool_");
-  if (!py::isinstance<py::bool_>(result) && !py::isinstance(result, numpyBool))
+  if (!py::isinstance<py::bool_>(result) &&
+      !(py::isinstance(result, py::module_::import("numpy").attr("bool_"))))
     throw UserFunctionError("returned " + ReprForMessage(result) + "; expected True (continue) or False (stop the simulation)");
   return result.cast<bool>();
 }
