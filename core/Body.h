@@ -22,6 +22,8 @@ class Body : public Object {
 #undef MULTIDYN_BODY_KERNELS
 
   virtual void ComputeMassMatrix(const NodeKinematics<double>* nodes, MatrixX& massMatrix) const {}
+  // True if M does not depend on the coordinates: explicit solvers then factorize it once.
+  virtual bool HasConstantMassMatrix() const { return false; }
   virtual double KineticEnergy(const NodeKinematics<double>* nodes) const { return 0.; }
   // Outputs a body defines differently from the generic ones of its frame (e.g. the scalar
   // Rotation of a planar body); false: use the generic output.

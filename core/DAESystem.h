@@ -61,6 +61,8 @@ class DAESystem {
   virtual void ComputeJacobian(const SystemState& state, const JacobianFactors& factors, SystemMatrix& matrix) = 0;
   // M(q) into the ODE2 block of `matrix` (sized NumberOfODE2() or more).
   virtual void ComputeMassMatrix(const SystemState& state, SystemMatrix& matrix) = 0;
+  // True if M does not depend on the state (then it may be factorized once).
+  virtual bool MassMatrixIsConstant() const { return false; }
   // The part of g_tt that does not depend on q_tt: g_tt = C_q q_tt + h(q, q_t).
   virtual void ComputeConstraintAccelerationTerm(const SystemState& state, VectorX& h) = 0;
 

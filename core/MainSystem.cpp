@@ -67,29 +67,14 @@ const std::vector<std::unique_ptr<Item>>& MainSystem::Items(ItemCategory categor
 
 Index MainSystem::NumberOfItems(ItemCategory category) const { return static_cast<Index>(Items(category).size()); }
 
-const Item& MainSystem::GetItem(ItemCategory category, Index index) const {
-  const auto& items = Items(category);
-  if (index < 0 || index >= static_cast<Index>(items.size()))
-    throw IndexError(std::string(CategoryName(category)) + " number " + std::to_string(index) +
-                     " does not exist; the system has " + std::to_string(items.size()) + " " +
-                     CategoryName(category) + "s");
-  return *items[index];
+void MainSystem::ThrowNoSuchItem(ItemCategory category, Index index, size_t numberOfItems) {
+  throw IndexError(std::string(CategoryName(category)) + " number " + std::to_string(index) +
+                   " does not exist; the system has " + std::to_string(numberOfItems) + " " +
+                   CategoryName(category) + "s");
 }
 
-const Node& MainSystem::GetNode(Index index) const {
-  return static_cast<const Node&>(GetItem(ItemCategory::Node, index));
-}
-const Object& MainSystem::GetObject(Index index) const {
-  return static_cast<const Object&>(GetItem(ItemCategory::Object, index));
-}
-const Marker& MainSystem::GetMarker(Index index) const {
-  return static_cast<const Marker&>(GetItem(ItemCategory::Marker, index));
-}
-const Load& MainSystem::GetLoad(Index index) const {
-  return static_cast<const Load&>(GetItem(ItemCategory::Load, index));
-}
-const Sensor& MainSystem::GetSensor(Index index) const {
-  return static_cast<const Sensor&>(GetItem(ItemCategory::Sensor, index));
+const Item& MainSystem::GetItem(ItemCategory category, Index index) const {
+  return ItemAt(Items(category), category, index);
 }
 
 std::string MainSystem::ItemDescription(const Item& item, Index index) {

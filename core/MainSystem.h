@@ -38,11 +38,18 @@ class MainSystem {
   Index AddItem(std::unique_ptr<Item> item);
   Index NumberOfItems(ItemCategory category) const;
   const Item& GetItem(ItemCategory category, Index index) const;  // throws IndexError
-  const Node& GetNode(Index index) const;
-  const Object& GetObject(Index index) const;
-  const Marker& GetMarker(Index index) const;
-  const Load& GetLoad(Index index) const;
-  const Sensor& GetSensor(Index index) const;
+  // Typed access, inline: evaluations call these for every item in every evaluation.
+  const Node& GetNode(Index index) const { return static_cast<const Node&>(ItemAt(nodes_, ItemCategory::Node, index)); }
+  const Object& GetObject(Index index) const {
+    return static_cast<const Object&>(ItemAt(objects_, ItemCategory::Object, index));
+  }
+  const Marker& GetMarker(Index index) const {
+    return static_cast<const Marker&>(ItemAt(markers_, ItemCategory::Marker, index));
+  }
+  const Load& GetLoad(Index index) const { return static_cast<const Load&>(ItemAt(loads_, ItemCategory::Load, index)); }
+  const Sensor& GetSensor(Index index) const {
+    return static_cast<const Sensor&>(ItemAt(sensors_, ItemCategory::Sensor, index));
+  }
   // "object 3 (ObjectRigidBody 'arm')"
   std::string ItemDescription(ItemCategory category, Index index) const;
   static std::string ItemDescription(const Item& item, Index index);
@@ -132,6 +139,11 @@ class MainSystem {
   void Reset();  // removes all items (and the pre-step user function)
 
  private:
+  static const Item& ItemAt(const std::vector<std::unique_ptr<Item>>& items, ItemCategory category, Index index) {
+    if (index < 0 || index >= static_cast<Index>(items.size())) ThrowNoSuchItem(category, index, items.size());
+    return *items[index];
+  }
+  [[noreturn]] static void ThrowNoSuchItem(ItemCategory category, Index index, size_t numberOfItems);
   std::vector<std::unique_ptr<Item>>& Items(ItemCategory category);
   const std::vector<std::unique_ptr<Item>>& Items(ItemCategory category) const;
   // Index existence and the item's own check; throws with the item's description.

@@ -13,11 +13,15 @@ enum class ObjectKind { Ground, Body, Connector, Constraint, FirstOrder };
 
 // What an object's kernels may read besides coordinates: time, the system (for user
 // functions), its own number, and its data coordinates (discrete state between steps).
+struct NumericalDifferentiationSettings;
+
 struct EvaluationContext {
   double time = 0.;
   const MainSystem* system = nullptr;
   Index itemNumber = invalidIndex;
   const double* data = nullptr;  // the object's data coordinates, if it has a data node
+  // Steps of numerical derivatives (core/NumericalDifferentiation.h); nullptr: the defaults.
+  const NumericalDifferentiationSettings* numericalDifferentiation = nullptr;
 };
 
 class Object : public Item {

@@ -6,9 +6,9 @@ const FieldTable& NumericalDifferentiationSettings::Fields() {
   using T = NumericalDifferentiationSettings;
   static const FieldTable table =
       FieldTableBuilder<T>()
-          .Add(&T::relativeEpsilon, "relativeEpsilon", "", "accepted for compatibility; no effect (user functions are differentiated with the step 1e-7*max(1e-2, |x|))").Positive()
-          .Add(&T::minimumCoordinateSize, "minimumCoordinateSize", "", "accepted for compatibility; no effect (see relativeEpsilon)").Positive()
-          .Add(&T::addReferenceCoordinatesToEpsilon, "addReferenceCoordinatesToEpsilon", "", "accepted for compatibility; no effect (Jacobians are exact)")
+          .Add(&T::relativeEpsilon, "relativeEpsilon", "", "user functions are differentiated numerically in their arguments x with the step relativeEpsilon*max(minimumCoordinateSize, |x|); items themselves have exact Jacobians").Positive()
+          .Add(&T::minimumCoordinateSize, "minimumCoordinateSize", "", "smallest |x| in the step rule of relativeEpsilon").Positive()
+          .Add(&T::addReferenceCoordinatesToEpsilon, "addReferenceCoordinatesToEpsilon", "", "accepted for compatibility; no effect (user-function arguments are total values already)")
           .Add(&T::doSystemWideDifferentiation, "doSystemWideDifferentiation", "", "accepted for compatibility; no effect (Jacobians are exact)")
           .Add(&T::forAE, "forAE", "", "accepted for compatibility; no effect")
           .Add(&T::forODE2, "forODE2", "", "accepted for compatibility; no effect")
@@ -105,7 +105,7 @@ const FieldTable& TimeIntegrationSettings::Fields() {
           .Add(&T::stepSizeSafety, "stepSizeSafety", "", "accepted for compatibility (explicit solvers)").Positive()
           .Add(&T::stepSizeMaxIncrease, "stepSizeMaxIncrease", "", "accepted for compatibility (explicit solvers)").Positive()
           .Add(&T::computeLoadsJacobian, "computeLoadsJacobian", "", "0: neglect load Jacobians; 1: include them (follower loads)").NonNegative()
-          .Add(&T::reuseConstantMassMatrix, "reuseConstantMassMatrix", "", "accepted for compatibility")
+          .Add(&T::reuseConstantMassMatrix, "reuseConstantMassMatrix", "", "explicit solvers: factorize the mass matrix once per solve when no body's mass matrix depends on the coordinates")
           .Add(&T::simulateInRealtime, "simulateInRealtime", "", "accepted for compatibility")
           .Add(&T::realtimeFactor, "realtimeFactor", "", "accepted for compatibility").Positive()
           .Add(&T::realtimeWaitMicroseconds, "realtimeWaitMicroseconds", "", "accepted for compatibility").NonNegative()

@@ -66,6 +66,7 @@ EvaluationContext SystemEquations::Context(Index object, const SystemState& stat
   context.time = state.time;
   context.system = &system_;
   context.itemNumber = object;
+  context.numericalDifferentiation = numericalDifferentiation_;
   if (compiled_.objectDataStart[object] >= 0) context.data = state.data.data() + compiled_.objectDataStart[object];
   return context;
 }
@@ -225,6 +226,12 @@ void SystemEquations::AddMassMatrix(double factor, SystemMatrix& matrix) {
     for (size_t j = 0; j < indices.size(); ++j)
       for (size_t i = 0; i < indices.size(); ++i) matrix.Add(indices[i], indices[j], factor * localMatrix_(i, j));
   }
+}
+
+bool SystemEquations::MassMatrixIsConstant() const {
+  return std::all_of(compiled_.bodies.begin(), compiled_.bodies.end(), [&](Index b) {
+    return static_cast<const Body&>(system_.GetObject(b)).HasConstantMassMatrix();
+  });
 }
 
 void SystemEquations::ComputeMassMatrix(const SystemState& state, SystemMatrix& matrix) {

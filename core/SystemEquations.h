@@ -27,6 +27,8 @@ class SystemEquations : public DAESystem {
   Index NumberOfODE1() const override { return compiled_.numberOfODE1; }
   Index NumberOfAE() const override { return compiled_.numberOfAE; }
   const MainSystem& System() const { return system_; }
+  // Steps of the numerical derivatives of user functions (kept by pointer; nullptr: defaults).
+  void SetNumericalDifferentiation(const NumericalDifferentiationSettings* settings) { numericalDifferentiation_ = settings; }
 
   void ComputeODE2Residual(const SystemState& state, VectorX& residual) override;
   // r1 = y_t - f_FO(y, t) from state.ode1 (stored, plus reference) and state.ode1_t.
@@ -36,6 +38,7 @@ class SystemEquations : public DAESystem {
                         VectorX& algebraicResidual) override;
   void ComputeJacobian(const SystemState& state, const JacobianFactors& factors, SystemMatrix& matrix) override;
   void ComputeMassMatrix(const SystemState& state, SystemMatrix& matrix) override;
+  bool MassMatrixIsConstant() const override;
   void ComputeConstraintAccelerationTerm(const SystemState& state, VectorX& h) override;
   double PostNewtonStep(SystemState& state) override;
   bool HasPostNewtonItems() const override { return !compiled_.postNewtonObjects.empty(); }
@@ -68,6 +71,7 @@ class SystemEquations : public DAESystem {
 
   const MainSystem& system_;
   const CompiledSystem& compiled_;
+  const NumericalDifferentiationSettings* numericalDifferentiation_ = nullptr;
   // Workspace.
   VectorX qTotal_, yTotal_, yLocal_, f_;
   VecX<double> local_, internal_, internalRate_;

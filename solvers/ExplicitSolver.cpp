@@ -16,6 +16,7 @@ ExplicitSolver::ExplicitSolver(ButcherTableau tableau, DAESystem& system, const 
       massSolver_(settings.linearSolverType, settings.linearSolverSettings) {
   numberOfODE2_ = system.NumberOfODE2();
   numberOfODE1_ = system.NumberOfODE1();
+  massMatrixIsConstant_ = system.MassMatrixIsConstant();
   const TimeIntegrationSettings& ti = settings.timeIntegration;
   CheckTimeSpan(ti);
   std::string why;
@@ -34,19 +35,23 @@ void ExplicitSolver::ComputeAccelerations(const SystemState& state, VectorX& acc
   stage_.ode2_tt.setZero(numberOfODE2_);
   stage_.ae.setZero();
   system_.ComputeODE2Residual(stage_, residual_);
-  massMatrix_.Resize(numberOfODE2_, massSolver_.StorageFor(numberOfODE2_));
-  massMatrix_.SetZero();
-  system_.ComputeMassMatrix(stage_, massMatrix_);
-  for (Index i : fixedCoordinates_) {  // held coordinates: a = 0 from an identity row
-    residual_(i) = 0.;
-    massMatrix_.Add(i, i, 1.);
-  }
-  massMatrix_.Finalize();
-  massSolver_.Factorize(massMatrix_);
-  ++statistics_.factorizations;
+  if (!massMatrixFactorized_) FactorizeMassMatrix();
+  for (Index i : fixedCoordinates_) residual_(i) = 0.;
   residual_ = -residual_;
   massSolver_.Solve(residual_, acceleration);
   for (Index i : fixedCoordinates_) acceleration(i) = 0.;
+  // With reuseConstantMassMatrix, a constant M is factorized once per solve.
+  massMatrixFactorized_ = settings_.timeIntegration.reuseConstantMassMatrix && massMatrixIsConstant_;
+}
+
+void ExplicitSolver::FactorizeMassMatrix() {
+  massMatrix_.Resize(numberOfODE2_, massSolver_.StorageFor(numberOfODE2_));
+  massMatrix_.SetZero();
+  system_.ComputeMassMatrix(stage_, massMatrix_);
+  for (Index i : fixedCoordinates_) massMatrix_.Add(i, i, 1.);  // held coordinates: a = 0 from an identity row
+  massMatrix_.Finalize();
+  massSolver_.Factorize(massMatrix_);
+  ++statistics_.factorizations;
 }
 
 void ExplicitSolver::ComputeODE1Rates(const SystemState& state, VectorX& rate) {
@@ -83,6 +88,7 @@ void ExplicitSolver::CheckFinite(const SystemState& state, double h) const {
 SolverStatistics ExplicitSolver::Solve(SystemState& state) {
   const TimeIntegrationSettings& ti = settings_.timeIntegration;
   statistics_ = SolverStatistics();
+  massMatrixFactorized_ = false;
   SystemState accepted = state, start = state, stage = state;
   const double h = (ti.endTime - ti.startTime) / ti.numberOfSteps;
   const Index stages = tableau_.Stages();

@@ -30,6 +30,7 @@ class ExplicitSolver : public TimeIntegrator {
   // Stage derivative at `stage`: q_t (= v), v_t and y_t into the k vectors of stage i.
   void EvaluateStage(const SystemState& stage, Index i);
   void ComputeAccelerations(const SystemState& state, VectorX& acceleration);
+  void FactorizeMassMatrix();  // M at stage_, with identity rows for the held coordinates
   void ComputeODE1Rates(const SystemState& state, VectorX& rate);
   void CheckFinite(const SystemState& state, double h) const;
 
@@ -41,6 +42,8 @@ class ExplicitSolver : public TimeIntegrator {
   SolverStatistics statistics_;
   Index numberOfODE2_ = 0, numberOfODE1_ = 0;
   std::vector<Index> fixedCoordinates_;
+  bool massMatrixIsConstant_ = false;
+  bool massMatrixFactorized_ = false;  // the factorization holds for the rest of the solve
   // Workspace: stage derivatives and scratch, sized once.
   std::vector<VectorX> kq_, kv_, ky_;
   SystemMatrix massMatrix_;

@@ -15,6 +15,7 @@ SolverStatistics SolveDynamic(MainSystem& system, const SimulationSettings& sett
   MainSystem::SolveInProgress solving(system, "mbs.SolveDynamic()");
   system.Compiled();  // throws NotAssembledError
   SystemEquations equations(system);
+  equations.SetNumericalDifferentiation(&settings.timeIntegration.newton.numericalDifferentiation);
 
   // The writer goes first: the recorder and the caller then see the system at the new state.
   SystemStateWriter writer(system);

@@ -15,6 +15,7 @@ class ObjectMassPoint : public BodyKernels<ObjectMassPoint> {
   void ComputeMassMatrix(const NodeKinematics<double>*, MatrixX& massMatrix) const override {
     massMatrix = mass * MatrixX::Identity(3, 3);
   }
+  bool HasConstantMassMatrix() const override { return true; }
   double KineticEnergy(const NodeKinematics<double>* nodes) const override {
     return 0.5 * mass * nodes[0].velocity.squaredNorm();
   }

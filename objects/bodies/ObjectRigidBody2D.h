@@ -18,6 +18,8 @@ class ObjectRigidBody2D : public BodyKernels<ObjectRigidBody2D> {
   bool ProvidesOrientation() const override { return true; }
   void Check(const MainSystem& system) const override;
   void ComputeMassMatrix(const NodeKinematics<double>* nodes, MatrixX& massMatrix) const override;
+  // With the center of mass at the node the coupling terms vanish.
+  bool HasConstantMassMatrix() const override { return centerOfMass.isZero(0.); }
   double KineticEnergy(const NodeKinematics<double>* nodes) const override;
   bool GetBodyOutput(OutputVariableType type, const MainSystem& system, const SystemState& state,
                      const Vector3& localPosition, VectorX& value) const override;

@@ -21,7 +21,7 @@ class ObjectConnectorCoordinateSpringDamper : public ConnectorKernels<ObjectConn
 
   template <class S> S SpringForce(const EvaluationContext& context, const S& displacement, const S& velocity) const {
     if (!springForceUserFunction) return stiffness * (displacement - offset) + damping * velocity;
-    return UserFunctionLaw(displacement, velocity, [&](double u, double v) { return CallSpringForce(context, u, v); });
+    return UserFunctionLaw(context, displacement, velocity, [&](double u, double v) { return CallSpringForce(context, u, v); });
   }
 
   template <class S> void MarkerLoads(const EvaluationContext& context, const MarkerData<S>& m0, const MarkerData<S>& m1,

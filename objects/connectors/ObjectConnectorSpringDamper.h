@@ -45,7 +45,7 @@ class ObjectConnectorSpringDamper : public ConnectorKernels<ObjectConnectorSprin
     const S deltaL = length - referenceLength;
     const S deltaL_t = (m1.velocity - m0.velocity).dot(direction) - velocityOffset;
     if (!springForceUserFunction) return stiffness * deltaL + damping * deltaL_t + force;
-    return UserFunctionLaw(deltaL, deltaL_t, [&](double u, double v) { return CallSpringForce(context, u, v); });
+    return UserFunctionLaw(context, deltaL, deltaL_t, [&](double u, double v) { return CallSpringForce(context, u, v); });
   }
 
   template <class S> void MarkerLoads(const EvaluationContext& context, const MarkerData<S>& m0, const MarkerData<S>& m1,

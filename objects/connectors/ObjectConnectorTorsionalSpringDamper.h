@@ -57,7 +57,7 @@ class ObjectConnectorTorsionalSpringDamper : public ConnectorKernels<ObjectConne
   template <class S> S SpringTorque(const EvaluationContext& context, const S& rotation, const S& angularVelocity) const {
     if (!springTorqueUserFunction)
       return stiffness * (rotation - offset) + damping * (angularVelocity - velocityOffset) + torque;
-    return UserFunctionLaw(rotation, angularVelocity,
+    return UserFunctionLaw(context, rotation, angularVelocity,
                            [&](double u, double v) { return CallSpringTorque(context, u, v); });
   }
 

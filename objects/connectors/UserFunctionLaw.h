@@ -1,27 +1,27 @@
 // A scalar force law given by a Python user function of two scalar arguments (e.g. a spring's
 // deflection and its rate). The function is a black box: its value is exact, its derivatives
-// come from forward differences in the two arguments only (Exudyn's numericalDifferentiation
-// defaults: relativeEpsilon 1e-7, minimumCoordinateSize 1e-2), chained onto their AD derivatives.
+// come from forward differences in the two arguments only (steps by newton.numericalDifferentiation,
+// core/NumericalDifferentiation.h), chained onto their AD derivatives.
 #pragma once
 
-#include <algorithm>
-#include <cmath>
 #include <type_traits>
 
+#include "core/NumericalDifferentiation.h"
+#include "core/Object.h"
 #include "core/Types.h"
 
 namespace multidyn {
 
-inline double UserFunctionStep(double x) { return 1e-7 * std::max(1e-2, std::abs(x)); }
-
 // call(u, v) -> double evaluates the user function.
-template <class S, class Call> S UserFunctionLaw(const S& u, const S& v, Call&& call) {
+template <class S, class Call>
+S UserFunctionLaw(const EvaluationContext& context, const S& u, const S& v, Call&& call) {
   const double u0 = ValueOf(u), v0 = ValueOf(v);
   const double value = call(u0, v0);
   if constexpr (std::is_same_v<S, double>) {
     return value;
   } else {
-    const double du = UserFunctionStep(u0), dv = UserFunctionStep(v0);
+    const double du = DifferentiationStep(u0, context.numericalDifferentiation);
+    const double dv = DifferentiationStep(v0, context.numericalDifferentiation);
     const double df_du = (call(u0 + du, v0) - value) / du;
     const double df_dv = (call(u0, v0 + dv) - value) / dv;
     S result(value);

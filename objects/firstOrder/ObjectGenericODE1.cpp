@@ -1,5 +1,7 @@
 #include "objects/firstOrder/ObjectGenericODE1.h"
 
+#include "core/NumericalDifferentiation.h"
+
 #include "objects/TestInstances.h"
 
 #include <algorithm>
@@ -49,11 +51,11 @@ void ObjectGenericODE1::ComputeODE1Jacobian(const EvaluationContext& context, co
   if (systemMatrix.size() > 0) dfdy = systemMatrix;
   else dfdy.setZero(n, n);
   if (!rhsUserFunction) return;
-  // Forward differences, the same step rule as for other user functions (docs/dev/decisions.md §4).
+  // Forward differences, the step rule of all user functions (core/NumericalDifferentiation.h).
   const VectorX f0 = UserFunctionValue(context, y);
   VectorX yPlus = y;
   for (Index j = 0; j < n; ++j) {
-    const double step = 1e-7 * std::max(1e-2, std::abs(y(j)));
+    const double step = DifferentiationStep(y(j), context.numericalDifferentiation);
     yPlus(j) = y(j) + step;
     dfdy.col(j) += (UserFunctionValue(context, yPlus) - f0) / step;
     yPlus(j) = y(j);

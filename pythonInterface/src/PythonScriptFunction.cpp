@@ -28,29 +28,37 @@ std::string PythonScriptFunction::Description() const {
 }
 
 py::object PythonScriptFunction::Call(const std::vector<ScriptArgument>& arguments) const {
-  py::tuple args(arguments.size());
-  for (size_t i = 0; i < arguments.size(); ++i) {
-    const ScriptArgument& a = arguments[i];
+  // Called in every evaluation: the arguments go to a vectorcall directly, without a tuple.
+  std::vector<py::object> owned;
+  owned.reserve(arguments.size());
+  for (const ScriptArgument& a : arguments) {
     if (std::holds_alternative<double>(a)) {
-      args[i] = py::float_(std::get<double>(a));
+      owned.push_back(py::reinterpret_steal<py::object>(PyFloat_FromDouble(std::get<double>(a))));
     } else if (std::holds_alternative<Index>(a)) {
-      args[i] = py::int_(std::get<Index>(a));
+      owned.push_back(py::reinterpret_steal<py::object>(PyLong_FromLong(std::get<Index>(a))));
     } else if (std::holds_alternative<Vector3>(a)) {
       const Vector3& v = std::get<Vector3>(a);
-      args[i] = py::cast(std::vector<double>{v(0), v(1), v(2)});
+      owned.push_back(py::cast(std::vector<double>{v(0), v(1), v(2)}));
     } else if (std::holds_alternative<VectorX>(a)) {
       const VectorX& v = std::get<VectorX>(a);
       py::array_t<double> array(v.size());
       auto view = array.mutable_unchecked<1>();
       for (Index k = 0; k < v.size(); ++k) view(k) = v(k);
-      args[i] = std::move(array);
+      owned.push_back(std::move(array));
     } else {
       // The Python wrapper registered for this MainSystem (mbs), not a copy.
-      args[i] = py::cast(const_cast<MainSystem*>(std::get<const MainSystem*>(a)), py::return_value_policy::reference);
+      owned.push_back(py::cast(const_cast<MainSystem*>(std::get<const MainSystem*>(a)), py::return_value_policy::reference));
     }
+    if (!owned.back()) throw py::error_already_set();
   }
+  // PyObject_Vectorcall may use stack[-1]: one slot in front (PY_VECTORCALL_ARGUMENTS_OFFSET).
+  std::vector<PyObject*> stack(arguments.size() + 1, nullptr);
+  for (size_t i = 0; i < owned.size(); ++i) stack[i + 1] = owned[i].ptr();
   try {
-    return callable_(*args);
+    PyObject* result = PyObject_Vectorcall(callable_.ptr(), stack.data() + 1,
+                                           owned.size() | PY_VECTORCALL_ARGUMENTS_OFFSET, nullptr);
+    if (!result) throw py::error_already_set();
+    return py::reinterpret_steal<py::object>(result);
   } catch (py::error_already_set& e) {
     const py::object refused = py::module_::import("multidyn._multidyn").attr("SolveInProgressError");
     if (e.matches(refused)) throw SolveInProgressError(py::str(e.value()).cast<std::string>());

@@ -150,6 +150,38 @@ TEST(ExplicitSolvers, ExplicitEulerStepIsExudyns) {
   EXPECT_DOUBLE_EQ(state.ode2_tt(0), -system.k * state.ode2(0) / system.m);
 }
 
+// The oscillator with M declared constant: explicit solvers factorize it once per solve when
+// reuseConstantMassMatrix is set, with the same result as factorizing it at every stage.
+class ConstantMassOscillator : public OscillatorAndDecay {
+ public:
+  bool MassMatrixIsConstant() const override { return true; }
+};
+
+TEST(ExplicitSolvers, ConstantMassMatrixIsFactorizedOnce) {
+  NullObserver observer;
+  SystemState results[2];
+  Index factorizations[2];
+  for (int reuse = 0; reuse < 2; ++reuse) {
+    ConstantMassOscillator system;
+    SimulationSettings settings = Settings(1., 50);
+    settings.timeIntegration.reuseConstantMassMatrix = reuse == 1;
+    results[reuse] = InitialState(system);
+    results[reuse].ode2(0) = 0.3;
+    results[reuse].ode1(0) = 2.;
+    factorizations[reuse] =
+        CreateDynamicSolver(DynamicSolverType::RK44, system, settings, observer)->Solve(results[reuse]).factorizations;
+  }
+  EXPECT_EQ(factorizations[1], 1);
+  EXPECT_GE(factorizations[0], 4 * 50);  // four stages per step
+  EXPECT_EQ(results[0].ode2(0), results[1].ode2(0));
+  EXPECT_EQ(results[0].ode2_t(0), results[1].ode2_t(0));
+  // a mass matrix not declared constant is factorized at every stage whatever the setting
+  OscillatorAndDecay varying;
+  SimulationSettings settings = Settings(1., 50);
+  SystemState state = InitialState(varying);
+  EXPECT_GE(CreateDynamicSolver(DynamicSolverType::RK44, varying, settings, observer)->Solve(state).factorizations, 200);
+}
+
 TEST(ExplicitSolvers, RefuseConstraintsWithTheSystemsReason) {
   CartesianPendulum system;
   NullObserver observer;

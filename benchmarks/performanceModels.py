@@ -1,0 +1,206 @@
+"""Speed of the models of Exudyn's four performance scripts (perfRigidPendulum,
+perfSpringDamperUserFunction, perfSpringDamperExplicit, perf3DRigidBodies), built here in our own
+code with the same items, parameters and solver settings, on multidyn and, when the PyPI package
+'exudyn' is importable, on Exudyn in the same run. Prints microseconds per step (best of R runs),
+the ratio multidyn/exudyn and the relative difference of the final results. The step counts are
+smaller than in Exudyn's scripts (--scale 1 gives theirs). multidyn never depends on exudyn.
+
+    python3 benchmarks/performanceModels.py [--scale 0.1] [--runs 2] [--only pendulum ...]
+"""
+import argparse
+import importlib
+import os
+import sys
+import tempfile
+import time
+import warnings
+
+import numpy as np
+
+here = os.path.dirname(os.path.abspath(__file__))
+try:
+    import multidyn  # noqa: F401
+except ImportError:  # source checkout
+    sys.path.insert(0, os.path.join(os.path.dirname(here), "pythonInterface"))
+
+
+def Quiet(exu, settings):
+    settings.solutionSettings.writeSolutionToFile = False
+    settings.timeIntegration.verboseMode = 0
+    settings.displayComputationTime = False
+    settings.displayStatistics = False
+
+
+def RigidPendulum(exu, ii, steps):
+    """A 2D rigid bar on a revolute joint under its weight, rotating at 2 rad/s initially:
+    h = 2 ms, modified Newton, relative tolerance 1e-6, spectral radius 0.7."""
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    halfLength, mass = 0.5, 12.
+    ground = mbs.AddObject(ii.ObjectGround())
+    node = mbs.AddNode(ii.Rigid2D(referenceCoordinates=[-0.5, 1, 0], initialVelocities=[0, 0, 2]))
+    body = mbs.AddObject(ii.RigidBody2D(physicsMass=mass, physicsInertia=mass / 12 * (2 * halfLength)**2,
+                                        nodeNumber=node))
+    support = mbs.AddMarker(ii.MarkerBodyPosition(bodyNumber=body, localPosition=[-0.5, 0, 0]))
+    center = mbs.AddMarker(ii.MarkerBodyPosition(bodyNumber=body, localPosition=[0, 0, 0]))
+    pivot = mbs.AddMarker(ii.MarkerBodyPosition(bodyNumber=ground, localPosition=[-1, 1, 0]))
+    mbs.AddObject(ii.RevoluteJoint2D(markerNumbers=[pivot, support]))
+    mbs.AddLoad(ii.Force(markerNumber=center, loadVector=[0, -mass * 9.81, 0]))
+    mbs.Assemble()
+    settings = exu.SimulationSettings()
+    Quiet(exu, settings)
+    settings.timeIntegration.numberOfSteps = steps
+    settings.timeIntegration.endTime = 0.002 * steps
+    settings.timeIntegration.newton.relativeTolerance = 1e-6
+    settings.timeIntegration.newton.absoluteTolerance = 1e-10
+    settings.timeIntegration.newton.useModifiedNewton = True
+    settings.timeIntegration.newton.numericalDifferentiation.minimumCoordinateSize = 1
+    settings.timeIntegration.generalizedAlpha.spectralRadius = 0.7
+    return mbs, settings, {}, lambda: np.abs(mbs.GetNodeOutput(node, exu.OutputVariableType.Position)).sum()
+
+
+def SpringDamperUserFunction(exu, ii, steps):
+    """A mass on a cubic coordinate spring-damper (Python spring law) driven by a Python sine-sweep
+    load: h = 1e-4 s, spectral radius 1. Two Python calls per residual."""
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    mass, stiffness, damping, amplitude = 1.6, 4000., 4., 80.
+    endTime = 1e-4 * steps
+    frequencyEnd = np.sqrt(stiffness / mass) / (2 * np.pi)
+
+    def SpringForce(mbs, t, itemNumber, u, v, k, d, offset):
+        return 0.1 * k * u + k * u**3 + v * d
+
+    def SweepLoad(mbs, t, load):
+        return load * np.sin(2 * np.pi * (0.5 * frequencyEnd / endTime * t) * t)
+
+    node = mbs.AddNode(ii.Point(referenceCoordinates=[0.5, 0, 0]))
+    ground = mbs.AddNode(ii.NodePointGround(referenceCoordinates=[0, 0, 0]))
+    mbs.AddObject(ii.MassPoint(physicsMass=mass, nodeNumber=node))
+    mGround = mbs.AddMarker(ii.MarkerNodeCoordinate(nodeNumber=ground, coordinate=0))
+    mNode = mbs.AddMarker(ii.MarkerNodeCoordinate(nodeNumber=node, coordinate=0))
+    mbs.AddObject(ii.CoordinateSpringDamper(markerNumbers=[mGround, mNode], stiffness=stiffness, damping=damping,
+                                            springForceUserFunction=SpringForce))
+    mbs.AddLoad(ii.LoadCoordinate(markerNumber=mNode, load=amplitude, loadUserFunction=SweepLoad))
+    mbs.Assemble()
+    settings = exu.SimulationSettings()
+    Quiet(exu, settings)
+    settings.timeIntegration.numberOfSteps = steps
+    settings.timeIntegration.endTime = endTime
+    settings.timeIntegration.generalizedAlpha.spectralRadius = 1
+    return mbs, settings, {}, lambda: mbs.GetNodeOutput(node, exu.OutputVariableType.Position)[0]
+
+
+def SpringDamperExplicit(exu, ii, steps):
+    """A damped linear oscillator with a constant load, explicit Euler, h = 1e-4 s, without
+    end-of-step accelerations."""
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    node = mbs.AddNode(ii.Point(referenceCoordinates=[0.5, 0, 0], initialCoordinates=[-0.08, 0, 0],
+                                initialVelocities=[1, 0, 0]))
+    ground = mbs.AddNode(ii.NodePointGround(referenceCoordinates=[0, 0, 0]))
+    mbs.AddObject(ii.MassPoint(physicsMass=1.6, nodeNumber=node))
+    mGround = mbs.AddMarker(ii.MarkerNodeCoordinate(nodeNumber=ground, coordinate=0))
+    mNode = mbs.AddMarker(ii.MarkerNodeCoordinate(nodeNumber=node, coordinate=0))
+    mbs.AddObject(ii.CoordinateSpringDamper(markerNumbers=[mGround, mNode], stiffness=4000., damping=8.))
+    mbs.AddLoad(ii.LoadCoordinate(markerNumber=mNode, load=80.))
+    mbs.Assemble()
+    settings = exu.SimulationSettings()
+    Quiet(exu, settings)
+    settings.timeIntegration.numberOfSteps = steps
+    settings.timeIntegration.endTime = 1e-4 * steps
+    settings.timeIntegration.explicitIntegration.computeEndOfStepAccelerations = False
+    return (mbs, settings, {"solverType": exu.DynamicSolverType.ExplicitEuler},
+            lambda: np.abs(mbs.GetNodeOutput(node, exu.OutputVariableType.Position)).sum())
+
+
+def RigidBodies3D(exu, ii, steps):
+    """400 bodies (Euler parameters) in a chain of revolute joints whose axes turn from body to
+    body, under gravity: h = 1 ms, modified Newton, EigenSparse, spectral radius 0.8."""
+    utilities = importlib.import_module(exu.__name__ + ".utilities")
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    length, width, numberOfBodies = 0.4, 0.1, 400
+    previous = mbs.AddObject(ii.ObjectGround(referencePosition=[-0.5 * length, 0, 0]))
+    A_0B = np.eye(3)  # orientation of the body frames
+    A_0Bprevious = np.eye(3)
+    p_0 = np.zeros(3)
+    inertia = utilities.InertiaCuboid(density=1000, sideLengths=[length, width, width])
+    step = 0.01 * np.pi
+    for i in range(numberOfBodies):
+        axis_0 = A_0B @ [0, 0, 1]
+        p_0 = p_0 + A_0B @ [0.5 * length, 0, 0]
+        body = mbs.CreateRigidBody(inertia=inertia, referencePosition=list(p_0), referenceRotationMatrix=A_0B,
+                                   gravity=[0, 0, 9.81])
+        mbs.CreateRevoluteJoint(bodyNumbers=[previous, body], position=[0.5 * length, 0, 0],
+                                axis=list(A_0Bprevious.T @ axis_0), useGlobalFrame=False)
+        previous = body
+        p_0 = p_0 + A_0B @ [0.5 * length, 0, 0]
+        A_0Bprevious = A_0B
+        A_0B = A_0B @ utilities.RotationMatrixX(step) @ utilities.RotationMatrixZ(2 * step)
+    mbs.Assemble()
+    settings = exu.SimulationSettings()
+    Quiet(exu, settings)
+    settings.timeIntegration.numberOfSteps = steps
+    settings.timeIntegration.endTime = 1e-3 * steps
+    settings.timeIntegration.generalizedAlpha.spectralRadius = 0.8
+    settings.timeIntegration.newton.useModifiedNewton = True
+    settings.linearSolverType = exu.LinearSolverType.EigenSparse
+    return mbs, settings, {}, lambda: np.abs(mbs.GetObjectOutputBody(previous, exu.OutputVariableType.Position,
+                                                                     localPosition=[0, 0, 0])).sum()
+
+
+models = {  # name: (builder, steps of Exudyn's script)
+    "pendulum": (RigidPendulum, 1000000),
+    "springDamperUserFunction": (SpringDamperUserFunction, 500000),
+    "springDamperExplicit": (SpringDamperExplicit, 5000000),
+    "rigidBodies3D": (RigidBodies3D, 1000),
+}
+
+
+def TimeOnce(packageName, builder, steps):
+    exu = importlib.import_module(packageName)
+    ii = importlib.import_module(packageName + ".itemInterface")
+    mbs, settings, arguments, result = builder(exu, ii, steps)
+    start = time.perf_counter()
+    mbs.SolveDynamic(settings, **arguments)
+    return time.perf_counter() - start, float(result())
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--scale", type=float, default=0.1, help="fraction of the steps of Exudyn's scripts")
+    parser.add_argument("--runs", type=int, default=2)
+    parser.add_argument("--only", nargs="+", choices=list(models), default=list(models))
+    arguments = parser.parse_args()
+    warnings.simplefilter("ignore", DeprecationWarning)
+    packages = ["multidyn"]
+    try:
+        import exudyn  # noqa: F401
+        packages.append("exudyn")
+    except Exception as error:
+        print(f"exudyn not available ({type(error).__name__}: {error}); timing multidyn only")
+    cwd = os.getcwd()
+    with tempfile.TemporaryDirectory(prefix="multidynBenchmark_") as directory:
+        os.chdir(directory)
+        try:
+            for name in arguments.only:
+                builder, fullSteps = models[name]
+                steps = max(1, int(round(fullSteps * arguments.scale)))
+                figures, results = {}, {}
+                for packageName in packages:
+                    runs = [TimeOnce(packageName, builder, steps) for _ in range(arguments.runs)]
+                    figures[packageName] = min(r[0] for r in runs) / steps * 1e6
+                    results[packageName] = runs[0][1]
+                    print(f"{name:25s} {packageName:9s} {steps:8d} steps {figures[packageName]:9.3f} us/step   "
+                          f"result {results[packageName]:.12g}")
+                if "exudyn" in figures:
+                    difference = abs(results["multidyn"] - results["exudyn"]) / max(abs(results["exudyn"]), 1e-300)
+                    print(f"{name:25s} multidyn / exudyn = {figures['multidyn'] / figures['exudyn']:.2f}, "
+                          f"relative difference of the results {difference:.2e}")
+        finally:
+            os.chdir(cwd)
+
+
+if __name__ == "__main__":
+    main()
