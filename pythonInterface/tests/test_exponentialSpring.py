@@ -12,7 +12,7 @@ import pytest
 import multidyn as exu
 from multidyn import utilities as ut
 from multidyn.itemInterface import (ExponentialSpring, LoadForceVector, MarkerBodyPosition, MarkerBodyRigid, MassPoint,
-                                    NodePoint, ObjectGround, ObjectContactExponentialSpring)
+                                    NodePoint, ObjectContactExponentialSpring, ObjectGround, SensorObject)
 from conftest import NewSystem, Settings
 
 OVT = exu.OutputVariableType
@@ -275,6 +275,22 @@ def test_slidingBlockDeceleratesAtMuKGAndStopsAtTheClosedFormDistance(workDir):
     # within the elastic creep of the friction spring (mu_s g / kxy ~ 0.3 mm) and the viscous tail
     assert distance == pytest.approx(v0 ** 2 / (2. * muK * G), abs=1e-3)
     assert mbs.GetObjectOutput(contact, OVT.SlidingState) < 1e-3
+
+
+def test_sensorsRecordTheSlidingStateAndTheAnchorDraggedAlong(workDir):
+    # while it slides (K = 1) each commit puts the anchor at the station's projection
+    mbs, node, contact = PointMassOnPlane(velocityInPlane=(2., 1., 0.))
+    sensors = {t: mbs.AddSensor(SensorObject(objectNumber=contact, storeInternal=True, writeToFile=False,
+                                             outputVariableType=t))
+               for t in (OVT.SlidingState, OVT.AnchorPoint, OVT.Position, OVT.FrictionCoefficient)}
+    mbs.Assemble()
+    mbs.SolveDynamic(Settings(0.3, 300))
+    data = {t: mbs.GetSensorStoredData(s) for t, s in sensors.items()}
+    sliding = data[OVT.SlidingState][:, 1]
+    assert len(sliding) == 301 and np.all(sliding == 1.)
+    assert np.max(np.abs(data[OVT.AnchorPoint][:, 1:3] - data[OVT.Position][:, 1:3])) < 1e-15
+    assert np.all(data[OVT.AnchorPoint][:, 3] == 0.)
+    assert np.all(data[OVT.FrictionCoefficient][:, 1] == 0.5)
 
 
 # ---- a cube on eight corner springs --------------------------------------------------------
