@@ -54,11 +54,6 @@ void ObjectContactExponentialSpring::Check(const MainSystem& system) const {
                       "ObjectContactExponentialSpring (marker 0 is the plane)");
   CheckMarkersProvide(system, {markerNumbers[1]}, "markerNumbers", true, false,
                       "ObjectContactExponentialSpring (marker 1 is the station)");
-  const double muS = muStatic < 0. ? parameters.getInitialMuStatic() : muStatic;
-  const double muK = muKinetic < 0. ? parameters.getInitialMuKinetic() : muKinetic;
-  if (muK > muS)
-    throw ValueError("parameter 'muKinetic': " + std::to_string(muK) + " exceeds muStatic " + std::to_string(muS) +
-                     "; expected muKinetic <= muStatic");
 }
 
 bool ObjectContactExponentialSpring::GetOutput(OutputVariableType type, const EvaluationContext& context,
@@ -130,24 +125,31 @@ const ItemTypeInfo& ObjectContactExponentialSpring::Info() {
                  "force, friction elasticity and viscosity, settle velocity and initial friction coefficients")
             .Structural()
             .Add(&T::muStatic, "muStatic", "",
-                 "instantaneous static friction coefficient mu_s (>= 0; may change during a simulation); -1: the "
-                 "parameters' initial value")
+                 "instantaneous static friction coefficient mu_s (>= 0; may change during a simulation; a value "
+                 "below mu_k lowers muKinetic to it); -1: the parameters' initial value")
             .Add(&T::muKinetic, "muKinetic", "",
-                 "instantaneous kinetic friction coefficient mu_k (>= 0, at most mu_s: a larger value acts as mu_s); "
+                 "instantaneous kinetic friction coefficient mu_k (>= 0; a value above mu_s raises muStatic to it); "
                  "-1: the parameters' initial value")
             .Add(&T::activeConnector, "activeConnector", "", "flag; inactive: no force, data coordinates frozen")
             .AddVisualization(&T::visualization, "drawing size of the station")
             .Build();
-    // muStatic/muKinetic: a coefficient >= 0, or -1 for the parameters' value.
+    // muStatic/muKinetic: a coefficient >= 0, or -1 for the parameters' value. As Simbody's
+    // setMuStatic/setMuKinetic, a coefficient moves the other one to keep mu_k <= mu_s.
     for (auto& field : table.fields) {
-      if (field.name != "muStatic" && field.name != "muKinetic") continue;
+      const bool isStatic = field.name == "muStatic";
+      if (!isStatic && field.name != "muKinetic") continue;
       auto set = field.set;
-      field.set = [set](const FieldDescriptor& self, void* owner, const Json& value) {
+      field.set = [set, isStatic](const FieldDescriptor& self, void* owner, const Json& value) {
         const double mu = RealFromJson(value);
         if (!(mu >= 0. || mu == -1.))
           throw ValueError("expected a friction coefficient >= 0 or -1 (the parameters' initial value), got " +
                            JsonNumberText(value));
         set(self, owner, value);
+        T& contact = *static_cast<T*>(owner);
+        if (mu < 0.) return;
+        const double other = isStatic ? contact.RawMuKinetic() : contact.MuStatic();
+        if (isStatic && other > mu) contact.muKinetic = mu;
+        if (!isStatic && other < mu) contact.muStatic = mu;
       };
     }
     return table;

@@ -51,9 +51,10 @@ class ObjectContactExponentialSpring : public ConnectorKernels<ObjectContactExpo
                  const MarkerData<double>& m1, const VectorX& lambda, VectorX& value) const override;
 
   // The instantaneous coefficients: the run-time values, or the parameters' initial ones (-1);
-  // mu_k never exceeds mu_s.
+  // mu_k never exceeds mu_s (setting one moves the other; a -1 left above acts as mu_s).
   double MuStatic() const { return muStatic < 0. ? parameters.getInitialMuStatic() : muStatic; }
-  double MuKinetic() const { return std::min(muKinetic < 0. ? parameters.getInitialMuKinetic() : muKinetic, MuStatic()); }
+  double RawMuKinetic() const { return muKinetic < 0. ? parameters.getInitialMuKinetic() : muKinetic; }
+  double MuKinetic() const { return std::min(RawMuKinetic(), MuStatic()); }
 
   // Station position p_P and velocity v_P relative to the plane (the plane's material point
   // at the station), both in the plane frame.

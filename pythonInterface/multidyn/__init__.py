@@ -14,8 +14,7 @@ import numpy as _np
 
 from . import _multidyn
 from ._multidyn import (ConfigurationType, ExponentialSpringParameters, MainSystem, NotAssembledError, OutputVariableType,
-                        SolveInProgressError,
-                        SolverError, UserFunctionError)
+                        SolveInProgressError, SolverError, UserFunctionError)
 from .indices import LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex
 from . import renderer as _renderer
 from .renderer import Renderer

@@ -148,6 +148,15 @@ def test_itemParametersAndBadInput():
     assert parameters == exu.ExponentialSpringParameters()
     with pytest.raises(ValueError, match="muStatic"):
         mbs.SetObjectParameter(contact, 'muStatic', -0.5)
+    assert mbs.GetObjectParameter(contact, 'muStatic') == -1.  # unchanged; -1: the parameters' 0.7
+    # the instantaneous coefficients couple as Simbody's setMuStatic/setMuKinetic
+    mbs.SetObjectParameter(contact, 'muStatic', 0.3)  # below mu_k = 0.5
+    assert (mbs.GetObjectParameter(contact, 'muStatic'), mbs.GetObjectParameter(contact, 'muKinetic')) == (0.3, 0.3)
+    mbs.SetObjectParameter(contact, 'muKinetic', 0.9)  # above mu_s
+    assert (mbs.GetObjectParameter(contact, 'muStatic'), mbs.GetObjectParameter(contact, 'muKinetic')) == (0.9, 0.9)
+    mbs.SetObjectParameter(contact, 'muKinetic', 0.2)
+    assert (mbs.GetObjectParameter(contact, 'muStatic'), mbs.GetObjectParameter(contact, 'muKinetic')) == (0.9, 0.2)
+    assert ObjectContactExponentialSpring(muKinetic=0.8).muStatic == -1.  # the class keeps values; the system couples
     with pytest.raises(TypeError, match="parameters"):
         ObjectContactExponentialSpring(parameters=3.)
     with pytest.raises(ValueError, match="unknown key"):
@@ -275,6 +284,28 @@ def test_slidingBlockDeceleratesAtMuKGAndStopsAtTheClosedFormDistance(workDir):
     # within the elastic creep of the friction spring (mu_s g / kxy ~ 0.3 mm) and the viscous tail
     assert distance == pytest.approx(v0 ** 2 / (2. * muK * G), abs=1e-3)
     assert mbs.GetObjectOutput(contact, OVT.SlidingState) < 1e-3
+
+
+def test_frictionCoefficientsChangeDuringASimulation(workDir):
+    # a patch of ice: from t = 0.2 s on, mu_k = mu_s = 0.1 (set by a pre-step user function)
+    v0 = 4.
+    mbs, node, contact = PointMassOnPlane(velocityInPlane=(v0, 0., 0.))
+    velocities = {}
+
+    def Ice(mbs, t):
+        if t >= 0.2 - 1e-9 and mbs.GetObjectParameter(contact, 'muStatic') != 0.1:
+            mbs.SetObjectParameter(contact, 'muStatic', 0.1)
+            mbs.SetObjectParameter(contact, 'muKinetic', 0.1)
+        for sample in (0.1, 0.2, 0.4, 0.5):
+            if abs(t - sample) < 1e-9:
+                velocities[sample] = InPlane(mbs, contact, OVT.Velocity)[0]
+        return True
+
+    mbs.SetPreStepUserFunction(Ice)
+    mbs.SolveDynamic(Settings(0.6, 600))
+    assert (velocities[0.1] - velocities[0.2]) / 0.1 == pytest.approx(0.5 * G, rel=1e-3)
+    assert (velocities[0.4] - velocities[0.5]) / 0.1 == pytest.approx(0.1 * G, rel=1e-3)
+    assert mbs.GetObjectOutput(contact, OVT.FrictionCoefficient) == pytest.approx(0.1)
 
 
 def test_sensorsRecordTheSlidingStateAndTheAnchorDraggedAlong(workDir):
