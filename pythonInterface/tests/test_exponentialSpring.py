@@ -324,6 +324,30 @@ def test_sensorsRecordTheSlidingStateAndTheAnchorDraggedAlong(workDir):
     assert np.all(data[OVT.FrictionCoefficient][:, 1] == 0.5)
 
 
+def test_createExponentialSpringContactChecksItsArguments():
+    mbs = NewSystem()
+    body = mbs.CreateMassPoint(referencePosition=[0., 0., 0.01], mass=1.)
+    ground = mbs.AddObject(ObjectGround())
+    for arguments, error, text in [((mbs.AddMarker(MarkerBodyRigid(bodyNumber=ground)), [[0., 0., 0.]]), TypeError, "bodyNumber"),
+                                   ((99, [[0., 0., 0.]]), IndexError, "bodyNumber"),
+                                   ((ground, [[0., 0., 0.]]), TypeError, "not a body"),
+                                   ((body, []), ValueError, "localPositions"),
+                                   ((body, [[0., 0.]]), ValueError, "localPositions"),
+                                   ((body, [[0., math.nan, 0.]]), ValueError, "localPositions")]:
+        with pytest.raises(error, match=text):
+            mbs.CreateExponentialSpringContact(*arguments)
+    before = (mbs.NumberOfObjects(), mbs.NumberOfMarkers())
+    with pytest.raises(TypeError, match="parameters"):
+        mbs.CreateExponentialSpringContact(body, [[0., 0., 0.]], parameters={'d0': 0.})
+    with pytest.raises(IndexError, match="planeMarker"):
+        mbs.CreateExponentialSpringContact(body, [[0., 0., 0.]], planeMarker=exu.MarkerIndex(50))
+    assert (mbs.NumberOfObjects(), mbs.NumberOfMarkers()) == before  # nothing added by a refused call
+    contacts = mbs.CreateExponentialSpringContact(body, [[0., 0., 0.], [0., 0., 0.]])
+    assert len(contacts) == 2 and all(isinstance(c, exu.ObjectIndex) for c in contacts)
+    planes = {mbs.GetObject(c)['markerNumbers'][0] for c in contacts}
+    assert len(planes) == 1  # one ground plane for all points
+
+
 # ---- a cube on eight corner springs --------------------------------------------------------
 
 HALF, CUBE_MASS = 0.1, 10.
