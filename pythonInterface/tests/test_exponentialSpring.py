@@ -348,6 +348,52 @@ def test_createExponentialSpringContactChecksItsArguments():
     assert len(planes) == 1  # one ground plane for all points
 
 
+def test_contactOnAMovingPlaneConservesMomentum(workDir):
+    # no gravity: a point thrown obliquely onto a tilted plate marker on a free, spinning block; the
+    # reaction acts on the block at the station's point, so linear and angular momentum are kept
+    mbs = NewSystem()
+    blockInertia = ut.InertiaCuboid(density=100., sideLengths=[1., 0.6, 0.4])  # 24 kg
+    block = mbs.CreateRigidBody(inertia=blockInertia, referencePosition=[0.2, -0.1, 0.], nodeType=exu.NodeType.RotationRxyz,
+                                initialVelocity=[0.1, 0., -0.2], initialAngularVelocity=[0.3, -0.2, 0.5])
+    rotation = ut.RotXYZ2RotationMatrix([0.4, -0.3, 0.2])
+    plate = mbs.AddMarker(MarkerBodyRigid(bodyNumber=block, localPosition=[0.1, 0.05, 0.2],
+                                          localRotationMatrix=rotation.tolist()))
+    # the point starts 5 cm above the plate (plate frame) moving down and sideways
+    pointMass, start = 2., np.array([0.2, -0.1, 0.]) + np.array([0.1, 0.05, 0.2]) + rotation @ [0.01, 0.02, 0.05]
+    node = mbs.AddNode(NodePoint(referenceCoordinates=list(start), initialVelocities=list(rotation @ [0.8, -0.3, -1.5])))
+    point = mbs.AddObject(MassPoint(physicsMass=pointMass, nodeNumber=node))
+    station = mbs.AddMarker(MarkerBodyPosition(bodyNumber=point))
+    contact = mbs.AddObject(ObjectContactExponentialSpring(markerNumbers=[plate, station]))
+    mbs.Assemble()
+
+    def Momenta():
+        v = mbs.GetObjectOutputBody(block, OVT.Velocity, localPosition=[0., 0., 0.])
+        p = mbs.GetObjectOutputBody(block, OVT.Position, localPosition=[0., 0., 0.])
+        A = mbs.GetObjectOutputBody(block, OVT.RotationMatrix, localPosition=[0., 0., 0.]).reshape(3, 3)
+        omega = mbs.GetObjectOutputBody(block, OVT.AngularVelocity, localPosition=[0., 0., 0.])
+        vPoint, pPoint = mbs.GetNodeOutput(node, OVT.Velocity), mbs.GetNodeOutput(node, OVT.Position)
+        linear = blockInertia.Mass() * v + pointMass * vPoint
+        angular = (np.cross(p, blockInertia.Mass() * v) + A @ blockInertia.Inertia() @ A.T @ omega
+                   + np.cross(pPoint, pointMass * vPoint))
+        return linear, angular
+
+    linear0, angular0 = Momenta()
+    heights, frictions = [], []
+
+    def Record(mbs, t):
+        heights.append(InPlane(mbs, contact)[2])
+        frictions.append(np.linalg.norm(InPlane(mbs, contact, OVT.ForceLocal)[:2]))
+        return True
+
+    mbs.SetPreStepUserFunction(Record)
+    mbs.SolveDynamic(Settings(0.3, 6000), solverType=exu.DynamicSolverType.RK44)
+    linear, angular = Momenta()
+    # it hit the plate (mm from it, with friction of N) and bounced off
+    assert min(heights) < 0.005 and max(frictions) > 1. and InPlane(mbs, contact)[2] > 0.02
+    assert np.linalg.norm(linear - linear0) < 1e-10 * np.linalg.norm(linear0)
+    assert np.linalg.norm(angular - angular0) < 1e-8 * np.linalg.norm(angular0)
+
+
 # ---- a cube on eight corner springs --------------------------------------------------------
 
 HALF, CUBE_MASS = 0.1, 10.
