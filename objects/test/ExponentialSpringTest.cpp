@@ -6,7 +6,10 @@
 #include <cmath>
 
 #include "core/Errors.h"
+#include "core/SystemEquations.h"
+#include "objects/ItemList.h"
 #include "objects/contact/ObjectContactExponentialSpring.h"
+#include "objects/test/JacobianCheck.h"
 
 using namespace multidyn;
 
@@ -130,6 +133,41 @@ TEST(ExponentialSpring, PostStepCommitsAnchorAndSlidingStateOncePerStep) {
   station.position.x() += 1.;  // a repeated iteration at the same time commits nothing
   contact.PostNewtonStep(context, plane, station, data);
   for (int i = 0; i < 4; ++i) EXPECT_EQ(data[i], committed[i]);
+}
+
+// The generic tests see K = 1 and the anchor at the initial projection; here the blend of both
+// friction models with a stretched spring, sticking (unsaturated) and at the limit.
+TEST(ExponentialSpring, ExactJacobiansWithABlendedSlidingStateAndAStretchedSpring) {
+  RegisterAllItems();
+  for (double sliding : {0., 0.35, 1.}) {
+    for (double stretch : {0.02, 0.4}) {
+      SCOPED_TRACE("K = " + std::to_string(sliding) + ", stretch " + std::to_string(stretch));
+      MainSystem system;
+      ObjectContactExponentialSpring::AddTestInstance(system);
+      system.Assemble();
+      SystemEquations equations(system);
+      SystemState state = system.CurrentState();
+      test::Randomize(system, state, 5);
+      if (stretch < 0.1) state.ode2_t.setZero();  // at rest: the spring alone, below the limit
+      ASSERT_EQ(state.data.size(), 4);
+      const Index contactIndex = system.NumberOfItems(ItemCategory::Object) - 1;
+      const auto& contact = static_cast<const ObjectContactExponentialSpring&>(system.GetObject(contactIndex));
+      const auto markers = contact.MarkerNumbers();
+      Vector3 p_P, v_P;
+      contact.StationInPlane(system.MarkerDataOf(markers[0].value, state), system.MarkerDataOf(markers[1].value, state),
+                             p_P, v_P);
+      state.data(0) = p_P.x() - stretch;  // the anchor behind the station
+      state.data(1) = p_P.y() + 0.5 * stretch;
+      state.data(2) = sliding;
+      // the regime this state is in: a normal force, and friction below or at the limit
+      const auto f = contact.Forces<double>(p_P, v_P, state.data.data());
+      const double friction = (f.frictionElastic + f.frictionDamping).norm();
+      EXPECT_GT(f.fz, 0.1);
+      if (sliding == 0. && stretch < 0.1) EXPECT_LT(friction, 0.99 * f.frictionLimit);
+      if (sliding != 0.35 && stretch > 0.1) EXPECT_NEAR(friction, f.frictionLimit, 1e-9 * f.frictionLimit);
+      test::ExpectExactJacobians(equations, state, true);
+    }
+  }
 }
 
 }  // namespace
