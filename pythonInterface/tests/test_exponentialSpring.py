@@ -188,6 +188,14 @@ def test_resetAnchorPointPutsTheAnchorAtTheCurrentProjection(workDir):
     assert InPlane(mbs, contact, OVT.AnchorPoint) == pytest.approx([position[0], position[1], 0.], abs=1e-15)
     with pytest.raises(TypeError, match="not an ObjectContactExponentialSpring"):
         mbs.ResetAnchorPoint(0)
+
+    def ResetDuringTheSolve(mbs, t):
+        mbs.ResetAnchorPoint(contact)
+        return True
+
+    mbs.SetPreStepUserFunction(ResetDuringTheSolve)
+    with pytest.raises(exu.SolveInProgressError, match="ResetAnchorPoint.*solve"):
+        mbs.SolveDynamic(Settings(0.01, 10))
     with pytest.raises(IndexError):
         mbs.ResetAnchorPoint(99)
     assert InPlane(mbs, contact, OVT.AnchorPoint, ) == pytest.approx(
