@@ -8,8 +8,8 @@ plane's z axis along ground y, default ExponentialSpringParameters:
           1.5 m/s along x.
 
 multidyn is solved with generalized-alpha (h = 1 ms and 0.1 ms, rho_inf = 0.9) and RK44 (h = 0.1 ms), OpenSim
-with its default Runge-Kutta-Merson at accuracy 1e-8. Prints the largest differences of the
-trajectories and writes one figure per model (--figures DIR). OpenSim is a reference installed
+with its default Runge-Kutta-Merson at accuracy 1e-8. Prints the wall-clock time of each run, the
+largest differences of the trajectories and writes one figure per model (--figures DIR). OpenSim is a reference installed
 beside multidyn (pip install opensim); multidyn never depends on it.
 
     python3 benchmarks/exponentialSpringVsOpenSim.py [--endTime 1.0] [--figures /tmp] [--printReference]
@@ -18,6 +18,7 @@ import argparse
 import math
 import os
 import sys
+import time
 
 import numpy as np
 
@@ -134,9 +135,16 @@ def main():
                ("GeneralizedAlpha h=0.1ms", exu.DynamicSolverType.GeneralizedAlpha, 1e-4),
                ("RK44 h=0.1ms", exu.DynamicSolverType.RK44, 1e-4)]
     for name, model in MODELS.items():
-        results = {label: Multidyn(model, solverType, int(round(arguments.endTime / h)), arguments.endTime, reportTimes)
-                   for label, solverType, h in solvers}
+        results, seconds = {}, {}
+        for label, solverType, h in solvers:
+            start = time.perf_counter()
+            results[label] = Multidyn(model, solverType, int(round(arguments.endTime / h)), arguments.endTime, reportTimes)
+            seconds[label] = time.perf_counter() - start
+        start = time.perf_counter()
         reference = OpenSim(model, reportTimes, arguments.accuracy) if opensim else None
+        seconds["OpenSim"] = time.perf_counter() - start
+        print(f"{name}: wall-clock seconds (model building and per-step recording included): " +
+              ", ".join(f"{label} {value:.2f}" for label, value in seconds.items() if label != "OpenSim" or opensim))
         for label, result in results.items():
             if reference is not None:
                 difference = np.abs(result - reference)
