@@ -231,6 +231,25 @@ def test_restingPointMassSettlesAtTheClosedFormHeight(workDir, mass):
     assert expected == pytest.approx({1.: 4.0596e-3, 10.: 2.0574e-3}[mass], abs=1e-7)  # the note's numbers
 
 
+def test_smallVerticalOscillationHasTheLinearizedFrequencyAndDamping(workDir):
+    # k = d2 m g and c = cz m g about the rest height: omega = sqrt(d2 g) for any mass,
+    # zeta = cz/2 sqrt(g/d2) = 0.0231; released 10 um above rest (d2 * 10 um = 0.0115: nearly linear)
+    rest = RestHeight(2. * G)
+    mbs, node, contact = PointMassOnPlane(mass=2., heightOverPlane=rest + 1e-5)
+    sensor = mbs.AddSensor(SensorObject(objectNumber=contact, storeInternal=True, writeToFile=False,
+                                        outputVariableType=OVT.Position))
+    mbs.Assemble()
+    mbs.SolveDynamic(Settings(0.4, 8000), solverType=exu.DynamicSolverType.RK44)
+    t, z = mbs.GetSensorStoredData(sensor)[:, 0], mbs.GetSensorStoredData(sensor)[:, 3] - rest
+    peaks = [i for i in range(1, len(z) - 1) if z[i] > z[i - 1] and z[i] >= z[i + 1]]
+    assert len(peaks) >= 5
+    omega, zeta = math.sqrt(D2 * G), 0.5 * 0.5 * math.sqrt(G / D2)
+    period = (t[peaks[4]] - t[peaks[0]]) / 4.
+    assert period == pytest.approx(2. * math.pi / (omega * math.sqrt(1. - zeta ** 2)), rel=1e-3)  # sampled every 50 us
+    ratio = (z[peaks[4]] / z[peaks[0]]) ** 0.25
+    assert ratio == pytest.approx(math.exp(-2. * math.pi * zeta / math.sqrt(1. - zeta ** 2)), rel=1e-3)
+
+
 def Incline(angleDegrees):
     return ut.RotationMatrixX(math.radians(angleDegrees))
 
