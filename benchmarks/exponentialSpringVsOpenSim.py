@@ -9,8 +9,8 @@ plane's z axis along ground y, default ExponentialSpringParameters:
 
 multidyn is solved with generalized-alpha (h = 1 ms and 0.1 ms, rho_inf = 0.9) and RK44 (h = 0.1 ms), OpenSim
 with its default Runge-Kutta-Merson at accuracy 1e-8. Prints the wall-clock time of each run, the
-largest differences of the trajectories and writes one figure per model (--figures DIR). OpenSim is a reference installed
-beside multidyn (pip install opensim); multidyn never depends on it.
+largest differences of the trajectories and writes one figure per model (--figures DIR). OpenSim is
+a reference installed beside multidyn (pip install opensim); multidyn never depends on it.
 
     python3 benchmarks/exponentialSpringVsOpenSim.py [--endTime 1.0] [--figures /tmp] [--printReference]
 """
@@ -138,7 +138,8 @@ def main():
         results, seconds = {}, {}
         for label, solverType, h in solvers:
             start = time.perf_counter()
-            results[label] = Multidyn(model, solverType, int(round(arguments.endTime / h)), arguments.endTime, reportTimes)
+            numberOfSteps = int(round(arguments.endTime / h))
+            results[label] = Multidyn(model, solverType, numberOfSteps, arguments.endTime, reportTimes)
             seconds[label] = time.perf_counter() - start
         start = time.perf_counter()
         reference = OpenSim(model, reportTimes, arguments.accuracy) if opensim else None
@@ -148,7 +149,8 @@ def main():
         for label, result in results.items():
             if reference is not None:
                 difference = np.abs(result - reference)
-                print(f"{name}: largest |multidyn {label} - OpenSim| of the position: x {difference[:, 0].max() * 1e3:.3f} mm, "
+                print(f"{name}: largest |multidyn {label} - OpenSim| of the position: "
+                      f"x {difference[:, 0].max() * 1e3:.3f} mm, "
                       f"y {difference[:, 1].max() * 1e3:.3f} mm, z {difference[:, 2].max() * 1e3:.3f} mm; final: "
                       f"multidyn {np.round(result[-1], 5).tolist()}, OpenSim {np.round(reference[-1], 5).tolist()}")
             else:

@@ -16,7 +16,8 @@ mbs = SC.AddSystem()
 
 g, half = 9.81, 0.1
 cube = ut.InertiaCuboid(density=1250., sideLengths=[2 * half] * 3)  # 10 kg
-body = mbs.CreateRigidBody(inertia=cube, referencePosition=[0, 0, 0.3], referenceRotationMatrix=ut.RotXYZ2RotationMatrix([0.3, 0., 0.2]),
+body = mbs.CreateRigidBody(inertia=cube, referencePosition=[0, 0, 0.3],
+                           referenceRotationMatrix=ut.RotXYZ2RotationMatrix([0.3, 0., 0.2]),
                            initialVelocity=[1.5, 0, 0], gravity=[0, 0, -g])
 parameters = exu.ExponentialSpringParameters()
 parameters.setInitialMuStatic(0.7)
@@ -36,5 +37,6 @@ velocity = mbs.GetObjectOutputBody(body, OVT.Velocity, localPosition=[0, 0, 0])
 normalForces = [mbs.GetObjectOutput(c, OVT.ForceLocal)[2] for c in contacts]
 sliding = [mbs.GetObjectOutput(c, OVT.SlidingState) for c in contacts]
 print(f"cube stopped at x = {position[0]:.4f} m, height {position[2]:.5f} m, speed {np.linalg.norm(velocity):.1e} m/s")
-print(f"normal forces {np.round(normalForces, 2).tolist()} N; sum {sum(normalForces):.3f} N (m g = {cube.Mass() * g:.3f} N)")
+print(f"normal forces {np.round(normalForces, 2).tolist()} N; "
+      f"sum {sum(normalForces):.3f} N (m g = {cube.Mass() * g:.3f} N)")
 print(f"sliding states K {np.round(sliding, 4).tolist()}")

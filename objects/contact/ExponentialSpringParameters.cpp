@@ -10,7 +10,8 @@ namespace {
 // Throws naming the setter and the argument unless `value` is finite and meets the bound.
 void Require(const char* setter, const char* argument, double value, bool positive, bool nonNegative) {
   const std::string where = std::string("ExponentialSpringParameters.") + setter + ": " + argument;
-  if (!std::isfinite(value)) throw ValueError(where + " must be a finite real number, got " + JsonNumberText(Json(value)));
+  if (!std::isfinite(value))
+    throw ValueError(where + " must be a finite real number, got " + JsonNumberText(Json(value)));
   if (positive && !(value > 0.)) throw ValueError(where + " must be > 0, got " + JsonNumberText(Json(value)));
   if (nonNegative && !(value >= 0.)) throw ValueError(where + " must be >= 0, got " + JsonNumberText(Json(value)));
 }

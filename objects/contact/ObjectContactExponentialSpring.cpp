@@ -88,7 +88,8 @@ bool ObjectContactExponentialSpring::GetOutput(OutputVariableType type, const Ev
       double d0, d1, d2;
       parameters.getShapeParameters(d0, d1, d2);
       const Eigen::Vector2d stretch(p_P(0) - data[0], p_P(1) - data[1]);
-      return scalar(d1 * std::exp(-d2 * (p_P(2) - d0)) / d2 + 0.5 * parameters.getFrictionElasticity() * stretch.squaredNorm());
+      return scalar(d1 * std::exp(-d2 * (p_P(2) - d0)) / d2 +
+                    0.5 * parameters.getFrictionElasticity() * stretch.squaredNorm());
     }
     default: return false;
   }
@@ -155,7 +156,8 @@ const ItemTypeInfo& ObjectContactExponentialSpring::Info() {
     return table;
   }();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(
-      ItemCategory::Object, "ContactExponentialSpring", "ObjectContactExponentialSpring", {"ExponentialSpring"}, "contact",
+      ItemCategory::Object, "ContactExponentialSpring", "ObjectContactExponentialSpring", {"ExponentialSpring"},
+      "contact",
       "Simbody's exponential spring contact of a station against a plane: a normal force d1 exp(-d2 (pz - d0)) "
       "(1 - cz vz), never pulling and capped at maxFz, and friction that blends a damped linear spring anchored at p0 "
       "(sticking) with pure damping (sliding), limited by mu fz with mu between mu_s and mu_k by the sliding state K. "

@@ -67,7 +67,8 @@ class ObjectContactExponentialSpring : public ConnectorKernels<ObjectContactExpo
   }
 
   // The force on the station in the plane frame for the committed anchor p0 and sliding state K.
-  template <class S> ExponentialSpringForces<S> Forces(const Vec3<S>& p_P, const Vec3<S>& v_P, const double* data) const {
+  template <class S>
+  ExponentialSpringForces<S> Forces(const Vec3<S>& p_P, const Vec3<S>& v_P, const double* data) const {
     using std::exp;
     using std::sqrt;
     ExponentialSpringForces<S> f;
@@ -114,8 +115,9 @@ class ObjectContactExponentialSpring : public ConnectorKernels<ObjectContactExpo
     return f;
   }
 
-  template <class S> void MarkerLoads(const EvaluationContext& context, const MarkerData<S>& m0, const MarkerData<S>& m1,
-                                      MarkerLoad<S> loads[2]) const {
+  template <class S>
+  void MarkerLoads(const EvaluationContext& context, const MarkerData<S>& m0, const MarkerData<S>& m1,
+                   MarkerLoad<S> loads[2]) const {
     Vec3<S> p_P, v_P;
     StationInPlane(m0, m1, p_P, v_P);
     const Vec3<S> force_G = m0.orientation * Forces(p_P, v_P, context.data).Total();

@@ -28,7 +28,8 @@ def CreateExponentialSpringContact(self, bodyNumber, localPositions, planeMarker
         raise TypeError(f"{function}: parameter 'bodyNumber': object {int(bodyNumber)} "
                         f"({self.GetObject(bodyNumber)['objectType']}) is not a body with a node")
     positions = _np.asarray(localPositions, dtype=float) if len(localPositions) else _np.zeros((0, 3))
-    if positions.ndim != 2 or positions.shape[1] != 3 or positions.shape[0] == 0 or not _np.all(_np.isfinite(positions)):
+    if (positions.ndim != 2 or positions.shape[1] != 3 or positions.shape[0] == 0
+            or not _np.all(_np.isfinite(positions))):
         raise ValueError(f"{function}: parameter 'localPositions': expected a non-empty list of [x, y, z] with finite "
                          f"numbers, got {localPositions!r}")
     if planeMarker is not None and (not _IsInteger(planeMarker) or isinstance(planeMarker, (ObjectIndex,))):
@@ -37,7 +38,8 @@ def CreateExponentialSpringContact(self, bodyNumber, localPositions, planeMarker
     if parameters is None:
         parameters = _multidyn.ExponentialSpringParameters()
     elif not isinstance(parameters, _multidyn.ExponentialSpringParameters):
-        raise TypeError(f"{function}: parameter 'parameters': expected an ExponentialSpringParameters, got {parameters!r}")
+        raise TypeError(f"{function}: parameter 'parameters': expected an ExponentialSpringParameters, "
+                        f"got {parameters!r}")
     if planeMarker is None:
         ground = self.AddObject(ObjectGround())
         planeMarker = self.AddMarker(MarkerBodyRigid(bodyNumber=ground))

@@ -30,6 +30,10 @@ double RealArgument(const py::handle& value, const std::string& what) {
 void RegisterContactBindings(py::module_& m) {
   using namespace multidyn;
   using P = ExponentialSpringParameters;
+  // A one-argument setter whose argument is converted (and named in errors) first.
+  auto Setter = [](void (P::*set)(double), const char* name) {
+    return [set, name](P& self, const py::object& value) { (self.*set)(RealArgument(value, name)); };
+  };
   py::class_<P>(m, "ExponentialSpringParameters",
                 "Parameters of an exponential spring contact (Simbody's ExponentialSpringParameters): shape d0 [m], "
                 "d1 [N], d2 [1/m]; normal viscosity cz [s/m]; maxFz [N]; friction elasticity kxy [N/m] and viscosity "
@@ -38,13 +42,18 @@ void RegisterContactBindings(py::module_& m) {
       .def(py::init<>())
       .def(py::init([](const py::object& source) {
              if (py::isinstance<P>(source)) return source.cast<P>();
-             if (py::isinstance<py::dict>(source)) return P::FromJson(PythonToJson(source, "ExponentialSpringParameters"));
-             throw TypeError("ExponentialSpringParameters: expected another ExponentialSpringParameters or its dict, got " +
-                             ReprForMessage(source));
+             if (py::isinstance<py::dict>(source))
+               return P::FromJson(PythonToJson(source, "ExponentialSpringParameters"));
+             throw TypeError("ExponentialSpringParameters: expected another ExponentialSpringParameters or its dict, "
+                             "got " + ReprForMessage(source));
            }),
            py::arg("source"), "a copy of another parameters object (or of its dict)")
-      .def("__eq__", [](const P& self, const py::object& other) { return py::isinstance<P>(other) && self == other.cast<P>(); })
-      .def("__ne__", [](const P& self, const py::object& other) { return !(py::isinstance<P>(other) && self == other.cast<P>()); })
+      .def("__eq__", [](const P& self, const py::object& other) {
+             return py::isinstance<P>(other) && self == other.cast<P>();
+           })
+      .def("__ne__", [](const P& self, const py::object& other) {
+             return !(py::isinstance<P>(other) && self == other.cast<P>());
+           })
       .def("__copy__", [](const P& self) { return P(self); })
       .def("__deepcopy__", [](const P& self, const py::object&) { return P(self); }, py::arg("memo"))
       .def("__repr__", [](const P& self) { return "ExponentialSpringParameters(" + self.ToJson().dump() + ")"; })
@@ -52,7 +61,8 @@ void RegisterContactBindings(py::module_& m) {
            "the dict form (item dicts and JSON files)")
       .def("setShapeParameters",
            [](P& self, const py::object& d0, const py::object& d1, const py::object& d2) {
-             self.setShapeParameters(RealArgument(d0, "setShapeParameters: d0"), RealArgument(d1, "setShapeParameters: d1"),
+             self.setShapeParameters(RealArgument(d0, "setShapeParameters: d0"),
+                                     RealArgument(d1, "setShapeParameters: d1"),
                                      RealArgument(d2, "setShapeParameters: d2"));
            },
            py::arg("d0"), py::arg("d1") = 0.5336, py::arg("d2") = 1150.)
@@ -61,9 +71,9 @@ void RegisterContactBindings(py::module_& m) {
              self.getShapeParameters(d0, d1, d2);
              return py::make_tuple(d0, d1, d2);
            }, "the tuple (d0 [m], d1 [N], d2 [1/m])")
-      .def("setNormalViscosity", [](P& self, const py::object& v) { self.setNormalViscosity(RealArgument(v, "setNormalViscosity")); }, py::arg("cz"))
+      .def("setNormalViscosity", Setter(&P::setNormalViscosity, "setNormalViscosity"), py::arg("cz"))
       .def("getNormalViscosity", &P::getNormalViscosity)
-      .def("setMaxNormalForce", [](P& self, const py::object& v) { self.setMaxNormalForce(RealArgument(v, "setMaxNormalForce")); }, py::arg("maxFz"))
+      .def("setMaxNormalForce", Setter(&P::setMaxNormalForce, "setMaxNormalForce"), py::arg("maxFz"))
       .def("getMaxNormalForce", &P::getMaxNormalForce)
       .def("setElasticityAndViscosityForCriticalDamping",
            [](P& self, const py::object& kxy, const py::object& mass) {
@@ -72,15 +82,15 @@ void RegisterContactBindings(py::module_& m) {
                  RealArgument(mass, "setElasticityAndViscosityForCriticalDamping: mass"));
            },
            py::arg("kxy"), py::arg("mass") = 1.)
-      .def("setFrictionElasticity", [](P& self, const py::object& v) { self.setFrictionElasticity(RealArgument(v, "setFrictionElasticity")); }, py::arg("kxy"))
+      .def("setFrictionElasticity", Setter(&P::setFrictionElasticity, "setFrictionElasticity"), py::arg("kxy"))
       .def("getFrictionElasticity", &P::getFrictionElasticity)
-      .def("setFrictionViscosity", [](P& self, const py::object& v) { self.setFrictionViscosity(RealArgument(v, "setFrictionViscosity")); }, py::arg("cxy"))
+      .def("setFrictionViscosity", Setter(&P::setFrictionViscosity, "setFrictionViscosity"), py::arg("cxy"))
       .def("getFrictionViscosity", &P::getFrictionViscosity)
-      .def("setSettleVelocity", [](P& self, const py::object& v) { self.setSettleVelocity(RealArgument(v, "setSettleVelocity")); }, py::arg("vSettle"))
+      .def("setSettleVelocity", Setter(&P::setSettleVelocity, "setSettleVelocity"), py::arg("vSettle"))
       .def("getSettleVelocity", &P::getSettleVelocity)
-      .def("setInitialMuStatic", [](P& self, const py::object& v) { self.setInitialMuStatic(RealArgument(v, "setInitialMuStatic")); }, py::arg("mus"))
+      .def("setInitialMuStatic", Setter(&P::setInitialMuStatic, "setInitialMuStatic"), py::arg("mus"))
       .def("getInitialMuStatic", &P::getInitialMuStatic)
-      .def("setInitialMuKinetic", [](P& self, const py::object& v) { self.setInitialMuKinetic(RealArgument(v, "setInitialMuKinetic")); }, py::arg("muk"))
+      .def("setInitialMuKinetic", Setter(&P::setInitialMuKinetic, "setInitialMuKinetic"), py::arg("muk"))
       .def("getInitialMuKinetic", &P::getInitialMuKinetic);
 
   m.def("_ResetAnchorPoint", [](MainSystem& system, Index object) {

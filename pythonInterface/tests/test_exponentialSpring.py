@@ -177,6 +177,7 @@ def test_initialAnchorIsTheStationsProjectionAndKStartsKinetic():
     assert mbs.GetObjectOutput(contact, OVT.SlidingState) == 1.
     assert mbs.GetObjectOutput(contact, OVT.FrictionCoefficient) == pytest.approx(0.5)
 
+
 def test_resetAnchorPointPutsTheAnchorAtTheCurrentProjection(workDir):
     # settled on a shallow incline (K -> 0), the anchor lags the station by the spring's stretch
     mbs, node, contact = PointMassOnPlane(planeRotation=Incline(5.))
@@ -290,7 +291,7 @@ def test_blockSlidesDownASteepInclineWithTheKineticAcceleration(workDir):
     mbs, node, contact = PointMassOnPlane(planeRotation=Incline(40.))
     settings = Settings(0.5, 500)
     mbs.SolveDynamic(settings, updateInitialValues=True)
-    v1, t1 = InPlane(mbs, contact, OVT.Velocity), 0.5
+    v1 = InPlane(mbs, contact, OVT.Velocity)  # at t = 0.5 s; the second solve starts there
     mbs.SolveDynamic(settings)
     v2 = InPlane(mbs, contact, OVT.Velocity)
     acceleration = (v2 - v1) / 0.5
@@ -355,7 +356,8 @@ def test_createExponentialSpringContactChecksItsArguments():
     mbs = NewSystem()
     body = mbs.CreateMassPoint(referencePosition=[0., 0., 0.01], mass=1.)
     ground = mbs.AddObject(ObjectGround())
-    for arguments, error, text in [((mbs.AddMarker(MarkerBodyRigid(bodyNumber=ground)), [[0., 0., 0.]]), TypeError, "bodyNumber"),
+    marker = mbs.AddMarker(MarkerBodyRigid(bodyNumber=ground))
+    for arguments, error, text in [((marker, [[0., 0., 0.]]), TypeError, "bodyNumber"),
                                    ((99, [[0., 0., 0.]]), IndexError, "bodyNumber"),
                                    ((ground, [[0., 0., 0.]]), TypeError, "not a body"),
                                    ((body, []), ValueError, "localPositions"),
@@ -380,14 +382,16 @@ def test_contactOnAMovingPlaneConservesMomentum(workDir):
     # reaction acts on the block at the station's point, so linear and angular momentum are kept
     mbs = NewSystem()
     blockInertia = ut.InertiaCuboid(density=100., sideLengths=[1., 0.6, 0.4])  # 24 kg
-    block = mbs.CreateRigidBody(inertia=blockInertia, referencePosition=[0.2, -0.1, 0.], nodeType=exu.NodeType.RotationRxyz,
+    block = mbs.CreateRigidBody(inertia=blockInertia, referencePosition=[0.2, -0.1, 0.],
+                                nodeType=exu.NodeType.RotationRxyz,
                                 initialVelocity=[0.1, 0., -0.2], initialAngularVelocity=[0.3, -0.2, 0.5])
     rotation = ut.RotXYZ2RotationMatrix([0.4, -0.3, 0.2])
     plate = mbs.AddMarker(MarkerBodyRigid(bodyNumber=block, localPosition=[0.1, 0.05, 0.2],
                                           localRotationMatrix=rotation.tolist()))
     # the point starts 5 cm above the plate (plate frame) moving down and sideways
     pointMass, start = 2., np.array([0.2, -0.1, 0.]) + np.array([0.1, 0.05, 0.2]) + rotation @ [0.01, 0.02, 0.05]
-    node = mbs.AddNode(NodePoint(referenceCoordinates=list(start), initialVelocities=list(rotation @ [0.8, -0.3, -1.5])))
+    node = mbs.AddNode(NodePoint(referenceCoordinates=list(start),
+                                 initialVelocities=list(rotation @ [0.8, -0.3, -1.5])))
     point = mbs.AddObject(MassPoint(physicsMass=pointMass, nodeNumber=node))
     station = mbs.AddMarker(MarkerBodyPosition(bodyNumber=point))
     contact = mbs.AddObject(ObjectContactExponentialSpring(markerNumbers=[plate, station]))
@@ -485,7 +489,8 @@ def test_invariantsHoldAtEveryStep(workDir):
     def Check(mbs, t):
         for c in contacts:
             force = InPlane(mbs, c, OVT.ForceLocal)
-            fzElastic, fzDamping = mbs.GetObjectOutput(c, OVT.NormalForceElastic), mbs.GetObjectOutput(c, OVT.NormalForceDamping)
+            fzElastic = mbs.GetObjectOutput(c, OVT.NormalForceElastic)
+            fzDamping = mbs.GetObjectOutput(c, OVT.NormalForceDamping)
             elastic, damping = InPlane(mbs, c, OVT.FrictionForceElastic), InPlane(mbs, c, OVT.FrictionForceDamping)
             mu, limit = mbs.GetObjectOutput(c, OVT.FrictionCoefficient), mbs.GetObjectOutput(c, OVT.FrictionLimit)
             K = mbs.GetObjectOutput(c, OVT.SlidingState)
@@ -541,11 +546,16 @@ OPENSIM_POINT = [[0.0, 0.05], [0.09982675127508198, 0.0013464974498361114], [0.1
                  [0.13472486556374383, 0.005498501684952714], [0.13472486850920165, 0.006810980024939897],
                  [0.13472486850920895, 0.007970793859883946], [0.13472486850920898, 0.0047460555558979135],
                  [0.13472486850920898, 0.005078849051899441], [0.13472486850920898, 0.004178671041074103]]
-OPENSIM_CUBE = [[0.0, 0.3, 0.0], [0.15, 0.25099999999999995, 0.0], [0.29915471063846105, 0.1252072201696751, -0.001590129010220962],
-                [0.43121998310412807, 0.1468944471937149, -0.03139092516537618], [0.545968311974593, 0.12849295257975704, -0.05672713021278546],
-                [0.6304205632318667, 0.1244855487387225, -0.07406954622687728], [0.686720459341815, 0.11196925919793288, -0.0913892975413514],
-                [0.7189935727487216, 0.10447800384295038, -0.11063638841514825], [0.7294102790595463, 0.1036552922215125, -0.11925443768355773],
-                [0.7310483315136906, 0.10371028862306818, -0.11956735604002845], [0.7309500227167657, 0.10311146125281481, -0.11956312710332113]]
+OPENSIM_CUBE = [[0.0, 0.3, 0.0], [0.15, 0.25099999999999995, 0.0],
+                [0.29915471063846105, 0.1252072201696751, -0.001590129010220962],
+                [0.43121998310412807, 0.1468944471937149, -0.03139092516537618],
+                [0.545968311974593, 0.12849295257975704, -0.05672713021278546],
+                [0.6304205632318667, 0.1244855487387225, -0.07406954622687728],
+                [0.686720459341815, 0.11196925919793288, -0.0913892975413514],
+                [0.7189935727487216, 0.10447800384295038, -0.11063638841514825],
+                [0.7294102790595463, 0.1036552922215125, -0.11925443768355773],
+                [0.7310483315136906, 0.10371028862306818, -0.11956735604002845],
+                [0.7309500227167657, 0.10311146125281481, -0.11956312710332113]]
 
 
 def OpenSimModel(mass, inertia, stations, position, rotation, velocity, solverType, numberOfSteps):
@@ -555,7 +565,8 @@ def OpenSimModel(mass, inertia, stations, position, rotation, velocity, solverTy
                                referencePosition=position, referenceRotationMatrix=ut.RotXYZ2RotationMatrix(rotation),
                                initialVelocity=velocity, gravity=[0., -G, 0.], nodeType=exu.NodeType.RotationRxyz)
     ground = mbs.AddObject(ObjectGround())
-    floor = mbs.AddMarker(MarkerBodyRigid(bodyNumber=ground, localRotationMatrix=ut.RotationMatrixX(-math.pi / 2.).tolist()))
+    floorRotation = ut.RotationMatrixX(-math.pi / 2.)  # plane z along ground y
+    floor = mbs.AddMarker(MarkerBodyRigid(bodyNumber=ground, localRotationMatrix=floorRotation.tolist()))
     mbs.CreateExponentialSpringContact(body, stations, planeMarker=floor)
     mbs.Assemble()
     positions = []
