@@ -336,6 +336,15 @@ def test_frictionCoefficientsChangeDuringASimulation(workDir):
     assert mbs.GetObjectOutput(contact, OVT.FrictionCoefficient) == pytest.approx(0.1)
 
 
+def test_inactiveContactExertsNoForceAndKeepsItsState(workDir):
+    mbs, node, contact = PointMassOnPlane(heightOverPlane=0.01, velocityInPlane=(1., 0., 0.), activeConnector=False)
+    anchor = InPlane(mbs, contact, OVT.AnchorPoint)
+    mbs.SolveDynamic(Settings(0.2, 200))
+    assert InPlane(mbs, contact)[2] == pytest.approx(0.01 - 0.5 * G * 0.2 ** 2, abs=1e-12)  # free fall through
+    assert np.all(InPlane(mbs, contact, OVT.ForceLocal) == 0.)
+    assert np.all(InPlane(mbs, contact, OVT.AnchorPoint) == anchor)
+
+
 def test_sensorsRecordTheSlidingStateAndTheAnchorDraggedAlong(workDir):
     # while it slides (K = 1) each commit puts the anchor at the station's projection
     mbs, node, contact = PointMassOnPlane(velocityInPlane=(2., 1., 0.))
