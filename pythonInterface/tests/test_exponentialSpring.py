@@ -434,6 +434,29 @@ def test_contactOnAMovingPlaneConservesMomentum(workDir):
     assert np.linalg.norm(angular - angular0) < 1e-8 * np.linalg.norm(angular0)
 
 
+@pytest.mark.parametrize("solverType", [exu.DynamicSolverType.GeneralizedAlpha, exu.DynamicSolverType.TrapezoidalIndex2,
+                                        exu.DynamicSolverType.ExplicitEuler, exu.DynamicSolverType.ExplicitMidpoint,
+                                        exu.DynamicSolverType.RK33, exu.DynamicSolverType.RK44])
+def test_everySolverSlidesAndStopsTheBlock(workDir, solverType):
+    # the post-step update of anchor and sliding state runs in every solver: kinetic deceleration
+    # while sliding (K = 1), then the stop (K -> 0) at the closed-form distance
+    v0 = 2.
+    mbs, node, contact = PointMassOnPlane(velocityInPlane=(v0, 0., 0.))
+    velocities = {}
+
+    def Record(mbs, t):
+        if abs(t - 0.2) < 1e-9:
+            velocities[0.2] = InPlane(mbs, contact, OVT.Velocity)[0]
+            velocities['K'] = mbs.GetObjectOutput(contact, OVT.SlidingState)
+        return True
+
+    mbs.SetPreStepUserFunction(Record)
+    mbs.SolveDynamic(Settings(0.8, 8000), solverType=solverType)
+    assert velocities[0.2] == pytest.approx(v0 - 0.5 * G * 0.2, abs=2e-3) and velocities['K'] == 1.
+    assert InPlane(mbs, contact)[0] == pytest.approx(v0 ** 2 / (2. * 0.5 * G), abs=1e-3)
+    assert mbs.GetObjectOutput(contact, OVT.SlidingState) < 1e-3
+
+
 # ---- a cube on eight corner springs --------------------------------------------------------
 
 HALF, CUBE_MASS = 0.1, 10.
