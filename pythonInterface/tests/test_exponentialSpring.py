@@ -621,7 +621,6 @@ def test_dropsAgreeWithOpenSimsExponentialContactForce(workDir, solverType):
     point = OpenSimModel(1., 0.01, [[0., 0., 0.]], [0., 0.05, 0.], [0., 0., 0.], [1., 0., 0.], solverType, 10000)
     assert np.max(np.abs(point[:, :2] - OPENSIM_POINT)) < 1e-4
     # a tilted 10 kg cube on its 8 corners dropped from 0.3 m at 1.5 m/s: it tumbles, slides and stops
-    corners = [[sx * HALF, sy * HALF, sz * HALF] for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)]
-    cube = OpenSimModel(CUBE_MASS, CUBE_MASS * (2 * HALF) ** 2 / 6., corners, [0., 0.3, 0.], [0.3, 0., 0.2],
+    cube = OpenSimModel(CUBE_MASS, CUBE_MASS * (2 * HALF) ** 2 / 6., CORNERS, [0., 0.3, 0.], [0.3, 0., 0.2],
                         [1.5, 0., 0.], solverType, 10000)
     assert np.max(np.abs(cube - OPENSIM_CUBE)) < 3e-4
