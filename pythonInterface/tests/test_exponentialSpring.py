@@ -457,6 +457,32 @@ def test_everySolverSlidesAndStopsTheBlock(workDir, solverType):
     assert mbs.GetObjectOutput(contact, OVT.SlidingState) < 1e-3
 
 
+def test_velocityIsRelativeToThePlanesMaterialPoint():
+    # a station moving with the plate's rigid motion (v = v_B + omega x r) has v_P = 0; plate
+    # rotated and offset on a translating, spinning body
+    mbs = NewSystem()
+    omega, vBody = np.array([0.3, -0.7, 1.1]), np.array([0.4, 0.2, -0.5])
+    body = mbs.CreateRigidBody(inertia=ut.InertiaCuboid(density=100., sideLengths=[1., 0.6, 0.4]),
+                               referencePosition=[0.2, -0.1, 0.3], nodeType=exu.NodeType.RotationRxyz,
+                               referenceRotationMatrix=ut.RotXYZ2RotationMatrix([0.2, 0.1, -0.3]),
+                               initialVelocity=list(vBody), initialAngularVelocity=list(omega))
+    plate = mbs.AddMarker(MarkerBodyRigid(bodyNumber=body, localPosition=[0.1, 0.05, 0.2],
+                                          localRotationMatrix=ut.RotXYZ2RotationMatrix([0.4, -0.3, 0.2]).tolist()))
+    station = np.array([0.5, 0.4, 0.1])
+    r = station - np.array([0.2, -0.1, 0.3])
+    node = mbs.AddNode(NodePoint(referenceCoordinates=list(station), initialVelocities=list(vBody + np.cross(omega, r))))
+    point = mbs.AddObject(MassPoint(physicsMass=1., nodeNumber=node))
+    contact = mbs.AddObject(ObjectContactExponentialSpring(markerNumbers=[
+        plate, mbs.AddMarker(MarkerBodyPosition(bodyNumber=point))]))
+    mbs.Assemble()
+    assert np.linalg.norm(InPlane(mbs, contact, OVT.Velocity)) < 1e-14
+    # and a station at rest in ground moves relative to the plate by -(v_B + omega x r)
+    mbs.SetNodeParameter(node, 'initialVelocities', [0., 0., 0.])
+    mbs.Assemble()
+    A_0P = mbs.GetMarkerOutput(plate, OVT.RotationMatrix).reshape(3, 3)
+    assert InPlane(mbs, contact, OVT.Velocity) == pytest.approx(-A_0P.T @ (vBody + np.cross(omega, r)), abs=1e-14)
+
+
 # ---- a cube on eight corner springs --------------------------------------------------------
 
 HALF, CUBE_MASS = 0.1, 10.
