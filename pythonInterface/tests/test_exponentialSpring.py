@@ -470,7 +470,8 @@ def test_velocityIsRelativeToThePlanesMaterialPoint():
                                           localRotationMatrix=ut.RotXYZ2RotationMatrix([0.4, -0.3, 0.2]).tolist()))
     station = np.array([0.5, 0.4, 0.1])
     r = station - np.array([0.2, -0.1, 0.3])
-    node = mbs.AddNode(NodePoint(referenceCoordinates=list(station), initialVelocities=list(vBody + np.cross(omega, r))))
+    node = mbs.AddNode(NodePoint(referenceCoordinates=list(station),
+                                 initialVelocities=list(vBody + np.cross(omega, r))))
     point = mbs.AddObject(MassPoint(physicsMass=1., nodeNumber=node))
     contact = mbs.AddObject(ObjectContactExponentialSpring(markerNumbers=[
         plate, mbs.AddMarker(MarkerBodyPosition(bodyNumber=point))]))
