@@ -183,6 +183,7 @@ std::string FieldDescriptor::TypeName() const {
     case FieldType::UserFunction: return "UserFunction";
     case FieldType::Nested: return "Settings";
     case FieldType::GraphicsDataList: return "BodyGraphicsData";
+    case FieldType::ParameterSet: return "ParameterSet";
   }
   return "?";
 }
@@ -207,6 +208,7 @@ std::string FieldDescriptor::Expected() const {
     case FieldType::UserFunction: text = "a Python function or 0"; break;
     case FieldType::Nested: text = "a settings structure"; break;
     case FieldType::GraphicsDataList: text = "a list of graphics dicts"; break;
+    case FieldType::ParameterSet: text = "a parameter object (e.g. ExponentialSpringParameters) or its dict"; break;
     default: text = "an item index"; break;
   }
   if (constraint == FieldConstraint::NonNegative) text += " >= 0";

@@ -39,6 +39,7 @@ enum class FieldType {
   UserFunction,
   Nested,
   GraphicsDataList,  // a list of graphics dicts (Exudyn's BodyGraphicsData), see core/GraphicsData.h
+  ParameterSet,      // a parameter class of its own (e.g. ExponentialSpringParameters), as a dict in JSON
 };
 
 enum class FieldConstraint { None, NonNegative, Positive };

@@ -293,6 +293,12 @@ void MainSystem::Assemble() {
       c.objectAEStart[i] = c.numberOfAE;
       c.numberOfAE += object.NumberOfAlgebraicEquations();
     }
+    if (object.NumberOfDataCoordinates() > 0) {  // the object's own, after those of the nodes
+      if (c.objectDataStart[i] >= 0)
+        throw ValueError(ItemDescription(ItemCategory::Object, i) + ": has data coordinates of its own and a data node");
+      c.objectDataStart[i] = c.numberOfData;
+      c.numberOfData += object.NumberOfDataCoordinates();
+    }
     if (object.HasPostNewtonStep()) c.postNewtonObjects.push_back(i);
     if (object.HasODE1Equations()) {
       c.ode1Objects.push_back(i);
@@ -391,8 +397,16 @@ void MainSystem::Assemble() {
   compiled_ = std::move(compiled);
   reference_ = reference;
   initial_ = initial;
-  current_ = initial;
-  startOfStep_ = initial;
+  // Objects' own data coordinates start from the initial configuration (e.g. a contact's anchor
+  // at the station's projection); this needs the compiled maps, hence after them.
+  for (Index i = 0; i < nObjects; ++i) {
+    const Object& object = GetObject(i);
+    if (object.NumberOfDataCoordinates() == 0) continue;
+    initial_.data.segment(compiled_->objectDataStart[i], object.NumberOfDataCoordinates()) = object.InitialDataCoordinates();
+    InitializeDataCoordinates(i, initial_);
+  }
+  current_ = initial_;
+  startOfStep_ = initial_;
   sensorRecords_.assign(NumberOfItems(ItemCategory::Sensor), SensorRecord());
 }
 
@@ -456,9 +470,25 @@ EvaluationContext MainSystem::ContextOf(Index object, const SystemState& state) 
   context.time = state.time;
   context.system = this;
   context.itemNumber = object;
-  for (NodeIndex node : GetObject(object).NodeNumbers())
-    if (c.nodeDataStart[node.value] >= 0) context.data = state.data.data() + c.nodeDataStart[node.value];
+  if (c.objectDataStart[object] >= 0) context.data = state.data.data() + c.objectDataStart[object];
   return context;
+}
+
+void MainSystem::ResetDataCoordinates(Index objectIndex, const std::string& call) {
+  CheckNotSolving(call, "the solver owns the state during a solve");
+  InitializeDataCoordinates(objectIndex, initial_);
+  InitializeDataCoordinates(objectIndex, current_);
+}
+
+void MainSystem::InitializeDataCoordinates(Index objectIndex, SystemState& state) const {
+  const CompiledSystem& c = Compiled();
+  const Object& object = GetObject(objectIndex);
+  const auto markers = object.MarkerNumbers();
+  if (object.NumberOfDataCoordinates() == 0 || markers.size() != 2)
+    throw TypeError(ItemDescription(ItemCategory::Object, objectIndex) + ": has no data coordinates of its own to reset");
+  const EvaluationContext context = ContextOf(objectIndex, state);
+  object.InitializeDataCoordinates(context, MarkerDataOf(markers[0].value, state), MarkerDataOf(markers[1].value, state),
+                                   state.data.data() + c.objectDataStart[objectIndex]);
 }
 
 // ---- outputs -------------------------------------------------------------------------

@@ -91,6 +91,12 @@ class MainSystem {
   NodeKinematics<double> NodeKinematicsOf(Index node, const SystemState& state) const;
   MarkerData<double> MarkerDataOf(Index marker, const SystemState& state) const;
   EvaluationContext ContextOf(Index object, const SystemState& state) const;
+  // Sets an object's own data coordinates from the configuration in `state` (e.g. puts a
+  // contact's anchor point at the station's projection); TypeError if it has none.
+  void InitializeDataCoordinates(Index object, SystemState& state) const;
+  // The same on the initial and the current state (the next solve starts from the initial one);
+  // refused during a solve (`call` names the user's call in the message).
+  void ResetDataCoordinates(Index object, const std::string& call);
 
   // ---- outputs -------------------------------------------------------------------------
   VectorX GetNodeOutput(Index node, OutputVariableType type, ConfigurationType configuration) const;

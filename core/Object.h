@@ -19,7 +19,7 @@ struct EvaluationContext {
   double time = 0.;
   const MainSystem* system = nullptr;
   Index itemNumber = invalidIndex;
-  const double* data = nullptr;  // the object's data coordinates, if it has a data node
+  const double* data = nullptr;  // the object's data coordinates (its own or its data node's)
   // Steps of numerical derivatives (core/NumericalDifferentiation.h); nullptr: the defaults.
   const NumericalDifferentiationSettings* numericalDifferentiation = nullptr;
 };
@@ -43,6 +43,14 @@ class Object : public Item {
   virtual bool HasODE1Equations() const { return false; }
   virtual void ComputeODE1RightHandSide(const EvaluationContext& context, const VectorX& y, VectorX& f) const {}
   virtual void ComputeODE1Jacobian(const EvaluationContext& context, const VectorX& y, MatrixX& dfdy) const {}
+  // Data coordinates of the object's own (discrete state kept between steps, e.g. a contact's
+  // anchor point), numbered after those of the nodes; the kernels see them in context.data.
+  virtual Index NumberOfDataCoordinates() const { return 0; }
+  virtual VectorX InitialDataCoordinates() const { return VectorX::Zero(NumberOfDataCoordinates()); }
+  // Sets the object's own data coordinates from the state the markers describe: called by
+  // Assemble() on the initial state and by MainSystem::ResetDataCoordinates (two markers).
+  virtual void InitializeDataCoordinates(const EvaluationContext& context, const MarkerData<double>& m0,
+                                         const MarkerData<double>& m1, double* data) const {}
   // Connectors with discrete state update it after each converged step; returns the size of
   // the switching error (0: nothing switched).
   virtual bool HasPostNewtonStep() const { return false; }

@@ -34,6 +34,14 @@ const std::vector<std::pair<OutputVariableType, const char*>>& NameTable() {
       {T::AccelerationLocal, "AccelerationLocal"},
       {T::AngularAccelerationLocal, "AngularAccelerationLocal"},
       {T::ConstraintEquation, "ConstraintEquation"},
+      {T::NormalForceElastic, "NormalForceElastic"},
+      {T::NormalForceDamping, "NormalForceDamping"},
+      {T::FrictionForceElastic, "FrictionForceElastic"},
+      {T::FrictionForceDamping, "FrictionForceDamping"},
+      {T::FrictionCoefficient, "FrictionCoefficient"},
+      {T::FrictionLimit, "FrictionLimit"},
+      {T::SlidingState, "SlidingState"},
+      {T::AnchorPoint, "AnchorPoint"},
   };
   return table;
 }

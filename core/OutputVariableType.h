@@ -32,6 +32,15 @@ enum class OutputVariableType {
   AccelerationLocal,
   AngularAccelerationLocal,
   ConstraintEquation,
+  // Parts of a contact force (ObjectContactExponentialSpring), in the contact plane's frame.
+  NormalForceElastic,
+  NormalForceDamping,
+  FrictionForceElastic,
+  FrictionForceDamping,
+  FrictionCoefficient,
+  FrictionLimit,
+  SlidingState,
+  AnchorPoint,
 };
 
 enum class ConfigurationType { Reference, Initial, Current, StartOfStep };

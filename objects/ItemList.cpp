@@ -8,6 +8,7 @@
 #include "objects/connectors/ObjectConnectorCoordinateSpringDamper.h"
 #include "objects/connectors/ObjectConnectorSpringDamper.h"
 #include "objects/connectors/ObjectConnectorTorsionalSpringDamper.h"
+#include "objects/contact/ObjectContactExponentialSpring.h"
 #include "objects/firstOrder/ObjectGenericODE1.h"
 #include "objects/joints/ObjectConnectorCoordinate.h"
 #include "objects/joints/ObjectJointRevolute2D.h"
@@ -55,6 +56,7 @@ void RegisterAllItems() {
   registry.Register(ObjectConnectorCoordinateSpringDamper::Info());
   registry.Register(ObjectConnectorSpringDamper::Info());
   registry.Register(ObjectConnectorCoordinate::Info());
+  registry.Register(ObjectContactExponentialSpring::Info());
   registry.Register(MarkerBodyRigid::Info());
   registry.Register(MarkerBodyPosition::Info());
   registry.Register(MarkerNodeRigid::Info());

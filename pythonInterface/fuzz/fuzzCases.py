@@ -102,6 +102,12 @@ def ValidValue(field):
         return st.sampled_from(['0', 'None', 'lambda *a: 0.', 'lambda *a: [0., 0., 0.]'])
     if kind == 'Color':
         return st.lists(real, min_size=4, max_size=4).map(lambda v: '[' + ', '.join(v) + ']')
+    if kind == 'ParameterSet':  # ObjectContactExponentialSpring.parameters: the object or its dict (values may be bad)
+        keys = st.sampled_from(['d0', 'd1', 'd2', 'normalViscosity', 'maxNormalForce', 'frictionElasticity',
+                                'frictionViscosity', 'settleVelocity', 'initialMuStatic', 'initialMuKinetic'])
+        return st.one_of(st.just('exu.ExponentialSpringParameters()'),
+                         st.dictionaries(keys, real, max_size=4).map(
+                             lambda d: '{' + ', '.join(f'{k!r}: {v}' for k, v in d.items()) + '}'))
     return st.sampled_from(BAD_VALUES)
 
 

@@ -13,8 +13,8 @@ import sys as _sys
 import numpy as _np
 
 from . import _multidyn
-from ._multidyn import (ConfigurationType, MainSystem, NotAssembledError, OutputVariableType, SolveInProgressError,
-                        SolverError, UserFunctionError)
+from ._multidyn import (ConfigurationType, ExponentialSpringParameters, MainSystem, NotAssembledError, OutputVariableType,
+                        SolveInProgressError, SolverError, UserFunctionError)
 from .indices import LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex
 from . import renderer as _renderer
 from .renderer import Renderer

@@ -295,3 +295,4 @@ MainSystem.Load = Load
 MainSystem.__repr__ = _Repr
 
 from . import createFunctions  # noqa: E402,F401  (the mbs.Create... helpers)
+from . import contact  # noqa: E402,F401  (mbs.CreateExponentialSpringContact, mbs.ResetAnchorPoint)

@@ -8,6 +8,7 @@
 #include <pybind11/stl.h>
 
 #include "CentroidalBindings.h"
+#include "ContactBindings.h"
 #include "PythonConversion.h"
 #include "PythonScriptFunction.h"
 #include "core/Errors.h"
@@ -154,6 +155,7 @@ PYBIND11_MODULE(_multidyn, m) {
   m.doc() = "Multidyn compiled core";
   RegisterAllItems();
   RegisterCentroidalBindings(m);
+  RegisterContactBindings(m);
 
   static py::exception<NotAssembledError> notAssembled(m, "NotAssembledError", PyExc_RuntimeError);
   static py::exception<UserFunctionError> userFunctionError(m, "UserFunctionError", PyExc_RuntimeError);

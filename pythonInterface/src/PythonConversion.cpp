@@ -75,6 +75,8 @@ Json ToJson(const py::handle& value, int depth) {
     for (auto item : value) array.push_back(ToJson(item, depth + 1));
     return array;
   }
+  // parameter objects (e.g. ExponentialSpringParameters) by their dict form
+  if (py::hasattr(value, "_ParameterSetDict")) return ToJson(value.attr("_ParameterSetDict")(), depth + 1);
   // numpy scalars and other number-like objects
   if (py::hasattr(value, "__index__")) {
     const py::object index = value.attr("__index__")();

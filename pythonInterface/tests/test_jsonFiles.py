@@ -148,6 +148,16 @@ def NonDefaultValue(info, field, mbs, b):
             return [0.37, 0.38, 0.39, 0.01, 0.02, 0.03]  # positive definite
         size = field['rows']
         return [0.37 + 0.01 * i for i in range(size)]
+    if fieldType == 'ParameterSet':  # ObjectContactExponentialSpring.parameters: every member changed
+        parameters = exu.ExponentialSpringParameters()
+        parameters.setShapeParameters(0.001, 0.37, 380.)
+        parameters.setNormalViscosity(0.38)
+        parameters.setMaxNormalForce(3.7e4)
+        parameters.setElasticityAndViscosityForCriticalDamping(3.7e3, 0.37)
+        parameters.setSettleVelocity(0.037)
+        parameters.setInitialMuStatic(0.6)
+        parameters.setInitialMuKinetic(0.3)
+        return parameters
     raise AssertionError(f'test does not know how to give {className}.{name} of type {fieldType} a value')
 
 
