@@ -1,0 +1,31 @@
+// Exudyn's MarkerKinematicTreeRigid: a frame on one link of an ObjectKinematicTree (position,
+// orientation and their Jacobians with respect to the tree's joint coordinates), so that loads,
+// connectors and joints act on the link.
+#pragma once
+
+#include "core/Marker.h"
+#include "objects/bodies/ObjectKinematicTree.h"
+
+namespace multidyn {
+
+class MarkerKinematicTreeRigid : public MarkerKernels<MarkerKinematicTreeRigid> {
+ public:
+  static const ItemTypeInfo& Info();
+  static void AddTestInstance(MainSystem& system);
+
+  bool ProvidesOrientation() const override { return true; }
+  ObjectIndex BodyNumber() const override { return objectNumber; }
+  void Check(const MainSystem& system) const override;
+
+  // Check() makes sure that the body is an ObjectKinematicTree with this link.
+  template <class S> void MarkerDataOf(const Body* body, const NodeKinematics<S>* nodes, MarkerData<S>& data) const {
+    static_cast<const ObjectKinematicTree*>(body)->LinkFrame(nodes, linkNumber, localPosition, data);
+  }
+
+  ObjectIndex objectNumber;
+  Index linkNumber = invalidIndex;
+  Vector3 localPosition = Vector3::Zero();
+  bool visualizationShow = true;
+};
+
+}  // namespace multidyn
