@@ -473,3 +473,27 @@ def test_exudyn_list_types():
     with pytest.raises(ValueError, match="3 numbers"):
         vectors.Append([1., 2.])
     assert int(exu.JointType.PrismaticZ) == 6
+
+
+def test_exudyn_113_joint_hts_and_marker_local_ht(workDir):
+    # jointHTs = jointTransformations and jointOffsets at once (Exudyn 1.13); they must agree if both given
+    HTs = [ut.HT(A, o) for A, o in zip(CHAIN['jointTransformations'], CHAIN['jointOffsets'])]
+    withHTs = ObjectKinematicTree(jointHTs=HTs, jointTypes=CHAIN['jointTypes'])
+    np.testing.assert_allclose(withHTs.jointTransformations, CHAIN['jointTransformations'], atol=1e-15)
+    np.testing.assert_allclose(withHTs.jointOffsets, CHAIN['jointOffsets'], atol=1e-15)
+    with pytest.raises(ValueError, match="do not agree"):
+        ObjectKinematicTree(jointHTs=HTs, jointOffsets=[[0., 0., 0.]] * 3)
+    # a marker with localHT: orientation A_0L A_LM, angular velocity in marker axes A_LM^T omega_L
+    mbs = NewSystem()
+    _, tree = AddChainTree(mbs)
+    A_LM = ut.RotXYZ2RotationMatrix([0.4, -0.3, 1.1])
+    marker = mbs.AddMarker(MarkerKinematicTreeRigid(objectNumber=tree, linkNumber=2, localHT=ut.HT(A_LM, PROBE)))
+    sensors = LinkSensors(mbs, tree, ['RotationMatrix', 'AngularVelocityLocal', 'Position'], storeInternal=False)
+    mbs.Assemble()
+    A_0L = np.array(mbs.GetSensorValues(sensors[(2, 'RotationMatrix')])).reshape(3, 3)
+    np.testing.assert_allclose(np.array(mbs.GetMarkerOutput(marker, OVT.RotationMatrix)).reshape(3, 3), A_0L @ A_LM,
+                               atol=1e-14)
+    np.testing.assert_allclose(mbs.GetMarkerOutput(marker, OVT.AngularVelocityLocal),
+                               A_LM.T @ mbs.GetSensorValues(sensors[(2, 'AngularVelocityLocal')]), atol=1e-14)
+    np.testing.assert_allclose(mbs.GetMarkerOutput(marker, OVT.Position), mbs.GetSensorValues(sensors[(2, 'Position')]),
+                               atol=1e-14)
