@@ -129,14 +129,14 @@ class ObjectKinematicTree : public BodyKernels<ObjectKinematicTree> {
       const Index parent = linkParents[i];
       const Index k = JointAxisIndex(jointTypes[i]);
       const bool revolute = IsRevolute(jointTypes[i]);
-      const Mat3<S> A = jointTransformations[i].cast<S>();
+      const Matrix3& A = jointTransformations[i];  // constant: products with it need no derivatives of it
       Mat3<S>& A_PL = motion.A_PL[i];
       Vec3<S>& p_PL = motion.p_PL[i];
       p_PL = jointOffsets[i].cast<S>();
       if (revolute) {
         A_PL = A * ElementaryRotation(k, q(i));
       } else {
-        A_PL = A;
+        A_PL = A.cast<S>();
         p_PL += A.col(k) * q(i);
       }
       const Mat3<S> A_LP = A_PL.transpose();
@@ -184,8 +184,8 @@ class ObjectKinematicTree : public BodyKernels<ObjectKinematicTree> {
       const Vec3<S>& w = motion.omega_L[i];
       const Vec3<S>& alpha = motion.alpha_L[i];
       const Vec3<S> a_C = motion.a_L[i] + alpha.cross(c) + w.cross(Vec3<S>(w.cross(c)));
-      const Mat3<S> J_C = linkInertiasCOM[i].cast<S>();
-      force[i] = S(linkMasses(i)) * a_C;
+      const Matrix3& J_C = linkInertiasCOM[i];
+      force[i] = linkMasses(i) * a_C;
       moment[i] = J_C * alpha + w.cross(Vec3<S>(J_C * w)) + c.cross(force[i]);
       if (!linkForces.empty()) force[i] -= motion.A_0L[i].transpose() * linkForces[i].cast<S>();
       if (!linkTorques.empty()) moment[i] -= motion.A_0L[i].transpose() * linkTorques[i].cast<S>();
