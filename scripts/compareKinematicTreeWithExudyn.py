@@ -2,8 +2,9 @@
 """Solves the same random kinematic trees on multidyn and on Exudyn (the PyPI package 'exudyn', which
 must be installed; multidyn never depends on it) and prints the largest difference of the joint
 coordinates and of link positions read with SensorKinematicTree. The trees mix all six joint types in
-rotated joint frames, branch, and carry gravity, linkForces, linkTorques, jointForceVector and PD
-control, so that every parameter's convention is compared (a developer tool, not a test).
+rotated joint frames, branch, and carry gravity, linkForces, linkTorques, jointForceVector, PD
+control and loads on MarkerKinematicTreeRigid, so that every parameter's convention is compared (a
+developer tool, not a test).
 
 linkForces and linkTorques are left out unless --linkForces is given: Exudyn (1.11 to 1.13.6) applies
 them against its own description (with the opposite sign, and a link force at the base frame's origin
@@ -72,6 +73,11 @@ def Solve(packageName, tree, numberOfSteps, localPosition):
     for name in ("jointOffsets", "linkCOMs", "linkForces", "linkTorques"):
         parameters[name] = exu.Vector3DList([list(v) for v in tree[name]])
     treeNumber = mbs.AddObject(items.ObjectKinematicTree(nodeNumber=node, **parameters))
+    for i in range(n):  # a force and a torque on a MarkerKinematicTreeRigid of every link
+        marker = mbs.AddMarker(items.MarkerKinematicTreeRigid(objectNumber=treeNumber, linkNumber=i,
+                                                              localPosition=localPosition))
+        mbs.AddLoad(items.LoadForceVector(markerNumber=marker, loadVector=[1., -2., 0.5 * i]))
+        mbs.AddLoad(items.LoadTorqueVector(markerNumber=marker, loadVector=[0.3, 0.1 * i, -0.2]))
     sensors = [mbs.AddSensor(items.SensorKinematicTree(objectNumber=treeNumber, linkNumber=i, localPosition=localPosition,
                                                        outputVariableType=exu.OutputVariableType.Position,
                                                        storeInternal=True, writeToFile=False)) for i in range(n)]
