@@ -107,7 +107,7 @@ class ObjectKinematicTree : public BodyKernels<ObjectKinematicTree> {
     const Index n = NumberOfLinks();
     const VecX<S> q = TotalCoordinates(node);
     KinematicTreeMotion<S> motion;
-    ComputeMotion(q, node.coordinates_t, &q_tt, true, n - 1, motion);
+    ComputeMotion(q, node.coordinates_t, &q_tt, true, n - 1, motion, !linkForces.empty() || !linkTorques.empty());
     JointForces(motion, lhs);
     const VecX<S>& q_t = node.coordinates_t;
     for (Index i = 0; i < n; ++i) {
@@ -119,9 +119,11 @@ class ObjectKinematicTree : public BodyKernels<ObjectKinematicTree> {
   }
 
   // Poses and velocities of links 0..lastLink (parents come first); with q_tt, also their
-  // accelerations (the base accelerating with -gravity if withGravity).
+  // accelerations (the base accelerating with -gravity if withGravity). Without globalPoses, the
+  // global poses A_0L, p_0L and the velocities v_L are left out (Newton-Euler without link forces
+  // needs neither).
   template <class S> void ComputeMotion(const VecX<S>& q, const VecX<S>& q_t, const VectorX* q_tt, bool withGravity,
-                                        Index lastLink, KinematicTreeMotion<S>& motion) const {
+                                        Index lastLink, KinematicTreeMotion<S>& motion, bool globalPoses = true) const {
     motion.numberOfLinks = lastLink + 1;
     const Vec3<S> zero = Vec3<S>::Zero();
     const Vec3<S> baseAcceleration = withGravity ? Vec3<S>((-gravity).cast<S>()) : zero;
@@ -133,31 +135,39 @@ class ObjectKinematicTree : public BodyKernels<ObjectKinematicTree> {
       Mat3<S>& A_PL = motion.A_PL[i];
       Vec3<S>& p_PL = motion.p_PL[i];
       p_PL = jointOffsets[i].cast<S>();
-      if (revolute) {
-        A_PL = A * ElementaryRotation(k, q(i));
+      if (revolute) {  // A R_k(q): R_k keeps axis k and turns the two others by q (cyclic order)
+        using std::cos;
+        using std::sin;
+        const S c = cos(q(i)), s = sin(q(i));
+        const Index k1 = (k + 1) % 3, k2 = (k + 2) % 3;
+        for (Index r = 0; r < 3; ++r) {
+          A_PL(r, k) = S(A(r, k));
+          A_PL(r, k1) = c * A(r, k1) + s * A(r, k2);
+          A_PL(r, k2) = c * A(r, k2) - s * A(r, k1);
+        }
       } else {
         A_PL = A.cast<S>();
         p_PL += A.col(k) * q(i);
       }
-      const Mat3<S> A_LP = A_PL.transpose();
+      const auto A_LP = A_PL.transpose();  // an expression: no copy
       const Vec3<S>& omega_P = parent < 0 ? zero : motion.omega_L[parent];
-      const Vec3<S>& v_P = parent < 0 ? zero : motion.v_L[parent];
-      if (parent < 0) {
-        motion.A_0L[i] = A_PL;
-        motion.p_0L[i] = baseOffset.cast<S>() + p_PL;
-      } else {
-        motion.A_0L[i] = motion.A_0L[parent] * A_PL;
-        motion.p_0L[i] = motion.p_0L[parent] + motion.A_0L[parent] * p_PL;
-      }
       const Vec3<S> omega_PinL = A_LP * omega_P;  // the parent's angular velocity in link axes
-      motion.omega_L[i] = omega_PinL;
-      motion.v_L[i] = A_LP * Vec3<S>(v_P + omega_P.cross(p_PL));
       Vec3<S> axisRate = Vec3<S>::Zero();  // axis * q_t
       axisRate(k) = q_t(i);
-      if (revolute)
-        motion.omega_L[i] += axisRate;
-      else
-        motion.v_L[i] += axisRate;
+      motion.omega_L[i] = omega_PinL;
+      if (revolute) motion.omega_L[i] += axisRate;
+      if (globalPoses) {
+        const Vec3<S>& v_P = parent < 0 ? zero : motion.v_L[parent];
+        motion.v_L[i] = A_LP * Vec3<S>(v_P + omega_P.cross(p_PL));
+        if (!revolute) motion.v_L[i] += axisRate;
+        if (parent < 0) {
+          motion.A_0L[i] = A_PL;
+          motion.p_0L[i] = baseOffset.cast<S>() + p_PL;
+        } else {
+          motion.A_0L[i] = motion.A_0L[parent] * A_PL;
+          motion.p_0L[i] = motion.p_0L[parent] + motion.A_0L[parent] * p_PL;
+        }
+      }
       if (!q_tt) continue;
       const Vec3<S>& alpha_P = parent < 0 ? zero : motion.alpha_L[parent];
       const Vec3<S>& a_P = parent < 0 ? baseAcceleration : motion.a_L[parent];
@@ -223,20 +233,6 @@ class ObjectKinematicTree : public BodyKernels<ObjectKinematicTree> {
   KinematicTreeVisualization visualization;
 
  private:
-  template <class S> static Mat3<S> ElementaryRotation(Index axis, const S& angle) {
-    using std::cos;
-    using std::sin;
-    const S c = cos(angle), s = sin(angle);
-    const S zero(0.), one(1.);
-    Mat3<S> R;
-    if (axis == 0)
-      R << one, zero, zero, zero, c, -s, zero, s, c;
-    else if (axis == 1)
-      R << c, zero, s, zero, one, zero, -s, zero, c;
-    else
-      R << c, -s, zero, s, c, zero, zero, zero, one;
-    return R;
-  }
   // Joint coordinates including the node's reference values.
   template <class S> VecX<S> TotalCoordinates(const NodeKinematics<S>& node) const {
     if (nodeReferenceCoordinates_.size() != node.coordinates.size())
