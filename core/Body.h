@@ -13,11 +13,14 @@ class Body : public Object {
 
   // The frame at localPosition, with Jacobians with respect to the body's coordinates
   // (those of its nodes, in node order). `nodes` holds the kinematics of NodeNumbers().
-  // LHS of the body's ODE2 equations without applied loads: M(q)*q_tt - f_quadraticVelocity(q, q_t).
+  // LHS of the body's ODE2 equations without applied loads: M(q)*q_tt - f_quadraticVelocity(q, q_t)
+  // (bodies with forces of their own, e.g. a kinematic tree's joint forces, subtract them; the
+  // context gives them time, system and item number, for user functions).
 #define MULTIDYN_BODY_KERNELS(S)                                                                      \
   virtual void ComputeFrame(const NodeKinematics<S>* nodes, const Vector3& localPosition,              \
                             MarkerData<S>& frame) const = 0;                                           \
-  virtual void ComputeODE2LHS(const NodeKinematics<S>* nodes, const VectorX& q_tt, VecX<S>& lhs) const {}
+  virtual void ComputeODE2LHS(const EvaluationContext& context, const NodeKinematics<S>* nodes,         \
+                              const VectorX& q_tt, VecX<S>& lhs) const {}
   MULTIDYN_FOR_EACH_SCALAR(MULTIDYN_BODY_KERNELS)
 #undef MULTIDYN_BODY_KERNELS
 
@@ -41,11 +44,18 @@ template <class Derived> class BodyKernels : public ItemOf<Derived, Body> {
       const override {                                                                                        \
     Self().Frame(nodes, localPosition, frame);                                                                \
   }                                                                                                           \
-  void ComputeODE2LHS(const NodeKinematics<S>* nodes, const VectorX& q_tt, VecX<S>& lhs) const override {     \
-    Self().ODE2LHS(nodes, q_tt, lhs);                                                                         \
+  void ComputeODE2LHS(const EvaluationContext& context, const NodeKinematics<S>* nodes, const VectorX& q_tt,   \
+                      VecX<S>& lhs) const override {                                                          \
+    Self().ODE2LHSInContext(context, nodes, q_tt, lhs);                                                       \
   }
   MULTIDYN_FOR_EACH_SCALAR(MULTIDYN_BODY_KERNELS)
 #undef MULTIDYN_BODY_KERNELS
+
+  // Bodies whose LHS does not depend on the context write ODE2LHS(nodes, q_tt, lhs); others hide this.
+  template <class S> void ODE2LHSInContext(const EvaluationContext&, const NodeKinematics<S>* nodes,
+                                           const VectorX& q_tt, VecX<S>& lhs) const {
+    Self().ODE2LHS(nodes, q_tt, lhs);
+  }
 
  private:
   const Derived& Self() const { return static_cast<const Derived&>(*this); }

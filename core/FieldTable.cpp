@@ -156,6 +156,47 @@ void FieldConverter<NodeIndexList>::FromJson(const Json& j, NodeIndexList& v) {
   v = values;
 }
 
+void FieldConverter<Vector3List>::FromJson(const Json& j, Vector3List& v) {
+  if (!j.is_array()) throw TypeError("expected a list of 3-vectors (Vector3DList), got " + JsonKindName(j));
+  Vector3List values(j.size());
+  std::vector<double> x;
+  for (size_t i = 0; i < j.size(); ++i) {
+    try {
+      VectorFromJson(j[i], 3, x);
+    } catch (const std::exception& e) {
+      throw ValueError("expected a list of 3-vectors (Vector3DList), but item " + std::to_string(i) + ": " + e.what());
+    }
+    values[i] = Vector3(x[0], x[1], x[2]);
+  }
+  v = values;
+}
+
+void FieldConverter<Matrix3List>::FromJson(const Json& j, Matrix3List& v) {
+  if (!j.is_array()) throw TypeError("expected a list of 3x3 matrices (Matrix3DList), got " + JsonKindName(j));
+  Matrix3List values(j.size());
+  for (size_t i = 0; i < j.size(); ++i) {
+    try {
+      FieldConverter<Matrix3>::FromJson(j[i], values[i]);
+    } catch (const std::exception& e) {
+      throw ValueError("expected a list of 3x3 matrices (Matrix3DList), but item " + std::to_string(i) + ": " + e.what());
+    }
+  }
+  v = values;
+}
+
+void FieldConverter<IntegerList>::FromJson(const Json& j, IntegerList& v) {
+  if (!j.is_array()) throw TypeError("expected a list of integers, got " + JsonKindName(j));
+  IntegerList values(j.size());
+  for (size_t i = 0; i < j.size(); ++i) {
+    try {
+      FieldConverter<Index>::FromJson(j[i], values[i]);
+    } catch (const std::exception& e) {
+      throw ValueError("expected a list of integers, but item " + std::to_string(i) + ": " + e.what());
+    }
+  }
+  v = values;
+}
+
 void CheckConstraint(const FieldDescriptor& field, double value) {
   if (field.constraint == FieldConstraint::NonNegative && !(value >= 0.))
     throw ValueError("expected a real number >= 0, got " + JsonNumberText(Json(value)));
@@ -184,6 +225,10 @@ std::string FieldDescriptor::TypeName() const {
     case FieldType::Nested: return "Settings";
     case FieldType::GraphicsDataList: return "BodyGraphicsData";
     case FieldType::ParameterSet: return "ParameterSet";
+    case FieldType::Vector3List: return "Vector3DList";
+    case FieldType::Matrix3List: return "Matrix3DList";
+    case FieldType::IntegerList: return "ArrayIndex";
+    case FieldType::JointTypeList: return "JointTypeList";
   }
   return "?";
 }
@@ -209,6 +254,10 @@ std::string FieldDescriptor::Expected() const {
     case FieldType::Nested: text = "a settings structure"; break;
     case FieldType::GraphicsDataList: text = "a list of graphics dicts"; break;
     case FieldType::ParameterSet: text = "a parameter object (e.g. ExponentialSpringParameters) or its dict"; break;
+    case FieldType::Vector3List: text = "a list of 3-vectors"; break;
+    case FieldType::Matrix3List: text = "a list of 3x3 matrices"; break;
+    case FieldType::IntegerList: text = "a list of integers"; break;
+    case FieldType::JointTypeList: text = "a list of exu.JointType values"; break;
     default: text = "an item index"; break;
   }
   if (constraint == FieldConstraint::NonNegative) text += " >= 0";

@@ -40,6 +40,10 @@ enum class FieldType {
   Nested,
   GraphicsDataList,  // a list of graphics dicts (Exudyn's BodyGraphicsData), see core/GraphicsData.h
   ParameterSet,      // a parameter class of its own (e.g. ExponentialSpringParameters), as a dict in JSON
+  Vector3List,       // any number of 3-vectors (Exudyn's Vector3DList)
+  Matrix3List,       // any number of 3x3 matrices (Exudyn's Matrix3DList)
+  IntegerList,       // any number of integers (Exudyn's ArrayIndex)
+  JointTypeList,     // any number of exu.JointType values; converter beside the item that uses it
 };
 
 enum class FieldConstraint { None, NonNegative, Positive };
@@ -61,6 +65,9 @@ struct BodyVisualization : BasicVisualization {
 };
 using MarkerIndexPair = std::array<MarkerIndex, 2>;
 using NodeIndexList = std::vector<NodeIndex>;
+using Vector3List = std::vector<Vector3>;
+using Matrix3List = std::vector<Matrix3>;
+using IntegerList = std::vector<Index>;
 
 class FieldTable;
 
@@ -222,12 +229,38 @@ template <> struct FieldConverter<GraphicsDataList> {
   static void FromJson(const Json& j, GraphicsDataList& v) { v.items = NormalizeGraphicsDataList(j); }
 };
 
+template <> struct FieldConverter<Vector3List> {
+  static constexpr FieldType type = FieldType::Vector3List;
+  static Json ToJson(const Vector3List& v) {
+    Json array = Json::array();
+    for (const Vector3& x : v) array.push_back(Json::array({x(0), x(1), x(2)}));
+    return array;
+  }
+  static void FromJson(const Json& j, Vector3List& v);
+};
+template <> struct FieldConverter<Matrix3List> {
+  static constexpr FieldType type = FieldType::Matrix3List;
+  static Json ToJson(const Matrix3List& v) {
+    Json array = Json::array();
+    for (const Matrix3& m : v) array.push_back(FieldConverter<Matrix3>::ToJson(m));
+    return array;
+  }
+  static void FromJson(const Json& j, Matrix3List& v);
+};
+template <> struct FieldConverter<IntegerList> {
+  static constexpr FieldType type = FieldType::IntegerList;
+  static Json ToJson(const IntegerList& v) { return Json(v); }
+  static void FromJson(const Json& j, IntegerList& v);
+};
+
 template <class V> constexpr int FieldRows() {
   if constexpr (std::is_same_v<V, Matrix3>) return 3;
   else if constexpr (std::is_same_v<V, Color4>) return 4;
   else if constexpr (std::is_same_v<V, MarkerIndexPair>) return 2;
   else if constexpr (std::is_same_v<V, NodeIndexList> || std::is_same_v<V, MatrixX> ||
-                     std::is_same_v<V, GraphicsDataList>) return -1;
+                     std::is_same_v<V, GraphicsDataList> || std::is_same_v<V, Vector3List> ||
+                     std::is_same_v<V, Matrix3List> || std::is_same_v<V, IntegerList> ||
+                     FieldConverter<V>::type == FieldType::JointTypeList) return -1;
   else if constexpr (FieldConverter<V>::type == FieldType::Vector) return V::RowsAtCompileTime;
   else return 1;
 }

@@ -255,13 +255,13 @@ template <class AD> void AddConstraintBlocks(const JacobianTarget& t, const Seed
   }
 }
 
-template <class AD> void BodyJacobian(const JacobianTarget& t, const Body& body, const std::vector<Index>& bodyNodes,
-                                      const std::vector<Index>& indices) {
+template <class AD> void BodyJacobian(const JacobianTarget& t, const Body& body, const EvaluationContext& context,
+                                      const std::vector<Index>& bodyNodes, const std::vector<Index>& indices) {
   const SeededNodes<AD> seeds(t, bodyNodes);
   VectorX& q_ttLocal = JacobianWorkspace::OfSize(t.workspace.q_ttBySize, Index(indices.size()));
   for (size_t i = 0; i < indices.size(); ++i) q_ttLocal(i) = t.state.ode2_tt(indices[i]);
   VecX<AD> lhs;
-  body.ComputeODE2LHS(seeds.KinematicsOf(bodyNodes), q_ttLocal, lhs);
+  body.ComputeODE2LHS(context, seeds.KinematicsOf(bodyNodes), q_ttLocal, lhs);
   seeds.AddDerivatives(lhs, indices, 1., t.factors, t.matrix);
 }
 

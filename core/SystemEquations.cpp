@@ -95,7 +95,7 @@ void SystemEquations::AddODE2Terms(const SystemState& state, VectorX& residual, 
     const auto& indices = compiled_.objectODE2Indices[b];
     VectorX& q_ttLocal = differentiation::JacobianWorkspace::OfSize(jacobianWorkspace_->q_ttBySize, Index(indices.size()));
     for (size_t i = 0; i < indices.size(); ++i) q_ttLocal(i) = state.ode2_tt(indices[i]);
-    body.ComputeODE2LHS(NodesOf(compiled_.objectNodes[b], objectNodeSlots_[b]), q_ttLocal, local_);
+    body.ComputeODE2LHS(Context(b, state), NodesOf(compiled_.objectNodes[b], objectNodeSlots_[b]), q_ttLocal, local_);
     for (size_t i = 0; i < indices.size(); ++i) residual(indices[i]) += local_(i);
   }
   for (Index node : compiled_.nodesWithAE) {
@@ -263,7 +263,7 @@ void SystemEquations::ComputeJacobian(const SystemState& state, const JacobianFa
     const Body& body = static_cast<const Body&>(system_.GetObject(b));
     const auto& bodyNodes = compiled_.objectNodes[b];
     WithADScalarFor(NumberOfCoordinates(system_, bodyNodes), [&](auto ad) {
-      BodyJacobian<decltype(ad)>(target, body, bodyNodes, compiled_.objectODE2Indices[b]);
+      BodyJacobian<decltype(ad)>(target, body, Context(b, state), bodyNodes, compiled_.objectODE2Indices[b]);
     });
   }
 

@@ -41,7 +41,9 @@ familyTitles = {"nodes": "Nodes", "bodies": "Bodies", "joints": "Joints", "conne
 indexTypes = {"NodeIndex", "ObjectIndex", "MarkerIndex", "LoadIndex", "SensorIndex", "MarkerIndex[2]", "NodeIndex[]"}
 
 # Theory pages that cover more than the item named like them (the nodes of a rigid body).
-extraTheoryPages = {"NodeRigidBodyRxyz": "RigidBody", "NodeRigidBodyEP": "RigidBody", "NodeRigidBody2D": "RigidBody2D"}
+extraTheoryPages = {"NodeRigidBodyRxyz": "RigidBody", "NodeRigidBodyEP": "RigidBody", "NodeRigidBody2D": "RigidBody2D",
+                    "NodeGenericODE2": "KinematicTree", "MarkerKinematicTreeRigid": "KinematicTree",
+                    "SensorKinematicTree": "KinematicTree"}
 
 # ---------------------------------------------------------------------------------------
 # The static solver's newton/discontinuous structures share their tables with the dynamic

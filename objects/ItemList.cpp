@@ -2,6 +2,7 @@
 
 #include "core/ItemRegistry.h"
 #include "objects/bodies/ObjectGround.h"
+#include "objects/bodies/ObjectKinematicTree.h"
 #include "objects/bodies/ObjectMassPoint.h"
 #include "objects/bodies/ObjectRigidBody.h"
 #include "objects/bodies/ObjectRigidBody2D.h"
@@ -18,10 +19,12 @@
 #include "objects/loads/LoadTorqueVector.h"
 #include "objects/markers/MarkerBodyPosition.h"
 #include "objects/markers/MarkerBodyRigid.h"
+#include "objects/markers/MarkerKinematicTreeRigid.h"
 #include "objects/markers/MarkerNodeCoordinate.h"
 #include "objects/markers/MarkerNodePosition.h"
 #include "objects/markers/MarkerNodeRigid.h"
 #include "objects/nodes/NodeGenericData.h"
+#include "objects/nodes/NodeGenericODE2.h"
 #include "objects/nodes/NodeGenericODE1.h"
 #include "objects/nodes/NodePoint.h"
 #include "objects/nodes/NodePointGround.h"
@@ -29,6 +32,7 @@
 #include "objects/nodes/NodeRigidBodyEP.h"
 #include "objects/nodes/NodeRigidBodyRxyz.h"
 #include "objects/sensors/SensorBody.h"
+#include "objects/sensors/SensorKinematicTree.h"
 #include "objects/sensors/SensorLoad.h"
 #include "objects/sensors/SensorNode.h"
 #include "objects/sensors/SensorObject.h"
@@ -45,6 +49,7 @@ void RegisterAllItems() {
   registry.Register(NodeGenericODE1::Info());
   registry.Register(NodePointGround::Info());
   registry.Register(NodeRigidBody2D::Info());
+  registry.Register(NodeGenericODE2::Info());
   registry.Register(ObjectGround::Info());
   registry.Register(ObjectMassPoint::Info());
   registry.Register(ObjectRigidBody::Info());
@@ -57,11 +62,13 @@ void RegisterAllItems() {
   registry.Register(ObjectConnectorSpringDamper::Info());
   registry.Register(ObjectConnectorCoordinate::Info());
   registry.Register(ObjectContactExponentialSpring::Info());
+  registry.Register(ObjectKinematicTree::Info());
   registry.Register(MarkerBodyRigid::Info());
   registry.Register(MarkerBodyPosition::Info());
   registry.Register(MarkerNodeRigid::Info());
   registry.Register(MarkerNodePosition::Info());
   registry.Register(MarkerNodeCoordinate::Info());
+  registry.Register(MarkerKinematicTreeRigid::Info());
   registry.Register(LoadForceVector::Info());
   registry.Register(LoadTorqueVector::Info());
   registry.Register(LoadCoordinate::Info());
@@ -69,6 +76,7 @@ void RegisterAllItems() {
   registry.Register(SensorObject::Info());
   registry.Register(SensorBody::Info());
   registry.Register(SensorLoad::Info());
+  registry.Register(SensorKinematicTree::Info());
 }
 
 }  // namespace multidyn

@@ -54,5 +54,19 @@ Index PositionMarker(MainSystem& system, Index body, const Vector3& p) {
 
 Index NodeOf(const MainSystem& system, Index body) { return system.GetObject(body).NodeNumbers().at(0).value; }
 
+Index KinematicTreeChain(MainSystem& system) {
+  const Json identity = {{1., 0., 0.}, {0., 1., 0.}, {0., 0., 1.}};
+  const Json inertia = {{0.1, 0., 0.}, {0., 0.2, 0.}, {0., 0., 0.15}};
+  const Index node = Add(system, ItemCategory::Node,
+                         {{"nodeType", "GenericODE2"}, {"numberOfODE2Coordinates", 2}, {"referenceCoordinates", {0.3, 0.}},
+                          {"initialCoordinates", {0.1, 0.2}}, {"initialCoordinates_t", {0.4, -0.2}}});
+  return Add(
+      system, ItemCategory::Object,
+      {{"objectType", "KinematicTree"}, {"nodeNumber", node}, {"jointTypes", {"RevoluteY", "PrismaticZ"}},
+       {"linkParents", {-1, 0}}, {"jointTransformations", {identity, {{0., -1., 0.}, {1., 0., 0.}, {0., 0., 1.}}}},
+       {"jointOffsets", {{0., 0., 0.}, {0.4, 0.1, 0.}}}, {"linkInertiasCOM", {inertia, inertia}},
+       {"linkCOMs", {{0.2, 0., 0.1}, {0., 0.1, 0.2}}}, {"linkMasses", {1., 2.}}});
+}
+
 }  // namespace testInstances
 }  // namespace multidyn

@@ -19,6 +19,8 @@ Index CoordinateMarker(MainSystem& system, Index node, Index coordinate);
 Index RigidMarker(MainSystem& system, Index body, const Vector3& localPosition);
 Index PositionMarker(MainSystem& system, Index body, const Vector3& localPosition);
 Index NodeOf(const MainSystem& system, Index body);  // the (first) node of a body
+// An ObjectKinematicTree of two links (a revolute and a prismatic joint) on a NodeGenericODE2; returns the tree.
+Index KinematicTreeChain(MainSystem& system);
 
 }  // namespace testInstances
 }  // namespace multidyn

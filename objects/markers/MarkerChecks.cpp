@@ -10,6 +10,9 @@ void CheckMarkerBody(const MainSystem& system, ObjectIndex body, bool needsOrien
   if (object.Kind() != ObjectKind::Body && object.Kind() != ObjectKind::Ground)
     throw TypeError("parameter 'bodyNumber': object " + std::to_string(body.value) + " is a " +
                     object.TypeInfo().className + ", not a body");
+  if (object.TypeInfo().typeName == "KinematicTree")  // its frames are its links'
+    throw TypeError("parameter 'bodyNumber': object " + std::to_string(body.value) +
+                    " is an ObjectKinematicTree; use MarkerKinematicTreeRigid (objectNumber, linkNumber, localPosition)");
   if (needsOrientation && !static_cast<const Body&>(object).ProvidesOrientation())
     throw TypeError("parameter 'bodyNumber': object " + std::to_string(body.value) + " is a " +
                     object.TypeInfo().className + ", which has no orientation; use MarkerBodyPosition");

@@ -134,6 +134,47 @@ std::unique_ptr<MainSystem> Chain(Index n) {
   return system;
 }
 
+// An ObjectKinematicTree of n links (revolute z and prismatic x joints in turn, gravity, PD control)
+// with a spring-damper from the ground to a MarkerKinematicTreeRigid on its last link.
+std::unique_ptr<MainSystem> KinematicTree(Index n) {
+  auto system = std::make_unique<MainSystem>();
+  MainSystem& s = *system;
+  using C = ItemCategory;
+  Json types = Json::array(), parents = Json::array(), rotations = Json::array(), offsets = Json::array(),
+       inertias = Json::array(), coms = Json::array(), masses = Json::array(), zeros = Json::array(),
+       gains = Json::array();
+  for (Index i = 0; i < n; ++i) {
+    types.push_back(i % 2 ? "PrismaticX" : "RevoluteZ");
+    parents.push_back(i - 1);
+    rotations.push_back({{1., 0., 0.}, {0., 1., 0.}, {0., 0., 1.}});
+    offsets.push_back({i ? 0.5 : 0., 0., 0.});
+    inertias.push_back({{0.01, 0., 0.}, {0., 0.1, 0.}, {0., 0., 0.1}});
+    coms.push_back({0.25, 0., 0.});
+    masses.push_back(1.);
+    zeros.push_back(0.);
+    gains.push_back(10.);
+  }
+  const Index node = AddFromJson(s, C::Node, {{"nodeType", "GenericODE2"}, {"numberOfODE2Coordinates", n},
+                                              {"referenceCoordinates", zeros}, {"initialCoordinates", zeros},
+                                              {"initialCoordinates_t", zeros}});
+  const Index tree = AddFromJson(s, C::Object, {{"objectType", "KinematicTree"}, {"nodeNumber", node},
+                                                {"jointTypes", types}, {"linkParents", parents},
+                                                {"jointTransformations", rotations}, {"jointOffsets", offsets},
+                                                {"linkInertiasCOM", inertias}, {"linkCOMs", coms}, {"linkMasses", masses},
+                                                {"gravity", {0., -9.81, 0.}}, {"jointPControlVector", gains},
+                                                {"jointPositionOffsetVector", zeros}, {"jointDControlVector", gains},
+                                                {"jointVelocityOffsetVector", zeros}});
+  const Index ground = AddFromJson(s, C::Object, {{"objectType", "Ground"}});
+  const Index anchor = AddFromJson(s, C::Marker, {{"markerType", "BodyPosition"}, {"bodyNumber", ground},
+                                                  {"localPosition", {0.5 * n, 1., 0.}}});
+  const Index tip = AddFromJson(s, C::Marker, {{"markerType", "KinematicTreeRigid"}, {"objectNumber", tree},
+                                               {"linkNumber", n - 1}, {"localPosition", {0.5, 0., 0.}}});
+  AddFromJson(s, C::Object, {{"objectType", "ConnectorSpringDamper"}, {"markerNumbers", {anchor, tip}},
+                             {"referenceLength", 0.8}, {"stiffness", 100.}, {"damping", 1.}});
+  s.Assemble();
+  return system;
+}
+
 long AllocationsInSteps(MainSystem& system, bool modifiedNewton, const std::string& linearSolver = "EXUdense") {
   SimulationSettings settings = QuietSettings(120, modifiedNewton);
   settings.linearSolverType = linearSolver;
@@ -155,6 +196,15 @@ TEST(Allocation, ChainStepsAllocateNothing) {
   EXPECT_EQ(AllocationsInSteps(*system, false, "EigenDense"), 0) << "full Newton";
   system->ResetCurrentToInitial();
   EXPECT_EQ(AllocationsInSteps(*system, true, "EigenDense"), 0) << "modified Newton";
+}
+
+TEST(Allocation, KinematicTreeStepsAllocateNothing) {
+  for (Index links : {6, 12}) {  // derivatives of 16 and 32 fixed-size AD scalars
+    auto system = KinematicTree(links);
+    EXPECT_EQ(AllocationsInSteps(*system, false), 0) << links << " links, full Newton";
+    system->ResetCurrentToInitial();
+    EXPECT_EQ(AllocationsInSteps(*system, true), 0) << links << " links, modified Newton";
+  }
 }
 
 TEST(Allocation, TheCounterSeesAllocations) {  // the test above cannot pass by counting nothing

@@ -16,6 +16,7 @@ from . import _multidyn
 from ._multidyn import (ConfigurationType, ExponentialSpringParameters, MainSystem, NotAssembledError, OutputVariableType,
                         SolveInProgressError, SolverError, UserFunctionError)
 from .indices import LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex
+from .kinematicTreeTypes import JointType
 from . import renderer as _renderer
 from .renderer import Renderer
 from .simulationSettings import SimulationSettings
@@ -86,6 +87,53 @@ class LinearSolverType(_enum.IntEnum):
     EigenSparse = 2
     EigenSparseSymmetric = 4
     EigenDense = 8
+
+
+class Vector3DList(list):
+    """Exudyn's list of 3D vectors (e.g. ObjectKinematicTree.jointOffsets): a Python list of 3-vectors
+    with Exudyn's methods."""
+
+    def __init__(self, vectors=()):
+        super().__init__(self._Checked(v) for v in vectors)
+
+    @staticmethod
+    def _Checked(vector):
+        array = _np.asarray(vector, dtype=float)
+        if array.shape != (3,):
+            raise ValueError(f"Vector3DList: expected a vector of 3 numbers, got {vector!r}")
+        return array
+
+    def Append(self, vector):
+        self.append(self._Checked(vector))
+
+    def NumberOfItems(self):
+        return len(self)
+
+    def GetPythonObject(self):
+        return [list(v) for v in self]
+
+
+class Matrix3DList(list):
+    """Exudyn's list of 3x3 matrices (e.g. ObjectKinematicTree.jointTransformations)."""
+
+    def __init__(self, matrices=()):
+        super().__init__(self._Checked(m) for m in matrices)
+
+    @staticmethod
+    def _Checked(matrix):
+        array = _np.asarray(matrix, dtype=float)
+        if array.shape != (3, 3):
+            raise ValueError(f"Matrix3DList: expected a 3x3 matrix, got {matrix!r}")
+        return array
+
+    def Append(self, matrix):
+        self.append(self._Checked(matrix))
+
+    def NumberOfItems(self):
+        return len(self)
+
+    def GetPythonObject(self):
+        return [m.tolist() for m in self]
 
 
 class ItemType(_enum.IntEnum):

@@ -93,21 +93,20 @@ def DiagonalMatrix(rowsColumns, value=1):
 
 
 def SmoothStep(x, x0, x1, value0, value1):
-    """value0 for x <= x0, value1 for x >= x1, between them a cubic with zero slope at both ends"""
+    """value0 for x <= x0, value1 for x >= x1, between them Exudyn's half cosine wave
+    value0 + (value1 - value0) (1 - cos(pi (x - x0)/(x1 - x0)))/2, with zero slope at both ends"""
     if x <= x0:
         return value0
     if x >= x1:
         return value1
-    s = (x - x0) / (x1 - x0)
-    return value0 + (value1 - value0) * s * s * (3. - 2. * s)
+    return value0 + (value1 - value0) * 0.5 * (1. - _math.cos((x - x0) / (x1 - x0) * _math.pi))
 
 
 def SmoothStepDerivative(x, x0, x1, value0, value1):
     """derivative of SmoothStep with respect to x"""
     if x <= x0 or x >= x1:
         return 0.
-    s = (x - x0) / (x1 - x0)
-    return (value1 - value0) * 6. * s * (1. - s) / (x1 - x0)
+    return (value1 - value0) * 0.5 * _math.pi / (x1 - x0) * _math.sin((x - x0) / (x1 - x0) * _math.pi)
 
 
 def IsListOrArray(data):

@@ -7,6 +7,7 @@ from . import _multidyn
 from . import itemInterface as _itemInterface
 from . import rigidBodyUtilities as _utilities
 from .indices import MarkerIndex, NodeIndex, ObjectIndex
+from .kinematicTreeTypes import JointType, TreeLink
 from .itemInterface import (LoadForceVector, LoadTorqueVector, MarkerBodyPosition, MarkerBodyRigid, MarkerNodePosition,
                             MarkerNodeRigid, NodeGenericData, NodePoint, NodeRigidBodyEP, NodeRigidBodyRxyz,
                             ObjectConnectorTorsionalSpringDamper, ObjectGround, ObjectJointRevoluteZ, ObjectMassPoint,
@@ -374,6 +375,151 @@ def CreateSpringDamper(self, name="", itemNumbers=[None, None], localPosition0=[
         visualization={"show": show, "drawSize": drawSize, "color": color}))
 
 
+def _LinkVector(function, name, value, nLinks, default):
+    """None -> default; otherwise a list of nLinks finite numbers"""
+    if value is None:
+        return default
+    array = _np.asarray(value, dtype=float)
+    if array.shape != (nLinks,) or not _np.all(_np.isfinite(array)):
+        raise ValueError(f"{function}: parameter '{name}': expected None or a list of {nLinks} finite numbers (one per "
+                         f"link of listOfTreeLinks), got {value!r}")
+    return list(array)
+
+
+def _LinkVector3List(function, name, value, nLinks):
+    """None -> []; otherwise nLinks 3-vectors"""
+    if value is None:
+        return []
+    array = _np.asarray(list(value), dtype=float)
+    if array.shape != (nLinks, 3) or not _np.all(_np.isfinite(array)):
+        raise ValueError(f"{function}: parameter '{name}': expected None or {nLinks} vectors of 3 finite numbers (one "
+                         f"per link of listOfTreeLinks), got {value!r}")
+    return array.tolist()
+
+
+def CreateKinematicTree(self, name="", listOfTreeLinks=[], referenceCoordinates=None, initialCoordinates=None,
+                        initialCoordinates_t=None, gravity=[0., 0., 0.], baseOffset=[0., 0., 0.], linkForces=None,
+                        linkTorques=None, jointForceVector=None, jointPositionOffsetVector=None,
+                        jointVelocityOffsetVector=None, forceUserFunction=0, jointRadius=0.05, jointWidth=0.12,
+                        colors=_defaultColor, colorsJoints=_defaultColor, baseGraphicsDataList=None,
+                        linkRoundness=0.2, show=True):
+    """Adds a NodeGenericODE2 (name 'Node:'+name) and an ObjectKinematicTree built from listOfTreeLinks
+    (utilities.TreeLink: inertia about the joint point, joint type, jointHT from the parent's frame, parent,
+    PD gains, graphics), as Exudyn's mbs.CreateKinematicTree. A link's parent None means the previous link
+    (all parents None, or all given). The joint coordinates start at referenceCoordinates +
+    initialCoordinates (default 0). If any link has PDcontrol, every joint gets P and D gains (0 where
+    not given) and the set values jointPositionOffsetVector / jointVelocityOffsetVector (default 0).
+    As Exudyn, an ObjectGround at baseOffset carries the base graphics unless baseGraphicsDataList is []
+    (graphics are stored, not drawn: jointRadius, jointWidth, colorsJoints, linkRoundness are accepted
+    for compatibility). linkForces, linkTorques and forceUserFunction go to the tree. Everything is
+    checked before the first item is added. Returns the tree's ObjectIndex."""
+    function = "CreateKinematicTree"
+    if not isinstance(name, str):
+        raise TypeError(f"{function}: parameter 'name': expected a string, got {name!r}")
+    if not isinstance(listOfTreeLinks, (list, tuple)) or len(listOfTreeLinks) == 0:
+        raise ValueError(f"{function}: parameter 'listOfTreeLinks': expected a non-empty list of TreeLink, "
+                         f"got {listOfTreeLinks!r}")
+    nLinks = len(listOfTreeLinks)
+    gravity = list(_Vector3(function, "gravity", gravity))
+    baseOffset = list(_Vector3(function, "baseOffset", baseOffset))
+    zeros = [0.] * nLinks
+    referenceCoordinates = _LinkVector(function, "referenceCoordinates", referenceCoordinates, nLinks, zeros)
+    initialCoordinates = _LinkVector(function, "initialCoordinates", initialCoordinates, nLinks, zeros)
+    initialCoordinates_t = _LinkVector(function, "initialCoordinates_t", initialCoordinates_t, nLinks, zeros)
+    jointForceVector = _LinkVector(function, "jointForceVector", jointForceVector, nLinks, [])
+    jointPositionOffsetVector = _LinkVector(function, "jointPositionOffsetVector", jointPositionOffsetVector, nLinks, None)
+    jointVelocityOffsetVector = _LinkVector(function, "jointVelocityOffsetVector", jointVelocityOffsetVector, nLinks, None)
+    linkForces = _LinkVector3List(function, "linkForces", linkForces, nLinks)
+    linkTorques = _LinkVector3List(function, "linkTorques", linkTorques, nLinks)
+    if colors is not None and not isinstance(colors, (list, tuple)):
+        raise TypeError(f"{function}: parameter 'colors': expected one RGBA color or a list of {nLinks}, got {colors!r}")
+
+    jointTypes, linkParents, jointTransformations, jointOffsets = [], [], [], []
+    linkMasses, linkCOMs, linkInertiasCOM, gains, linkGraphics = [], [], [], [], []
+    parentsGiven = [link.parent is not None for link in listOfTreeLinks if isinstance(link, TreeLink)]
+    if any(parentsGiven) and not all(parentsGiven):
+        raise ValueError(f"{function}: parameter 'listOfTreeLinks': either all TreeLink parents are None (a serial "
+                         "chain) or all are given as numbers")
+    for i, link in enumerate(listOfTreeLinks):
+        where = f"{function}: parameter 'listOfTreeLinks': link {i}"
+        if not isinstance(link, TreeLink):
+            raise TypeError(f"{where}: expected a TreeLink, got {link!r}")
+        parent = i - 1 if link.parent is None else link.parent
+        if isinstance(parent, bool) or not isinstance(parent, (int, _np.integer)) or not -1 <= parent < i:
+            raise ValueError(f"{where}: parent {link.parent!r}: expected -1 (the base) or a smaller link number")
+        try:
+            jointType = _JointType(link.jointType)
+        except (ValueError, KeyError):
+            raise ValueError(f"{where}: jointType {link.jointType!r}: expected an exu.JointType (RevoluteX/Y/Z, "
+                             "PrismaticX/Y/Z)") from None
+        inertia = link.linkInertia
+        if not isinstance(inertia, _utilities.RigidBodyInertia):
+            raise TypeError(f"{where}: linkInertia: expected a RigidBodyInertia (e.g. InertiaCuboid), got {inertia!r}")
+        transform = _np.asarray(link.jointHT, dtype=float)
+        if transform.shape != (4, 4) or not _np.all(_np.isfinite(transform)):
+            raise ValueError(f"{where}: jointHT: expected a 4x4 homogeneous transformation, got {link.jointHT!r}")
+        if link.PDcontrol is not None and (len(link.PDcontrol) != 2 or not _np.all(_np.isfinite(link.PDcontrol))):
+            raise ValueError(f"{where}: PDcontrol: expected None or (P, D), got {link.PDcontrol!r}")
+        jointTypes.append(jointType.name)
+        linkParents.append(int(parent))
+        jointTransformations.append(transform[0:3, 0:3].tolist())
+        jointOffsets.append(transform[0:3, 3].tolist())
+        linkMasses.append(float(inertia.Mass()))
+        linkCOMs.append(list(map(float, inertia.COM())))
+        linkInertiasCOM.append(_np.asarray(inertia.InertiaCOM(), dtype=float).tolist())
+        gains.append(link.PDcontrol)
+        linkGraphics.append([] if link.graphicsDataList is None else list(link.graphicsDataList))
+    hasPDcontrol = any(g is not None for g in gains)
+    if not hasPDcontrol and (jointPositionOffsetVector is not None or jointVelocityOffsetVector is not None):
+        raise ValueError(f"{function}: jointPositionOffsetVector and jointVelocityOffsetVector need PDcontrol in at "
+                         "least one TreeLink (otherwise give None)")
+    control = {}
+    if hasPDcontrol:
+        control = dict(jointPControlVector=[0. if g is None else float(g[0]) for g in gains],
+                       jointDControlVector=[0. if g is None else float(g[1]) for g in gains],
+                       jointPositionOffsetVector=zeros if jointPositionOffsetVector is None else jointPositionOffsetVector,
+                       jointVelocityOffsetVector=zeros if jointVelocityOffsetVector is None else jointVelocityOffsetVector)
+    if baseGraphicsDataList is not None and not isinstance(baseGraphicsDataList, list):
+        raise TypeError(f"{function}: parameter 'baseGraphicsDataList': expected None or a list of graphics dicts, "
+                        f"got {baseGraphicsDataList!r}")
+    color = list(colors) if colors is not None and len(colors) == 4 and not isinstance(colors[0], (list, tuple)) \
+        else _defaultColor
+    # Every item is built (and so checked) before the first is added.
+    nodeNumber = NodeIndex(self.NumberOfNodes())
+    node = _itemInterface.NodeGenericODE2(name="Node:" + name if name else "", referenceCoordinates=referenceCoordinates,
+                                          initialCoordinates=initialCoordinates,
+                                          initialCoordinates_t=initialCoordinates_t, numberOfODE2Coordinates=nLinks)
+    tree = _itemInterface.ObjectKinematicTree(
+        name=name, nodeNumber=nodeNumber, jointTypes=jointTypes, linkParents=linkParents,
+        jointTransformations=jointTransformations, jointOffsets=jointOffsets, linkInertiasCOM=linkInertiasCOM,
+        linkCOMs=linkCOMs, linkMasses=linkMasses, linkForces=linkForces, linkTorques=linkTorques,
+        jointForceVector=jointForceVector, forceUserFunction=forceUserFunction, baseOffset=baseOffset,
+        gravity=gravity, visualization={"show": show, "color": color, "graphicsDataList": linkGraphics}, **control)
+    for i, inertia in enumerate(linkInertiasCOM):
+        eigenvalues = _np.linalg.eigvalsh(_np.asarray(inertia))
+        if eigenvalues.min() < -1e-12 * max(1., abs(eigenvalues).max()):
+            raise ValueError(f"{function}: parameter 'listOfTreeLinks': link {i}: linkInertia: the inertia about the "
+                             "center of mass is not positive semi-definite")
+    if baseGraphicsDataList is None or len(baseGraphicsDataList) > 0:
+        CreateGround(self, referencePosition=baseOffset,
+                     graphicsDataList=[] if baseGraphicsDataList is None else baseGraphicsDataList)
+    self.AddNode(node)
+    return self.AddObject(tree)
+
+
+def _JointType(value):
+    """an exu.JointType from the enum, its name or its value"""
+    if isinstance(value, str):
+        return JointType[value]
+    if isinstance(value, bool):
+        raise ValueError(value)
+    jointType = JointType(value)
+    if jointType == JointType._None:
+        raise ValueError(value)
+    return jointType
+
+
+MainSystem.CreateKinematicTree = CreateKinematicTree
 MainSystem.CreateGround = CreateGround
 MainSystem.CreateSpringDamper = CreateSpringDamper
 MainSystem.CreateForce = CreateForce

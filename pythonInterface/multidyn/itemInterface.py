@@ -49,6 +49,8 @@ class ItemBase:
             kwargs[name] = value
         if "localHT" in kwargs:
             self._SetLocalHT(kwargs)
+        if "jointHTs" in kwargs:
+            self._SetJointHTs(kwargs)
         visualization = kwargs.pop("visualization", None)
         if visualization is not None:
             for key, value in dict(visualization).items():
@@ -68,6 +70,29 @@ class ItemBase:
                              f"(exu.HT(rotation=A, translation=p)), got shape {transform.shape}")
         kwargs["localRotationMatrix"] = transform[:3, :3].tolist()
         kwargs["localPosition"] = transform[:3, 3].tolist()
+
+    def _SetJointHTs(self, kwargs):
+        """Exudyn 1.13's jointHTs of ObjectKinematicTree: jointTransformations and jointOffsets at once, one
+        homogeneous transformation per link; given with either of them, they must agree."""
+        className = self._info["className"]
+        if "jointTransformations" not in self._fields:
+            raise TypeError(f"{className}: unknown parameter 'jointHTs'")
+        jointHTs = kwargs.pop("jointHTs")
+        if jointHTs is None:
+            return
+        transforms = [_np.asarray(T, dtype=float) for T in jointHTs]
+        transforms = [T.reshape(4, 4) if T.size == 16 else T for T in transforms]
+        if any(T.shape != (4, 4) for T in transforms):
+            raise ValueError(f"{className}: parameter 'jointHTs': expected a list of 4x4 homogeneous transformations "
+                             f"(exu.HT(rotation=A, translation=p)), one per link")
+        split = {"jointTransformations": [T[:3, :3] for T in transforms],
+                 "jointOffsets": [T[:3, 3] for T in transforms]}
+        for name, values in split.items():
+            given = kwargs.get(name)
+            if given is not None and (len(given) != len(values) or not all(
+                    _np.allclose(_np.asarray(g, dtype=float), v, rtol=0., atol=1e-12) for g, v in zip(given, values))):
+                raise ValueError(f"{className}: jointHTs and {name} are both given but do not agree")
+            kwargs[name] = [v.tolist() for v in values]
 
     @classmethod
     def _FieldOf(cls, key):

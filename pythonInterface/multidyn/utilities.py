@@ -18,6 +18,7 @@ from .graphicsDataUtilities import *  # noqa: F401,F403
 from .itemInterface import *  # noqa: F401,F403
 from .rigidBodyUtilities import *  # noqa: F401,F403
 from .rigidBodyUtilities import HT  # noqa: F401
+from .kinematicTreeTypes import TreeLink  # noqa: F401  (Exudyn's rigidBodyUtilities.TreeLink)
 
 # Exudyn 1.11's names of the graphics functions (before exudyn.graphics)
 GraphicsDataOrthoCubePoint = _graphics.Brick
@@ -49,4 +50,4 @@ _itemNames = [name for name in vars(_itemInterface) if not name.startswith('_')
               and name not in ('ItemBase', 'MissingItem', 'ClassForDict', 'classesByCategory', 'indexTypes')]
 
 __all__ = (_basicUtilities.__all__ + _rigidBodyUtilities.__all__ + _itemNames + _graphicsNames
-           + _graphicsDataUtilities.__all__ + ['np', 'sqrt', 'sin', 'cos', 'exudyn', 'HT'])
+           + _graphicsDataUtilities.__all__ + ['np', 'sqrt', 'sin', 'cos', 'exudyn', 'HT', 'TreeLink'])

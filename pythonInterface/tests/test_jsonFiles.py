@@ -58,7 +58,38 @@ def BaseSystem():
     b['nGround'] = mbs.AddNode(NodePointGround())
     b['mGroundCoordinate'] = mbs.AddMarker(MarkerNodeCoordinate(nodeNumber=b['nGround'], coordinate=0))
     b['mPointCoordinate'] = mbs.AddMarker(MarkerNodeCoordinate(nodeNumber=b['nPoint'], coordinate=2))
+    b['tree'] = KinematicTreeOn(mbs, mbs.AddNode(NodeGenericODE2(
+        numberOfODE2Coordinates=treeLinks, referenceCoordinates=[0.] * treeLinks, initialCoordinates=[0.] * treeLinks,
+        initialCoordinates_t=[0.] * treeLinks)))
     return mbs, b
+
+
+#: links of the base system's kinematic trees: linkNumber 3 (the test's non-default integer) exists
+treeLinks = 4
+
+
+def KinematicTreeOn(mbs, node):
+    return mbs.AddObject(ObjectKinematicTree(
+        nodeNumber=node, jointTypes=['RevoluteZ'] * treeLinks, linkParents=list(range(-1, treeLinks - 1)),
+        jointTransformations=[np.eye(3)] * treeLinks, jointOffsets=[[1., 0., 0.]] * treeLinks,
+        linkInertiasCOM=[np.eye(3)] * treeLinks, linkCOMs=[[0.5, 0., 0.]] * treeLinks, linkMasses=[1.] * treeLinks))
+
+
+def KinematicTreeValue(name, fieldType):
+    """non-default values of the ObjectKinematicTree's lists (one item per link) and its NodeGenericODE2"""
+    if fieldType == 'JointTypeList':
+        return ['PrismaticX', 'RevoluteY', 'RevoluteX', 'PrismaticZ']
+    if fieldType == 'ArrayIndex':
+        return [-1, 0, 0, 2]
+    if fieldType == 'Matrix3DList':  # joint rotations; inertia tensors must be symmetric
+        return [np.diag([0.37, 0.38, 0.39]).tolist() if name == 'linkInertiasCOM' else rotation.tolist()] * treeLinks
+    if fieldType == 'Vector3DList':
+        return [[0.37, 0.38 + 0.01 * i, 0.39] for i in range(treeLinks)]
+    if fieldType == 'BodyGraphicsData':  # one list per link
+        return [[{'type': 'Line', 'color': [0.1, 0.2, 0.3, 1.], 'data': [0., 0., 0., 0.37, 0.38, 0.39]}]] * treeLinks
+    if fieldType.startswith('Vector') and name not in ('gravity', 'baseOffset', 'localPosition'):
+        return [0.37 + 0.01 * i for i in range(treeLinks)]
+    return None
 
 
 #: fields that only accept their default: Exudyn options not supported yet (rejected with a ValueError)
@@ -78,6 +109,20 @@ def NonDefaultValue(info, field, mbs, b):
     # index fields: point to a fitting item of the base system (extra nodes for new bodies)
     if (className, name) in unsupportedNonDefaults:
         return None
+    if className in ('ObjectKinematicTree', 'NodeGenericODE2'):
+        if fieldType == 'NodeIndex':
+            return mbs.AddNode(NodeGenericODE2(numberOfODE2Coordinates=treeLinks, referenceCoordinates=[0.] * treeLinks,
+                                               initialCoordinates=[0.] * treeLinks,
+                                               initialCoordinates_t=[0.] * treeLinks))
+        if fieldType == 'Index':  # numberOfODE2Coordinates
+            return treeLinks
+        value = KinematicTreeValue(name, fieldType)
+        if value is not None:
+            return value
+    if className in ('MarkerKinematicTreeRigid', 'SensorKinematicTree') and fieldType == 'ObjectIndex':
+        return KinematicTreeOn(mbs, mbs.AddNode(NodeGenericODE2(
+            numberOfODE2Coordinates=treeLinks, referenceCoordinates=[0.] * treeLinks,
+            initialCoordinates=[0.] * treeLinks, initialCoordinates_t=[0.] * treeLinks)))
     if fieldType == 'NodeIndex':
         if className == 'ObjectRigidBody2D':
             return mbs.AddNode(NodeRigidBody2D(referenceCoordinates=[0, 0, 0.5]))
@@ -130,6 +175,7 @@ def NonDefaultValue(info, field, mbs, b):
         return rotation.tolist()
     if fieldType == 'OutputVariableType':
         return {'SensorNode': exu.OutputVariableType.Velocity, 'SensorBody': exu.OutputVariableType.Position,
+                'SensorKinematicTree': exu.OutputVariableType.AngularVelocity,
                 'SensorObject': exu.OutputVariableType.Velocity,
                 'SensorLoad': exu.OutputVariableType.Force}[className]
     if fieldType.startswith('Vector'):

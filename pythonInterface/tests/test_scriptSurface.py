@@ -51,7 +51,9 @@ def test_helpersAgainstClosedForms():
     names = StarImport()
     assert names['Normalize']([3, 0, 4]) == pytest.approx([0.6, 0., 0.8])
     assert names['NormL2']([3, 4]) == pytest.approx(5.)
-    assert names['SmoothStep'](0.5, 0., 1., 2., 4.) == pytest.approx(3.)  # symmetric cubic: mid value at mid point
+    assert names['SmoothStep'](0.5, 0., 1., 2., 4.) == pytest.approx(3.)  # symmetric: mid value at mid point
+    # Exudyn's half cosine wave (its createKinematicTreeTest.py depends on the exact shape)
+    assert names['SmoothStep'](0.25, 0., 1., 2., 4.) == pytest.approx(2. + 2. * 0.5 * (1. - np.cos(0.25 * np.pi)), rel=1e-15)
     assert names['SmoothStep'](-1., 0., 1., 2., 4.) == 2. and names['SmoothStep'](2., 0., 1., 2., 4.) == 4.
     h = 1e-6  # derivative against a central difference
     numeric = (names['SmoothStep'](0.3 + h, 0., 1., 2., 4.) - names['SmoothStep'](0.3 - h, 0., 1., 2., 4.)) / (2 * h)

@@ -1,0 +1,370 @@
+#include "objects/bodies/ObjectKinematicTree.h"
+
+#include "objects/TestInstances.h"
+
+#include "core/MainSystem.h"
+#include "core/Rotations.h"
+#include "core/UserFunctionCall.h"
+
+namespace multidyn {
+
+void FieldConverter<LinkGraphicsDataList>::FromJson(const Json& j, LinkGraphicsDataList& v) {
+  if (!j.is_array()) throw TypeError("expected a list with one list of graphics dicts per link, got " + JsonKindName(j));
+  LinkGraphicsDataList values;
+  for (size_t i = 0; i < j.size(); ++i) {
+    GraphicsDataList link;
+    try {
+      link.items = NormalizeGraphicsDataList(j[i]);
+    } catch (const std::exception& e) {
+      throw ValueError("expected a list with one list of graphics dicts per link, but link " + std::to_string(i) +
+                       ": " + e.what());
+    }
+    values.links.push_back(link);
+  }
+  v = values;
+}
+
+const ObjectKinematicTree& ObjectKinematicTree::TreeWithLink(const MainSystem& system, ObjectIndex object, Index linkNumber) {
+  if (!object.IsValid()) throw ValueError("parameter 'objectNumber': an ObjectKinematicTree is required, got none (-1)");
+  const auto* tree = dynamic_cast<const ObjectKinematicTree*>(&system.GetObject(object.value));
+  if (!tree)
+    throw TypeError("parameter 'objectNumber': object " + std::to_string(object.value) + " is a " +
+                    system.GetObject(object.value).TypeInfo().className + ", not an ObjectKinematicTree");
+  if (linkNumber < 0 || linkNumber >= tree->NumberOfLinks())
+    throw ValueError("parameter 'linkNumber': " + std::to_string(linkNumber) + " is not a link of object " +
+                     std::to_string(object.value) + "; expected 0 <= linkNumber < " + std::to_string(tree->NumberOfLinks()));
+  return *tree;
+}
+
+void ObjectKinematicTree::Check(const MainSystem& system) const {
+  if (!nodeNumber.IsValid()) throw ValueError("parameter 'nodeNumber': a NodeGenericODE2 is required, got none (-1)");
+  const Node& node = system.GetNode(nodeNumber.value);
+  if (node.TypeInfo().typeName != "GenericODE2")
+    throw TypeError("parameter 'nodeNumber': node " + std::to_string(nodeNumber.value) + " is a " +
+                    node.TypeInfo().className + "; ObjectKinematicTree needs a NodeGenericODE2 (one coordinate per link)");
+  const Index n = node.NumberOfODE2Coordinates();
+  const auto requireSize = [n](size_t size, const char* name, bool mayBeEmpty) {
+    if (Index(size) == n || (mayBeEmpty && size == 0)) return;
+    throw ValueError(std::string("parameter '") + name + "': expected " + (mayBeEmpty ? "an empty list or " : "") +
+                     std::to_string(n) + " items (one per link: the node's numberOfODE2Coordinates), got " +
+                     std::to_string(size));
+  };
+  requireSize(jointTypes.size(), "jointTypes", false);
+  requireSize(linkParents.size(), "linkParents", false);
+  requireSize(jointTransformations.size(), "jointTransformations", false);
+  requireSize(jointOffsets.size(), "jointOffsets", false);
+  requireSize(linkInertiasCOM.size(), "linkInertiasCOM", false);
+  requireSize(linkCOMs.size(), "linkCOMs", false);
+  requireSize(size_t(linkMasses.size()), "linkMasses", false);
+  requireSize(linkForces.size(), "linkForces", true);
+  requireSize(linkTorques.size(), "linkTorques", true);
+  requireSize(size_t(jointForceVector.size()), "jointForceVector", true);
+  requireSize(size_t(jointPositionOffsetVector.size()), "jointPositionOffsetVector", true);
+  requireSize(size_t(jointVelocityOffsetVector.size()), "jointVelocityOffsetVector", true);
+  requireSize(size_t(jointPControlVector.size()), "jointPControlVector", true);
+  requireSize(size_t(jointDControlVector.size()), "jointDControlVector", true);
+  requireSize(visualization.graphicsDataList.links.size(), "graphicsDataList", true);
+  if (jointPControlVector.size() != jointPositionOffsetVector.size())
+    throw ValueError("parameter 'jointPControlVector': jointPControlVector and jointPositionOffsetVector must both be "
+                     "empty or both have one value per link; got " + std::to_string(jointPControlVector.size()) +
+                     " and " + std::to_string(jointPositionOffsetVector.size()));
+  if (jointDControlVector.size() != jointVelocityOffsetVector.size())
+    throw ValueError("parameter 'jointDControlVector': jointDControlVector and jointVelocityOffsetVector must both be "
+                     "empty or both have one value per link; got " + std::to_string(jointDControlVector.size()) +
+                     " and " + std::to_string(jointVelocityOffsetVector.size()));
+  for (Index i = 0; i < n; ++i) {
+    if (jointTypes[i] == JointType::_None)
+      throw ValueError("parameter 'jointTypes': link " + std::to_string(i) + " has no joint type (_None); expected "
+                       "RevoluteX/Y/Z or PrismaticX/Y/Z");
+    if (linkParents[i] < -1 || linkParents[i] >= i)
+      throw ValueError("parameter 'linkParents': link " + std::to_string(i) + " has parent " +
+                       std::to_string(linkParents[i]) + "; expected -1 (the base) or a link number smaller than " +
+                       std::to_string(i));
+    if (linkMasses(i) < 0.)
+      throw ValueError("parameter 'linkMasses': link " + std::to_string(i) + " has mass " +
+                       std::to_string(linkMasses(i)) + "; expected a mass >= 0");
+    Eigen::SelfAdjointEigenSolver<Matrix3> eigen(0.5 * (linkInertiasCOM[i] + linkInertiasCOM[i].transpose()));
+    const double largest = std::max(1., eigen.eigenvalues().cwiseAbs().maxCoeff());
+    if ((linkInertiasCOM[i] - linkInertiasCOM[i].transpose()).cwiseAbs().maxCoeff() > 1e-12 * largest ||
+        eigen.eigenvalues().minCoeff() < -1e-12 * largest)
+      throw ValueError("parameter 'linkInertiasCOM': the inertia tensor of link " + std::to_string(i) +
+                       " must be symmetric and positive semi-definite");
+  }
+  nodeReferenceCoordinates_ = node.ReferenceCoordinates();
+}
+
+void ObjectKinematicTree::ComputeMassMatrix(const NodeKinematics<double>* nodes, MatrixX& massMatrix) const {
+  const Index n = NumberOfLinks();
+  KinematicTreeMotion<double> motion;
+  ComputeMotion<double>(TotalCoordinates(nodes[0]), nodes[0].coordinates_t, nullptr, false, n - 1, motion);
+  // Composite bodies (a link and all its descendants) in link axes: mass, first moment m*c and
+  // inertia about the link origin, accumulated from the leaves.
+  std::array<double, maxItemCoordinates> mass;
+  std::array<Vector3, maxItemCoordinates> firstMoment;
+  std::array<Matrix3, maxItemCoordinates> inertia;
+  for (Index i = 0; i < n; ++i) {
+    const Matrix3 cTilde = Skew<double>(linkCOMs[i]);
+    mass[i] = linkMasses(i);
+    firstMoment[i] = linkMasses(i) * linkCOMs[i];
+    inertia[i] = linkInertiasCOM[i] - linkMasses(i) * cTilde * cTilde;
+  }
+  for (Index i = n - 1; i >= 0; --i) {
+    const Index parent = linkParents[i];
+    if (parent < 0) continue;
+    const Matrix3& A = motion.A_PL[i];
+    const Vector3& p = motion.p_PL[i];
+    const Vector3 h = A * firstMoment[i];
+    const Matrix3 pTilde = Skew<double>(p), hTilde = Skew<double>(h);
+    mass[parent] += mass[i];
+    firstMoment[parent] += h + mass[i] * p;
+    inertia[parent] += A * inertia[i] * A.transpose() - mass[i] * pTilde * pTilde - (pTilde * hTilde + hTilde * pTilde);
+  }
+  // Column i: the force and moment (about the link origin) the composite body of link i needs
+  // for a unit rate of joint i, carried to each ancestor j and projected on its axis.
+  massMatrix.setZero(n, n);
+  for (Index i = 0; i < n; ++i) {
+    const Vector3 axis = Vector3::Unit(JointAxisIndex(jointTypes[i]));
+    Vector3 force, moment;
+    if (IsRevolute(jointTypes[i])) {
+      force = axis.cross(firstMoment[i]);
+      moment = inertia[i] * axis;
+    } else {
+      force = mass[i] * axis;
+      moment = firstMoment[i].cross(axis);
+    }
+    const auto project = [this, &force, &moment](Index j) {
+      const Index k = JointAxisIndex(jointTypes[j]);
+      return IsRevolute(jointTypes[j]) ? moment(k) : force(k);
+    };
+    massMatrix(i, i) = project(i);
+    for (Index j = i; linkParents[j] >= 0;) {
+      force = motion.A_PL[j] * force;
+      moment = motion.A_PL[j] * moment + motion.p_PL[j].cross(force);
+      j = linkParents[j];
+      massMatrix(i, j) = massMatrix(j, i) = project(j);
+    }
+  }
+}
+
+double ObjectKinematicTree::KineticEnergy(const NodeKinematics<double>* nodes) const {
+  MatrixX massMatrix;
+  ComputeMassMatrix(nodes, massMatrix);
+  const VectorX q_t = nodes[0].coordinates_t;
+  return 0.5 * q_t.dot(massMatrix * q_t);
+}
+
+namespace {
+VectorX AsVector(const Vector3& v) { return VectorX(v); }
+VectorX AsRowMajor(const Matrix3& m) {
+  VectorX v(9);
+  for (Index i = 0; i < 9; ++i) v(i) = m(i / 3, i % 3);
+  return v;
+}
+}  // namespace
+
+bool ObjectKinematicTree::GetBodyOutput(OutputVariableType type, const MainSystem& system, const SystemState& state,
+                                        const Vector3&, VectorX& value) const {
+  const Index start = system.Compiled().nodeODE2Start[nodeNumber.value];
+  const Index n = NumberOfLinks();
+  switch (type) {
+    case OutputVariableType::Coordinates:  // with the reference values, as Exudyn's
+      value = state.ode2.segment(start, n) + nodeReferenceCoordinates_;
+      return true;
+    case OutputVariableType::Coordinates_t: value = state.ode2_t.segment(start, n); return true;
+    case OutputVariableType::Coordinates_tt: value = state.ode2_tt.segment(start, n); return true;
+    case OutputVariableType::Force: {
+      // The generalized forces without mass times acceleration (Exudyn's ComputeODE2LHS).
+      Index self = 0;
+      while (&system.GetObject(self) != this) ++self;
+      const NodeKinematics<double> node = system.NodeKinematicsOf(nodeNumber.value, state);
+      VecX<double> lhs;
+      ODE2LHSInContext<double>(system.ContextOf(self, state), &node, VectorX::Zero(n), lhs);
+      value = lhs;
+      return true;
+    }
+    case OutputVariableType::KineticEnergy: return false;  // the generic output: KineticEnergy()
+    default:
+      throw ValueError("OutputVariableType." + std::string(OutputVariableTypeName(type)) +
+                       " is not available for an ObjectKinematicTree; available: Coordinates, Coordinates_t, "
+                       "Coordinates_tt, Force, KineticEnergy; the links' positions, velocities, ... are read with "
+                       "SensorKinematicTree or MarkerKinematicTreeRigid");
+  }
+}
+
+const std::vector<OutputVariableType>& ObjectKinematicTree::LinkOutputTypes() {
+  using O = OutputVariableType;
+  static const std::vector<OutputVariableType> types = {
+      O::Position, O::Displacement, O::Velocity, O::VelocityLocal, O::Acceleration, O::AccelerationLocal,
+      O::Rotation, O::RotationMatrix, O::AngularVelocity, O::AngularVelocityLocal, O::AngularAcceleration,
+      O::AngularAccelerationLocal};
+  return types;
+}
+
+VectorX ObjectKinematicTree::LinkOutput(const MainSystem& system, OutputVariableType type, Index link,
+                                        const Vector3& b, ConfigurationType configuration) const {
+  const SystemState& state = system.State(configuration);
+  const Index n = NumberOfLinks();
+  const Index start = system.Compiled().nodeODE2Start[nodeNumber.value];
+  VecX<double> q = state.ode2.segment(start, n) + nodeReferenceCoordinates_;
+  if (configuration == ConfigurationType::Reference) q = nodeReferenceCoordinates_;
+  const VecX<double> q_t = state.ode2_t.segment(start, n);
+  const VectorX q_tt = state.ode2_tt.segment(start, n);
+  KinematicTreeMotion<double> motion;
+  ComputeMotion<double>(q, q_t, &q_tt, false, link, motion);
+  const Matrix3& A = motion.A_0L[link];
+  const Vector3& w = motion.omega_L[link];
+  const Vector3& alpha = motion.alpha_L[link];
+  const Vector3 velocityLocal = motion.v_L[link] + w.cross(b);
+  const Vector3 accelerationLocal = motion.a_L[link] + alpha.cross(b) + w.cross(Vector3(w.cross(b)));
+  switch (type) {
+    case OutputVariableType::Position: return AsVector(motion.p_0L[link] + A * b);
+    case OutputVariableType::Displacement: {
+      const VectorX reference = LinkOutput(system, OutputVariableType::Position, link, b, ConfigurationType::Reference);
+      return AsVector(motion.p_0L[link] + A * b) - reference;
+    }
+    case OutputVariableType::Velocity: return AsVector(A * velocityLocal);
+    case OutputVariableType::VelocityLocal: return AsVector(velocityLocal);
+    case OutputVariableType::Acceleration: return AsVector(A * accelerationLocal);
+    case OutputVariableType::AccelerationLocal: return AsVector(accelerationLocal);
+    case OutputVariableType::Rotation: return AsVector(RotationMatrixToRotXYZ(A));
+    case OutputVariableType::RotationMatrix: return AsRowMajor(A);
+    case OutputVariableType::AngularVelocity: return AsVector(A * w);
+    case OutputVariableType::AngularVelocityLocal: return AsVector(w);
+    case OutputVariableType::AngularAcceleration: return AsVector(A * alpha);
+    case OutputVariableType::AngularAccelerationLocal: return AsVector(alpha);
+    default: break;
+  }
+  std::string available;
+  for (OutputVariableType t : LinkOutputTypes()) available += (available.empty() ? "" : ", ") + std::string(OutputVariableTypeName(t));
+  throw ValueError("OutputVariableType." + std::string(OutputVariableTypeName(type)) +
+                   " is not available for a link of an ObjectKinematicTree; available: " + available);
+}
+
+VectorX ObjectKinematicTree::CallUserForce(const EvaluationContext& context, const VectorX& q, const VectorX& q_t) const {
+  return CallUserFunctionVector(*forceUserFunction, *this, context.itemNumber, "forceUserFunction",
+                                {context.system, context.time, context.itemNumber, q, q_t}, NumberOfLinks());
+}
+
+void ObjectKinematicTree::SubtractUserForce(const EvaluationContext& context, const VecX<double>& q,
+                                            const VecX<double>& q_t, VecX<double>& lhs) const {
+  lhs -= CallUserForce(context, q, q_t);
+}
+
+void ObjectKinematicTree::AddTestInstance(MainSystem& system) {
+  // A branched tree with every joint type, rotated joint frames, offset centers of mass, gravity,
+  // link forces and torques, joint forces, PD control and a ground-fixed spring on a link.
+  const Json rotated = {{0.36, -0.48, 0.8}, {0.8, 0.6, 0.}, {-0.48, 0.64, 0.6}};
+  const Json identity = {{1., 0., 0.}, {0., 1., 0.}, {0., 0., 1.}};
+  const Json inertia = {{0.2, 0.01, -0.02}, {0.01, 0.3, 0.03}, {-0.02, 0.03, 0.25}};
+  const Index node = testInstances::Add(
+      system, ItemCategory::Node,
+      {{"nodeType", "GenericODE2"}, {"numberOfODE2Coordinates", 6}, {"referenceCoordinates", {0.1, 0., -0.2, 0.3, 0., 0.}},
+       {"initialCoordinates", {0.2, 0.1, 0.3, -0.2, 0.1, 0.4}}, {"initialCoordinates_t", {0.5, -0.4, 0.3, 0.2, -0.1, 0.6}}});
+  const Index tree = testInstances::Add(
+      system, ItemCategory::Object,
+      {{"objectType", "KinematicTree"}, {"nodeNumber", node},
+       {"jointTypes", {"RevoluteZ", "PrismaticX", "RevoluteX", "RevoluteY", "PrismaticZ", "PrismaticY"}},
+       {"linkParents", {-1, 0, 1, 0, 3, 2}},
+       {"jointTransformations", {identity, rotated, identity, rotated, identity, rotated}},
+       {"jointOffsets", {{0.1, 0., 0.}, {0.5, 0.1, 0.}, {0.3, -0.2, 0.1}, {0., 0.4, 0.2}, {0.2, 0.2, 0.}, {0.1, 0., 0.3}}},
+       {"linkInertiasCOM", {inertia, inertia, inertia, inertia, inertia, inertia}},
+       {"linkCOMs", {{0.2, 0.1, 0.}, {0.1, -0.1, 0.05}, {0., 0.2, 0.1}, {0.3, 0., -0.1}, {0.1, 0.1, 0.1}, {-0.1, 0.2, 0.}}},
+       {"linkMasses", {1.5, 2., 0.8, 1.2, 0.5, 0.9}},
+       {"baseOffset", {0.2, -0.1, 0.3}}, {"gravity", {0.5, -9.81, 1.}},
+       {"linkForces", {{1., 0., 0.}, {0., 2., 0.}, {0., 0., 1.}, {1., 1., 0.}, {0., -1., 1.}, {0.5, 0., 0.}}},
+       {"linkTorques", {{0., 0., 0.3}, {0.2, 0., 0.}, {0., 0.1, 0.}, {0.1, 0.1, 0.1}, {0., 0., -0.2}, {0.3, 0., 0.}}},
+       {"jointForceVector", {0.1, -0.2, 0.3, 0.4, -0.5, 0.6}},
+       {"jointPControlVector", {10., 20., 5., 8., 30., 12.}}, {"jointPositionOffsetVector", {0.1, 0.2, 0., -0.1, 0.05, 0.}},
+       {"jointDControlVector", {1., 2., 0.5, 0.8, 3., 1.2}}, {"jointVelocityOffsetVector", {0., 0.1, 0., 0.2, 0., -0.1}}});
+  const Index ground = testInstances::Ground(system);
+  const Index onLink = testInstances::Add(system, ItemCategory::Marker,
+                                          {{"markerType", "KinematicTreeRigid"}, {"objectNumber", tree}, {"linkNumber", 4},
+                                           {"localPosition", {0.1, -0.2, 0.3}}});
+  testInstances::Add(system, ItemCategory::Object,
+                     {{"objectType", "ConnectorSpringDamper"},
+                      {"markerNumbers", {testInstances::PositionMarker(system, ground, Vector3(1., 0.5, 0.)), onLink}},
+                      {"referenceLength", 0.5}, {"stiffness", 40.}, {"damping", 1.}});
+}
+
+const ItemTypeInfo& ObjectKinematicTree::Info() {
+  using T = ObjectKinematicTree;
+  static const FieldTable fields = [] {
+    FieldTableBuilder<T> builder;
+    builder.Add(&T::name, "name", "", "object's unique name")
+        .Add(&T::nodeNumber, "nodeNumber", "",
+             "the NodeGenericODE2 holding the joint coordinates, one per link (its numberOfODE2Coordinates is the number "
+             "of links n)")
+        .Add(&T::gravity, "gravity", "m/s^2", "gravity vector, global; acts on every link's center of mass")
+        .Add(&T::baseOffset, "baseOffset", "m", "position of the base (the parent frame of root links), global")
+        .Add(&T::jointTypes, "jointTypes", "",
+             "joint type of each link: exu.JointType.RevoluteX/Y/Z (rotation about) or PrismaticX/Y/Z (translation "
+             "along) the axis of the joint frame")
+        .Structural()
+        .Add(&T::linkParents, "linkParents", "",
+             "parent of each link: -1 for the base, otherwise a smaller link number (parents come first)")
+        .Structural()
+        .Add(&T::jointTransformations, "jointTransformations", "",
+             "rotation of each joint frame relative to its parent's link frame (joint axes -> parent axes), before the "
+             "joint's own motion")
+        .Add(&T::jointOffsets, "jointOffsets", "m",
+             "position of each joint (the link frame's origin) relative to the parent's link frame origin, in the parent's "
+             "axes")
+        .Add(&T::linkInertiasCOM, "linkInertiasCOM", "kg*m^2", "inertia tensor of each link about its center of mass, in link axes")
+        .Add(&T::linkCOMs, "linkCOMs", "m", "center of mass of each link, in link axes")
+        .Add(&T::linkMasses, "linkMasses", "kg", "mass of each link")
+        .Add(&T::linkForces, "linkForces", "N",
+             "force on each link at its link frame origin, global; empty (default) or one per link")
+        .Add(&T::linkTorques, "linkTorques", "N*m", "torque on each link, global; empty (default) or one per link")
+        .Add(&T::jointForceVector, "jointForceVector", "N or N*m",
+             "generalized force per joint coordinate, positive on link i and negative on its parent: a torque about a "
+             "revolute joint's axis, a force along a prismatic joint's axis; empty (default) or one per link")
+        .Add(&T::jointPositionOffsetVector, "jointPositionOffsetVector", "rad or m",
+             "set values u_o of the joint coordinates for the P control P*(u_o - q); empty or one per link (with "
+             "jointPControlVector); may change every step, e.g. in a preStepUserFunction")
+        .Add(&T::jointVelocityOffsetVector, "jointVelocityOffsetVector", "rad/s or m/s",
+             "set values v_o of the joint velocities for the D control D*(v_o - q_t); empty or one per link (with "
+             "jointDControlVector)")
+        .Add(&T::jointPControlVector, "jointPControlVector", "N*m/rad or N/m",
+             "proportional gain P of each joint; empty or one per link (with jointPositionOffsetVector)")
+        .Add(&T::jointDControlVector, "jointDControlVector", "N*m*s/rad or N*s/m",
+             "derivative gain D of each joint; empty or one per link (with jointVelocityOffsetVector)")
+        .AddUserFunction(&T::forceUserFunction, "forceUserFunction", "(mbs, t, itemNumber, q, q_t) -> n-vector",
+                         "generalized joint forces added like jointForceVector; q are the node's coordinates without "
+                         "reference values; its Jacobian is taken by forward differences")
+        .AddAccessed<bool>([](T& o) -> bool& { return o.visualization.show; }, "show", "",
+                           "set true, if item is shown in visualization and false if it is not shown")
+        .Visualization()
+        .AddAccessed<bool>([](T& o) -> bool& { return o.visualization.showLinks; }, "showLinks", "",
+                           "set true, if links shall be shown (stored; nothing is drawn yet)")
+        .Visualization()
+        .AddAccessed<bool>([](T& o) -> bool& { return o.visualization.showJoints; }, "showJoints", "",
+                           "set true, if joints shall be shown (stored; nothing is drawn yet)")
+        .Visualization()
+        .AddAccessed<Color4>([](T& o) -> Color4& { return o.visualization.color; }, "color", "",
+                             "RGBA color; R = -1: default color")
+        .Visualization()
+        .AddAccessed<LinkGraphicsDataList>([](T& o) -> LinkGraphicsDataList& { return o.visualization.graphicsDataList; },
+                                           "graphicsDataList", "",
+                                           "one list of graphics dicts per link, in link coordinates (or empty); stored "
+                                           "and saved, not drawn yet")
+        .Visualization();
+    return builder.Build();
+  }();
+  static const ItemTypeInfo info = MakeItemTypeInfo<T>(
+      ItemCategory::Object, "KinematicTree", "ObjectKinematicTree", {"KinematicTree"}, "bodies",
+      "An open tree of rigid links connected by revolute and prismatic joints, in minimal (joint) coordinates held by "
+      "one NodeGenericODE2 with one coordinate per link. Link i is placed relative to its parent's link frame (the base "
+      "at baseOffset for root links) by jointOffsets[i] and jointTransformations[i], then moved by its joint about or "
+      "along the x, y or z axis of that frame. The equations M(q) q_tt + h(q, q_t) = f come from the recursive "
+      "Newton-Euler algorithm, the mass matrix from the composite-rigid-body algorithm, their Jacobians by automatic "
+      "differentiation; f holds gravity, linkForces, linkTorques, jointForceVector, the PD control "
+      "P*(u_o - q) + D*(v_o - q_t) (each applied when its offset vector is given) and forceUserFunction. "
+      "MarkerKinematicTreeRigid attaches connectors, joints and loads to a link; SensorKinematicTree reads a link; "
+      "MarkerNodeCoordinate on the node reaches single joints.",
+      fields,
+      {OutputVariableType::Coordinates, OutputVariableType::Coordinates_t, OutputVariableType::Coordinates_tt,
+       OutputVariableType::Force, OutputVariableType::KineticEnergy});
+  return info;
+}
+
+}  // namespace multidyn

@@ -1,0 +1,37 @@
+// Any number of second-order (ODE2) coordinates without a position or orientation, e.g. the
+// joint coordinates of an ObjectKinematicTree. Coordinate markers (MarkerNodeCoordinate) reach
+// each of them.
+#pragma once
+
+#include "core/Node.h"
+
+namespace multidyn {
+
+class NodeGenericODE2 : public NodeKernels<NodeGenericODE2> {
+ public:
+  static const ItemTypeInfo& Info();
+  static void AddTestInstance(MainSystem& system);
+
+  Index NumberOfODE2Coordinates() const override { return numberOfODE2Coordinates; }
+  VectorX ReferenceCoordinates() const override { return referenceCoordinates; }
+  VectorX InitialCoordinates() const override { return initialCoordinates; }
+  VectorX InitialVelocities() const override { return initialCoordinates_t; }
+  void Check(const MainSystem& system) const override;
+
+  // No translations or rotations: only the stored coordinates and their rates.
+  template <class S> void Kinematics(const NodeCoordinates<S>& c, NodeKinematics<S>& k) const {
+    k.numberOfCoordinates = numberOfODE2Coordinates;
+    k.positionCoordinates = 0;
+    k.rotationStart = 0;
+    k.hasOrientation = false;
+    StoreNodeCoordinates(c, referenceCoordinates, k);
+  }
+
+  VectorX referenceCoordinates;
+  VectorX initialCoordinates;
+  VectorX initialCoordinates_t;
+  Index numberOfODE2Coordinates = 0;
+  bool visualizationShow = false;
+};
+
+}  // namespace multidyn

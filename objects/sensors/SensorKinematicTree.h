@@ -1,0 +1,24 @@
+// Exudyn's SensorKinematicTree: an output of a point on one link of an ObjectKinematicTree.
+#pragma once
+
+#include "core/Sensor.h"
+
+namespace multidyn {
+
+class SensorKinematicTree : public ItemOf<SensorKinematicTree, Sensor> {
+ public:
+  static const ItemTypeInfo& Info();
+  static void AddTestInstance(MainSystem& system);
+  VectorX Evaluate(const MainSystem& system, ConfigurationType configuration) const override;
+  std::string Target() const override {
+    return "object " + std::to_string(objectNumber.value) + " link " + std::to_string(linkNumber);
+  }
+  void Check(const MainSystem& system) const override;
+
+  ObjectIndex objectNumber;
+  Index linkNumber = invalidIndex;
+  Vector3 localPosition = Vector3::Zero();
+  bool visualizationShow = true;
+};
+
+}  // namespace multidyn

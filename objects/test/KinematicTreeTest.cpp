@@ -1,0 +1,88 @@
+// ObjectKinematicTree beyond its generic test instance: exact Jacobians of trees whose
+// derivatives do not fit the 16-wide AD scalar (the 32-wide and the run-time sized one), and of
+// a tree with a forceUserFunction (forward differences chained onto the AD derivatives).
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "core/SystemEquations.h"
+#include "objects/test/JacobianCheck.h"
+#include "objects/test/TestSystems.h"
+
+using namespace multidyn;
+
+namespace {
+
+// A C++ stand-in for a Python forceUserFunction(mbs, t, itemNumber, q, q_t): nonlinear in both.
+class CppJointForce : public ScriptFunction {
+ public:
+  double CallReal(const std::vector<ScriptArgument>&) const override { return 0.; }
+  VectorX CallVector(const std::vector<ScriptArgument>& arguments, Index expectedSize) const override {
+    const double t = std::get<double>(arguments[1]);
+    const VectorX& q = std::get<VectorX>(arguments[3]);
+    const VectorX& q_t = std::get<VectorX>(arguments[4]);
+    VectorX f(expectedSize);
+    for (Index i = 0; i < expectedSize; ++i)
+      f(i) = -3. * std::sin(q(i)) - 0.5 * q_t(i) * std::abs(q_t(i)) + 0.2 * t + 0.1 * q((i + 1) % expectedSize);
+    return f;
+  }
+  std::string Description() const override { return "C++ test joint force"; }
+};
+
+// A tree of n links: a branched structure cycling through all joint types and joint rotations.
+Index AddTree(MainSystem& system, Index n, bool withUserFunction) {
+  const Json identity = {{1., 0., 0.}, {0., 1., 0.}, {0., 0., 1.}};
+  const Json rotated = {{0.36, -0.48, 0.8}, {0.8, 0.6, 0.}, {-0.48, 0.64, 0.6}};
+  const char* types[] = {"RevoluteZ", "RevoluteX", "PrismaticY", "RevoluteY", "PrismaticZ", "PrismaticX"};
+  Json jointTypes = Json::array(), parents = Json::array(), transformations = Json::array(), offsets = Json::array(),
+       inertias = Json::array(), coms = Json::array(), masses = Json::array(), zeros = Json::array();
+  for (Index i = 0; i < n; ++i) {
+    jointTypes.push_back(types[i % 6]);
+    parents.push_back(i == 0 ? -1 : (i % 3 == 0 ? i - 2 : i - 1));
+    transformations.push_back(i % 2 ? rotated : identity);
+    offsets.push_back({0.3 + 0.01 * i, 0.1, -0.05 * (i % 2)});
+    inertias.push_back({{0.2, 0.01, 0.}, {0.01, 0.3, 0.02}, {0., 0.02, 0.25}});
+    coms.push_back({0.1, -0.05, 0.02 * i});
+    masses.push_back(1. + 0.1 * i);
+    zeros.push_back(0.);
+  }
+  const Index node = AddFromJson(system, ItemCategory::Node,
+                                 {{"nodeType", "GenericODE2"}, {"numberOfODE2Coordinates", n},
+                                  {"referenceCoordinates", zeros}, {"initialCoordinates", zeros},
+                                  {"initialCoordinates_t", zeros}});
+  const Index tree = AddFromJson(system, ItemCategory::Object,
+                                 {{"objectType", "KinematicTree"}, {"nodeNumber", node}, {"jointTypes", jointTypes},
+                                  {"linkParents", parents}, {"jointTransformations", transformations},
+                                  {"jointOffsets", offsets}, {"linkInertiasCOM", inertias}, {"linkCOMs", coms},
+                                  {"linkMasses", masses}, {"gravity", {0., -9.81, 0.}}});
+  if (withUserFunction)
+    system.SetItemUserFunction(ItemCategory::Object, tree, "forceUserFunction", std::make_shared<CppJointForce>());
+  return tree;
+}
+
+class KinematicTreeJacobian : public ::testing::TestWithParam<Index> {};
+
+TEST_P(KinematicTreeJacobian, ExactForEveryDerivativeWidth) {
+  MainSystem system;
+  AddTree(system, GetParam(), false);
+  system.Assemble();
+  SystemEquations equations(system);
+  SystemState state = system.CurrentState();
+  test::Randomize(system, state, 5);
+  test::ExpectExactJacobians(equations, state, true);
+}
+
+// 5 links: ADScalar16; 12: ADScalar32; 20: run-time sized derivatives.
+INSTANTIATE_TEST_SUITE_P(Sizes, KinematicTreeJacobian, ::testing::Values(5, 12, 20));
+
+TEST(KinematicTree, UserFunctionForceEntersTheJacobian) {
+  MainSystem system;
+  AddTree(system, 4, true);
+  system.Assemble();
+  SystemEquations equations(system);
+  SystemState state = system.CurrentState();
+  test::Randomize(system, state, 9);
+  test::ExpectExactJacobians(equations, state, true);
+}
+
+}  // namespace

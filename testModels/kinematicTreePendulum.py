@@ -1,0 +1,66 @@
+"""Kinematic-tree pendulum (the physics of Exudyn's ObjectKinematicTree mini example): one RevoluteZ
+link, a cuboid 1 m x 0.1 m x 0.1 m of density 1000 kg/m^3 (m = 10 kg) with its center of mass 0.5 m
+from the joint, base at [0.5, 0, 0], gravity -9.81 m/s^2 along y, released horizontally; RK44 with
+1000 steps over 1 s (Exudyn's mini example uses RK67, which multidyn does not have).
+
+Independent value: the pendulum equation I_O theta_tt = -m g l cos(theta), I_O = J_zz,COM + m l^2,
+integrated here with the classical Runge-Kutta method and 20000 steps (error ~1e-14).
+"""
+import math
+
+import numpy as np
+
+import multidyn as exu
+from multidyn.itemInterface import NodeGenericODE2, ObjectKinematicTree
+from multidyn.utilities import InertiaCuboid
+
+length = 1.
+inertia = InertiaCuboid(1000., [length, 0.1 * length, 0.1 * length])
+com = 0.5 * length
+gravity = 9.81
+endTime = 1.
+
+
+def Run():
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    node = mbs.AddNode(NodeGenericODE2(referenceCoordinates=[0.], initialCoordinates=[0.], initialCoordinates_t=[0.],
+                                       numberOfODE2Coordinates=1))
+    mbs.AddObject(ObjectKinematicTree(nodeNumber=node, jointTypes=[exu.JointType.RevoluteZ], linkParents=[-1],
+                                      jointTransformations=exu.Matrix3DList([np.eye(3)]),
+                                      jointOffsets=exu.Vector3DList([[0., 0., 0.]]),
+                                      linkInertiasCOM=exu.Matrix3DList([inertia.InertiaCOM()]),
+                                      linkCOMs=exu.Vector3DList([[com, 0., 0.]]), linkMasses=[inertia.Mass()],
+                                      baseOffset=[0.5, 0., 0.], gravity=[0., -gravity, 0.]))
+    mbs.Assemble()
+    settings = exu.SimulationSettings()
+    settings.solution.file.write = False
+    settings.timeIntegration.numberOfSteps = 1000
+    settings.timeIntegration.endTime = endTime
+    mbs.SolveDynamic(settings, solverType=exu.DynamicSolverType.RK44)
+    return {"angle": float(mbs.GetNodeOutput(node, exu.OutputVariableType.Coordinates)[0]),
+            "angularVelocity": float(mbs.GetNodeOutput(node, exu.OutputVariableType.Coordinates_t)[0])}
+
+
+def independent():
+    m = inertia.Mass()
+    I_O = inertia.InertiaCOM()[2, 2] + m * com**2
+
+    def f(y):
+        return np.array([y[1], -m * gravity * com * math.cos(y[0]) / I_O])
+
+    y, steps = np.array([0., 0.]), 20000
+    h = endTime / steps
+    for _ in range(steps):
+        k1 = f(y)
+        k2 = f(y + 0.5 * h * k1)
+        k3 = f(y + 0.5 * h * k2)
+        k4 = f(y + h * k3)
+        y = y + h / 6. * (k1 + 2. * k2 + 2. * k3 + k4)
+    return {"angle": (y[0], 1e-11, "pendulum equation, RK4 with 20000 steps"),
+            "angularVelocity": (y[1], 1e-10, "pendulum equation, RK4 with 20000 steps")}
+
+
+#: Exudyn's reference (its mini example ObjectKinematicTree.py, RK67 with 1000 steps)
+exudynReference = {"angle": -3.134018551808591}
+referenceTolerance = {"angle": (1e-12, 1e-15), "angularVelocity": (1e-12, 1e-15)}
