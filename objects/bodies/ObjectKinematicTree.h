@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/Body.h"
+#include "core/NumericalDifferentiation.h"
 #include "core/ScriptFunction.h"
 #include "objects/bodies/JointType.h"
 #include "objects/bodies/KinematicTreeMotion.h"
@@ -269,7 +270,7 @@ void ObjectKinematicTree::SubtractUserForce(const EvaluationContext& context, co
   for (Index k = 0; k < 2 * n; ++k) {
     VectorX& x = k < n ? q0 : q_t0;
     const Index i = k % n;
-    const double x0 = x(i), h = 1e-7 * std::max(1e-2, std::abs(x0));  // Exudyn's numericalDifferentiation defaults
+    const double x0 = x(i), h = DifferentiationStep(x0, context.numericalDifferentiation);
     x(i) = x0 + h;
     const VectorX df = (CallUserForce(context, q0, q_t0) - f0) / h;
     x(i) = x0;
