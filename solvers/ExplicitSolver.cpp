@@ -100,7 +100,7 @@ SolverStatistics ExplicitSolver::Solve(SystemState& state) {
     accepted = state;
     observer_.OnStart(state);
     for (Index step = 0; step < ti.numberOfSteps; ++step) {
-      if (!observer_.OnStepStart(state)) break;  // a pre-step user function asked to stop
+      if (!observer_.OnStepStart(state, state.time + h)) break;  // a pre-step user function asked to stop
       start = state;
       for (Index i = 0; i < stages; ++i) {
         stage = start;

@@ -372,9 +372,9 @@ SolverStatistics GeneralizedAlphaSolver::Solve(SystemState& state) {
     VectorX aStart;
     Index goodSteps = 0;
     while (endTime - state.time > timeTolerance) {
-      if (!observer_.OnStepStart(state)) break;
       const double remaining = endTime - state.time;
       stepSize = remaining <= h + timeTolerance ? remaining : h;
+      if (!observer_.OnStepStart(state, state.time + stepSize)) break;
       failingTime = state.time + stepSize;
       start = state;
       aStart = algorithmicAcceleration_;

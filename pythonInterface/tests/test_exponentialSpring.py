@@ -321,6 +321,7 @@ def test_frictionCoefficientsChangeDuringASimulation(workDir):
     velocities = {}
 
     def Ice(mbs, t):
+        t = mbs.systemData.GetTime()  # the last accepted step (t: the time the step is to reach)
         if t >= 0.2 - 1e-9 and mbs.GetObjectParameter(contact, 'muStatic') != 0.1:
             mbs.SetObjectParameter(contact, 'muStatic', 0.1)
             mbs.SetObjectParameter(contact, 'muKinetic', 0.1)
@@ -445,6 +446,7 @@ def test_everySolverSlidesAndStopsTheBlock(workDir, solverType):
     velocities = {}
 
     def Record(mbs, t):
+        t = mbs.systemData.GetTime()  # the last accepted step (t: the time the step is to reach)
         if abs(t - 0.2) < 1e-9:
             velocities[0.2] = InPlane(mbs, contact, OVT.Velocity)[0]
             velocities['K'] = mbs.GetObjectOutput(contact, OVT.SlidingState)
@@ -631,6 +633,7 @@ def OpenSimModel(mass, inertia, stations, position, rotation, velocity, solverTy
     positions = []
 
     def Record(mbs, t):
+        t = mbs.systemData.GetTime()  # the last accepted step (t: the time the step is to reach)
         if len(positions) < 10 and abs(t - 0.1 * len(positions)) < 0.5 / numberOfSteps:
             positions.append(mbs.GetObjectOutputBody(body, OVT.Position, localPosition=[0., 0., 0.]))
         return True

@@ -406,7 +406,7 @@ def test_invalidRunTimeValueInsideUserFunctionIsRejectedAndTheSolveStops():
 
 # ---- mbs.SetPreStepUserFunction ---------------------------------------------------------------
 
-def test_preStepUserFunctionIsCalledAtTheStartOfEveryStep():
+def test_preStepUserFunctionIsCalledAtTheStartOfEveryStepWithItsEndTime():
     rotor = Rotor()
     times, rotations = [], []
 
@@ -417,7 +417,8 @@ def test_preStepUserFunctionIsCalledAtTheStartOfEveryStep():
     rotor.mbs.SetPreStepUserFunction(PreStep)
     assert rotor.mbs.GetPreStepUserFunction() is PreStep
     rotor.mbs.SolveDynamic(Settings(endTime=0.1, numberOfSteps=10))
-    assert times == pytest.approx([0.01 * i for i in range(10)], abs=1e-12)
+    # t is the time the step is to reach, as in Exudyn (steps of 0.25 s give 0.25, 0.5, 0.75, 1)
+    assert times == pytest.approx([0.01 * (i + 1) for i in range(10)], abs=1e-12)
     # it reads the last accepted step: rotation at t = 0.05 equals a solve that ends there
     clean = Rotor()
     clean.mbs.SolveDynamic(Settings(endTime=0.05, numberOfSteps=5))
@@ -426,7 +427,7 @@ def test_preStepUserFunctionIsCalledAtTheStartOfEveryStep():
 
 def test_preStepUserFunctionReturningFalseStopsTheSimulation():
     rotor = Rotor()
-    rotor.mbs.SetPreStepUserFunction(lambda mbs, t: t < 0.1 - 1e-9)
+    rotor.mbs.SetPreStepUserFunction(lambda mbs, t: t < 0.1 + 1e-9)  # refuses the step to 0.11
     assert rotor.mbs.SolveDynamic(Settings(endTime=1., numberOfSteps=100)) is True
     assert rotor.mbs.systemData.GetTime() == pytest.approx(0.1)
     clean = Rotor()
@@ -491,7 +492,7 @@ def test_preStepUserFunctionChangingTheSystem():
     rotor = Rotor()
 
     def PreStep(mbs, t):
-        if t > 0.045:
+        if t > MISBEHAVE_AFTER:  # t: the time the step is to reach
             mbs.Assemble()
         return True
     rotor.mbs.SetPreStepUserFunction(PreStep)
@@ -502,7 +503,7 @@ def test_preStepUserFunctionChangingTheSystem():
 
 def test_preStepUserFunctionReplacedDuringTheSolve():
     rotor = Rotor()
-    rotor.mbs.SetPreStepUserFunction(lambda mbs, t: (t < 0.045 or mbs.SetPreStepUserFunction(0)) or True)
+    rotor.mbs.SetPreStepUserFunction(lambda mbs, t: (t < MISBEHAVE_AFTER or mbs.SetPreStepUserFunction(0)) or True)
     SolveRefused(rotor, 'mbs.SetPreStepUserFunction()', 'preStepUserFunction')
     rotor.mbs.SetPreStepUserFunction(0)
     rotor.AssertStillSolves()
