@@ -473,6 +473,8 @@ EvaluationContext MainSystem::ContextOf(Index object, const SystemState& state) 
   context.itemNumber = object;
   for (NodeIndex node : GetObject(object).NodeNumbers())
     if (c.nodeDataStart[node.value] >= 0) context.data = state.data.data() + c.nodeDataStart[node.value];
+  if (c.objectInternalStart[object] >= 0) context.internal = state.ode1.data() + c.objectInternalStart[object];
+  context.state = &state;
   return context;
 }
 

@@ -9,6 +9,8 @@
 
 namespace multidyn {
 
+struct SystemState;
+
 enum class ObjectKind { Ground, Body, Connector, Constraint, FirstOrder };
 
 // What an object's kernels may read besides coordinates: time, the system (for user
@@ -18,6 +20,10 @@ struct EvaluationContext {
   const MainSystem* system = nullptr;
   Index itemNumber = invalidIndex;
   const double* data = nullptr;  // the object's data coordinates, if it has a data node
+  // Set for outputs (GetObjectOutput; kernels get their states as arguments): the object's
+  // internal first-order states and the whole state, e.g. for markers beyond the first two.
+  const double* internal = nullptr;
+  const SystemState* state = nullptr;
 };
 
 class Object : public Item {

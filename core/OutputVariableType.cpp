@@ -34,6 +34,8 @@ const std::vector<std::pair<OutputVariableType, const char*>>& NameTable() {
       {T::AccelerationLocal, "AccelerationLocal"},
       {T::AngularAccelerationLocal, "AngularAccelerationLocal"},
       {T::ConstraintEquation, "ConstraintEquation"},
+      {T::Activation, "Activation"},
+      {T::Control, "Control"},
   };
   return table;
 }

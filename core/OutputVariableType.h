@@ -32,6 +32,8 @@ enum class OutputVariableType {
   AccelerationLocal,
   AngularAccelerationLocal,
   ConstraintEquation,
+  Activation,  // an actuator's activation (its internal first-order state)
+  Control,     // an actuator's control after clamping to ctrlrange
 };
 
 enum class ConfigurationType { Reference, Initial, Current, StartOfStep };

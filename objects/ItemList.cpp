@@ -1,6 +1,7 @@
 #include "objects/ItemList.h"
 
 #include "core/ItemRegistry.h"
+#include "objects/actuators/ObjectActuator.h"
 #include "objects/bodies/ObjectGround.h"
 #include "objects/bodies/ObjectMassPoint.h"
 #include "objects/bodies/ObjectRigidBody.h"
@@ -20,6 +21,7 @@
 #include "objects/markers/MarkerNodeCoordinate.h"
 #include "objects/markers/MarkerNodePosition.h"
 #include "objects/markers/MarkerNodeRigid.h"
+#include "objects/modules/ModuleTwoHingeDamper.h"
 #include "objects/nodes/NodeGenericData.h"
 #include "objects/nodes/NodeGenericODE1.h"
 #include "objects/nodes/NodePoint.h"
@@ -55,6 +57,8 @@ void RegisterAllItems() {
   registry.Register(ObjectConnectorCoordinateSpringDamper::Info());
   registry.Register(ObjectConnectorSpringDamper::Info());
   registry.Register(ObjectConnectorCoordinate::Info());
+  registry.Register(ObjectActuator::Info());
+  registry.Register(ModuleTwoHingeDamper::Info());
   registry.Register(MarkerBodyRigid::Info());
   registry.Register(MarkerBodyPosition::Info());
   registry.Register(MarkerNodeRigid::Info());
