@@ -4,8 +4,7 @@
 
 #include "core/UserFunctionCall.h"
 #include "objects/TestInstances.h"
-#include "objects/joints/ObjectJointRevolute2D.h"
-#include "objects/joints/ObjectJointRevoluteZ.h"
+#include "objects/joints/RevoluteJointFrames.h"
 #include "objects/markers/MarkerRequirements.h"
 #include "objects/modules/ControlModule.h"
 
@@ -39,23 +38,6 @@ void CheckRange(const std::string& flagName, const LimitedFlag& flag, const std:
     throw ValueError("parameter '" + rangeName + "': " + RangeText(range) + " must have min < max when " + flagName +
                      " is " + flag.value + (flag.value == "auto" ? " (a range other than [0, 0] limits)" : ""));
 }
-// Marker `m` of a revolute joint: the actuator applies a torque there, so the marker must
-// carry the orientation of a body or node (rigid marker, or a position marker on a rigid or
-// ground body).
-void CheckJointSideRotates(const MainSystem& system, MarkerIndex m, Index joint) {
-  const Marker& marker = system.GetMarker(m.value);
-  if (marker.ProvidesOrientation()) return;
-  if (marker.BodyNumber().IsValid()) {
-    const Object& body = system.GetObject(marker.BodyNumber().value);
-    if (body.Kind() == ObjectKind::Ground) return;
-    const auto nodes = body.NodeNumbers();
-    if (nodes.size() == 1 && system.GetNode(nodes[0].value).ProvidesOrientation()) return;
-  }
-  if (marker.NodeNumber().IsValid() && system.GetNode(marker.NodeNumber().value).NumberOfODE2Coordinates() == 0) return;
-  throw TypeError("parameter 'jointNumber': joint " + std::to_string(joint) + " acts on marker " +
-                  std::to_string(m.value) + " (" + marker.TypeInfo().className +
-                  "), which has no rotation for the actuator's torque; the joint must connect rigid bodies or ground");
-}
 }  // namespace
 
 bool ObjectActuator::IsLimited(const LimitedFlag& flag, const Vector2& range) {
@@ -83,9 +65,10 @@ ObjectActuator::BiasType ObjectActuator::Bias() const {
 
 std::vector<MarkerIndex> ObjectActuator::MarkerNumbers() const {
   std::vector<MarkerIndex> markers;
-  if (jointNumber.IsValid()) markers = {jointMarkers_[0], jointMarkers_[1]};
+  if (jointNumber.IsValid()) markers = {joint_.markers[0], joint_.markers[1]};
   else markers = {markerNumbers[0], markerNumbers[1]};
-  for (const ModuleInput& input : moduleInputs_) markers.insert(markers.end(), input.markers.begin(), input.markers.end());
+  for (const ModuleInput& input : moduleInputs_)
+    markers.insert(markers.end(), input.joint.markers.begin(), input.joint.markers.end());
   return markers;
 }
 
@@ -107,17 +90,9 @@ void ObjectActuator::CheckControlModule(const MainSystem& system) const {
                      " joint states; an actuator takes at most " + std::to_string(maxModuleInputs));
   for (const auto& input : inputs) {
     if (!input.joint.IsValid()) throw ValueError("parameter 'controlModule': the module's " + input.link + " is not linked");
-    const Object& joint = system.GetObject(input.joint.value);
-    ModuleInput resolved;
-    resolved.rate = input.rate;
-    resolved.rotation0 = resolved.rotation1 = Matrix3::Identity();
-    if (const auto* z = dynamic_cast<const ObjectJointRevoluteZ*>(&joint)) {
-      resolved.rotation0 = z->rotationMarker0;
-      resolved.rotation1 = z->rotationMarker1;
-    }
-    const auto markers = joint.MarkerNumbers();
-    resolved.markers = {markers[0], markers[1]};
-    moduleInputs_.push_back(resolved);
+    moduleInputs_.push_back(
+        {ResolveRevoluteJoint(system, input.joint.value, "parameter 'controlModule' (its " + input.link + ")"),
+         input.rate});
   }
 }
 
@@ -144,20 +119,7 @@ void ObjectActuator::Check(const MainSystem& system) const {
     throw ValueError("parameters 'jointNumber' and 'markerNumbers': give exactly one transmission, a revolute joint "
                      "(jointNumber) or two coordinate markers (markerNumbers)");
   if (jointNumber.IsValid()) {
-    const Object& joint = system.GetObject(jointNumber.value);
-    if (const auto* z = dynamic_cast<const ObjectJointRevoluteZ*>(&joint)) {
-      jointRotation0_ = z->rotationMarker0;
-      jointRotation1_ = z->rotationMarker1;
-    } else if (dynamic_cast<const ObjectJointRevolute2D*>(&joint)) {
-      jointRotation0_ = jointRotation1_ = Matrix3::Identity();
-    } else {
-      throw TypeError("parameter 'jointNumber': object " + std::to_string(jointNumber.value) + " is a " +
-                      joint.TypeInfo().className + "; expected a revolute joint (ObjectJointRevoluteZ, "
-                      "ObjectJointRevolute2D)");
-    }
-    const auto markers = joint.MarkerNumbers();
-    jointMarkers_ = {markers[0], markers[1]};
-    for (MarkerIndex m : markers) CheckJointSideRotates(system, m, jointNumber.value);
+    joint_ = ResolveRevoluteJoint(system, jointNumber.value, "parameter 'jointNumber'");
   } else {
     CheckMarkersProvideCoordinate(system, {markerNumbers[0], markerNumbers[1]}, "markerNumbers", self);
   }

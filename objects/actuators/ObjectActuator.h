@@ -12,6 +12,7 @@
 
 #include "core/Connector.h"
 #include "objects/connectors/ObjectConnectorTorsionalSpringDamper.h"
+#include "objects/joints/RevoluteJointFrames.h"
 #include "objects/modules/ControlModule.h"
 
 namespace multidyn {
@@ -82,7 +83,7 @@ class ObjectActuator : public GeneralConnectorKernels<ObjectActuator> {
       q_t = m1.coordinate_t - m0.coordinate_t;
       return;
     }
-    RevoluteJointCoordinate(m0, m1, jointRotation0_, jointRotation1_, q, q_t);
+    RevoluteJointCoordinate(m0, m1, joint_.rotation0, joint_.rotation1, q, q_t);
     if (data) q = q + ObjectConnectorTorsionalSpringDamper::ContinuityCorrection(ValueOf(q), data[0]);
   }
 
@@ -94,8 +95,8 @@ class ObjectActuator : public GeneralConnectorKernels<ObjectActuator> {
     std::array<S, maxModuleInputs> inputs;
     for (size_t i = 0; i < moduleInputs_.size(); ++i) {
       S q, q_t;
-      RevoluteJointCoordinate(*markers[2 + 2 * i], *markers[3 + 2 * i], moduleInputs_[i].rotation0,
-                              moduleInputs_[i].rotation1, q, q_t);
+      RevoluteJointCoordinate(*markers[2 + 2 * i], *markers[3 + 2 * i], moduleInputs_[i].joint.rotation0,
+                              moduleInputs_[i].joint.rotation1, q, q_t);
       inputs[i] = moduleInputs_[i].rate ? q_t : q;
     }
     const S u = module.Output(context, controlModuleOutput, inputs.data());
@@ -159,7 +160,7 @@ class ObjectActuator : public GeneralConnectorKernels<ObjectActuator> {
     }
     const S generalizedForce = gear(0) * ActuatorForce(length, velocity, x);
     if (jointNumber.IsValid()) {
-      const Vec3<S> axis = RotatedBy(markers[0]->orientation, jointRotation0_).col(2);
+      const Vec3<S> axis = RotatedBy(markers[0]->orientation, joint_.rotation0).col(2);
       loads[1].torque = axis * generalizedForce;
       loads[0].torque = -loads[1].torque;
     } else {
@@ -205,13 +206,11 @@ class ObjectActuator : public GeneralConnectorKernels<ObjectActuator> {
     if (ValueOf(value) > hi) return S(hi);
     return value;
   }
-  // The joint's (resolved by Check): its markers and the rotations of its joint frames.
-  mutable std::array<MarkerIndex, 2> jointMarkers_;
-  mutable Matrix3 jointRotation0_ = Matrix3::Identity(), jointRotation1_ = Matrix3::Identity();
-  // The joints the control module reads (resolved by Check); their markers follow the transmission's.
+  // Resolved by Check (which AddItem and Assemble run before anything else): the transmission's
+  // joint, and the joints the control module reads (their markers follow the transmission's).
+  mutable RevoluteJointFrames joint_;
   struct ModuleInput {
-    std::array<MarkerIndex, 2> markers;
-    Matrix3 rotation0, rotation1;
+    RevoluteJointFrames joint;
     bool rate = false;
   };
   mutable std::vector<ModuleInput> moduleInputs_;

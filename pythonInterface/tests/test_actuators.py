@@ -275,14 +275,21 @@ def Rejects(error, match, make):
         make()
 
 
+def RejectedBy(mbs):
+    """Bad(error, match, make): the item make() builds is rejected when built or when added to mbs,
+    which stays unchanged."""
+    def Bad(error, match, make):
+        count = mbs.NumberOfObjects()
+        Rejects(error, match, lambda: mbs.AddObject(make()))
+        assert mbs.NumberOfObjects() == count
+    return Bad
+
+
 def test_validation_shortcuts():
     r = Hinge()
     j = r.joint
 
-    def Bad(error, match, make):  # rejected when built or when added, the system unchanged
-        count = r.mbs.NumberOfObjects()
-        Rejects(error, match, lambda: r.mbs.AddObject(make()))
-        assert r.mbs.NumberOfObjects() == count
+    Bad = RejectedBy(r.mbs)
     Bad(ValueError, "kv and dampratio cannot both be defined", lambda: ActuatorPosition(jointNumber=j, kv=1, dampratio=1))
     Bad(ValueError, "'kv'.*kv cannot be negative", lambda: ActuatorPosition(jointNumber=j, kv=-1))
     Bad(ValueError, "dampratio cannot be negative", lambda: ActuatorPosition(jointNumber=j, dampratio=-1))
@@ -305,10 +312,7 @@ def test_validation_general():
     r = Hinge()
     j = r.joint
 
-    def Bad(error, match, make):  # rejected when built or when added, the system unchanged
-        count = r.mbs.NumberOfObjects()
-        Rejects(error, match, lambda: r.mbs.AddObject(make()))
-        assert r.mbs.NumberOfObjects() == count
+    Bad = RejectedBy(r.mbs)
     Bad(ValueError, "'ctrlrange'.*min < max when ctrllimited is true",
             lambda: ObjectActuator(jointNumber=j, ctrllimited=True, ctrlrange=[1, 1]))
     Bad(ValueError, "'ctrlrange'.*min < max when ctrllimited is auto", lambda: ObjectActuator(jointNumber=j, ctrlrange=[2, 1]))

@@ -31,9 +31,13 @@ M, L, IB, ILINK, G = 2., 0.7, 1e-3, 1e-3, 9.81
 
 
 class TwoHingePendulum:
-    def __init__(self, phi=0., theta=0., phi_t=0., theta_t=0., gravity=G):
+    def __init__(self, phi=0., theta=0., phi_t=0., theta_t=0., gravity=G, freeBase=False):
         self.mbs = mbs = NewSystem()
-        ground = mbs.AddObject(ObjectGround())
+        if freeBase:  # a free body at rest instead of the ground
+            self.nBase = mbs.AddNode(RigidRxyz(referenceCoordinates=[0] * 6))
+            ground = mbs.AddObject(RigidBody(nodeNumber=self.nBase, mass=5., inertia=[0.3, 0.4, 0.5, 0, 0, 0]))
+        else:
+            ground = mbs.AddObject(ObjectGround())
         # the link turns with phi about a_phi = (0, -1, 0); the bob with phi and then theta
         A_link = ut.RotationVector2RotationMatrix([0, -phi, 0])
         A_bob = A_link @ ut.RotationMatrixX(theta)
@@ -60,7 +64,18 @@ class TwoHingePendulum:
         bobMarker = mbs.AddMarker(MarkerBodyRigid(bodyNumber=bob))
         if gravity:
             mbs.AddLoad(Force(markerNumber=bobMarker, loadVector=[0, 0, -M * gravity]))
-        self.nBob = nBob
+        self.nBob, self.nLink = nBob, nLink
+        self.bodies = ([(self.nBase, 5., np.diag([0.3, 0.4, 0.5]))] if freeBase else []) + [
+            (nLink, 0.01, ILINK * np.eye(3)), (nBob, M, IB * np.eye(3))]
+
+    def AngularMomentum(self, configuration=exu.ConfigurationType.Current):
+        """sum of m c x v + A J A^T omega about the origin (each body's center of mass is at its node)"""
+        H = np.zeros(3)
+        for node, mass, J in self.bodies:
+            out = lambda ovt: np.asarray(self.mbs.GetNodeOutput(node, ovt, configuration))  # noqa: E731
+            A = out(OVT.RotationMatrix).reshape(3, 3)
+            H += mass * np.cross(out(OVT.Position), out(OVT.Velocity)) + A @ J @ A.T @ out(OVT.AngularVelocity)
+        return H
 
     def Damper(self, c):
         damper = modules.TwoHingeDamper()
@@ -154,6 +169,23 @@ def test_noGravity_decayAtZeroElevation():
     r.mbs.SolveDynamic(Settings(endTime=1., numberOfSteps=1000, spectralRadius=1., tightNewton=True))
     phi_t = Out(r.mbs, r.phiActuator, OVT.Velocity)
     assert phi_t == pytest.approx(math.exp(-d * L ** 2 / (M * L ** 2 + IB + ILINK)), rel=1e-6)
+
+
+def test_freeBase_keepsAngularMomentum():
+    """The damper's torques act as pairs on both sides of each hinge (internal): with a free base
+    and no gravity the total angular momentum stays constant while the motion is damped."""
+    r = TwoHingePendulum(0.3, 0.2, 0.5, 1.2, gravity=0., freeBase=True)
+    r.Damper(0.5 * L ** 2)
+    r.mbs.Assemble()
+    H0 = r.AngularMomentum(exu.ConfigurationType.Initial)
+    phi_t0 = Out(r.mbs, r.phiActuator, OVT.Velocity, exu.ConfigurationType.Initial)
+    r.mbs.SolveDynamic(Settings(endTime=1., numberOfSteps=1000, spectralRadius=1., tightNewton=True))
+    H1 = r.AngularMomentum()
+    assert np.linalg.norm(H0) > 0.1
+    assert np.linalg.norm(H1 - H0) < 1e-6 * np.linalg.norm(H0), (H0, H1)
+    # while the hinge rates were damped (0.5 -> 0.35 and 1.2 -> 0.36 rad/s)
+    assert abs(Out(r.mbs, r.phiActuator, OVT.Velocity)) < 0.8 * abs(phi_t0)
+    assert abs(Out(r.mbs, r.thetaActuator, OVT.Velocity)) < 0.4 * 1.2
 
 
 # ---- applyTo and Reset errors ---------------------------------------------------------------
