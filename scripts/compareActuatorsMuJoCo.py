@@ -92,6 +92,11 @@ CASES = [
     ("cylinder d 0.1 timeconst 0.25", "slide", 1., 0., 0., 2.,
      '<cylinder joint="j" diameter="0.1" timeconst="0.25" bias="0.001 -0.002 -0.003"/>',
      ii.ActuatorCylinder, dict(diameter=0.1, timeconst=0.25, bias=[0.001, -0.002, -0.003])),
+    ("muscle force 100 lengthrange [0, 1]", "slide", 1., 0.8, 0., 0.7,
+     '<muscle joint="j" force="100" lengthrange="0 1" ctrlrange="0 1"/>', ii.ObjectActuator,
+     dict(dyntype="muscle", dynprm=[0.01, 0.04] + [0] * 8, gaintype="muscle", biastype="muscle",
+          gainprm=[0.75, 1.05, 100, 200, 0.5, 1.6, 1.5, 1.3, 1.2, 0], biasprm=[0.75, 1.05, 100, 200, 0.5, 1.6, 1.5, 1.3, 1.2, 0],
+          lengthrange=[0, 1], ctrlrange=[0, 1])),
 ]
 
 

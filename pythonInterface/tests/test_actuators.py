@@ -239,6 +239,45 @@ def test_cylinder_pressureFilter_and_area():
     assert b.gainprm[0] == 0.3
 
 
+def test_muscle_peakForce_and_passiveForce():
+    """MuJoCo's muscle curves: at the optimal length (L = 1) and V = 0 the active gain is -F0; the
+    passive (bias) force is 0 up to L = 1 and -F0 fpmax x^2/2 up to b = (1 + lmax)/2."""
+    F0, lengthrange, muscleRange = 100., [0., 1.], [0.75, 1.05]
+    prm = muscleRange + [F0, 200., 0.5, 1.6, 1.5, 1.3, 1.2, 0.]
+    L0 = (lengthrange[1] - lengthrange[0]) / (muscleRange[1] - muscleRange[0])
+    for L, activeExpected, passiveExpected in [(1., -F0, 0.), (1.1, -F0 * (1 - 0.5 * (0.1 / 0.3) ** 2),
+                                                                -F0 * 1.3 * 0.5 * (0.1 / 0.3) ** 2)]:
+        q0 = (L - muscleRange[0]) * L0 + lengthrange[0]
+        r = Slide(mass=1., q0=q0)
+        active = r.mbs.AddObject(ObjectActuator(markerNumbers=r.markers, gaintype="muscle", gainprm=prm,
+                                                lengthrange=lengthrange, control=1.))
+        passive = r.mbs.AddObject(ObjectActuator(markerNumbers=r.markers, gaintype="muscle", gainprm=prm,
+                                                 biastype="muscle", biasprm=prm, lengthrange=lengthrange, control=0.))
+        r.mbs.Assemble()
+        initial = exu.ConfigurationType.Initial
+        assert Scalar(r.mbs.GetObjectOutput(active, OVT.Force, initial)) == pytest.approx(activeExpected, rel=1e-12)
+        assert Scalar(r.mbs.GetObjectOutput(passive, OVT.Force, initial)) == pytest.approx(passiveExpected, abs=1e-12)
+
+
+def test_muscle_activationDynamics():
+    """a_t = (u - a)/(tc0 (0.5 + 1.5 a)) while activating: from a = 0 with u = 1 the activation rises
+    monotonically towards 1, faster than a filter with the largest time constant 2 tc0."""
+    tc = [0.01, 0.04]
+    prm = [0.75, 1.05, 100., 200., 0.5, 1.6, 1.5, 1.3, 1.2, 0.]
+    r = Slide(mass=1.)
+    a = r.mbs.AddObject(ObjectActuator(markerNumbers=r.markers, dyntype="muscle", dynprm=tc + [0] * 8,
+                                       gaintype="muscle", gainprm=prm, lengthrange=[-1, 1], control=1.))
+    sensor = r.mbs.AddSensor(SensorObject(objectNumber=a, outputVariableType=OVT.Activation, storeInternal=True,
+                                          writeToFile=False))
+    Solve(r.mbs, 0.05, 500)
+    data = r.mbs.GetSensorStoredData(sensor)
+    assert np.all(np.diff(data[:, 1]) > 0) and data[-1, 1] < 1
+    assert np.all(data[1:, 1] > 1 - np.exp(-data[1:, 0] / (2 * tc[0])))
+    # the closed form of the activating branch: t = tc0 (2 ln(1/(1 - a)) - 1.5 a)  (u = 1)
+    t = tc[0] * (2 * np.log(1 / (1 - data[1:, 1])) - 1.5 * data[1:, 1])
+    np.testing.assert_allclose(t, data[1:, 0], rtol=0, atol=2e-6)
+
+
 def test_controlUserFunction():
     r = Hinge(inertia=1.)
     a = r.mbs.AddObject(ActuatorMotor(jointNumber=r.joint, controlUserFunction=lambda mbs, t, itemNumber: 2. * t))
