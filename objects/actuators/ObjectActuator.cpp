@@ -65,10 +65,10 @@ ObjectActuator::BiasType ObjectActuator::Bias() const {
 
 std::vector<MarkerIndex> ObjectActuator::MarkerNumbers() const {
   std::vector<MarkerIndex> markers;
-  if (jointNumber.IsValid()) markers = {joint_.markers[0], joint_.markers[1]};
+  if (jointNumber.IsValid()) markers = {jointMarkers_[0], jointMarkers_[1]};
   else markers = {markerNumbers[0], markerNumbers[1]};
   for (const ModuleInput& input : moduleInputs_)
-    markers.insert(markers.end(), input.joint.markers.begin(), input.joint.markers.end());
+    markers.insert(markers.end(), input.markers.begin(), input.markers.end());
   return markers;
 }
 
@@ -91,7 +91,8 @@ void ObjectActuator::CheckControlModule(const MainSystem& system) const {
   for (const auto& input : inputs) {
     if (!input.joint.IsValid()) throw ValueError("parameter 'controlModule': the module's " + input.link + " is not linked");
     moduleInputs_.push_back(
-        {ResolveRevoluteJoint(system, input.joint.value, "parameter 'controlModule' (its " + input.link + ")"),
+        {input.joint.value,
+         ResolveRevoluteJoint(system, input.joint.value, "parameter 'controlModule' (its " + input.link + ")"),
          input.rate});
   }
 }
@@ -105,10 +106,11 @@ double ObjectActuator::Control(const EvaluationContext& context) const {
   return u;
 }
 
-double ObjectActuator::PostNewtonStep(const EvaluationContext&, const MarkerData<double>& m0,
+double ObjectActuator::PostNewtonStep(const EvaluationContext& context, const MarkerData<double>& m0,
                                       const MarkerData<double>& m1, double* data) const {
   double q, q_t;
-  Transmission(m0, m1, data, q, q_t);
+  Matrix3 A_M0J0;
+  Transmission(context, m0, m1, q, q_t, A_M0J0);
   data[0] = q;
   return 0.;  // the continuous angle never forces another iteration
 }
@@ -119,7 +121,7 @@ void ObjectActuator::Check(const MainSystem& system) const {
     throw ValueError("parameters 'jointNumber' and 'markerNumbers': give exactly one transmission, a revolute joint "
                      "(jointNumber) or two coordinate markers (markerNumbers)");
   if (jointNumber.IsValid()) {
-    joint_ = ResolveRevoluteJoint(system, jointNumber.value, "parameter 'jointNumber'");
+    jointMarkers_ = ResolveRevoluteJoint(system, jointNumber.value, "parameter 'jointNumber'");
   } else {
     CheckMarkersProvideCoordinate(system, {markerNumbers[0], markerNumbers[1]}, "markerNumbers", self);
   }
@@ -172,7 +174,8 @@ void ObjectActuator::Check(const MainSystem& system) const {
 bool ObjectActuator::GetOutput(OutputVariableType type, const EvaluationContext& context, const MarkerData<double>& m0,
                                const MarkerData<double>& m1, const VectorX&, VectorX& value) const {
   double q, q_t;
-  Transmission(m0, m1, context.data, q, q_t);
+  Matrix3 A_M0J0;
+  Transmission(context, m0, m1, q, q_t, A_M0J0);
   const double length = gear(0) * q, velocity = gear(0) * q_t;
   double u = 0.;
   if (controlModule.IsValid()) {  // the module reads the joints' markers after the transmission's

@@ -75,16 +75,18 @@ class ObjectActuator : public GeneralConnectorKernels<ObjectActuator> {
     q_t = A_0J0.col(2).dot(w1 - w0);
   }
   // The transmission's q and q_t: the joint coordinate (made continuous against the data
-  // coordinate, if any) or q_m1 - q_m0.
-  template <class S> void Transmission(const MarkerData<S>& m0, const MarkerData<S>& m1, const double* data, S& q,
-                                       S& q_t) const {
+  // coordinate, if any) or q_m1 - q_m0. Sets A_M0J0 (the joint axis is its z-axis) for a joint.
+  template <class S> void Transmission(const EvaluationContext& context, const MarkerData<S>& m0,
+                                       const MarkerData<S>& m1, S& q, S& q_t, Matrix3& A_M0J0) const {
     if (!jointNumber.IsValid()) {
       q = m1.coordinate - m0.coordinate;
       q_t = m1.coordinate_t - m0.coordinate_t;
       return;
     }
-    RevoluteJointCoordinate(m0, m1, joint_.rotation0, joint_.rotation1, q, q_t);
-    if (data) q = q + ObjectConnectorTorsionalSpringDamper::ContinuityCorrection(ValueOf(q), data[0]);
+    Matrix3 A_M1J1;
+    RevoluteJointRotations(context.system->GetObject(jointNumber.value), A_M0J0, A_M1J1);
+    RevoluteJointCoordinate(m0, m1, A_M0J0, A_M1J1, q, q_t);
+    if (context.data) q = q + ObjectConnectorTorsionalSpringDamper::ContinuityCorrection(ValueOf(q), context.data[0]);
   }
 
   // The control of this evaluation, clamped to ctrlrange: a module's output (a function of the
@@ -95,8 +97,9 @@ class ObjectActuator : public GeneralConnectorKernels<ObjectActuator> {
     std::array<S, maxModuleInputs> inputs;
     for (size_t i = 0; i < moduleInputs_.size(); ++i) {
       S q, q_t;
-      RevoluteJointCoordinate(*markers[2 + 2 * i], *markers[3 + 2 * i], moduleInputs_[i].joint.rotation0,
-                              moduleInputs_[i].joint.rotation1, q, q_t);
+      Matrix3 A_M0J0, A_M1J1;
+      RevoluteJointRotations(context.system->GetObject(moduleInputs_[i].joint), A_M0J0, A_M1J1);
+      RevoluteJointCoordinate(*markers[2 + 2 * i], *markers[3 + 2 * i], A_M0J0, A_M1J1, q, q_t);
       inputs[i] = moduleInputs_[i].rate ? q_t : q;
     }
     const S u = module.Output(context, controlModuleOutput, inputs.data());
@@ -149,7 +152,8 @@ class ObjectActuator : public GeneralConnectorKernels<ObjectActuator> {
   template <class S> void Loads(const EvaluationContext& context, const MarkerData<S>* const* markers,
                                 const VecX<S>& internal, MarkerLoad<S>* loads, VecX<S>& internalRate) const {
     S q, q_t;
-    Transmission(*markers[0], *markers[1], context.data, q, q_t);
+    Matrix3 A_M0J0;
+    Transmission(context, *markers[0], *markers[1], q, q_t, A_M0J0);
     const S length = gear(0) * q, velocity = gear(0) * q_t;
     const S u = ControlOf(context, markers);
     internalRate.resize(NumberOfInternalStates());
@@ -160,7 +164,7 @@ class ObjectActuator : public GeneralConnectorKernels<ObjectActuator> {
     }
     const S generalizedForce = gear(0) * ActuatorForce(length, velocity, x);
     if (jointNumber.IsValid()) {
-      const Vec3<S> axis = RotatedBy(markers[0]->orientation, joint_.rotation0).col(2);
+      const Vec3<S> axis = RotatedBy(markers[0]->orientation, A_M0J0).col(2);
       loads[1].torque = axis * generalizedForce;
       loads[0].torque = -loads[1].torque;
     } else {
@@ -206,11 +210,12 @@ class ObjectActuator : public GeneralConnectorKernels<ObjectActuator> {
     if (ValueOf(value) > hi) return S(hi);
     return value;
   }
-  // Resolved by Check (which AddItem and Assemble run before anything else): the transmission's
-  // joint, and the joints the control module reads (their markers follow the transmission's).
-  mutable RevoluteJointFrames joint_;
+  // Resolved by Check (which AddItem and Assemble run before anything else): the markers of the
+  // transmission's joint and of the joints the control module reads (after the transmission's).
+  mutable std::array<MarkerIndex, 2> jointMarkers_;
   struct ModuleInput {
-    RevoluteJointFrames joint;
+    Index joint = invalidIndex;
+    std::array<MarkerIndex, 2> markers;
     bool rate = false;
   };
   mutable std::vector<ModuleInput> moduleInputs_;

@@ -20,18 +20,13 @@ bool SideRotates(const MainSystem& system, const Marker& marker) {
 }
 }  // namespace
 
-RevoluteJointFrames ResolveRevoluteJoint(const MainSystem& system, Index joint, const std::string& parameter) {
+std::array<MarkerIndex, 2> ResolveRevoluteJoint(const MainSystem& system, Index joint, const std::string& parameter) {
   const Object& object = system.GetObject(joint);
-  RevoluteJointFrames frames;
-  if (const auto* z = dynamic_cast<const ObjectJointRevoluteZ*>(&object)) {
-    frames.rotation0 = z->rotationMarker0;
-    frames.rotation1 = z->rotationMarker1;
-  } else if (!dynamic_cast<const ObjectJointRevolute2D*>(&object)) {
+  if (!dynamic_cast<const ObjectJointRevoluteZ*>(&object) && !dynamic_cast<const ObjectJointRevolute2D*>(&object)) {
     throw TypeError(parameter + ": object " + std::to_string(joint) + " is a " + object.TypeInfo().className +
                     "; expected a revolute joint (ObjectJointRevoluteZ, ObjectJointRevolute2D)");
   }
   const auto markers = object.MarkerNumbers();
-  frames.markers = {markers[0], markers[1]};
   for (MarkerIndex m : markers) {
     const Marker& marker = system.GetMarker(m.value);
     if (!SideRotates(system, marker))
@@ -39,7 +34,16 @@ RevoluteJointFrames ResolveRevoluteJoint(const MainSystem& system, Index joint, 
                       " (" + marker.TypeInfo().className + "), which has no rotation to measure or to apply a "
                       "torque to; the joint must connect rigid bodies or ground");
   }
-  return frames;
+  return {markers[0], markers[1]};
+}
+
+void RevoluteJointRotations(const Object& joint, Matrix3& rotation0, Matrix3& rotation1) {
+  if (const auto* z = dynamic_cast<const ObjectJointRevoluteZ*>(&joint)) {
+    rotation0 = z->rotationMarker0;
+    rotation1 = z->rotationMarker1;
+  } else {
+    rotation0 = rotation1 = Matrix3::Identity();
+  }
 }
 
 }  // namespace multidyn

@@ -10,10 +10,12 @@ import numpy as np
 import pytest
 
 import multidyn as exu
+from multidyn import utilities as ut
 from multidyn.itemInterface import (ActuatorCylinder, ActuatorDamper, ActuatorIntVelocity, ActuatorMotor,
-                                    ActuatorPosition, ActuatorVelocity, MarkerBodyPosition, MarkerNodeCoordinate,
-                                    MarkerNodePosition, MassPoint, NodePointGround, ObjectActuator, ObjectGround,
-                                    Point, RevoluteJoint2D, Rigid2D, RigidBody2D, SensorObject)
+                                    ActuatorPosition, ActuatorVelocity, MarkerBodyPosition, MarkerBodyRigid,
+                                    MarkerNodeCoordinate, MarkerNodePosition, MassPoint, NodePointGround,
+                                    ObjectActuator, ObjectGround, Point, RevoluteJoint2D, RevoluteJointZ, Rigid2D,
+                                    RigidBody, RigidBody2D, RigidRxyz, SensorObject)
 
 from conftest import NewSystem, Settings
 
@@ -294,6 +296,24 @@ def test_jointAngle_fromInitialCoordinates():
     assert Scalar(r.mbs.GetObjectOutput(a, OVT.Displacement, exu.ConfigurationType.Initial)) == pytest.approx(0.4)
     assert Scalar(r.mbs.GetObjectOutput(a, OVT.Velocity, exu.ConfigurationType.Initial)) == pytest.approx(-0.2)
     assert Scalar(r.mbs.GetObjectOutput(a, OVT.Force, exu.ConfigurationType.Initial)) == pytest.approx(-3. * 0.4)
+
+
+def test_jointFrames_followTheJointsRunTimeParameters():
+    """The joint's rotationMarker0/1 are run-time parameters: the actuator reads them when it
+    evaluates, so changing one between solves (no Assemble) moves q's zero."""
+    mbs = NewSystem()
+    ground = mbs.AddObject(ObjectGround())
+    node = mbs.AddNode(RigidRxyz(referenceCoordinates=[0] * 6, initialCoordinates=[0, 0, 0, 0, 0, 0.2]))
+    body = mbs.AddObject(RigidBody(nodeNumber=node, mass=1., inertia=[1, 1, 1, 0, 0, 0]))
+    joint = mbs.AddObject(RevoluteJointZ(markerNumbers=[mbs.AddMarker(MarkerBodyRigid(bodyNumber=ground)),
+                                                        mbs.AddMarker(MarkerBodyRigid(bodyNumber=body))]))
+    a = mbs.AddObject(ActuatorMotor(jointNumber=joint))
+    mbs.Assemble()
+    initial = exu.ConfigurationType.Initial
+    assert Scalar(mbs.GetObjectOutput(a, OVT.Displacement, initial)) == pytest.approx(0.2, abs=1e-14)
+    mbs.SetObjectParameter(joint, "rotationMarker1", ut.RotationMatrixZ(0.5))
+    assert mbs.IsAssembled()
+    assert Scalar(mbs.GetObjectOutput(a, OVT.Displacement, initial)) == pytest.approx(0.7, abs=1e-14)
 
 
 def test_getObject_showsGeneralParameters():
