@@ -13,7 +13,7 @@ import multidyn as exu
 from multidyn import utilities as ut
 from multidyn.itemInterface import (ActuatorCylinder, ActuatorDamper, ActuatorIntVelocity, ActuatorMotor,
                                     ActuatorPosition, ActuatorVelocity, MarkerBodyPosition, MarkerBodyRigid,
-                                    MarkerNodeCoordinate, MarkerNodePosition, MassPoint, NodePointGround,
+                                    MarkerNodeCoordinate, MarkerNodePosition, MassPoint, NodeGenericData, NodePointGround,
                                     ObjectActuator, ObjectGround, Point, RevoluteJoint2D, RevoluteJointZ, Rigid2D,
                                     RigidBody, RigidBody2D, RigidRxyz, SensorObject)
 
@@ -296,6 +296,22 @@ def test_jointAngle_fromInitialCoordinates():
     assert Scalar(r.mbs.GetObjectOutput(a, OVT.Displacement, exu.ConfigurationType.Initial)) == pytest.approx(0.4)
     assert Scalar(r.mbs.GetObjectOutput(a, OVT.Velocity, exu.ConfigurationType.Initial)) == pytest.approx(-0.2)
     assert Scalar(r.mbs.GetObjectOutput(a, OVT.Force, exu.ConfigurationType.Initial)) == pytest.approx(-3. * 0.4)
+
+
+def test_jointAngle_continuousWithDataNode():
+    """A motor spins the hinge through several turns: with a NodeGenericData the actuator length
+    follows the node angle beyond pi (MuJoCo's unbounded hinge qpos), without one it is in (-pi, pi]."""
+    for withNode in [True, False]:
+        r = Hinge(inertia=0.5)
+        extra = {"nodeNumber": r.mbs.AddNode(NodeGenericData(numberOfDataCoordinates=1, initialCoordinates=[0.]))} \
+            if withNode else {}
+        a = r.mbs.AddObject(ActuatorMotor(jointNumber=r.joint, control=3., **extra))
+        Solve(r.mbs, 2., 400)
+        angle = r.angle()
+        assert angle == pytest.approx(0.5 * 3. / 0.5 * 4., rel=1e-10)  # 12 rad: almost two turns
+        length = Scalar(r.mbs.GetObjectOutput(a, OVT.Displacement))
+        expected = angle if withNode else math.remainder(angle, 2 * math.pi)
+        assert length == pytest.approx(expected, abs=1e-9)
 
 
 def test_jointFrames_followTheJointsRunTimeParameters():
