@@ -21,11 +21,11 @@ rod = ut.InertiaCuboid(density=mass / (length * 0.04 * 0.04), sideLengths=[0.04,
 body = mbs.CreateRigidBody(inertia=rod, referencePosition=[0, -length / 2, 0], gravity=[0, -g, 0])
 joint = mbs.CreateRevoluteJoint(itemNumbers=[ground, body], position=[0, 0, 0], axis=[0, 0, 1])[0]
 servo = mbs.AddObject(ActuatorPosition(jointNumber=joint, kp=kp, dampratio=1., control=target))
+mbs.Assemble()  # also turns dampratio into kv, at the reference configuration
 general = mbs.GetObject(servo)
 print(f"compiled: dyntype {general['dyntype']}, gainprm[0] {general['gainprm'][0]}, "
       f"biasprm[:3] {[round(b, 4) for b in general['biasprm'][:3]]}")
 
-mbs.Assemble()
 settings = exu.SimulationSettings()
 settings.timeIntegration.endTime = 4.
 settings.timeIntegration.numberOfSteps = 400

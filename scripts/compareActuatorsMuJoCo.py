@@ -105,6 +105,13 @@ def Run(case):
     model, data = MuJoCoModel(joint, mass, q0, v0, xml)
     SC, mbs, node, coordinate, transmission = MultidynModel(joint, mass, q0, v0)
     actuator = mbs.AddObject(shortcut(control=ctrl, **transmission, **parameters))
+    stateful = mbs.GetObject(actuator)["dyntype"] != "none"
+    sensors = [mbs.AddSensor(ii.SensorObject(objectNumber=actuator, outputVariableType=ovt, storeInternal=True,
+                                             writeToFile=False)) for ovt in [OVT.Displacement, OVT.Force]]
+    if stateful:
+        sensors.append(mbs.AddSensor(ii.SensorObject(objectNumber=actuator, outputVariableType=OVT.Activation,
+                                                     storeInternal=True, writeToFile=False)))
+    mbs.Assemble()  # compiles a dampratio to kv, as MuJoCo's compiler
     general = mbs.GetObject(actuator)
     mappingDifference = max(
         np.abs(np.asarray(general[key][:3]) - getattr(model, "actuator_" + key)[0][:3]).max()
@@ -112,13 +119,6 @@ def Run(case):
     sameTypes = (general["dyntype"] == DYN[model.actuator_dyntype[0]] and
                  general["gaintype"] == GAIN[model.actuator_gaintype[0]] and
                  general["biastype"] == BIAS[model.actuator_biastype[0]])
-    sensors = [mbs.AddSensor(ii.SensorObject(objectNumber=actuator, outputVariableType=ovt, storeInternal=True,
-                                             writeToFile=False)) for ovt in [OVT.Displacement, OVT.Force]]
-    stateful = general["dyntype"] != "none"
-    if stateful:
-        sensors.append(mbs.AddSensor(ii.SensorObject(objectNumber=actuator, outputVariableType=OVT.Activation,
-                                                     storeInternal=True, writeToFile=False)))
-    mbs.Assemble()
     settings = exu.SimulationSettings()
     settings.timeIntegration.endTime = END_TIME
     settings.timeIntegration.numberOfSteps = MD_STEPS
@@ -190,8 +190,37 @@ def Errors():
     print(f"both reject / both accept: {agree} of {len(BAD)}")
 
 
+def DampratioChain():
+    """kv from dampratio = 1 for the servos of a planar two-link chain (MuJoCo: composite inertia
+    of the subtree at qpos0)."""
+    xml = """
+<mujoco><option gravity="0 0 0"/><worldbody>
+  <body><joint name="shoulder" type="hinge" axis="0 0 1"/><inertial pos="0.5 0 0" mass="2" diaginertia="0.1 0.1 0.1"/>
+    <body pos="1 0 0"><joint name="elbow" type="hinge" axis="0 0 1"/><inertial pos="0.5 0 0" mass="1" diaginertia="0.05 0.05 0.05"/></body>
+  </body></worldbody>
+  <actuator><position joint="shoulder" kp="3" dampratio="1"/><position joint="elbow" kp="3" dampratio="1"/></actuator>
+</mujoco>"""
+    model = mujoco.MjModel.from_xml_string(xml)
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    ground = mbs.AddObject(ii.ObjectGround())
+    links = [mbs.AddObject(ii.RigidBody2D(nodeNumber=mbs.AddNode(ii.Rigid2D(referenceCoordinates=[0.5 + k, 0, 0])),
+                                          physicsMass=m, physicsInertia=J)) for k, (m, J) in enumerate([(2., 0.1), (1., 0.05)])]
+    servos = []
+    for b0, b1, p0 in [(ground, links[0], [0, 0, 0]), (links[0], links[1], [0.5, 0, 0])]:
+        joint = mbs.AddObject(ii.RevoluteJoint2D(markerNumbers=[
+            mbs.AddMarker(ii.MarkerBodyPosition(bodyNumber=b0, localPosition=p0)),
+            mbs.AddMarker(ii.MarkerBodyPosition(bodyNumber=b1, localPosition=[-0.5, 0, 0]))]))
+        servos.append(mbs.AddObject(ii.ActuatorPosition(jointNumber=joint, kp=3., dampratio=1.)))
+    mbs.Assemble()
+    print("\ndampratio 1 on a two-link chain, biasprm[2] = -kv (MuJoCo | multidyn):")
+    for k, name in enumerate(["shoulder", "elbow"]):
+        print(f"  {name:8s} {model.actuator_biasprm[k][2]:.12f} | {mbs.GetObject(servos[k])['biasprm'][2]:.12f}")
+
+
 if __name__ == "__main__":
     print(f"MuJoCo {mujoco.__version__}; each case 1 s: MuJoCo implicitfast h = {MJ_STEP}, multidyn h = {END_TIME / MD_STEPS}")
     for case in CASES:
         Run(case)
+    DampratioChain()
     Errors()

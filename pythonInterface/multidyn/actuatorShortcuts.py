@@ -10,7 +10,6 @@ import math as _math
 
 import numpy as _np
 
-from . import rigidBodyUtilities as _rbu
 
 # parameters every shortcut passes on to the general actuator unchanged
 _commonParameters = ["name", "jointNumber", "markerNumbers", "nodeNumber", "ctrllimited", "ctrlrange", "forcelimited",
@@ -92,6 +91,8 @@ class ActuatorShortcut:
 
     def _Compile(self, kvFromDampratio):
         dyntype, dynprm, gaintype, gainprm, biastype, biasprm, extra = self._Mapping(kvFromDampratio)
+        if len(biasprm) > 2 and biasprm[2] == 0:
+            biasprm[2] = 0.  # kv = 0 is stored as +0, never as a dampratio of -0
         pad = lambda values: [float(v) for v in values] + [0.] * (10 - len(values))  # noqa: E731
         parameters = dict(self._general)
         parameters.update(extra)
@@ -103,14 +104,12 @@ class ActuatorShortcut:
             raise type(error)(str(error).replace("ObjectActuator:", type(self).__name__ + ":", 1)) from None
 
     def _CompileFor(self, mbs):
-        """The ObjectActuator this shortcut stands for in system mbs (dampratio resolved there)."""
-        kv = 0.
-        if self._own.get("dampratio") is not None and self._Real("dampratio") > 0:
-            kv = self._Real("dampratio") * 2. * _math.sqrt(self._Real("kp") * _EffectiveMass(mbs, self))
-        return self._Compile(kv)
+        """The ObjectActuator this shortcut stands for in system mbs."""
+        return self._Compile(0.)
 
     def _Kv(self, kvFromDampratio):
-        return kvFromDampratio if "dampratio" in self._given else self._Real("kv")
+        """-biasprm[2]: kv, or -dampratio (stored positive until mbs.Assemble() resolves it)."""
+        return -self._Real("dampratio") if "dampratio" in self._given else self._Real("kv")
 
     def __repr__(self):
         own = {k: v for k, v in self._own.items() if k in self._given}
@@ -203,92 +202,41 @@ shortcutClasses = [ActuatorMotor, ActuatorPosition, ActuatorVelocity, ActuatorIn
                    ActuatorCylinder]
 
 
-# ---- effective mass of a transmission at the reference configuration (for dampratio) -----------
+# ---- dampratio -> kv when the system is assembled (MuJoCo's mj_setConst) ---------------------------
 
-def _NodeFrame(mbs, nodeNumber):
-    """(position, rotation matrix) of a node at its reference coordinates."""
-    node = mbs.GetNode(nodeNumber)
-    q = _np.asarray(node["referenceCoordinates"], dtype=float)
-    nodeType = node["nodeType"]
-    if nodeType == "RigidBody2D":
-        return _np.array([q[0], q[1], 0.]), _rbu.RotationMatrixZ(q[2])
-    if nodeType == "RigidBodyRxyz":
-        return q[:3], _rbu.RotXYZ2RotationMatrix(q[3:6])
-    if nodeType == "RigidBodyEP":
-        return q[:3], _rbu.EulerParameters2RotationMatrix(q[3:7])
-    if q.size >= 3:
-        return q[:3], _np.eye(3)
-    return _np.zeros(3), _np.eye(3)
-
-
-def _BodyInertiaAboutAxis(mbs, bodyNumber, point, axis, what):
-    """Inertia of a body about the global axis through `point` (reference configuration)."""
-    body = mbs.GetObject(bodyNumber)
-    bodyType = body["objectType"]
-    if bodyType == "Ground":
-        return 0.
-    position, A = _NodeFrame(mbs, body["nodeNumber"])
-    if bodyType == "RigidBody2D":
-        m, J, b = body["physicsMass"], body["physicsInertia"], _np.array(list(body["physicsCenterOfMass"]) + [0.])
-        com = position + A @ b
-        d = (com - point)[:2]
-        return J - m * float(b @ b) + m * float(d @ d)
-    if bodyType == "RigidBody":
-        m, b = body["mass"], _np.asarray(body["centerOfMass"], dtype=float)
-        Jref = A @ _rbu.Inertia6D2InertiaTensor(body["inertia"]) @ A.T  # about the reference point, global axes
-        c_r = A @ b
-        c_p = position + c_r - point
-        steiner = lambda c: m * (float(c @ c) * _np.eye(3) - _np.outer(c, c))  # noqa: E731
-        return float(axis @ (Jref - steiner(c_r) + steiner(c_p)) @ axis)
-    raise ValueError(f"{what}: dampratio needs the inertia of the driven body, but body {bodyNumber} is a "
-                     f"{bodyType}; give kv instead")
-
-
-def _CoordinateMass(mbs, markerNumber, what):
-    """Diagonal entry of the mass matrix for a coordinate marker's coordinate."""
-    marker = mbs.GetMarker(markerNumber)
-    node, coordinate = marker["nodeNumber"], marker["coordinate"]
-    for i in range(mbs.NumberOfObjects()):
-        body = mbs.GetObject(i)
-        if body.get("nodeNumber") != node:
-            continue
-        if body["objectType"] == "MassPoint":
-            return body["physicsMass"]
-        if body["objectType"] == "RigidBody2D":
-            return body["physicsMass"] if coordinate < 2 else body["physicsInertia"]
-        if body["objectType"] == "RigidBody" and coordinate < 3:
-            return body["mass"]
-    if mbs.GetNode(node)["nodeType"] == "PointGround":
-        return 0.
-    raise ValueError(f"{what}: dampratio needs the mass of coordinate {coordinate} of node {node}, which is not known "
-                     f"for this node; give kv instead")
-
-
-def _EffectiveMass(mbs, shortcut):
-    """MuJoCo's reflected mass sum_j M0_jj / moment_j^2 of the transmission at the reference
-    configuration: for a joint the inertia of the body on its side 1 about the joint axis, for
-    coordinate markers the mass-matrix entries of both coordinates; divided by gear[0]^2."""
-    what = f"{type(shortcut).__name__}: parameter 'dampratio'"
-    general = shortcut._general
-    gear = float(_np.asarray(general.get("gear", [1, 0, 0, 0, 0, 0]), dtype=float)[0])
+def _TransmissionMass(mbs, item, what):
+    """MuJoCo's 1 / (J M^-1 J^T) at qpos0 for an actuator's transmission, divided by gear[0]^2: the
+    inertia its coordinate feels at the reference configuration with every joint acting
+    (computed by the C++ core from the assembled system)."""
+    gear = float(item["gear"][0])
     if gear == 0:
         raise ValueError(f"{what}: gear[0] = 0 gives no transmission to damp")
-    joint = general.get("jointNumber", -1)
-    if joint is not None and int(joint) >= 0:
-        jointDict = mbs.GetObject(joint)
-        marker1 = mbs.GetMarker(jointDict["markerNumbers"][1])
-        if "bodyNumber" not in marker1:
-            raise ValueError(f"{what}: the joint's marker 1 is not on a body; give kv instead")
-        position, A = _NodeFrame(mbs, mbs.GetObject(marker1["bodyNumber"])["nodeNumber"])
-        point = position + A @ _np.asarray(marker1.get("localPosition", [0, 0, 0]), dtype=float)
-        rotation1 = _np.asarray(jointDict.get("rotationMarker1", _np.eye(3)), dtype=float)
-        if marker1["markerType"] == "BodyRigid":
-            rotation1 = _np.asarray(marker1.get("localRotationMatrix", _np.eye(3)), dtype=float) @ rotation1
-        axis = (A @ rotation1)[:, 2] if jointDict["objectType"] == "JointRevoluteZ" else _np.array([0., 0., 1.])
-        mass = _BodyInertiaAboutAxis(mbs, marker1["bodyNumber"], point, axis, what)
-    else:
-        mass = sum(_CoordinateMass(mbs, m, what) for m in general["markerNumbers"])
-    if not mass > 0:
-        raise ValueError(f"{what}: the transmission's effective mass at the reference configuration is {mass}; "
-                         f"dampratio needs a positive one")
+    joint = item["jointNumber"]
+    markers = item["markerNumbers"]
+    try:
+        mass = mbs._TransmissionInertia(int(joint), int(markers[0]), int(markers[1]))
+    except ValueError as error:
+        raise ValueError(f"{what}: {error}; give kv instead") from None
     return mass / gear ** 2
+
+
+def ResolveDampratios(mbs):
+    """After mbs.Assemble(): every position-like actuator (affine bias, gainprm[0] = -biasprm[1])
+    with a positive biasprm[2] holds a dampratio; it becomes biasprm[2] = -kv (a run-time
+    parameter: the system stays assembled)."""
+    for i in range(mbs.NumberOfObjects()):
+        item = mbs.GetObject(i)
+        if item["objectType"] != "Actuator" or item["biastype"] != "affine":
+            continue
+        biasprm, kp = list(item["biasprm"]), item["gainprm"][0]
+        if not (biasprm[2] > 0 and kp == -biasprm[1]):
+            continue
+        what = f"{mbs._ItemDescription(1, i)}: dampratio (biasprm[2] > 0 of a position-like actuator)"
+        try:
+            biasprm[2] = -biasprm[2] * 2. * _math.sqrt(kp * _TransmissionMass(mbs, item, what))
+        except ValueError:
+            # a system with an unresolved dampratio must not be solved: setting a structural
+            # parameter (to its value) leaves it out of date, so solving assembles and fails again
+            mbs.SetObjectParameter(i, "dyntype", item["dyntype"])
+            raise
+        mbs.SetObjectParameter(i, "biasprm", biasprm)

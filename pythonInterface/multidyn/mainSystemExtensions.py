@@ -299,6 +299,20 @@ MainSystem.__repr__ = _Repr
 from . import createFunctions  # noqa: E402,F401  (the mbs.Create... helpers)
 
 
+_AssembleItems = MainSystem.Assemble
+
+
+def Assemble(self):
+    """Validates all items and builds the system's equations; then turns the actuators' dampratio
+    into kv at the reference configuration (MuJoCo's mj_setConst)."""
+    _AssembleItems(self)
+    from .actuatorShortcuts import ResolveDampratios
+    ResolveDampratios(self)
+
+
+MainSystem.Assemble = Assemble
+
+
 def AddModule(self, module):
     """Puts a control module (e.g. multidyn.modules.TwoHingeDamper) into the dynamics: checks its
     links and parameters (its Reset), adds it and connects the actuators its outputs drive;

@@ -118,6 +118,8 @@ def test_position_dampratio1_criticallyDamped():
     m, kp, q0 = 0.523599, 10., -0.1
     r = Slide(mass=m, q0=q0)
     a = r.mbs.AddObject(ActuatorPosition(markerNumbers=r.markers, kp=kp, dampratio=1.))
+    assert r.mbs.GetObject(a)["biasprm"][2] == 1.  # MuJoCo's spec: the dampratio, until compiled
+    r.mbs.Assemble()
     general = r.mbs.GetObject(a)
     assert general["objectType"] == "Actuator"
     assert general["biastype"] == "affine" and general["gaintype"] == "fixed" and general["dyntype"] == "none"
@@ -298,6 +300,33 @@ def test_jointAngle_fromInitialCoordinates():
     assert Scalar(r.mbs.GetObjectOutput(a, OVT.Force, exu.ConfigurationType.Initial)) == pytest.approx(-3. * 0.4)
 
 
+def test_dampratio_usesTheInertiaWithAllJointsActing():
+    """A straight two-link chain of RigidBody2D (link k: mass m_k, inertia J_k about its centre at
+    x = 0.5 + k): MuJoCo's m_eff = 1 / (M^-1)_jj with the joint-space mass matrix M at qpos0
+    (MuJoCo 4.0 gives biasprm[2] = -3.033150177621 and -0.975563497642 for kp = 3)."""
+    mbs = NewSystem()
+    ground = mbs.AddObject(ObjectGround())
+    (m1, J1), (m2, J2) = (2., 0.1), (1., 0.05)
+    links = [mbs.AddObject(RigidBody2D(nodeNumber=mbs.AddNode(Rigid2D(referenceCoordinates=[0.5 + k, 0, 0])),
+                                       physicsMass=m, physicsInertia=J)) for k, (m, J) in enumerate([(m1, J1), (m2, J2)])]
+    kp = 3.
+    servos = []  # each servo added right after its joint: kv is computed by Assemble, for the whole chain
+    for b0, b1, p0 in [(ground, links[0], [0, 0, 0]), (links[0], links[1], [0.5, 0, 0])]:
+        joint = mbs.AddObject(RevoluteJoint2D(markerNumbers=[
+            mbs.AddMarker(MarkerBodyPosition(bodyNumber=b0, localPosition=p0)),
+            mbs.AddMarker(MarkerBodyPosition(bodyNumber=b1, localPosition=[-0.5, 0, 0]))]))
+        servos.append(mbs.AddObject(ActuatorPosition(jointNumber=joint, kp=kp, dampratio=1.)))
+    shoulder, elbow = servos
+    mbs.Assemble()
+    M = np.array([[J1 + m1 * 0.25 + J2 + m2 * 1.5 ** 2, J2 + m2 * (0.25 + 0.5)],
+                  [J2 + m2 * (0.25 + 0.5), J2 + m2 * 0.25]])
+    Minv = np.linalg.inv(M)
+    for servo, j, mujoco in [(shoulder, 0, -3.033150177621), (elbow, 1, -0.975563497642)]:
+        kv = 2 * math.sqrt(kp / Minv[j, j])
+        assert mbs.GetObject(servo)["biasprm"][2] == pytest.approx(-kv, rel=1e-12)
+        assert mbs.GetObject(servo)["biasprm"][2] == pytest.approx(mujoco, abs=1e-11)
+
+
 def test_jointAngle_continuousWithDataNode():
     """A motor spins the hinge through several turns: with a NodeGenericData the actuator length
     follows the node angle beyond pi (MuJoCo's unbounded hinge qpos), without one it is in (-pi, pi]."""
@@ -335,6 +364,7 @@ def test_jointFrames_followTheJointsRunTimeParameters():
 def test_getObject_showsGeneralParameters():
     r = Hinge(inertia=0.5)
     a = r.mbs.AddObject(ActuatorPosition(jointNumber=r.joint, kp=4., dampratio=0.5))
+    r.mbs.Assemble()
     general = r.mbs.GetObject(a)
     # the effective inertia is the body's about the joint axis: kv = 2 * 0.5 * sqrt(4 * 0.5)
     assert general["biasprm"][2] == pytest.approx(-math.sqrt(2.), rel=1e-14)
@@ -378,6 +408,13 @@ def test_validation_shortcuts():
     Bad(ValueError, "actrange and inheritrange cannot both be defined",
             lambda: ActuatorIntVelocity(jointNumber=j, inheritrange=1, actrange=[-1, 1]))
     Bad(ValueError, "'inheritrange'.*no range", lambda: ActuatorPosition(jointNumber=j, inheritrange=0.8))
+    # dampratio on a transmission without inertia: reported by Assemble
+    massless = r.mbs.AddObject(ActuatorPosition(markerNumbers=[r.mbs.AddMarker(MarkerNodeCoordinate(nodeNumber=r.node, coordinate=2))] * 2,
+                                                dampratio=1.))
+    Rejects(ValueError, "dampratio.*no finite positive inertia.*give kv instead", r.mbs.Assemble)
+    assert not r.mbs.IsAssembled()
+    r.mbs.SetObjectParameter(massless, "biasprm", [0, -1, 0] + [0] * 7)
+    r.mbs.Assemble()
     Bad(ValueError, "timeconst cannot be negative", lambda: ActuatorCylinder(jointNumber=j, timeconst=-1))
     Bad(TypeError, "unknown parameter 'gainprm'", lambda: ActuatorMotor(jointNumber=j, gainprm=[1] * 10))
     Bad(TypeError, "'kp': expected a real number", lambda: ActuatorPosition(jointNumber=j, kp="1"))
