@@ -2,9 +2,9 @@
 
 Each shortcut takes MuJoCo's parameters and compiles to the general ObjectActuator exactly
 as MuJoCo's compiler does (docs/theory/Actuator.md); ``mbs.AddObject(shortcut)`` adds that
-ObjectActuator, so ``mbs.GetObject`` shows the general parameters. A ``dampratio`` becomes
-kv = dampratio * 2 * sqrt(kp * m_eff) when the actuator is added, with the effective mass
-(or inertia) m_eff of the transmission at the reference configuration.
+ObjectActuator, so ``mbs.GetObject`` shows the general parameters. A ``dampratio`` is stored
+as MuJoCo's compiler stores it, as a positive biasprm[2] of a position-like actuator
+(gainprm[0] = -biasprm[1]); ``mbs.Assemble()`` turns it into -kv (ResolveDampratios).
 """
 import math as _math
 
@@ -14,7 +14,6 @@ import numpy as _np
 # parameters every shortcut passes on to the general actuator unchanged
 _commonParameters = ["name", "jointNumber", "markerNumbers", "nodeNumber", "ctrllimited", "ctrlrange", "forcelimited",
                      "forcerange", "gear", "control", "controlUserFunction", "actearly", "lengthrange"]
-_unset = object()
 
 
 def _ObjectActuator():
@@ -48,7 +47,7 @@ class ActuatorShortcut:
         self._general = general
         self._CheckOwn()
         # validates the common parameters now, with the same messages as ObjectActuator
-        self._Compile(kvFromDampratio=0.)
+        self._Compile()
 
     def _Real(self, key):
         value = self._own[key]
@@ -85,12 +84,12 @@ class ActuatorShortcut:
                              f"(multidyn's revolute joints and coordinate markers have no joint range); give "
                              f"{rangeName} instead")
 
-    def _Mapping(self, kv):
+    def _Mapping(self):
         """(dyntype, dynprm, gaintype, gainprm, biastype, biasprm, extra general parameters)."""
         raise NotImplementedError
 
-    def _Compile(self, kvFromDampratio):
-        dyntype, dynprm, gaintype, gainprm, biastype, biasprm, extra = self._Mapping(kvFromDampratio)
+    def _Compile(self):
+        dyntype, dynprm, gaintype, gainprm, biastype, biasprm, extra = self._Mapping()
         if len(biasprm) > 2 and biasprm[2] == 0:
             biasprm[2] = 0.  # kv = 0 is stored as +0, never as a dampratio of -0
         pad = lambda values: [float(v) for v in values] + [0.] * (10 - len(values))  # noqa: E731
@@ -104,10 +103,10 @@ class ActuatorShortcut:
             raise type(error)(str(error).replace("ObjectActuator:", type(self).__name__ + ":", 1)) from None
 
     def _CompileFor(self, mbs):
-        """The ObjectActuator this shortcut stands for in system mbs."""
-        return self._Compile(0.)
+        """The ObjectActuator this shortcut stands for (mbs.AddObject calls it with its system)."""
+        return self._Compile()
 
-    def _Kv(self, kvFromDampratio):
+    def _Kv(self):
         """-biasprm[2]: kv, or -dampratio (stored positive until mbs.Assemble() resolves it)."""
         return -self._Real("dampratio") if "dampratio" in self._given else self._Real("kv")
 
@@ -120,7 +119,7 @@ class ActuatorMotor(ActuatorShortcut):
     """MuJoCo's motor: force = gear * control (dyntype none, gain 1, no bias)."""
     _ownParameters = {}
 
-    def _Mapping(self, kv):
+    def _Mapping(self):
         return "none", [1], "fixed", [1], "none", [0], {}
 
 
@@ -133,17 +132,17 @@ class ActuatorPosition(ActuatorShortcut):
         self._CheckServo()
         self._NonNegative("timeconst", "timeconst cannot be negative")
 
-    def _Mapping(self, kv):
+    def _Mapping(self):
         kp, timeconst = self._Real("kp"), self._Real("timeconst")
         dyntype = "filterexact" if timeconst > 0 else "none"
-        return dyntype, [timeconst if timeconst > 0 else 1], "fixed", [kp], "affine", [0, -kp, -self._Kv(kv)], {}
+        return dyntype, [timeconst if timeconst > 0 else 1], "fixed", [kp], "affine", [0, -kp, -self._Kv()], {}
 
 
 class ActuatorVelocity(ActuatorShortcut):
     """MuJoCo's velocity servo: force = kv (u - l_t)."""
     _ownParameters = {"kv": 1.}
 
-    def _Mapping(self, kv):
+    def _Mapping(self):
         kv = self._Real("kv")
         return "none", [1], "fixed", [kv], "affine", [0, 0, -kv], {}
 
@@ -157,9 +156,9 @@ class ActuatorIntVelocity(ActuatorShortcut):
     def _CheckOwn(self):
         self._CheckServo()
 
-    def _Mapping(self, kv):
+    def _Mapping(self):
         kp = self._Real("kp")
-        return "integrator", [1], "fixed", [kp], "affine", [0, -kp, -self._Kv(kv)], {}
+        return "integrator", [1], "fixed", [kp], "affine", [0, -kp, -self._Kv()], {}
 
 
 class ActuatorDamper(ActuatorShortcut):
@@ -175,7 +174,7 @@ class ActuatorDamper(ActuatorShortcut):
         if self._general.get("ctrllimited", True) in (False, "false"):
             raise ValueError("ActuatorDamper: parameter 'ctrllimited': a damper's control is always limited")
 
-    def _Mapping(self, kv):
+    def _Mapping(self):
         return "none", [1], "affine", [0, 0, -self._Real("kv")], "none", [0], {"ctrllimited": True}
 
 
@@ -192,7 +191,7 @@ class ActuatorCylinder(ActuatorShortcut):
         if bias.shape != (3,) or not _np.all(_np.isfinite(bias)):
             raise ValueError(f"ActuatorCylinder: parameter 'bias': expected 3 finite real numbers, got {self._own['bias']!r}")
 
-    def _Mapping(self, kv):
+    def _Mapping(self):
         area = _math.pi / 4 * self._Real("diameter") ** 2 if self._own["diameter"] is not None else self._Real("area")
         return ("filter", [self._Real("timeconst")], "fixed", [area], "affine",
                 [float(b) for b in self._own["bias"]], {})

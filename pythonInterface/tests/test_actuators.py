@@ -239,7 +239,7 @@ def test_cylinder_pressureFilter_and_area():
     force = Scalar(r.mbs.GetObjectOutput(a, OVT.Force))
     assert force == pytest.approx(area * pressure + 0.001 - 0.002 * r.q() - 0.003 * r.v(), rel=1e-12)
     # without diameter, area is the gain
-    b = ActuatorCylinder(markerNumbers=r.markers, area=0.3)._Compile(0.)
+    b = ActuatorCylinder(markerNumbers=r.markers, area=0.3)._Compile()
     assert b.gainprm[0] == 0.3
 
 
