@@ -4,6 +4,7 @@
 
 #include "core/UserFunctionCall.h"
 #include "objects/TestInstances.h"
+#include "objects/joints/ObjectJointRevoluteZ.h"
 #include "objects/joints/RevoluteJointFrames.h"
 #include "objects/markers/MarkerRequirements.h"
 #include "objects/modules/ControlModule.h"
@@ -205,13 +206,8 @@ bool ObjectActuator::GetOutput(OutputVariableType type, const EvaluationContext&
 }
 
 void ObjectActuator::AddTestInstance(MainSystem& system) {
-  const Index body0 = testInstances::RigidBody(system, "RigidBodyRxyz", Vector3(0.3, 0.2, -0.1));
-  const Index body1 = testInstances::RigidBody(system, "RigidBodyEP", Vector3(1.1, 0.3, 0.));
-  const Index joint = testInstances::Add(
-      system, ItemCategory::Object,
-      {{"objectType", "JointRevoluteZ"},
-       {"markerNumbers", {testInstances::RigidMarker(system, body0, Vector3(0.4, 0.1, -0.2)),
-                          testInstances::RigidMarker(system, body1, Vector3(-0.3, 0.1, 0.2))}}});
+  ObjectJointRevoluteZ::AddTestInstance(system);  // two free rigid bodies (Rxyz, Euler parameters) on a joint
+  const Index joint = system.NumberOfItems(ItemCategory::Object) - 1;
   // every term: a filtered activation, an affine gain and an affine bias in length and velocity
   testInstances::Add(system, ItemCategory::Object,
                      {{"objectType", "Actuator"}, {"jointNumber", joint}, {"dyntype", "filter"},
