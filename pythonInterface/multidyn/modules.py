@@ -91,9 +91,9 @@ class Module:
 
     def __setattr__(self, key, value):
         if key in self._parameters:
-            self._values[key] = value
-            if self._objectNumber is not None:  # already in a system: the item follows
+            if self._objectNumber is not None:  # already in a system: the item checks and takes it
                 self._mbs.SetObjectParameter(self._objectNumber, key, value)
+            self._values[key] = value
             return
         if key == "ModelTag":
             if not isinstance(value, str):

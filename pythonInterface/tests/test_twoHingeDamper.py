@@ -247,6 +247,7 @@ def test_reset_badDampingCoeff(c):
     r.mbs.AddModule(damper)
     with pytest.raises(ValueError, match="dampingCoeff"):
         damper.dampingCoeff = -1.
+    assert damper.dampingCoeff == 0.5 == r.mbs.GetObjectParameter(damper._objectNumber, "dampingCoeff")
     r.mbs.Assemble()
 
 
