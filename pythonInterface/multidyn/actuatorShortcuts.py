@@ -224,8 +224,10 @@ def ResolveDampratios(mbs):
     with a positive biasprm[2] holds a dampratio; it becomes biasprm[2] = -kv (a run-time
     parameter: the system stays assembled)."""
     for i in range(mbs.NumberOfObjects()):
+        if "(ObjectActuator" not in mbs._ItemDescription(1, i):  # cheaper than every item's dict
+            continue
         item = mbs.GetObject(i)
-        if item["objectType"] != "Actuator" or item["biastype"] != "affine":
+        if item["biastype"] != "affine":
             continue
         biasprm, kp = list(item["biasprm"]), item["gainprm"][0]
         if not (biasprm[2] > 0 and kp == -biasprm[1]):
