@@ -471,6 +471,8 @@ EvaluationContext MainSystem::ContextOf(Index object, const SystemState& state) 
   context.system = this;
   context.itemNumber = object;
   if (c.objectDataStart[object] >= 0) context.data = state.data.data() + c.objectDataStart[object];
+  if (c.objectInternalStart[object] >= 0) context.internal = state.ode1.data() + c.objectInternalStart[object];
+  context.state = &state;
   return context;
 }
 

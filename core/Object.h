@@ -9,6 +9,8 @@
 
 namespace multidyn {
 
+struct SystemState;
+
 enum class ObjectKind { Ground, Body, Connector, Constraint, FirstOrder };
 
 // What an object's kernels may read besides coordinates: time, the system (for user
@@ -22,6 +24,10 @@ struct EvaluationContext {
   const double* data = nullptr;  // the object's data coordinates (its own or its data node's)
   // Steps of numerical derivatives (core/NumericalDifferentiation.h); nullptr: the defaults.
   const NumericalDifferentiationSettings* numericalDifferentiation = nullptr;
+  // Set for outputs (GetObjectOutput; kernels get their states as arguments): the object's
+  // internal first-order states and the whole state, e.g. for markers beyond the first two.
+  const double* internal = nullptr;
+  const SystemState* state = nullptr;
 };
 
 class Object : public Item {

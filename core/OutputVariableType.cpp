@@ -42,6 +42,8 @@ const std::vector<std::pair<OutputVariableType, const char*>>& NameTable() {
       {T::FrictionLimit, "FrictionLimit"},
       {T::SlidingState, "SlidingState"},
       {T::AnchorPoint, "AnchorPoint"},
+      {T::Activation, "Activation"},
+      {T::Control, "Control"},
   };
   return table;
 }

@@ -41,6 +41,8 @@ enum class OutputVariableType {
   FrictionLimit,
   SlidingState,
   AnchorPoint,
+  Activation,  // an actuator's activation (its internal first-order state)
+  Control,     // an actuator's control after clamping to ctrlrange
 };
 
 enum class ConfigurationType { Reference, Initial, Current, StartOfStep };

@@ -1,6 +1,7 @@
 #include "objects/ItemList.h"
 
 #include "core/ItemRegistry.h"
+#include "objects/actuators/ObjectActuator.h"
 #include "objects/bodies/ObjectGround.h"
 #include "objects/bodies/ObjectKinematicTree.h"
 #include "objects/bodies/ObjectMassPoint.h"
@@ -23,6 +24,7 @@
 #include "objects/markers/MarkerNodeCoordinate.h"
 #include "objects/markers/MarkerNodePosition.h"
 #include "objects/markers/MarkerNodeRigid.h"
+#include "objects/modules/ModuleTwoHingeDamper.h"
 #include "objects/nodes/NodeGenericData.h"
 #include "objects/nodes/NodeGenericODE2.h"
 #include "objects/nodes/NodeGenericODE1.h"
@@ -63,6 +65,8 @@ void RegisterAllItems() {
   registry.Register(ObjectConnectorCoordinate::Info());
   registry.Register(ObjectContactExponentialSpring::Info());
   registry.Register(ObjectKinematicTree::Info());
+  registry.Register(ObjectActuator::Info());
+  registry.Register(ModuleTwoHingeDamper::Info());
   registry.Register(MarkerBodyRigid::Info());
   registry.Register(MarkerBodyPosition::Info());
   registry.Register(MarkerNodeRigid::Info());

@@ -257,3 +257,4 @@ def SolveStatic(mbs, simulationSettings=None, updateInitialValues=False, storeSo
 from . import itemInterface  # noqa: E402  (needs the compiled module's item tables)
 from . import mainSystemExtensions  # noqa: E402,F401  (adds the Python methods of MainSystem)
 from . import graphics  # noqa: E402,F401  (exu.graphics, as in Exudyn)
+from . import modules  # noqa: E402,F401  (control modules: multidyn.modules.TwoHingeDamper)

@@ -223,3 +223,8 @@ def _AddMissingItems():
 
 
 _AddMissingItems()
+
+
+# MuJoCo's actuator shortcuts, compiled to ObjectActuator by mbs.AddObject
+from .actuatorShortcuts import (ActuatorCylinder, ActuatorDamper, ActuatorIntVelocity, ActuatorMotor,  # noqa: E402,F401
+                                ActuatorPosition, ActuatorVelocity)

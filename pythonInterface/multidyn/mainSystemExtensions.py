@@ -18,8 +18,10 @@ _categories = [("Node", NodeIndex), ("Object", ObjectIndex), ("Marker", MarkerIn
                ("Sensor", SensorIndex)]
 
 
-def _ItemDict(category, item):
+def _ItemDict(category, item, mbs=None):
     """Normalises an item object or dict through its class, so both are validated the same way."""
+    if category == 1 and hasattr(item, "_CompileFor") and mbs is not None:
+        item = item._CompileFor(mbs)  # an actuator shortcut: the general actuator it compiles to
     if isinstance(item, ItemBase):
         if item._info["category"] != category:
             raise TypeError(f"Add{_categories[category][0]}: expected a {_categories[category][0].lower()}, "
@@ -43,13 +45,13 @@ def _CheckIndex(mbs, category, index, what):
 
 def _Install(category, name, indexType):
     def Add(self, item):
-        return indexType(self._AddItem(category, _ItemDict(category, item)))
+        return indexType(self._AddItem(category, _ItemDict(category, item, self)))
 
     def Get(self, index):
         return self._GetItem(category, _CheckIndex(self, category, index, f"Get{name}"))
 
     def Modify(self, index, item):
-        self._ModifyItem(category, _CheckIndex(self, category, index, f"Modify{name}"), _ItemDict(category, item))
+        self._ModifyItem(category, _CheckIndex(self, category, index, f"Modify{name}"), _ItemDict(category, item, self))
 
     def GetParameter(self, index, parameterName):
         return self._GetItemParameter(category, _CheckIndex(self, category, index, f"Get{name}Parameter"), parameterName)
@@ -296,3 +298,32 @@ MainSystem.__repr__ = _Repr
 
 from . import createFunctions  # noqa: E402,F401  (the mbs.Create... helpers)
 from . import contact  # noqa: E402,F401  (mbs.CreateExponentialSpringContact, mbs.ResetAnchorPoint)
+
+
+_AssembleItems = MainSystem.Assemble
+
+
+def Assemble(self):
+    """Validates all items and builds the system's equations; then turns the actuators' dampratio
+    into kv at the reference configuration (MuJoCo's mj_setConst)."""
+    _AssembleItems(self)
+    from .actuatorShortcuts import ResolveDampratios
+    ResolveDampratios(self)
+
+
+MainSystem.Assemble = Assemble
+
+
+def AddModule(self, module):
+    """Puts a control module (e.g. multidyn.modules.TwoHingeDamper) into the dynamics: checks its
+    links and parameters (its Reset), adds it and connects the actuators its outputs drive;
+    returns the module's object number."""
+    from .modules import Module
+    if not isinstance(module, Module):
+        raise TypeError(f"mbs.AddModule: expected a multidyn.modules module (e.g. multidyn.modules.TwoHingeDamper()), "
+                        f"got {type(module).__name__}")
+    self._CheckNotSolving("mbs.AddModule()")
+    return module._AddTo(self)
+
+
+MainSystem.AddModule = AddModule

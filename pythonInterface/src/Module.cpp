@@ -16,6 +16,7 @@
 #include "core/MainSystem.h"
 #include "core/SimulationSettings.h"
 #include "objects/ItemList.h"
+#include "objects/actuators/TransmissionInertia.h"
 #include "solvers/SolveDynamic.h"
 
 namespace py = pybind11;
@@ -360,6 +361,9 @@ PYBIND11_MODULE(_multidyn, m) {
 .def("_ResetCurrentToInitial", &MainSystem::ResetCurrentToInitial)
       .def("_StoreCurrentAsInitial", &MainSystem::StoreCurrentAsInitial)
       .def("_Time", [](const MainSystem& self) { return self.CurrentState().time; })
+      .def("_TransmissionInertia", [](const MainSystem& self, Index joint, Index marker0, Index marker1) {
+        return TransmissionInertia(self, ObjectIndex(joint), MarkerIndex(marker0), MarkerIndex(marker1));
+      })
       .def("_SolveDynamic", [](MainSystem& self, const py::dict& settingsDict, int solverType) {
              SimulationSettings settings;
              SettingsFromJson(SimulationSettings::Fields(), &settings, PythonToJson(settingsDict, "SimulationSettings"));

@@ -95,6 +95,18 @@ def KinematicTreeValue(name, fieldType):
 #: fields that only accept their default: Exudyn options not supported yet (rejected with a ValueError)
 unsupportedNonDefaults = {('ObjectConnectorCoordinate', 'velocityLevel')}
 
+#: fields left at their default because another field excludes them: an actuator has one
+#: transmission (jointNumber here) and one control source (control here)
+exclusiveDefaults = {('ObjectActuator', 'markerNumbers'), ('ObjectActuator', 'controlModule')}
+
+#: items that read revolute joints (jointNumber, a module's links)
+jointReaders = {'ObjectActuator', 'ModuleTwoHingeDamper'}
+
+#: text fields that take one of a few words
+wordValues = {('ObjectActuator', 'dyntype'): 'filter', ('ObjectActuator', 'gaintype'): 'affine',
+              ('ObjectActuator', 'biastype'): 'affine', ('ObjectActuator', 'ctrllimited'): 'true',
+              ('ObjectActuator', 'forcelimited'): 'true', ('ObjectActuator', 'actlimited'): 'true'}
+
 #: items on coordinate markers
 coordinateItems = {'ObjectConnectorCoordinateSpringDamper', 'ObjectConnectorCoordinate', 'LoadCoordinate'}
 
@@ -107,8 +119,10 @@ def NonDefaultValue(info, field, mbs, b):
     className, name, fieldType = info['className'], field['name'], field['type']
     default = field['default']
     # index fields: point to a fitting item of the base system (extra nodes for new bodies)
-    if (className, name) in unsupportedNonDefaults:
+    if (className, name) in unsupportedNonDefaults or (className, name) in exclusiveDefaults:
         return None
+    if (className, name) in wordValues:
+        return wordValues[className, name]
     if className in ('ObjectKinematicTree', 'NodeGenericODE2'):
         if fieldType == 'NodeIndex':
             return mbs.AddNode(NodeGenericODE2(numberOfODE2Coordinates=treeLinks, referenceCoordinates=[0.] * treeLinks,
@@ -130,12 +144,16 @@ def NonDefaultValue(info, field, mbs, b):
             return mbs.AddNode(NodeRigidBodyRxyz(referenceCoordinates=[0, 0, 2, 0, 0, 0]))
         if className == 'ObjectMassPoint':
             return mbs.AddNode(NodePoint(referenceCoordinates=[0, 0, 3]))
-        if className == 'ObjectConnectorTorsionalSpringDamper':
+        if className in ('ObjectConnectorTorsionalSpringDamper', 'ObjectActuator'):
             return b['nData']
         if className == 'MarkerNodeRigid':
             return b['nEP']
         return b['nPoint']  # MarkerNodePosition, SensorNode
     if fieldType == 'ObjectIndex':
+        if className in jointReaders:
+            if 'joint' not in b:
+                b['joint'] = mbs.AddObject(RevoluteJointZ(markerNumbers=[b['mEPRigid'], b['mRxyzRigid']]))
+            return b['joint']
         if className == 'SensorObject':
             return b['massPoint']
         return b['bodyRxyz']
@@ -230,7 +248,8 @@ def test_saveLoadEveryItemTypeWithNonDefaultValues(info, tmp_path):
     item, notSet = ItemWithNonDefaults(info, mbs, b)
     # every field except user functions got a non-default value
     assert set(notSet) == {f['name'] for f in info['fields']
-                           if f['isUserFunction'] or (info['className'], f['name']) in unsupportedNonDefaults}
+                           if f['isUserFunction'] or (info['className'], f['name']) in unsupportedNonDefaults
+                           or (info['className'], f['name']) in exclusiveDefaults}
     add = getattr(mbs, 'Add' + categoryNames[info['category']])
     with warnings.catch_warnings():
         warnings.simplefilter('ignore', DeprecationWarning)
