@@ -35,7 +35,8 @@ FORBIDDEN = [
     (re.compile(r"incompatible function arguments"), "pybind11 argument error"),
     (re.compile(r"Unable to cast"), "pybind11 cast error"),
     (re.compile(r"std::|basic_string|nlohmann|\[json\.exception"), "C++ internals"),
-    (re.compile(r"\bnull\b"), "shows a value as JSON null"),
+    # a name the user chose ('null') is shown in quotes and is not a JSON spelling
+    (re.compile(r"(?<!')\bnull\b(?!')"), "shows a value as JSON null"),
     (re.compile(r"C\+\+ type"), "C++ type"),
 ]
 #: words that say what was expected (or why the call is refused)

@@ -33,3 +33,15 @@ def test_fuzz(kind, worker):
         if outcome.failed:
             raise AssertionError(f"{outcome.Describe()}\n---- reproducer ----\n{Reproducer(script)}")
     Case()
+
+
+def test_judgeMessageTellsJsonNullFromANameNull():
+    """The long run's two findings were items named 'null': the name is shown in quotes."""
+    import fuzzHelpers
+    fuzzHelpers.problems.clear()
+    fuzzHelpers.JudgeMessage(ValueError("load 0 (LoadTorqueVector 'null'): parameter 'markerNumber': a valid "
+                                        "marker index is required, got -1 (none)"), names=['markerNumber'])
+    assert fuzzHelpers.problems == []
+    fuzzHelpers.JudgeMessage(ValueError("parameter 'stiffness': expected a number, got null"), names=['stiffness'])
+    assert [kind for kind, _ in fuzzHelpers.problems] == ['unhelpful']
+    fuzzHelpers.problems.clear()
