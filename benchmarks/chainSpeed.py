@@ -8,19 +8,11 @@ of both, which must agree. multidyn never depends on exudyn.
 """
 import argparse
 import importlib
-import os
-import sys
-import tempfile
 import time
-import warnings
 
 import numpy as np
 
-here = os.path.dirname(os.path.abspath(__file__))
-try:
-    import multidyn  # noqa: F401
-except ImportError:  # source checkout
-    sys.path.insert(0, os.path.join(os.path.dirname(here), "pythonInterface"))
+from sideBySide import BestOf, Packages, ScratchDirectory
 
 
 def Chain(packageName, numberOfBodies):
@@ -67,31 +59,18 @@ def main():
     parser.add_argument("--steps", type=int, default=1000)
     parser.add_argument("--runs", type=int, default=3)
     arguments = parser.parse_args()
-    warnings.simplefilter("ignore", DeprecationWarning)
-    packages = ["multidyn"]
-    try:
-        import exudyn
-        packages.append("exudyn")
-    except Exception as error:
-        print(f"exudyn not available ({type(error).__name__}: {error}); timing multidyn only")
+    packages = Packages()
     print(f"chain of N rigid bodies, {arguments.steps} steps of h = 1 ms, best of {arguments.runs} runs")
-    cwd = os.getcwd()
-    with tempfile.TemporaryDirectory(prefix="multidynBenchmark_") as directory:
-        os.chdir(directory)
-        try:
-            for n in arguments.bodies:
-                figures, tips = {}, {}
-                for packageName in packages:
-                    results = [TimeOnce(packageName, n, arguments.steps) for _ in range(arguments.runs)]
-                    figures[packageName] = min(r[0] for r in results) / (n * arguments.steps) * 1e6
-                    tips[packageName] = results[0][1]
-                    print(f"N = {n:4d}  {packageName:9s} {figures[packageName]:8.3f} us/body/step   tip {tips[packageName]}")
-                if "exudyn" in figures:
-                    print(f"N = {n:4d}  multidyn / exudyn = {figures['multidyn'] / figures['exudyn']:.2f}, "
-                          f"tip difference {np.linalg.norm(tips['multidyn'] - tips['exudyn']):.2e} m")
-        finally:
-            os.chdir(cwd)
-
+    with ScratchDirectory():
+        for n in arguments.bodies:
+            figures, tips = {}, {}
+            for packageName in packages:
+                seconds, tips[packageName] = BestOf(arguments.runs, TimeOnce, packageName, n, arguments.steps)
+                figures[packageName] = seconds / (n * arguments.steps) * 1e6
+                print(f"N = {n:4d}  {packageName:9s} {figures[packageName]:8.3f} us/body/step   tip {tips[packageName]}")
+            if "exudyn" in figures:
+                print(f"N = {n:4d}  multidyn / exudyn = {figures['multidyn'] / figures['exudyn']:.2f}, "
+                      f"tip difference {np.linalg.norm(tips['multidyn'] - tips['exudyn']):.2e} m")
 
 if __name__ == "__main__":
     main()

@@ -9,17 +9,9 @@ ratio is printed; multidyn never depends on it.
 """
 import argparse
 import importlib
-import os
-import sys
-import tempfile
 import time
-import warnings
 
-here = os.path.dirname(os.path.abspath(__file__))
-try:
-    import multidyn  # noqa: F401
-except ImportError:  # source checkout: compiled module copied into pythonInterface/
-    sys.path.insert(0, os.path.join(os.path.dirname(here), "pythonInterface"))
+from sideBySide import BestOf, Packages, ScratchDirectory
 
 
 def UFforce(mbs, t, itemNumber, rotation, angularVelocity, stiffness, damping, offset):
@@ -65,9 +57,9 @@ def TimeOnce(packageName, numberOfSteps, userFunction):
 
 
 def Best(packageName, numberOfSteps, runs, userFunction):
-    results = [TimeOnce(packageName, numberOfSteps, userFunction) for _ in range(runs)]
-    seconds = min(r[0] for r in results)
-    return seconds / numberOfSteps * 1e6, results[0][1]
+    """Microseconds per step of the best of `runs` solves, and the final rotation."""
+    seconds, rotation = BestOf(runs, TimeOnce, packageName, numberOfSteps, userFunction)
+    return seconds / numberOfSteps * 1e6, rotation
 
 
 def main():
@@ -75,31 +67,20 @@ def main():
     parser.add_argument("--steps", type=int, default=100000)
     parser.add_argument("--runs", type=int, default=3)
     arguments = parser.parse_args()
-    warnings.simplefilter("ignore", DeprecationWarning)  # Exudyn's renamed settings and parameters
-
-    packages = ["multidyn"]
-    try:
+    packages = Packages()
+    if "exudyn" in packages:
         import exudyn
-        packages.append("exudyn")
         exudynVersion = getattr(exudyn, "__version__", None) or exudyn.GetVersionString()
-    except Exception as error:  # not installed, or it fails to load
-        print(f"exudyn not available ({type(error).__name__}: {error}); timing multidyn only")
-
     print(f"mini example, {arguments.steps} steps of h = 0.01 s, best of {arguments.runs} runs")
     figures = {}
-    cwd = os.getcwd()
-    with tempfile.TemporaryDirectory(prefix="multidynBenchmark_") as directory:
-        os.chdir(directory)  # whatever a package writes by default stays out of the working directory
-        try:
-            for packageName in packages:
-                for userFunction in (False, True):
-                    microseconds, rotation = Best(packageName, arguments.steps, arguments.runs, userFunction)
-                    figures[packageName, userFunction] = microseconds
-                    label = packageName + (f" {exudynVersion}" if packageName == "exudyn" else "")
-                    print(f"{label:16s} {'with' if userFunction else 'without':7s} user function: "
-                          f"{microseconds:8.2f} us/step   (final rotation {rotation:.10g} rad)")
-        finally:
-            os.chdir(cwd)
+    with ScratchDirectory():
+        for packageName in packages:
+            for userFunction in (False, True):
+                microseconds, rotation = Best(packageName, arguments.steps, arguments.runs, userFunction)
+                figures[packageName, userFunction] = microseconds
+                label = packageName + (f" {exudynVersion}" if packageName == "exudyn" else "")
+                print(f"{label:16s} {'with' if userFunction else 'without':7s} user function: "
+                      f"{microseconds:8.2f} us/step   (final rotation {rotation:.10g} rad)")
     if "exudyn" in packages:
         for userFunction in (False, True):
             ratio = figures["multidyn", userFunction] / figures["exudyn", userFunction]

@@ -9,19 +9,11 @@ smaller than in Exudyn's scripts (--scale 1 gives theirs). multidyn never depend
 """
 import argparse
 import importlib
-import os
-import sys
-import tempfile
 import time
-import warnings
 
 import numpy as np
 
-here = os.path.dirname(os.path.abspath(__file__))
-try:
-    import multidyn  # noqa: F401
-except ImportError:  # source checkout
-    sys.path.insert(0, os.path.join(os.path.dirname(here), "pythonInterface"))
+from sideBySide import BestOf, Packages, ScratchDirectory
 
 
 def Quiet(exu, settings):
@@ -173,34 +165,21 @@ def main():
     parser.add_argument("--runs", type=int, default=2)
     parser.add_argument("--only", nargs="+", choices=list(models), default=list(models))
     arguments = parser.parse_args()
-    warnings.simplefilter("ignore", DeprecationWarning)
-    packages = ["multidyn"]
-    try:
-        import exudyn  # noqa: F401
-        packages.append("exudyn")
-    except Exception as error:
-        print(f"exudyn not available ({type(error).__name__}: {error}); timing multidyn only")
-    cwd = os.getcwd()
-    with tempfile.TemporaryDirectory(prefix="multidynBenchmark_") as directory:
-        os.chdir(directory)
-        try:
-            for name in arguments.only:
-                builder, fullSteps = models[name]
-                steps = max(1, int(round(fullSteps * arguments.scale)))
-                figures, results = {}, {}
-                for packageName in packages:
-                    runs = [TimeOnce(packageName, builder, steps) for _ in range(arguments.runs)]
-                    figures[packageName] = min(r[0] for r in runs) / steps * 1e6
-                    results[packageName] = runs[0][1]
-                    print(f"{name:25s} {packageName:9s} {steps:8d} steps {figures[packageName]:9.3f} us/step   "
-                          f"result {results[packageName]:.12g}")
-                if "exudyn" in figures:
-                    difference = abs(results["multidyn"] - results["exudyn"]) / max(abs(results["exudyn"]), 1e-300)
-                    print(f"{name:25s} multidyn / exudyn = {figures['multidyn'] / figures['exudyn']:.2f}, "
-                          f"relative difference of the results {difference:.2e}")
-        finally:
-            os.chdir(cwd)
-
+    packages = Packages()
+    with ScratchDirectory():
+        for name in arguments.only:
+            builder, fullSteps = models[name]
+            steps = max(1, int(round(fullSteps * arguments.scale)))
+            figures, results = {}, {}
+            for packageName in packages:
+                seconds, results[packageName] = BestOf(arguments.runs, TimeOnce, packageName, builder, steps)
+                figures[packageName] = seconds / steps * 1e6
+                print(f"{name:25s} {packageName:9s} {steps:8d} steps {figures[packageName]:9.3f} us/step   "
+                      f"result {results[packageName]:.12g}")
+            if "exudyn" in figures:
+                difference = abs(results["multidyn"] - results["exudyn"]) / max(abs(results["exudyn"]), 1e-300)
+                print(f"{name:25s} multidyn / exudyn = {figures['multidyn'] / figures['exudyn']:.2f}, "
+                      f"relative difference of the results {difference:.2e}")
 
 if __name__ == "__main__":
     main()
