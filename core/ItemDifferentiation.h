@@ -101,8 +101,8 @@ struct JacobianTarget {
 enum class Seeds { PositionsAndVelocities, Positions };
 template <class AD> class SeededNodes {
  public:
-  // internalStates first-order states of the item itself (derivatives 2n .. 2n+m-1), whose
-  // columns in the Newton matrix start at internalColumn.
+  // internalStates first-order states of the item itself (derivatives 2n .. 2n+m-1, or
+  // n .. n+m-1 with Seeds::Positions), whose columns in the Newton matrix start at internalColumn.
   SeededNodes(const JacobianTarget& t, const std::vector<Index>& nodes, Index internalStates = 0,
               Index internalColumn = -1, Seeds seeds = Seeds::PositionsAndVelocities)
       : nodes_(nodes), buffers_(t.workspace.BuffersFor<AD>()), internal_(internalStates), internalColumn_(internalColumn),
@@ -145,7 +145,7 @@ template <class AD> class SeededNodes {
   }
 
   Index Size() const { return size_; }
-  // Length of the derivative vectors: fixed by the type, or 2 * Size() when sized at run time.
+  // Length of the derivative vectors: fixed by the type, or the seeded count when sized at run time.
   Index Capacity() const {
     constexpr int fixed = AD::DerType::RowsAtCompileTime;
     return fixed == Eigen::Dynamic ? InternalOffset() + internal_ : fixed;
@@ -320,9 +320,8 @@ template <class AD> void ConnectorJacobian(const JacobianTarget& t, const Connec
   if (internalStates > 0) seeds.AddRateDerivatives(rate, t.factors, t.matrix);
 }
 
-// Derivatives of the constraint loads (K block) and the constraint rows.
 // Constraint loads lambda*dg/dq and position-level g do not depend on q_t: only velocity-level
-// rows need the velocity seeds (ConstraintSeeds).
+// rows need the velocity seeds.
 inline Seeds ConstraintSeeds(const JacobianFactors& factors) {
   return factors.velocityLevelConstraints ? Seeds::PositionsAndVelocities : Seeds::Positions;
 }
@@ -330,6 +329,7 @@ inline Index ConstraintDerivatives(Index numberOfCoordinates, const JacobianFact
   return ConstraintSeeds(factors) == Seeds::Positions ? numberOfCoordinates : 2 * numberOfCoordinates;
 }
 
+// Derivatives of the constraint loads (K block) and the constraint rows.
 template <class AD> void ConstraintJacobian(const JacobianTarget& t, const Constraint& constraint,
                                             const EvaluationContext& context, Index aeStart,
                                             const std::vector<Index>& markers, const std::vector<Index>& nodes) {
