@@ -119,8 +119,9 @@ double ObjectActuator::PostNewtonStep(const EvaluationContext& context, const Ma
 void ObjectActuator::Check(const MainSystem& system) const {
   const std::string self = "ObjectActuator";
   if (jointNumber.IsValid() == (markerNumbers[0].IsValid() || markerNumbers[1].IsValid()))
-    throw ValueError("parameters 'jointNumber' and 'markerNumbers': give exactly one transmission, a revolute joint "
-                     "(jointNumber) or two coordinate markers (markerNumbers)");
+    throw ValueError(std::string("parameters 'jointNumber' and 'markerNumbers': expected exactly one transmission, a "
+                                 "revolute joint (jointNumber) or two coordinate markers (markerNumbers); got ") +
+                     (jointNumber.IsValid() ? "both" : "neither"));
   if (jointNumber.IsValid()) {
     jointMarkers_ = ResolveRevoluteJoint(system, jointNumber.value, "parameter 'jointNumber'");
   } else {
