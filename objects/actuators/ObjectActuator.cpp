@@ -77,7 +77,7 @@ void ObjectActuator::CheckControlModule(const MainSystem& system) const {
   moduleInputs_.clear();
   if (!controlModule.IsValid()) return;
   if (controlUserFunction)
-    throw ValueError("parameters 'controlModule' and 'controlUserFunction': give one source of the control, not both");
+    throw ValueError("parameters 'controlModule' and 'controlUserFunction': expected one source of the control, got both");
   const auto* module = dynamic_cast<const ControlModule*>(&system.GetObject(controlModule.value));
   if (!module)
     throw TypeError("parameter 'controlModule': object " + std::to_string(controlModule.value) + " is a " +

@@ -28,8 +28,8 @@ const ObjectKinematicTree& ObjectKinematicTree::TreeWithLink(const MainSystem& s
   if (!object.IsValid()) throw ValueError("parameter 'objectNumber': an ObjectKinematicTree is required, got none (-1)");
   const auto* tree = dynamic_cast<const ObjectKinematicTree*>(&system.GetObject(object.value));
   if (!tree)
-    throw TypeError("parameter 'objectNumber': object " + std::to_string(object.value) + " is a " +
-                    system.GetObject(object.value).TypeInfo().className + ", not an ObjectKinematicTree");
+    throw TypeError("parameter 'objectNumber': expected an ObjectKinematicTree, got object " +
+                    std::to_string(object.value) + ", a " + system.GetObject(object.value).TypeInfo().className);
   if (linkNumber < 0 || linkNumber >= tree->NumberOfLinks())
     throw ValueError("parameter 'linkNumber': " + std::to_string(linkNumber) + " is not a link of object " +
                      std::to_string(object.value) + "; expected 0 <= linkNumber < " + std::to_string(tree->NumberOfLinks()));

@@ -354,7 +354,7 @@ def test_bad_references_are_rejected(workDir):
     with pytest.raises(ValueError, match="linkNumber"):
         mbs.AddMarker(MarkerKinematicTreeRigid(objectNumber=tree, linkNumber=3))
     ground = mbs.CreateGround()
-    with pytest.raises(TypeError, match="objectNumber.*not an ObjectKinematicTree"):
+    with pytest.raises(TypeError, match="objectNumber.*expected an ObjectKinematicTree, got object"):
         mbs.AddMarker(MarkerKinematicTreeRigid(objectNumber=ground, linkNumber=0))
     with pytest.raises(TypeError, match="MarkerKinematicTreeRigid"):
         mbs.AddMarker(exu.itemInterface.MarkerBodyRigid(bodyNumber=tree))

@@ -272,3 +272,13 @@ def test_linkToAnotherSystem_isRejected():
     damper.thetaDotInMsg.subscribeTo(modules.JointStateDotMessage(r.mbs, r.thetaJoint))
     with pytest.raises(ValueError, match="another system"):
         r.mbs.AddModule(damper)
+
+
+def test_actuatorWithModuleAndUserFunction_isRejected():
+    """An actuator takes its control from a module or from a user function, not from both."""
+    r = TwoHingePendulum()
+    r.Damper(1.)
+    with pytest.raises(ValueError, match="'controlModule' and 'controlUserFunction': expected one source of the "
+                                         "control, got both"):
+        r.mbs.SetObjectParameter(r.phiActuator, 'controlUserFunction', lambda mbs, t, itemNumber: 0.)
+        r.mbs.Assemble()
