@@ -12,7 +12,7 @@ import time
 
 import numpy as np
 
-from sideBySide import BestOf, Packages, ScratchDirectory
+from sideBySide import BestOf, Packages, QuietSettings, ScratchDirectory
 
 
 def Chain(packageName, numberOfBodies):
@@ -36,16 +36,12 @@ def Chain(packageName, numberOfBodies):
 
 def TimeOnce(packageName, numberOfBodies, numberOfSteps):
     exu, mbs, lastBody = Chain(packageName, numberOfBodies)
-    settings = exu.SimulationSettings()
-    settings.solutionSettings.writeSolutionToFile = False
+    settings = QuietSettings(exu)
     settings.timeIntegration.endTime = 0.001 * numberOfSteps
     settings.timeIntegration.numberOfSteps = numberOfSteps
-    settings.timeIntegration.verboseMode = 0
     settings.timeIntegration.generalizedAlpha.spectralRadius = 0.8
     settings.timeIntegration.newton.useModifiedNewton = True
     settings.linearSolverType = exu.LinearSolverType.EigenSparse if hasattr(exu, "LinearSolverType") else "EigenSparse"
-    settings.displayComputationTime = False
-    settings.displayStatistics = False
     start = time.perf_counter()
     mbs.SolveDynamic(settings)
     seconds = time.perf_counter() - start

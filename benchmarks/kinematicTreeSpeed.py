@@ -17,7 +17,7 @@ import numpy as np
 MODIFIED = "--modified" in sys.argv
 if MODIFIED:
     sys.argv.remove("--modified")
-from sideBySide import BestOf, Packages, ScratchDirectory
+from sideBySide import BestOf, Packages, QuietSettings, ScratchDirectory
 
 
 def Tree(packageName, numberOfLinks):
@@ -37,15 +37,11 @@ def Tree(packageName, numberOfLinks):
 
 def TimeOnce(packageName, numberOfLinks, numberOfSteps):
     exu, mbs, tree = Tree(packageName, numberOfLinks)
-    settings = exu.SimulationSettings()
-    settings.solutionSettings.writeSolutionToFile = False
+    settings = QuietSettings(exu)
     settings.timeIntegration.endTime = 0.001 * numberOfSteps
     settings.timeIntegration.numberOfSteps = numberOfSteps
-    settings.timeIntegration.verboseMode = 0
     settings.timeIntegration.generalizedAlpha.spectralRadius = 0.8
     settings.timeIntegration.newton.useModifiedNewton = MODIFIED
-    settings.displayComputationTime = False
-    settings.displayStatistics = False
     start = time.perf_counter()
     mbs.SolveDynamic(settings)
     seconds = time.perf_counter() - start

@@ -11,7 +11,7 @@ import argparse
 import importlib
 import time
 
-from sideBySide import BestOf, Packages, ScratchDirectory
+from sideBySide import BestOf, Packages, QuietSettings, ScratchDirectory
 
 
 def UFforce(mbs, t, itemNumber, rotation, angularVelocity, stiffness, damping, offset):
@@ -43,13 +43,9 @@ def TimeOnce(packageName, numberOfSteps, userFunction):
                                            springTorqueUserFunction=UFforce if userFunction else 0))
     mbs.AddLoad(ii.Torque(markerNumber=mBody, loadVector=[0, 0, 1]))
     mbs.Assemble()
-    settings = exu.SimulationSettings()
-    settings.solutionSettings.writeSolutionToFile = False
+    settings = QuietSettings(exu)
     settings.timeIntegration.endTime = 0.01 * numberOfSteps
     settings.timeIntegration.numberOfSteps = numberOfSteps
-    settings.timeIntegration.verboseMode = 0
-    settings.displayComputationTime = False
-    settings.displayStatistics = False
     start = time.perf_counter()
     mbs.SolveDynamic(settings)
     seconds = time.perf_counter() - start

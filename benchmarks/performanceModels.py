@@ -13,14 +13,7 @@ import time
 
 import numpy as np
 
-from sideBySide import BestOf, Packages, ScratchDirectory
-
-
-def Quiet(exu, settings):
-    settings.solutionSettings.writeSolutionToFile = False
-    settings.timeIntegration.verboseMode = 0
-    settings.displayComputationTime = False
-    settings.displayStatistics = False
+from sideBySide import BestOf, Packages, QuietSettings, ScratchDirectory
 
 
 def RigidPendulum(exu, ii, steps):
@@ -39,8 +32,7 @@ def RigidPendulum(exu, ii, steps):
     mbs.AddObject(ii.RevoluteJoint2D(markerNumbers=[pivot, support]))
     mbs.AddLoad(ii.Force(markerNumber=center, loadVector=[0, -mass * 9.81, 0]))
     mbs.Assemble()
-    settings = exu.SimulationSettings()
-    Quiet(exu, settings)
+    settings = QuietSettings(exu)
     settings.timeIntegration.numberOfSteps = steps
     settings.timeIntegration.endTime = 0.002 * steps
     settings.timeIntegration.newton.relativeTolerance = 1e-6
@@ -75,8 +67,7 @@ def SpringDamperUserFunction(exu, ii, steps):
                                             springForceUserFunction=SpringForce))
     mbs.AddLoad(ii.LoadCoordinate(markerNumber=mNode, load=amplitude, loadUserFunction=SweepLoad))
     mbs.Assemble()
-    settings = exu.SimulationSettings()
-    Quiet(exu, settings)
+    settings = QuietSettings(exu)
     settings.timeIntegration.numberOfSteps = steps
     settings.timeIntegration.endTime = endTime
     settings.timeIntegration.generalizedAlpha.spectralRadius = 1
@@ -97,8 +88,7 @@ def SpringDamperExplicit(exu, ii, steps):
     mbs.AddObject(ii.CoordinateSpringDamper(markerNumbers=[mGround, mNode], stiffness=4000., damping=8.))
     mbs.AddLoad(ii.LoadCoordinate(markerNumber=mNode, load=80.))
     mbs.Assemble()
-    settings = exu.SimulationSettings()
-    Quiet(exu, settings)
+    settings = QuietSettings(exu)
     settings.timeIntegration.numberOfSteps = steps
     settings.timeIntegration.endTime = 1e-4 * steps
     settings.timeIntegration.explicitIntegration.computeEndOfStepAccelerations = False
@@ -131,8 +121,7 @@ def RigidBodies3D(exu, ii, steps):
         A_0Bprevious = A_0B
         A_0B = A_0B @ utilities.RotationMatrixX(step) @ utilities.RotationMatrixZ(2 * step)
     mbs.Assemble()
-    settings = exu.SimulationSettings()
-    Quiet(exu, settings)
+    settings = QuietSettings(exu)
     settings.timeIntegration.numberOfSteps = steps
     settings.timeIntegration.endTime = 1e-3 * steps
     settings.timeIntegration.generalizedAlpha.spectralRadius = 0.8

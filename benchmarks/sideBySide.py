@@ -1,6 +1,7 @@
 """What every side-by-side benchmark shares: multidyn from a source checkout if it is not
-installed, the packages to time (multidyn, and exudyn when it imports), a scratch working
-directory for whatever a package writes by default, and the best of several timed runs."""
+installed, the packages to time (multidyn, and exudyn when it imports), settings that time the
+solve only, a scratch working directory for whatever a package writes by default, and the best of
+several timed runs."""
 import contextlib
 import os
 import sys
@@ -37,6 +38,16 @@ def ScratchDirectory():
             yield directory
         finally:
             os.chdir(cwd)
+
+
+def QuietSettings(exu):
+    """exu.SimulationSettings() that time the solve only: no solution file, no console output."""
+    settings = exu.SimulationSettings()
+    settings.solutionSettings.writeSolutionToFile = False
+    settings.timeIntegration.verboseMode = 0
+    settings.displayComputationTime = False
+    settings.displayStatistics = False
+    return settings
 
 
 def BestOf(runs, timeOnce, *arguments):
