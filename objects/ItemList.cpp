@@ -1,6 +1,6 @@
 #include "objects/ItemList.h"
 
-#include "core/ItemRegistry.h"
+#include "core/items/ItemRegistry.h"
 #include "objects/actuators/ObjectActuator.h"
 #include "objects/bodies/ObjectGround.h"
 #include "objects/bodies/ObjectKinematicTree.h"

@@ -1,6 +1,6 @@
 #include "objects/TestInstances.h"
 
-#include "core/ItemRegistry.h"
+#include "core/items/ItemRegistry.h"
 
 namespace multidyn {
 namespace testInstances {

@@ -3,8 +3,8 @@
 // symmetric or zero values), so that the generic Jacobian tests see every term.
 #pragma once
 
-#include "core/Json.h"
-#include "core/MainSystem.h"
+#include "core/foundation/Json.h"
+#include "core/model/MainSystem.h"
 
 namespace multidyn {
 namespace testInstances {

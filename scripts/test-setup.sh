@@ -60,7 +60,7 @@ hits=$("${userEnvironment[@]}" ccache --show-log-stats | grep -E '^ *Hits:' | he
 misses=$("${userEnvironment[@]}" ccache --show-log-stats | grep -E '^ *Misses:' | head -n 1 | tr -s ' ' || true)
 echo "set-up check: ccache in the clone:${hits:- no hits line};${misses:- no misses line}"
 
-touch "$clone/core/MainSystem.cpp"  # as after a pull that changed one file
+touch "$clone/core/model/MainSystem.cpp"  # as after a pull that changed one file
 Step example2.log "run-example.sh again after a one-file change" "${userEnvironment[@]}" bash "$clone/scripts/run-example.sh"
 Expect example2.log "rotation after 1 s" "run-example.sh, second run"
 rebuildSteps=$(grep -Eo '^ *\[[0-9]+/[0-9]+\] ' "$clone/build/install.log" | tail -n 1 | grep -Eo '/[0-9]+' | tr -d / || true)

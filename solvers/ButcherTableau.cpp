@@ -1,6 +1,6 @@
 #include "solvers/ButcherTableau.h"
 
-#include "core/Errors.h"
+#include "core/foundation/Errors.h"
 
 namespace multidyn {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "core/Types.h"
+#include "core/foundation/Types.h"
 #include "solvers/DynamicSolverType.h"
 
 namespace multidyn {

@@ -3,7 +3,7 @@
 
 #include <vector>
 
-#include "core/SolverObserver.h"
+#include "core/evaluation/SolverObserver.h"
 
 namespace multidyn {
 

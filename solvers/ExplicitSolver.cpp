@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "core/Errors.h"
+#include "core/foundation/Errors.h"
 #include "solvers/SolverChecks.h"
 
 namespace multidyn {

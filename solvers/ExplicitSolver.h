@@ -10,9 +10,9 @@
 #include <chrono>
 #include <vector>
 
-#include "core/DAESystem.h"
-#include "core/SimulationSettings.h"
-#include "core/SolverObserver.h"
+#include "core/evaluation/DAESystem.h"
+#include "core/model/SimulationSettings.h"
+#include "core/evaluation/SolverObserver.h"
 #include "solvers/ButcherTableau.h"
 #include "solvers/LinearSolver.h"
 #include "solvers/TimeIntegrator.h"

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <string>
 
-#include "core/Errors.h"
+#include "core/foundation/Errors.h"
 
 namespace multidyn {
 

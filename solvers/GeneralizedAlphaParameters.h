@@ -1,7 +1,7 @@
 // Constants of the Arnold–Brüls generalized-alpha method (or plain Newmark).
 #pragma once
 
-#include "core/SimulationSettings.h"
+#include "core/model/SimulationSettings.h"
 
 namespace multidyn {
 

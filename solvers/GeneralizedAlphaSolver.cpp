@@ -4,7 +4,7 @@
 #include <cmath>
 #include <sstream>
 
-#include "core/Errors.h"
+#include "core/foundation/Errors.h"
 #include "solvers/SolverChecks.h"
 
 namespace multidyn {

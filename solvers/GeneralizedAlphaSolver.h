@@ -7,9 +7,9 @@
 #include <chrono>
 #include <string>
 
-#include "core/SimulationSettings.h"
-#include "core/SolverObserver.h"
-#include "core/DAESystem.h"
+#include "core/model/SimulationSettings.h"
+#include "core/evaluation/SolverObserver.h"
+#include "core/evaluation/DAESystem.h"
 #include "solvers/GeneralizedAlphaParameters.h"
 #include "solvers/LinearSolver.h"
 #include "solvers/SolverStatistics.h"

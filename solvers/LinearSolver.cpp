@@ -5,7 +5,7 @@
 #include <limits>
 #include <sstream>
 
-#include "core/Errors.h"
+#include "core/foundation/Errors.h"
 
 namespace multidyn {
 

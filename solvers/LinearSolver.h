@@ -11,8 +11,8 @@
 #include <Eigen/Sparse>
 #include <Eigen/SparseLU>
 
-#include "core/SimulationSettings.h"
-#include "core/SystemMatrix.h"
+#include "core/model/SimulationSettings.h"
+#include "core/evaluation/SystemMatrix.h"
 #include "solvers/SingularMatrixError.h"
 
 namespace multidyn {

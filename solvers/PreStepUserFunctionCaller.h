@@ -3,10 +3,10 @@
 // function (UserFunctionError).
 #pragma once
 
-#include "core/Errors.h"
-#include "core/MainSystem.h"
-#include "core/SolverObserver.h"
-#include "core/UserFunctionStack.h"
+#include "core/foundation/Errors.h"
+#include "core/model/MainSystem.h"
+#include "core/evaluation/SolverObserver.h"
+#include "core/model/UserFunctionStack.h"
 
 namespace multidyn {
 

@@ -6,8 +6,8 @@
 #include <utility>
 #include <vector>
 
-#include "core/Errors.h"
-#include "core/Types.h"
+#include "core/foundation/Errors.h"
+#include "core/foundation/Types.h"
 
 namespace multidyn {
 

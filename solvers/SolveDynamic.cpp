@@ -1,7 +1,7 @@
 #include "solvers/SolveDynamic.h"
 
-#include "core/SolutionRecorder.h"
-#include "core/SystemEquations.h"
+#include "core/files/SolutionRecorder.h"
+#include "core/evaluation/SystemEquations.h"
 #include "solvers/CompositeSolverObserver.h"
 #include "solvers/PreStepUserFunctionCaller.h"
 #include "solvers/SolverFactory.h"

@@ -2,9 +2,9 @@
 // solver the factory makes for solverType (generalized-alpha by default).
 #pragma once
 
-#include "core/MainSystem.h"
-#include "core/SimulationSettings.h"
-#include "core/SolverObserver.h"
+#include "core/model/MainSystem.h"
+#include "core/model/SimulationSettings.h"
+#include "core/evaluation/SolverObserver.h"
 #include "solvers/DynamicSolverType.h"
 #include "solvers/SolverStatistics.h"
 

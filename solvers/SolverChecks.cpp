@@ -3,7 +3,7 @@
 #include <cmath>
 #include <sstream>
 
-#include "core/Errors.h"
+#include "core/foundation/Errors.h"
 
 namespace multidyn {
 

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "core/SimulationSettings.h"
+#include "core/model/SimulationSettings.h"
 
 namespace multidyn {
 

@@ -1,6 +1,6 @@
 #include "solvers/SolverFactory.h"
 
-#include "core/Errors.h"
+#include "core/foundation/Errors.h"
 #include "solvers/ButcherTableau.h"
 #include "solvers/ExplicitSolver.h"
 #include "solvers/GeneralizedAlphaSolver.h"

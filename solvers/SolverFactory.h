@@ -5,9 +5,9 @@
 
 #include <memory>
 
-#include "core/DAESystem.h"
-#include "core/SimulationSettings.h"
-#include "core/SolverObserver.h"
+#include "core/evaluation/DAESystem.h"
+#include "core/model/SimulationSettings.h"
+#include "core/evaluation/SolverObserver.h"
 #include "solvers/DynamicSolverType.h"
 #include "solvers/TimeIntegrator.h"
 

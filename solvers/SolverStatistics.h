@@ -1,7 +1,7 @@
 // Counters a time integration reports when it finishes.
 #pragma once
 
-#include "core/Types.h"
+#include "core/foundation/Types.h"
 
 namespace multidyn {
 

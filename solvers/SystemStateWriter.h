@@ -2,8 +2,8 @@
 // state, so that a failed solve leaves the results up to the failure in the system.
 #pragma once
 
-#include "core/MainSystem.h"
-#include "core/SolverObserver.h"
+#include "core/model/MainSystem.h"
+#include "core/evaluation/SolverObserver.h"
 
 namespace multidyn {
 

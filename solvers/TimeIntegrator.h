@@ -3,7 +3,7 @@
 // accepted step (the initial state if none was accepted).
 #pragma once
 
-#include "core/SystemState.h"
+#include "core/foundation/SystemState.h"
 #include "solvers/SolverStatistics.h"
 
 namespace multidyn {

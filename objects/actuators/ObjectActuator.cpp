@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "core/UserFunctionCall.h"
+#include "core/evaluation/UserFunctionCall.h"
 #include "objects/TestInstances.h"
 #include "objects/joints/ObjectJointRevoluteZ.h"
 #include "objects/joints/RevoluteJointFrames.h"

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "core/Connector.h"
+#include "core/items/Connector.h"
 #include "objects/connectors/ObjectConnectorTorsionalSpringDamper.h"
 #include "objects/joints/RevoluteJointFrames.h"
 #include "objects/modules/ControlModule.h"

@@ -2,8 +2,8 @@
 
 #include <cmath>
 
-#include "core/Errors.h"
-#include "core/SystemEquations.h"
+#include "core/foundation/Errors.h"
+#include "core/evaluation/SystemEquations.h"
 #include "objects/joints/RevoluteJointFrames.h"
 
 namespace multidyn {

@@ -4,7 +4,7 @@
 // acting (constrained dynamics [M C_q^T; C_q 0], zero velocities), m_eff = 1 / q_tt.
 #pragma once
 
-#include "core/MainSystem.h"
+#include "core/model/MainSystem.h"
 
 namespace multidyn {
 

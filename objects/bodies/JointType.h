@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "core/FieldTable.h"
+#include "core/items/FieldTable.h"
 
 namespace multidyn {
 

@@ -6,7 +6,7 @@
 
 #include <array>
 
-#include "core/Types.h"
+#include "core/foundation/Types.h"
 
 namespace multidyn {
 

@@ -1,7 +1,7 @@
 // The ground: a fixed frame without coordinates, for markers of joints and connectors.
 #pragma once
 
-#include "core/Body.h"
+#include "core/items/Body.h"
 
 namespace multidyn {
 

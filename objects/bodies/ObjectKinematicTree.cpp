@@ -2,9 +2,9 @@
 
 #include "objects/TestInstances.h"
 
-#include "core/MainSystem.h"
-#include "core/Rotations.h"
-#include "core/UserFunctionCall.h"
+#include "core/model/MainSystem.h"
+#include "core/foundation/Rotations.h"
+#include "core/evaluation/UserFunctionCall.h"
 
 namespace multidyn {
 

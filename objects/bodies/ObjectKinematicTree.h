@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "core/Body.h"
-#include "core/NumericalDifferentiation.h"
-#include "core/ScriptFunction.h"
+#include "core/items/Body.h"
+#include "core/evaluation/NumericalDifferentiation.h"
+#include "core/foundation/ScriptFunction.h"
 #include "objects/bodies/JointType.h"
 #include "objects/bodies/KinematicTreeMotion.h"
 

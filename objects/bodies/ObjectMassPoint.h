@@ -1,7 +1,7 @@
 // A point mass on a NodePoint.
 #pragma once
 
-#include "core/Body.h"
+#include "core/items/Body.h"
 
 namespace multidyn {
 

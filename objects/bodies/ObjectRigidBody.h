@@ -1,7 +1,7 @@
 // A rigid body on a rigid-body node (Rxyz or Euler parameters).
 #pragma once
 
-#include "core/Body.h"
+#include "core/items/Body.h"
 
 namespace multidyn {
 

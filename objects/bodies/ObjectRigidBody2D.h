@@ -4,7 +4,7 @@
 // J being the inertia about the reference point (the node).
 #pragma once
 
-#include "core/Body.h"
+#include "core/items/Body.h"
 
 namespace multidyn {
 

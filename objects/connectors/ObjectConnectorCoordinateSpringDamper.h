@@ -3,7 +3,7 @@
 // Marker 1 is loaded with -f_SD, marker 0 with +f_SD (a restoring force for k > 0).
 #pragma once
 
-#include "core/Connector.h"
+#include "core/items/Connector.h"
 #include "objects/connectors/UserFunctionLaw.h"
 
 namespace multidyn {

@@ -6,7 +6,7 @@
 
 #include <cmath>
 
-#include "core/Connector.h"
+#include "core/items/Connector.h"
 #include "objects/connectors/UserFunctionLaw.h"
 
 namespace multidyn {

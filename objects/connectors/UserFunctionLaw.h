@@ -1,14 +1,14 @@
 // A scalar force law given by a Python user function of two scalar arguments (e.g. a spring's
 // deflection and its rate). The function is a black box: its value is exact, its derivatives
 // come from forward differences in the two arguments only (steps by newton.numericalDifferentiation,
-// core/NumericalDifferentiation.h), chained onto their AD derivatives.
+// core/evaluation/NumericalDifferentiation.h), chained onto their AD derivatives.
 #pragma once
 
 #include <type_traits>
 
-#include "core/NumericalDifferentiation.h"
-#include "core/Object.h"
-#include "core/Types.h"
+#include "core/evaluation/NumericalDifferentiation.h"
+#include "core/items/Object.h"
+#include "core/foundation/Types.h"
 
 namespace multidyn {
 

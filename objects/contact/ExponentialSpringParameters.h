@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "core/FieldTable.h"
+#include "core/items/FieldTable.h"
 
 namespace multidyn {
 

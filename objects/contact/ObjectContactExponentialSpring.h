@@ -11,7 +11,7 @@
 
 #include <cmath>
 
-#include "core/Connector.h"
+#include "core/items/Connector.h"
 #include "objects/contact/ExponentialSpringParameters.h"
 
 namespace multidyn {

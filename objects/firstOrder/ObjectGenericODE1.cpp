@@ -1,15 +1,15 @@
 #include "objects/firstOrder/ObjectGenericODE1.h"
 
-#include "core/NumericalDifferentiation.h"
+#include "core/evaluation/NumericalDifferentiation.h"
 
 #include "objects/TestInstances.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "core/Errors.h"
-#include "core/MainSystem.h"
-#include "core/UserFunctionCall.h"
+#include "core/foundation/Errors.h"
+#include "core/model/MainSystem.h"
+#include "core/evaluation/UserFunctionCall.h"
 
 namespace multidyn {
 
@@ -51,7 +51,7 @@ void ObjectGenericODE1::ComputeODE1Jacobian(const EvaluationContext& context, co
   if (systemMatrix.size() > 0) dfdy = systemMatrix;
   else dfdy.setZero(n, n);
   if (!rhsUserFunction) return;
-  // Forward differences, the step rule of all user functions (core/NumericalDifferentiation.h).
+  // Forward differences, the step rule of all user functions (core/evaluation/NumericalDifferentiation.h).
   const VectorX f0 = UserFunctionValue(context, y);
   VectorX yPlus = y;
   for (Index j = 0; j < n; ++j) {

@@ -2,7 +2,7 @@
 // nodes.
 #pragma once
 
-#include "core/Object.h"
+#include "core/items/Object.h"
 
 namespace multidyn {
 

@@ -2,7 +2,7 @@
 
 #include "objects/TestInstances.h"
 
-#include "core/UserFunctionCall.h"
+#include "core/evaluation/UserFunctionCall.h"
 #include "objects/markers/MarkerRequirements.h"
 
 namespace multidyn {

@@ -5,7 +5,7 @@
 // with -k_m1 lambda.
 #pragma once
 
-#include "core/Constraint.h"
+#include "core/items/Constraint.h"
 
 namespace multidyn {
 

@@ -3,7 +3,7 @@
 // the multipliers are the global x and y forces on marker 0 (marker 1 gets the opposite).
 #pragma once
 
-#include "core/Constraint.h"
+#include "core/items/Constraint.h"
 
 namespace multidyn {
 

@@ -2,7 +2,7 @@
 
 #include "objects/TestInstances.h"
 
-#include "core/Rotations.h"
+#include "core/foundation/Rotations.h"
 #include "objects/markers/MarkerRequirements.h"
 
 namespace multidyn {

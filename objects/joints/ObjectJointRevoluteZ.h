@@ -2,7 +2,7 @@
 //   g = [p_1 - p_0; tz_0 . tx_1; tz_0 . ty_1] = 0, with joint frames A_0Ji = A_0Mi * rotationMarker_i.
 #pragma once
 
-#include "core/Constraint.h"
+#include "core/items/Constraint.h"
 
 namespace multidyn {
 

@@ -1,6 +1,6 @@
 #include "objects/joints/RevoluteJointFrames.h"
 
-#include "core/Errors.h"
+#include "core/foundation/Errors.h"
 #include "objects/joints/ObjectJointRevolute2D.h"
 #include "objects/joints/ObjectJointRevoluteZ.h"
 

@@ -6,7 +6,7 @@
 #include <array>
 #include <string>
 
-#include "core/MainSystem.h"
+#include "core/model/MainSystem.h"
 
 namespace multidyn {
 

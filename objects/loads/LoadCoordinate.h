@@ -2,7 +2,7 @@
 // rotational one, optionally from loadUserFunction(mbs, t, load).
 #pragma once
 
-#include "core/Load.h"
+#include "core/items/Load.h"
 
 namespace multidyn {
 

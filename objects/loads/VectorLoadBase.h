@@ -2,8 +2,8 @@
 // fixed, optionally from a user function loadVectorUserFunction(mbs, t, loadVector).
 #pragma once
 
-#include "core/Load.h"
-#include "core/UserFunctionCall.h"
+#include "core/items/Load.h"
+#include "core/evaluation/UserFunctionCall.h"
 #include "objects/markers/MarkerRequirements.h"
 
 namespace multidyn {

@@ -1,7 +1,7 @@
 // A point on a body: position and its Jacobian.
 #pragma once
 
-#include "core/Marker.h"
+#include "core/items/Marker.h"
 
 namespace multidyn {
 

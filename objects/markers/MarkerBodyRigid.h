@@ -1,7 +1,7 @@
 // A frame on a body: position, orientation and their Jacobians.
 #pragma once
 
-#include "core/Marker.h"
+#include "core/items/Marker.h"
 
 namespace multidyn {
 

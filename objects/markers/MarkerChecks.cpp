@@ -1,6 +1,6 @@
 #include "objects/markers/MarkerChecks.h"
 
-#include "core/Errors.h"
+#include "core/foundation/Errors.h"
 
 namespace multidyn {
 

@@ -1,7 +1,7 @@
 // Checks shared by markers: the body or node they sit on exists and provides what they need.
 #pragma once
 
-#include "core/MainSystem.h"
+#include "core/model/MainSystem.h"
 
 namespace multidyn {
 

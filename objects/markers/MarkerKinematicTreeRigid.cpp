@@ -2,7 +2,7 @@
 
 #include "objects/TestInstances.h"
 
-#include "core/MainSystem.h"
+#include "core/model/MainSystem.h"
 
 namespace multidyn {
 

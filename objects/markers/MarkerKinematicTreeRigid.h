@@ -3,7 +3,7 @@
 // connectors and joints act on the link.
 #pragma once
 
-#include "core/Marker.h"
+#include "core/items/Marker.h"
 #include "objects/bodies/ObjectKinematicTree.h"
 
 namespace multidyn {

@@ -2,7 +2,7 @@
 // node without coordinates (NodePointGround) the coordinate is 0 and acts on nothing.
 #pragma once
 
-#include "core/Marker.h"
+#include "core/items/Marker.h"
 
 namespace multidyn {
 

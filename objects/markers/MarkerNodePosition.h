@@ -1,7 +1,7 @@
 // The position of a node.
 #pragma once
 
-#include "core/Marker.h"
+#include "core/items/Marker.h"
 
 namespace multidyn {
 

@@ -1,7 +1,7 @@
 // The frame of a rigid-body node.
 #pragma once
 
-#include "core/Marker.h"
+#include "core/items/Marker.h"
 
 namespace multidyn {
 

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "core/MainSystem.h"
+#include "core/model/MainSystem.h"
 
 namespace multidyn {
 

@@ -1,6 +1,6 @@
 #include "objects/modules/ControlModule.h"
 
-#include "core/MainSystem.h"
+#include "core/model/MainSystem.h"
 #include "objects/joints/RevoluteJointFrames.h"
 
 namespace multidyn {

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "core/Connector.h"
+#include "core/items/Connector.h"
 
 namespace multidyn {
 

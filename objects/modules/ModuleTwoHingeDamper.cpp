@@ -1,6 +1,6 @@
 #include "objects/modules/ModuleTwoHingeDamper.h"
 
-#include "core/MainSystem.h"
+#include "core/model/MainSystem.h"
 #include "objects/TestInstances.h"
 
 namespace multidyn {

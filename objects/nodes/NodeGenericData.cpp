@@ -2,7 +2,7 @@
 
 #include "objects/TestInstances.h"
 
-#include "core/Errors.h"
+#include "core/foundation/Errors.h"
 
 namespace multidyn {
 

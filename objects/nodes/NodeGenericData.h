@@ -1,7 +1,7 @@
 // Data coordinates: discrete state kept between steps (not part of the equations).
 #pragma once
 
-#include "core/Node.h"
+#include "core/items/Node.h"
 
 namespace multidyn {
 

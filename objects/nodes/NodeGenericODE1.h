@@ -2,7 +2,7 @@
 // ObjectGenericODE1.
 #pragma once
 
-#include "core/Node.h"
+#include "core/items/Node.h"
 
 namespace multidyn {
 

@@ -3,7 +3,7 @@
 // each of them.
 #pragma once
 
-#include "core/Node.h"
+#include "core/items/Node.h"
 
 namespace multidyn {
 

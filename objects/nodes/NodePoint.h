@@ -1,7 +1,7 @@
 // A point with three displacement coordinates (ODE2).
 #pragma once
 
-#include "core/Node.h"
+#include "core/items/Node.h"
 
 namespace multidyn {
 

@@ -2,7 +2,7 @@
 // for CoordinateSpringDamper and CoordinateConstraint); position markers read its reference position.
 #pragma once
 
-#include "core/Node.h"
+#include "core/items/Node.h"
 
 namespace multidyn {
 

@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "core/Node.h"
+#include "core/items/Node.h"
 
 namespace multidyn {
 

@@ -6,7 +6,7 @@
 
 #include <cmath>
 
-#include "core/Errors.h"
+#include "core/foundation/Errors.h"
 
 namespace multidyn {
 

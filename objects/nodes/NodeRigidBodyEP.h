@@ -2,8 +2,8 @@
 // algebraic equation that keeps the Euler parameters of unit length.
 #pragma once
 
-#include "core/Node.h"
-#include "core/Rotations.h"
+#include "core/items/Node.h"
+#include "core/foundation/Rotations.h"
 
 namespace multidyn {
 

@@ -3,7 +3,7 @@
 
 #include <vector>
 
-#include "core/OutputVariableType.h"
+#include "core/foundation/OutputVariableType.h"
 
 namespace multidyn {
 

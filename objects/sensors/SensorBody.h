@@ -1,7 +1,7 @@
 // Reads an output variable of a body at a local position.
 #pragma once
 
-#include "core/Sensor.h"
+#include "core/items/Sensor.h"
 
 namespace multidyn {
 

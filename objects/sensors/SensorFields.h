@@ -1,7 +1,7 @@
 // The parameters every sensor has, added after its target parameter.
 #pragma once
 
-#include "core/Sensor.h"
+#include "core/items/Sensor.h"
 
 namespace multidyn {
 

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "core/MainSystem.h"
+#include "core/model/MainSystem.h"
 #include "objects/bodies/ObjectKinematicTree.h"
 #include "objects/sensors/SensorFields.h"
 

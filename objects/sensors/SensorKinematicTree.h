@@ -1,7 +1,7 @@
 // Exudyn's SensorKinematicTree: an output of a point on one link of an ObjectKinematicTree.
 #pragma once
 
-#include "core/Sensor.h"
+#include "core/items/Sensor.h"
 
 namespace multidyn {
 

@@ -1,7 +1,7 @@
 // Reads the current vector of a load (from its user function, if any).
 #pragma once
 
-#include "core/Sensor.h"
+#include "core/items/Sensor.h"
 
 namespace multidyn {
 

@@ -1,7 +1,7 @@
 // Reads an output variable of a node.
 #pragma once
 
-#include "core/Sensor.h"
+#include "core/items/Sensor.h"
 
 namespace multidyn {
 

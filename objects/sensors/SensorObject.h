@@ -1,7 +1,7 @@
 // Reads an output variable of an object (connector, constraint, or body at its reference point).
 #pragma once
 
-#include "core/Sensor.h"
+#include "core/items/Sensor.h"
 
 namespace multidyn {
 

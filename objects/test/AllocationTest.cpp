@@ -8,7 +8,7 @@
 #include <atomic>
 #include <cstdlib>
 
-#include "core/MainSystem.h"
+#include "core/model/MainSystem.h"
 #include "objects/test/TestSystems.h"
 #include "solvers/SolveDynamic.h"
 

@@ -5,8 +5,8 @@
 
 #include <cmath>
 
-#include "core/Errors.h"
-#include "core/SystemEquations.h"
+#include "core/foundation/Errors.h"
+#include "core/evaluation/SystemEquations.h"
 #include "objects/ItemList.h"
 #include "objects/contact/ObjectContactExponentialSpring.h"
 #include "objects/test/JacobianCheck.h"

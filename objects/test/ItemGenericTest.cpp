@@ -2,7 +2,7 @@
 // trip, rejection of values that violate a field's type or constraint.
 #include <gtest/gtest.h>
 
-#include "core/ItemRegistry.h"
+#include "core/items/ItemRegistry.h"
 #include "objects/ItemList.h"
 #include "objects/test/JacobianCheck.h"
 #include "objects/test/TestSystems.h"

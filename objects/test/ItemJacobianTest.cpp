@@ -4,7 +4,7 @@
 
 #include <random>
 
-#include "core/SystemEquations.h"
+#include "core/evaluation/SystemEquations.h"
 #include "objects/test/JacobianCheck.h"
 #include "objects/test/TestSystems.h"
 

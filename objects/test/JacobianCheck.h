@@ -7,7 +7,7 @@
 #include <random>
 #include <string>
 
-#include "core/SystemEquations.h"
+#include "core/evaluation/SystemEquations.h"
 
 namespace multidyn {
 namespace test {

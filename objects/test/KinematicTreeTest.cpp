@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-#include "core/SystemEquations.h"
+#include "core/evaluation/SystemEquations.h"
 #include "objects/test/JacobianCheck.h"
 #include "objects/test/TestSystems.h"
 

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <functional>
 
-#include "core/SystemEquations.h"
+#include "core/evaluation/SystemEquations.h"
 #include "objects/test/TestSystems.h"
 
 using namespace multidyn;

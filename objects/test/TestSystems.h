@@ -3,8 +3,8 @@
 
 #include <memory>
 
-#include "core/ItemRegistry.h"
-#include "core/MainSystem.h"
+#include "core/items/ItemRegistry.h"
+#include "core/model/MainSystem.h"
 #include "objects/ItemList.h"
 #include "objects/test/TestThreeMarkerConnector.h"
 

@@ -7,8 +7,8 @@
 
 #include <cmath>
 
-#include "core/Connector.h"
-#include "core/ItemRegistry.h"
+#include "core/items/Connector.h"
+#include "core/items/ItemRegistry.h"
 #include "objects/TestInstances.h"
 
 namespace multidyn {

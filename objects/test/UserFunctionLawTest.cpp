@@ -1,9 +1,9 @@
 // User-function laws are differentiated by forward differences whose step follows
-// newton.numericalDifferentiation (core/NumericalDifferentiation.h): the derivative of u^2 by a
+// newton.numericalDifferentiation (core/evaluation/NumericalDifferentiation.h): the derivative of u^2 by a
 // forward difference is 2u + step, so the error shows the step that was taken.
 #include <gtest/gtest.h>
 
-#include "core/SimulationSettings.h"
+#include "core/model/SimulationSettings.h"
 #include "objects/connectors/UserFunctionLaw.h"
 
 namespace multidyn {

@@ -10,9 +10,9 @@
 #include <cstdlib>
 #include <string>
 
-#include "core/Errors.h"
-#include "core/ItemRegistry.h"
-#include "core/MainSystem.h"
+#include "core/foundation/Errors.h"
+#include "core/items/ItemRegistry.h"
+#include "core/model/MainSystem.h"
 #include "objects/ItemList.h"
 
 using namespace multidyn;

@@ -3,8 +3,8 @@
 #include <pybind11/stl.h>
 
 #include "PythonConversion.h"
-#include "core/Errors.h"
-#include "core/MainSystem.h"
+#include "core/foundation/Errors.h"
+#include "core/model/MainSystem.h"
 #include "objects/contact/ExponentialSpringParameters.h"
 #include "objects/contact/ObjectContactExponentialSpring.h"
 

@@ -2,8 +2,8 @@
 
 #include <pybind11/numpy.h>
 
-#include "core/Errors.h"
-#include "core/FieldTable.h"
+#include "core/foundation/Errors.h"
+#include "core/items/FieldTable.h"
 
 namespace py = pybind11;
 

@@ -6,8 +6,8 @@
 
 #include <pybind11/pybind11.h>
 
-#include "core/Json.h"
-#include "core/Types.h"
+#include "core/foundation/Json.h"
+#include "core/foundation/Types.h"
 
 namespace multidyn {
 

@@ -7,8 +7,8 @@
 #include <pybind11/stl.h>
 
 #include "PythonConversion.h"
-#include "core/Errors.h"
-#include "core/MainSystem.h"
+#include "core/foundation/Errors.h"
+#include "core/model/MainSystem.h"
 
 namespace py = pybind11;
 

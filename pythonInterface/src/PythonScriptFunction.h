@@ -6,7 +6,7 @@
 
 #include <pybind11/pybind11.h>
 
-#include "core/ScriptFunction.h"
+#include "core/foundation/ScriptFunction.h"
 
 namespace multidyn {
 

@@ -5,8 +5,8 @@
 
 #include <cmath>
 
-#include "core/DAESystem.h"
-#include "core/Errors.h"
+#include "core/evaluation/DAESystem.h"
+#include "core/foundation/Errors.h"
 #include "solvers/SolverFactory.h"
 
 namespace multidyn {

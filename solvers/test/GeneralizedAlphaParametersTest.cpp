@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "core/Errors.h"
+#include "core/foundation/Errors.h"
 #include "solvers/GeneralizedAlphaParameters.h"
 
 namespace multidyn {

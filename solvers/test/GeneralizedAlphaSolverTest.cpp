@@ -7,8 +7,8 @@
 #include <fstream>
 #include <string>
 
-#include "core/Errors.h"
-#include "core/MainSystem.h"
+#include "core/foundation/Errors.h"
+#include "core/model/MainSystem.h"
 #include "objects/ItemList.h"
 #include "objects/bodies/ObjectGround.h"
 #include "objects/bodies/ObjectMassPoint.h"

@@ -6,8 +6,8 @@
 
 #include <functional>
 
-#include "core/SystemEquations.h"
-#include "core/UserFunctionStack.h"
+#include "core/evaluation/SystemEquations.h"
+#include "core/model/UserFunctionStack.h"
 #include "objects/test/TestSystems.h"
 #include "solvers/SolveDynamic.h"
 

@@ -1,0 +1,86 @@
+// The one interface every solver sees: an abstract differential-algebraic system in Exudyn's
+// unknowns [ODE2 | ODE1 | AE], with no knowledge of items or of MainSystem. The multibody
+// system (SystemEquations) implements it; solver unit tests implement it with small analytic
+// systems. It fits implicit integrators (residuals and a weighted Newton matrix), explicit ones
+// (mass matrix and forces) and, through the same functions, SUNDIALS' F(t, y, y') = 0 (IDA) and
+// y' = f(t, y) (CVODE).
+//
+//   ODE2 residual   r = M(q) q_tt + f_internal(q, q_t) + C_q^T lambda - f_applied(q, q_t, t)
+//   ODE1 residual   r1 = y_t - f_FO(y, q, q_t, t)
+//   AE residual     g(q) (position level) or g_t(q, q_t) (velocity level)
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/evaluation/SystemMatrix.h"
+#include "core/foundation/SystemState.h"
+
+namespace multidyn {
+
+// How the blocks of the Newton matrix are weighted:
+//   ODE2 rows: mass*M + stiffness*dr/dq + damping*dr/dq_t  | ode2ODE1*dr/dy | multiplierColumns*C_q^T
+//   ODE1 rows: ode1Stiffness*dr1/dq + ode1Damping*dr1/dq_t | ode1Derivative*I + ode1Stiffness*dr1/dy
+//   AE rows:   constraintRows*C_q (position level) or constraintRows*d(g_t)/dq_t (velocity level)
+struct JacobianFactors {
+  double mass = 1.;
+  double stiffness = 1.;
+  double damping = 1.;
+  double multiplierColumns = 1.;
+  double constraintRows = 1.;
+  double ode1Derivative = 1.;
+  double ode1Stiffness = 1.;
+  double ode2ODE1 = 1.;        // dr/dy: ODE2 forces depending on ODE1 coordinates
+  double ode1Damping = 0.;     // dr1/dq_t weight (ODE1 equations depending on velocities)
+  bool velocityLevelConstraints = false;
+  bool includeLoads = false;  // load Jacobians (follower loads); off by default in time integration
+};
+
+class DAESystem {
+ public:
+  virtual ~DAESystem() = default;
+
+  virtual Index NumberOfODE2() const = 0;
+  virtual Index NumberOfODE1() const = 0;
+  virtual Index NumberOfAE() const = 0;
+  Index NumberOfUnknowns() const { return NumberOfODE2() + NumberOfODE1() + NumberOfAE(); }
+
+  virtual void ComputeODE2Residual(const SystemState& state, VectorX& residual) = 0;
+  virtual void ComputeODE1Residual(const SystemState& state, VectorX& residual) = 0;
+  virtual void ComputeAlgebraicResidual(const SystemState& state, bool velocityLevel, VectorX& residual) = 0;
+  // All three at one state (a system may share work between them).
+  virtual void ComputeResiduals(const SystemState& state, bool velocityLevel, VectorX& ode2Residual,
+                                VectorX& ode1Residual, VectorX& algebraicResidual) {
+    ComputeODE2Residual(state, ode2Residual);
+    ComputeODE1Residual(state, ode1Residual);
+    ComputeAlgebraicResidual(state, velocityLevel, algebraicResidual);
+  }
+  // Newton matrix of [r; r1; g] with respect to [q; y; lambda] (q_t, q_tt and y_t enter through
+  // the factors), written into `matrix` (already sized NumberOfUnknowns(); SetZero/Finalize are
+  // the caller's).
+  virtual void ComputeJacobian(const SystemState& state, const JacobianFactors& factors, SystemMatrix& matrix) = 0;
+  // M(q) into the ODE2 block of `matrix` (sized NumberOfODE2() or more).
+  virtual void ComputeMassMatrix(const SystemState& state, SystemMatrix& matrix) = 0;
+  // True if M does not depend on the state (then it may be factorized once).
+  virtual bool MassMatrixIsConstant() const { return false; }
+  // The part of g_tt that does not depend on q_tt: g_tt = C_q q_tt + h(q, q_t).
+  virtual void ComputeConstraintAccelerationTerm(const SystemState& state, VectorX& h) = 0;
+
+  // Discrete state between steps: called after each accepted (converged) step; returns the
+  // largest switching error (0: nothing switched).
+  virtual bool HasPostNewtonItems() const { return false; }
+  virtual double PostNewtonStep(SystemState& state) { return 0.; }
+
+  // Explicit integrators cannot solve constraints; a system says which of its algebraic
+  // equations fix single ODE2 coordinates to given values (eliminated there) and names the
+  // others in `why` (empty: all can be eliminated).
+  virtual void CoordinatesFixedByConstraints(std::vector<Index>& ode2Coordinates, std::string& why) const {
+    ode2Coordinates.clear();
+    why = NumberOfAE() > 0 ? "the system has algebraic equations" : "";
+  }
+
+  // Which item an unknown (row of the Newton system) belongs to, for messages.
+  virtual std::string DescribeUnknown(Index row) const { return "unknown " + std::to_string(row); }
+};
+
+}  // namespace multidyn

@@ -1,0 +1,390 @@
+// Exact item Jacobians by forward-mode differentiation: each item's kernel is evaluated with
+// fixed-size AD scalars seeded on the [q; q_t] of the nodes it depends on, and the derivatives
+// are scattered into the system Jacobian. Used by SystemEquations only.
+#pragma once
+
+#include <algorithm>
+#include <memory>
+#include <type_traits>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "core/foundation/Errors.h"
+#include "core/model/MainSystem.h"
+#include "core/evaluation/SystemEquations.h"
+
+namespace multidyn {
+namespace differentiation {
+
+// Calls function(AD()) with the smallest AD scalar that holds `derivatives` derivatives. Items
+// on more coordinates than the widest fixed type get the run-time sized AD scalar.
+template <class Function> void WithADScalarForDerivatives(Index derivatives, Function&& function) {
+  if (derivatives <= 16)
+    function(ADScalar16());
+  else if (derivatives <= maxFixedDerivatives)
+    function(ADScalar32());
+  else
+    function(ADScalarDynamic());
+}
+
+// The AD scalar for an item on numberOfCoordinates coordinates seeded in q and q_t, plus
+// internalStates first-order states of its own (one derivative each).
+template <class Function> void WithADScalarFor(Index numberOfCoordinates, Function&& function, Index internalStates = 0) {
+  WithADScalarForDerivatives(2 * numberOfCoordinates + internalStates, std::forward<Function>(function));
+}
+
+// d f / d(derivative d), where a scalar that depends on nothing may carry no derivative vector
+// (run-time sized AD): then 0.
+template <class Derivatives> inline double DerivativeOf(const Derivatives& derivatives, Index d) {
+  return d < derivatives.size() ? derivatives(d) : 0.;
+}
+
+inline Index NumberOfCoordinates(const MainSystem& system, const std::vector<Index>& nodes) {
+  Index n = 0;
+  for (Index node : nodes) n += system.GetNode(node).NumberOfODE2Coordinates();
+  return n;
+}
+
+// Scratch memory of Jacobian evaluations, kept by SystemEquations between evaluations, so
+// that an evaluation allocates nothing once the buffers have grown to their sizes.
+struct JacobianWorkspace {
+  // Seeded kinematics of single nodes, shared by the items on that node within one evaluation.
+  std::vector<NodeKinematics<ADScalar16>> singleNodeKinematics;
+  std::vector<char> singleNodeValid;
+  // Per AD type: the seeded nodes and the marker data, marker pointers and loads of one item.
+  template <class AD> struct Buffers {
+    std::vector<Index> offsets, columns;
+    std::vector<NodeKinematics<AD>> kinematics, gathered;
+    std::vector<const NodeKinematics<AD>*> kinematicsOf;  // per seeded node
+    std::vector<MarkerData<AD>> markers;
+    std::vector<const MarkerData<AD>*> pointers;
+    std::vector<MarkerLoad<AD>> loads;
+  };
+  std::tuple<Buffers<ADScalar16>, Buffers<ADScalar32>, Buffers<ADScalarDynamic>> buffers;
+  template <class AD> Buffers<AD>& BuffersFor() { return std::get<Buffers<AD>>(buffers); }
+  // Small index lists and vectors of the node and constraint Jacobians.
+  std::vector<Index> singleNode, rows;
+  // Vectors handed to item kernels as `const VectorX&` (multipliers, accelerations), one per
+  // size, so that items of different sizes in turn never make a buffer reallocate.
+  std::vector<VectorX> lambdaBySize, q_ttBySize;
+  static VectorX& OfSize(std::vector<VectorX>& pool, Index size) {
+    if (Index(pool.size()) <= size) pool.resize(size + 1);
+    if (pool[size].size() != size) pool[size].resize(size);
+    return pool[size];
+  }
+  // The multipliers state.ae[start, start + size) in a buffer of that size.
+  const VectorX& Lambda(const SystemState& state, Index start, Index size) {
+    VectorX& lambda = OfSize(lambdaBySize, size);
+    lambda = state.ae.segment(start, size);
+    return lambda;
+  }
+};
+
+// One Jacobian evaluation's inputs and output.
+struct JacobianTarget {
+  const MainSystem& system;
+  const CompiledSystem& compiled;
+  const VectorX& qTotal;
+  const SystemState& state;
+  const JacobianFactors& factors;
+  SystemMatrix& matrix;
+  Index aeOffset;  // first AE row/column: [ODE2 | ODE1 | AE]
+  JacobianWorkspace& workspace;
+};
+
+// Kinematics of a set of nodes whose [q; q_t] are the independent variables; derivative
+// d < n is d/dq, n <= d < 2n is d/dq_t (the rest of the fixed-size vector stays zero). With
+// Seeds::Positions only q is seeded (q_t enters as values, internal states follow at d = n):
+// for terms that do not depend on q_t, such as position-level constraints, which then fit in
+// half the derivatives. Its storage is the workspace's buffers for AD: one SeededNodes<AD> at a time.
+enum class Seeds { PositionsAndVelocities, Positions };
+template <class AD> class SeededNodes {
+ public:
+  // internalStates first-order states of the item itself (derivatives 2n .. 2n+m-1, or
+  // n .. n+m-1 with Seeds::Positions), whose columns in the Newton matrix start at internalColumn.
+  SeededNodes(const JacobianTarget& t, const std::vector<Index>& nodes, Index internalStates = 0,
+              Index internalColumn = -1, Seeds seeds = Seeds::PositionsAndVelocities)
+      : nodes_(nodes), buffers_(t.workspace.BuffersFor<AD>()), internal_(internalStates), internalColumn_(internalColumn),
+        velocities_(seeds == Seeds::PositionsAndVelocities) {
+    buffers_.offsets.clear();
+    buffers_.columns.clear();
+    for (Index node : nodes_) {
+      buffers_.offsets.push_back(size_);
+      const Index start = t.compiled.nodeODE2Start[node];
+      const Index n = t.system.GetNode(node).NumberOfODE2Coordinates();
+      for (Index k = 0; k < n; ++k) buffers_.columns.push_back(start + k);
+      size_ += n;
+    }
+    buffers_.kinematics.resize(nodes_.size());
+    buffers_.kinematicsOf.resize(nodes_.size());
+    if constexpr (std::is_same_v<AD, ADScalar16>) {
+      if (nodes_.size() == 1 && velocities_) {  // the same seeds for every item on this node: compute once
+        auto& cached = t.workspace.singleNodeKinematics[nodes_[0]];
+        if (!t.workspace.singleNodeValid[nodes_[0]]) {
+          ComputeNode(t, 0, cached);
+          t.workspace.singleNodeValid[nodes_[0]] = 1;
+        }
+        buffers_.kinematicsOf[0] = &cached;
+        return;
+      }
+    }
+    for (size_t i = 0; i < nodes_.size(); ++i) {
+      ComputeNode(t, i, buffers_.kinematics[i]);
+      buffers_.kinematicsOf[i] = &buffers_.kinematics[i];
+    }
+  }
+
+  // The kinematics of `nodeList` (a subset of the seeded nodes) as a contiguous array.
+  const NodeKinematics<AD>* KinematicsOf(const std::vector<Index>& nodeList) const {
+    auto position = [&](Index node) { return std::find(nodes_.begin(), nodes_.end(), node) - nodes_.begin(); };
+    if (nodeList.size() == 1) return buffers_.kinematicsOf[position(nodeList[0])];
+    buffers_.gathered.resize(nodeList.size());
+    for (size_t i = 0; i < nodeList.size(); ++i) buffers_.gathered[i] = *buffers_.kinematicsOf[position(nodeList[i])];
+    return buffers_.gathered.data();
+  }
+
+  Index Size() const { return size_; }
+  // Length of the derivative vectors: fixed by the type, or the seeded count when sized at run time.
+  Index Capacity() const {
+    constexpr int fixed = AD::DerType::RowsAtCompileTime;
+    return fixed == Eigen::Dynamic ? InternalOffset() + internal_ : fixed;
+  }
+  Index InternalStates() const { return internal_; }
+  Index InternalColumn() const { return internalColumn_; }
+  // The AD value of internal state i (seeded).
+  AD InternalState(double value, Index i) const { return AD(value, Capacity(), InternalOffset() + i); }
+  Index Column(Index derivative) const { return buffers_.columns[derivative % size_]; }
+  bool IsVelocity(Index derivative) const { return derivative >= size_; }
+
+  // Adds sign*d(f)/d[q, q_t] into the rows `rows`, weighted by the factors. Every entry the
+  // item can touch is written, zero or not, so that the sparsity pattern does not depend on values.
+  void AddDerivatives(const VecX<AD>& f, const std::vector<Index>& rows, double sign, const JacobianFactors& factors,
+                      SystemMatrix& matrix) const {
+    for (Index r = 0; r < f.size(); ++r) {
+      const auto& derivatives = f(r).derivatives();
+      for (Index d = 0; d < size_; ++d)
+        matrix.Add(rows[r], buffers_.columns[d],
+                   sign * (factors.stiffness * DerivativeOf(derivatives, d) +
+                           (velocities_ ? factors.damping * DerivativeOf(derivatives, size_ + d) : 0.)));
+      for (Index d = 0; d < internal_; ++d)  // ODE2 forces depending on the item's first-order states
+        matrix.Add(rows[r], internalColumn_ + d, sign * factors.ode2ODE1 * DerivativeOf(derivatives, InternalOffset() + d));
+    }
+  }
+
+  // Rows of r1 = y_t - rate for the item's internal states: -d(rate)/d[q, q_t, y], weighted.
+  void AddRateDerivatives(const VecX<AD>& rate, const JacobianFactors& factors, SystemMatrix& matrix) const {
+    for (Index r = 0; r < rate.size(); ++r) {
+      const auto& derivatives = rate(r).derivatives();
+      const Index row = internalColumn_ + r;
+      for (Index d = 0; d < size_; ++d)
+        matrix.Add(row, buffers_.columns[d],
+                   -(factors.ode1Stiffness * DerivativeOf(derivatives, d) +
+                     (velocities_ ? factors.ode1Damping * DerivativeOf(derivatives, size_ + d) : 0.)));
+      for (Index d = 0; d < internal_; ++d)
+        matrix.Add(row, internalColumn_ + d, -factors.ode1Stiffness * DerivativeOf(derivatives, InternalOffset() + d));
+    }
+  }
+
+ private:
+  void ComputeNode(const JacobianTarget& t, size_t i, NodeKinematics<AD>& kinematics) const {
+    const Index node = nodes_[i];
+    const Index n = t.system.GetNode(node).NumberOfODE2Coordinates();
+    const Index start = t.compiled.nodeODE2Start[node];
+    VecX<AD> q(n), q_t(n);
+    // The buffer held another node's kinematics before: start from the defaults, so that fields
+    // a node leaves at their default (e.g. positionCoordinates) are not taken over.
+    kinematics = NodeKinematics<AD>();
+    for (Index k = 0; k < n; ++k) {
+      q(k) = AD(t.qTotal(start + k), Capacity(), buffers_.offsets[i] + k);
+      q_t(k) = velocities_ ? AD(t.state.ode2_t(start + k), Capacity(), size_ + buffers_.offsets[i] + k)
+                           : AD(t.state.ode2_t(start + k));
+    }
+    t.system.GetNode(node).ComputeKinematics(NodeCoordinates<AD>{q, q_t}, kinematics);
+  }
+
+  Index InternalOffset() const { return velocities_ ? 2 * size_ : size_; }
+
+  const std::vector<Index>& nodes_;
+  JacobianWorkspace::Buffers<AD>& buffers_;
+  Index size_ = 0;
+  Index internal_ = 0;
+  Index internalColumn_ = -1;
+  bool velocities_ = true;
+};
+
+template <class S> VecX<S> GeneralizedLoad(const MarkerData<S>& data, const MarkerLoad<S>& load) {
+  VecX<S> generalized = data.positionJacobian.transpose() * load.force + data.rotationJacobian.transpose() * load.torque;
+  if (data.coordinateJacobian.cols() == 0) return generalized;
+  if (generalized.size() == 0) return data.coordinateJacobian.transpose() * load.coordinateForce;
+  return generalized + data.coordinateJacobian.transpose() * load.coordinateForce;
+}
+
+
+template <class AD> MarkerData<AD> SeededMarkerData(const JacobianTarget& t, const SeededNodes<AD>& seeds, Index marker) {
+  const Marker& m = t.system.GetMarker(marker);
+  const Body* body = m.BodyNumber().IsValid() ? static_cast<const Body*>(&t.system.GetObject(m.BodyNumber().value)) : nullptr;
+  MarkerData<AD> data;
+  m.ComputeMarkerData(body, seeds.KinematicsOf(t.compiled.markerNodes[marker]), data);
+  return data;
+}
+
+template <class AD> void AddMarkerLoad(const JacobianTarget& t, const SeededNodes<AD>& seeds, Index marker,
+                                       const MarkerData<AD>& data, const MarkerLoad<AD>& load) {
+  const auto& indices = t.compiled.markerODE2Indices[marker];
+  if (!indices.empty()) seeds.AddDerivatives(GeneralizedLoad(data, load), indices, -1., t.factors, t.matrix);
+}
+
+// Constraint rows (dg/dq, or dg_t/dq_t at velocity level) and, if asked, the multiplier
+// columns dg/dq^T.
+template <class AD> void AddConstraintBlocks(const JacobianTarget& t, const SeededNodes<AD>& seeds, const VecX<AD>& g,
+                                             const VecX<AD>& g_t, Index aeStart, bool multiplierColumnsFromG) {
+  for (Index r = 0; r < g.size(); ++r) {
+    const Index row = t.aeOffset + aeStart + r;
+    const auto& derivatives = g(r).derivatives();
+    for (Index d = 0; d < seeds.Size(); ++d) {
+      const double value = DerivativeOf(derivatives, d);
+      if (multiplierColumnsFromG) t.matrix.Add(seeds.Column(d), row, t.factors.multiplierColumns * value);
+      if (!t.factors.velocityLevelConstraints) t.matrix.Add(row, seeds.Column(d), t.factors.constraintRows * value);
+    }
+    if (t.factors.velocityLevelConstraints) {
+      const auto& velocityDerivatives = g_t(r).derivatives();
+      for (Index d = seeds.Size(); d < 2 * seeds.Size(); ++d)
+        t.matrix.Add(row, seeds.Column(d), t.factors.constraintRows * DerivativeOf(velocityDerivatives, d));
+    }
+  }
+}
+
+template <class AD> void BodyJacobian(const JacobianTarget& t, const Body& body, const EvaluationContext& context,
+                                      const std::vector<Index>& bodyNodes, const std::vector<Index>& indices) {
+  const SeededNodes<AD> seeds(t, bodyNodes);
+  VectorX& q_ttLocal = JacobianWorkspace::OfSize(t.workspace.q_ttBySize, Index(indices.size()));
+  for (size_t i = 0; i < indices.size(); ++i) q_ttLocal(i) = t.state.ode2_tt(indices[i]);
+  VecX<AD> lhs;
+  body.ComputeODE2LHS(context, seeds.KinematicsOf(bodyNodes), q_ttLocal, lhs);
+  seeds.AddDerivatives(lhs, indices, 1., t.factors, t.matrix);
+}
+
+// The node's own algebraic equations use its raw coordinates, seeded like its kinematics.
+template <class AD> void SeededCoordinates(const JacobianTarget& t, Index node, VecX<AD>& q, VecX<AD>& q_t) {
+  const Index start = t.compiled.nodeODE2Start[node];
+  const Index size = t.system.GetNode(node).NumberOfODE2Coordinates();
+  q.resize(size);
+  q_t.resize(size);
+  constexpr int fixed = AD::DerType::RowsAtCompileTime;
+  const Index capacity = fixed == Eigen::Dynamic ? 2 * size : fixed;
+  for (Index k = 0; k < size; ++k) {
+    q(k) = AD(t.qTotal(start + k), capacity, k);
+    q_t(k) = AD(t.state.ode2_t(start + k), capacity, size + k);
+  }
+}
+
+template <class AD> void NodeAlgebraicJacobian(const JacobianTarget& t, Index node) {
+  const Node& n = t.system.GetNode(node);
+  t.workspace.singleNode.assign(1, node);
+  const SeededNodes<AD> seeds(t, t.workspace.singleNode);
+  VecX<AD> q, q_t, forces, g, g_t;
+  SeededCoordinates(t, node, q, q_t);
+  const VectorX& lambda = t.workspace.Lambda(t.state, t.compiled.nodeAEStart[node], n.NumberOfAlgebraicEquations());
+  n.ComputeAlgebraicForces(NodeCoordinates<AD>{q, q_t}, lambda, forces);
+  std::vector<Index>& rows = t.workspace.rows;
+  rows.resize(q.size());
+  for (Index k = 0; k < q.size(); ++k) rows[k] = t.compiled.nodeODE2Start[node] + k;
+  seeds.AddDerivatives(forces, rows, 1., t.factors, t.matrix);
+  n.ComputeAlgebraicEquations(NodeCoordinates<AD>{q, q_t}, false, g);
+  if (t.factors.velocityLevelConstraints) n.ComputeAlgebraicEquations(NodeCoordinates<AD>{q, q_t}, true, g_t);
+  AddConstraintBlocks(t, seeds, g, g_t, t.compiled.nodeAEStart[node], true);
+}
+
+// Loads of a connector on any number of markers, and the rates of its internal states.
+template <class AD> void ConnectorJacobian(const JacobianTarget& t, const Connector& connector,
+                                           const EvaluationContext& context, const std::vector<Index>& markers,
+                                           const std::vector<Index>& nodes, Index internalStart) {
+  const Index nODE2 = t.compiled.numberOfODE2;
+  const Index internalStates = connector.NumberOfInternalStates();
+  const SeededNodes<AD> seeds(t, nodes, internalStates, internalStart >= 0 ? nODE2 + internalStart : -1);
+  auto& buffers = t.workspace.template BuffersFor<AD>();
+  const size_t n = markers.size();
+  buffers.markers.resize(n);
+  buffers.pointers.resize(n);
+  buffers.loads.resize(n);
+  for (size_t k = 0; k < n; ++k) {
+    buffers.markers[k] = SeededMarkerData(t, seeds, markers[k]);
+    buffers.pointers[k] = &buffers.markers[k];
+    buffers.loads[k] = MarkerLoad<AD>();
+  }
+  VecX<AD> internal(internalStates), rate;
+  for (Index i = 0; i < internalStates; ++i) internal(i) = seeds.InternalState(t.state.ode1(internalStart + i), i);
+  connector.ComputeConnector(context, buffers.pointers.data(), internal, buffers.loads.data(), rate);
+  for (size_t k = 0; k < n; ++k) AddMarkerLoad(t, seeds, markers[k], buffers.markers[k], buffers.loads[k]);
+  if (internalStates > 0) seeds.AddRateDerivatives(rate, t.factors, t.matrix);
+}
+
+// Constraint loads lambda*dg/dq and position-level g do not depend on q_t: only velocity-level
+// rows need the velocity seeds.
+inline Seeds ConstraintSeeds(const JacobianFactors& factors) {
+  return factors.velocityLevelConstraints ? Seeds::PositionsAndVelocities : Seeds::Positions;
+}
+inline Index ConstraintDerivatives(Index numberOfCoordinates, const JacobianFactors& factors) {
+  return ConstraintSeeds(factors) == Seeds::Positions ? numberOfCoordinates : 2 * numberOfCoordinates;
+}
+
+// Derivatives of the constraint loads (K block) and the constraint rows.
+template <class AD> void ConstraintJacobian(const JacobianTarget& t, const Constraint& constraint,
+                                            const EvaluationContext& context, Index aeStart,
+                                            const std::vector<Index>& markers, const std::vector<Index>& nodes) {
+  const SeededNodes<AD> seeds(t, nodes, 0, -1, ConstraintSeeds(t.factors));
+  const MarkerData<AD> m0 = SeededMarkerData(t, seeds, markers[0]);
+  const MarkerData<AD> m1 = SeededMarkerData(t, seeds, markers[1]);
+  const VectorX& lambda = t.workspace.Lambda(t.state, aeStart, constraint.NumberOfAlgebraicEquations());
+  MarkerLoad<AD> loads[2];
+  constraint.ComputeConstraintLoads(m0, m1, lambda, loads);
+  AddMarkerLoad(t, seeds, markers[0], m0, loads[0]);
+  AddMarkerLoad(t, seeds, markers[1], m1, loads[1]);
+  VecX<AD> g, g_t;
+  constraint.ComputeAlgebraicEquations(context, m0, m1, false, g);
+  if (t.factors.velocityLevelConstraints) constraint.ComputeAlgebraicEquations(context, m0, m1, true, g_t);
+  AddConstraintBlocks(t, seeds, g, g_t, aeStart, false);
+}
+
+template <class AD> void LoadJacobian(const JacobianTarget& t, const Load& load, const Vector3& loadVector) {
+  const Index marker = load.MarkerNumber().value;
+  const SeededNodes<AD> seeds(t, t.compiled.markerNodes[marker]);
+  const MarkerData<AD> data = SeededMarkerData(t, seeds, marker);
+  MarkerLoad<AD> markerLoad;
+  load.ComputeMarkerLoad(data, loadVector, markerLoad);
+  AddMarkerLoad(t, seeds, marker, data, markerLoad);
+}
+
+// h += d(g_t)/dq * q_t for the rows of g_t starting at aeStart.
+template <class AD> void AccumulateAccelerationTerm(const SeededNodes<AD>& seeds, const VecX<AD>& g_t, Index aeStart,
+                                                    const SystemState& state, VectorX& h) {
+  for (Index r = 0; r < g_t.size(); ++r) {
+    const auto& derivatives = g_t(r).derivatives();
+    for (Index d = 0; d < seeds.Size(); ++d) h(aeStart + r) += DerivativeOf(derivatives, d) * state.ode2_t(seeds.Column(d));
+  }
+}
+
+template <class AD> void NodeAccelerationTerm(const JacobianTarget& t, Index node, VectorX& h) {
+  t.workspace.singleNode.assign(1, node);
+  const SeededNodes<AD> seeds(t, t.workspace.singleNode);
+  VecX<AD> q, q_t, g_t;
+  SeededCoordinates(t, node, q, q_t);
+  t.system.GetNode(node).ComputeAlgebraicEquations(NodeCoordinates<AD>{q, q_t}, true, g_t);
+  AccumulateAccelerationTerm(seeds, g_t, t.compiled.nodeAEStart[node], t.state, h);
+}
+
+template <class AD> void ConstraintAccelerationTerm(const JacobianTarget& t, const Constraint& constraint,
+                                                    const EvaluationContext& context, Index aeStart,
+                                                    const std::vector<Index>& markers, const std::vector<Index>& nodes,
+                                                    VectorX& h) {
+  const SeededNodes<AD> seeds(t, nodes, 0, -1, Seeds::Positions);  // d(g_t)/dq only
+  const MarkerData<AD> m0 = SeededMarkerData(t, seeds, markers[0]);
+  const MarkerData<AD> m1 = SeededMarkerData(t, seeds, markers[1]);
+  VecX<AD> g_t;
+  constraint.ComputeAlgebraicEquations(context, m0, m1, true, g_t);
+  AccumulateAccelerationTerm(seeds, g_t, aeStart, t.state, h);
+}
+
+}  // namespace differentiation
+}  // namespace multidyn

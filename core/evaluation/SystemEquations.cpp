@@ -1,0 +1,436 @@
+#include "core/evaluation/SystemEquations.h"
+
+#include <algorithm>
+
+#include "core/foundation/Errors.h"
+#include "core/evaluation/ItemDifferentiation.h"
+
+namespace multidyn {
+
+
+SystemEquations::SystemEquations(const MainSystem& system)
+    : system_(system),
+      compiled_(system.Compiled()),
+      jacobianWorkspace_(std::make_unique<differentiation::JacobianWorkspace>()) {
+  const Index nNodes = system.NumberOfItems(ItemCategory::Node);
+  const Index nMarkers = system.NumberOfItems(ItemCategory::Marker);
+  nodeKinematics_.resize(nNodes);
+  markerData_.resize(nMarkers);
+  markerNodeSlots_.resize(nMarkers);
+  objectNodeSlots_.resize(system.NumberOfItems(ItemCategory::Object));
+  jacobianWorkspace_->singleNodeKinematics.resize(nNodes);
+  jacobianWorkspace_->singleNodeValid.assign(nNodes, 0);
+  // Nodes without ODE2 coordinates (e.g. NodePointGround) have constant kinematics.
+  const VectorX none;
+  for (Index node = 0; node < nNodes; ++node)
+    if (system.GetNode(node).NumberOfODE2Coordinates() == 0)
+      system.GetNode(node).ComputeKinematics(NodeCoordinates<double>{none, none}, nodeKinematics_[node]);
+}
+
+SystemEquations::~SystemEquations() = default;
+
+const NodeKinematics<double>* SystemEquations::NodesOf(const std::vector<Index>& nodes,
+                                                       std::vector<NodeKinematics<double>>& slot) const {
+  if (nodes.size() == 1) return &nodeKinematics_[nodes[0]];
+  slot.resize(nodes.size());
+  for (size_t i = 0; i < nodes.size(); ++i) slot[i] = nodeKinematics_[nodes[i]];
+  return slot.data();
+}
+
+void SystemEquations::UpdateKinematics(const SystemState& state) {
+  qTotal_ = compiled_.ode2Reference + state.ode2;
+  for (Index node : compiled_.ode2Nodes) {
+    const Index start = compiled_.nodeODE2Start[node];
+    const Index n = system_.GetNode(node).NumberOfODE2Coordinates();
+    system_.GetNode(node).ComputeKinematics(
+        NodeCoordinates<double>{qTotal_.segment(start, n), state.ode2_t.segment(start, n)}, nodeKinematics_[node]);
+  }
+  for (Index marker = 0; marker < Index(markerData_.size()); ++marker) {
+    const Marker& m = system_.GetMarker(marker);
+    const Body* body =
+        m.BodyNumber().IsValid() ? static_cast<const Body*>(&system_.GetObject(m.BodyNumber().value)) : nullptr;
+    m.ComputeMarkerData(body, NodesOf(compiled_.markerNodes[marker], markerNodeSlots_[marker]), markerData_[marker]);
+  }
+}
+
+void SystemEquations::AddGeneralizedLoad(Index marker, const MarkerLoad<double>& load, double sign,
+                                         VectorX& residual) const {
+  const auto& indices = compiled_.markerODE2Indices[marker];
+  const MarkerData<double>& data = markerData_[marker];
+  for (size_t i = 0; i < indices.size(); ++i)
+    residual(indices[i]) += sign * GeneralizedLoadComponent(data, load, Index(i));
+}
+
+EvaluationContext SystemEquations::Context(Index object, const SystemState& state) const {
+  EvaluationContext context;
+  context.time = state.time;
+  context.system = &system_;
+  context.itemNumber = object;
+  context.numericalDifferentiation = numericalDifferentiation_;
+  if (compiled_.objectDataStart[object] >= 0) context.data = state.data.data() + compiled_.objectDataStart[object];
+  return context;
+}
+
+void SystemEquations::GatherODE1(Index object, const VectorX& y, VectorX& yLocal) const {
+  const auto& indices = compiled_.objectODE1Indices[object];
+  yLocal.resize(indices.size());
+  for (size_t i = 0; i < indices.size(); ++i) yLocal(i) = y(indices[i]);
+}
+
+const VectorX& SystemEquations::Lambda(const SystemState& state, Index start, Index size) {
+  return jacobianWorkspace_->Lambda(state, start, size);
+}
+
+Vector3 SystemEquations::LoadVectorAt(Index load, const SystemState& state) const {
+  EvaluationContext context;
+  context.time = state.time;
+  context.system = &system_;
+  context.itemNumber = load;
+  return system_.GetLoad(load).CurrentLoadVector(context);
+}
+
+void SystemEquations::AddODE2Terms(const SystemState& state, VectorX& residual, VectorX* ode1Residual) {
+  for (Index b : compiled_.bodies) {
+    const Body& body = static_cast<const Body&>(system_.GetObject(b));
+    const auto& indices = compiled_.objectODE2Indices[b];
+    VectorX& q_ttLocal = differentiation::JacobianWorkspace::OfSize(jacobianWorkspace_->q_ttBySize, Index(indices.size()));
+    for (size_t i = 0; i < indices.size(); ++i) q_ttLocal(i) = state.ode2_tt(indices[i]);
+    body.ComputeODE2LHS(Context(b, state), NodesOf(compiled_.objectNodes[b], objectNodeSlots_[b]), q_ttLocal, local_);
+    for (size_t i = 0; i < indices.size(); ++i) residual(indices[i]) += local_(i);
+  }
+  for (Index node : compiled_.nodesWithAE) {
+    const Node& n = system_.GetNode(node);
+    const Index start = compiled_.nodeODE2Start[node];
+    const Index size = n.NumberOfODE2Coordinates();
+    const VectorX& lambda = Lambda(state, compiled_.nodeAEStart[node], n.NumberOfAlgebraicEquations());
+    n.ComputeAlgebraicForces(NodeCoordinates<double>{qTotal_.segment(start, size), state.ode2_t.segment(start, size)},
+                             lambda, local_);
+    residual.segment(start, size) += local_;
+  }
+  for (Index c : compiled_.connectors) EvaluateConnector(c, state, &residual, ode1Residual);
+  MarkerLoad<double> loads[2];
+  for (Index c : compiled_.constraints) {
+    const auto& constraint = static_cast<const Constraint&>(system_.GetObject(c));
+    if (!constraint.IsActive()) continue;
+    const auto& markers = compiled_.objectMarkers[c];
+    const VectorX& lambda = Lambda(state, compiled_.objectAEStart[c], constraint.NumberOfAlgebraicEquations());
+    loads[0] = loads[1] = MarkerLoad<double>();
+    constraint.ComputeConstraintLoads(markerData_[markers[0]], markerData_[markers[1]], lambda, loads);
+    AddGeneralizedLoad(markers[0], loads[0], -1., residual);
+    AddGeneralizedLoad(markers[1], loads[1], -1., residual);
+  }
+  for (Index l : compiled_.loads) {
+    const Load& load = system_.GetLoad(l);
+    const Vector3 loadVector = LoadVectorAt(l, state);
+    const Index marker = load.MarkerNumber().value;
+    MarkerLoad<double> markerLoad;
+    load.ComputeMarkerLoad(markerData_[marker], loadVector, markerLoad);
+    AddGeneralizedLoad(marker, markerLoad, -1., residual);
+  }
+}
+
+void SystemEquations::EvaluateConnector(Index c, const SystemState& state, VectorX* ode2Residual,
+                                        VectorX* ode1Residual) {
+  const auto& connector = static_cast<const Connector&>(system_.GetObject(c));
+  if (!connector.IsActive()) return;  // inactive: no loads, internal states frozen (y_t = 0)
+  const auto& markers = compiled_.objectMarkers[c];
+  const Index internalStart = compiled_.objectInternalStart[c];
+  const Index internalStates = connector.NumberOfInternalStates();
+  markerPointers_.resize(markers.size());
+  markerLoads_.resize(markers.size());
+  for (size_t k = 0; k < markers.size(); ++k) {
+    markerPointers_[k] = &markerData_[markers[k]];
+    markerLoads_[k] = MarkerLoad<double>();
+  }
+  internal_.resize(internalStates);
+  for (Index i = 0; i < internalStates; ++i) internal_(i) = state.ode1(internalStart + i);
+  connector.ComputeConnector(Context(c, state), markerPointers_.data(), internal_, markerLoads_.data(), internalRate_);
+  if (ode2Residual)
+    for (size_t k = 0; k < markers.size(); ++k) AddGeneralizedLoad(markers[k], markerLoads_[k], -1., *ode2Residual);
+  if (ode1Residual)
+    for (Index i = 0; i < internalStates; ++i) (*ode1Residual)(internalStart + i) -= internalRate_(i);
+}
+
+void SystemEquations::AddODE1Rates(const SystemState& state, VectorX& residual) {
+  if (compiled_.ode1Objects.empty()) return;
+  yTotal_ = compiled_.ode1Reference + state.ode1;
+  for (Index o : compiled_.ode1Objects) {
+    const Object& object = system_.GetObject(o);
+    if (!object.IsActive()) continue;
+    const auto& indices = compiled_.objectODE1Indices[o];
+    GatherODE1(o, yTotal_, yLocal_);
+    object.ComputeODE1RightHandSide(Context(o, state), yLocal_, f_);
+    for (size_t i = 0; i < indices.size(); ++i) residual(indices[i]) -= f_(i);
+  }
+}
+
+void SystemEquations::ComputeODE2Residual(const SystemState& state, VectorX& residual) {
+  residual.setZero(compiled_.numberOfODE2);
+  UpdateKinematics(state);
+  AddODE2Terms(state, residual, nullptr);
+}
+
+void SystemEquations::ComputeODE1Residual(const SystemState& state, VectorX& residual) {
+  residual = state.ode1_t;
+  AddODE1Rates(state, residual);
+  if (compiled_.internalStateObjects.empty()) return;
+  UpdateKinematics(state);
+  for (Index c : compiled_.internalStateObjects) EvaluateConnector(c, state, nullptr, &residual);
+}
+
+void SystemEquations::ComputeResiduals(const SystemState& state, bool velocityLevel, VectorX& ode2Residual,
+                                       VectorX& ode1Residual, VectorX& algebraicResidual) {
+  // One kinematics update and one evaluation of each connector for all three parts.
+  ode2Residual.setZero(compiled_.numberOfODE2);
+  ode1Residual = state.ode1_t;
+  UpdateKinematics(state);
+  AddODE2Terms(state, ode2Residual, &ode1Residual);
+  AddODE1Rates(state, ode1Residual);
+  AlgebraicResidual(state, velocityLevel, algebraicResidual);
+}
+
+void SystemEquations::ComputeAlgebraicResidual(const SystemState& state, bool velocityLevel, VectorX& residual) {
+  if (compiled_.numberOfAE > 0) UpdateKinematics(state);
+  AlgebraicResidual(state, velocityLevel, residual);
+}
+
+void SystemEquations::AlgebraicResidual(const SystemState& state, bool velocityLevel, VectorX& residual) {
+  residual.setZero(compiled_.numberOfAE);
+  for (Index node : compiled_.nodesWithAE) {
+    const Node& n = system_.GetNode(node);
+    const Index start = compiled_.nodeODE2Start[node];
+    const Index size = n.NumberOfODE2Coordinates();
+    n.ComputeAlgebraicEquations(
+        NodeCoordinates<double>{qTotal_.segment(start, size), state.ode2_t.segment(start, size)}, velocityLevel, local_);
+    residual.segment(compiled_.nodeAEStart[node], local_.size()) = local_;
+  }
+  for (Index c : compiled_.constraints) {
+    const auto& constraint = static_cast<const Constraint&>(system_.GetObject(c));
+    const Index start = compiled_.objectAEStart[c];
+    const Index size = constraint.NumberOfAlgebraicEquations();
+    if (!constraint.IsActive()) {
+      residual.segment(start, size) = state.ae.segment(start, size);  // inactive: lambda = 0
+      continue;
+    }
+    const auto& markers = compiled_.objectMarkers[c];
+    constraint.ComputeAlgebraicEquations(Context(c, state), markerData_[markers[0]], markerData_[markers[1]], velocityLevel, local_);
+    residual.segment(start, size) = local_;
+  }
+}
+
+void SystemEquations::AddMassMatrix(double factor, SystemMatrix& matrix) {
+  for (Index b : compiled_.bodies) {
+    const Body& body = static_cast<const Body&>(system_.GetObject(b));
+    const auto& indices = compiled_.objectODE2Indices[b];
+    body.ComputeMassMatrix(NodesOf(compiled_.objectNodes[b], objectNodeSlots_[b]), localMatrix_);
+    for (size_t j = 0; j < indices.size(); ++j)
+      for (size_t i = 0; i < indices.size(); ++i) matrix.Add(indices[i], indices[j], factor * localMatrix_(i, j));
+  }
+}
+
+bool SystemEquations::MassMatrixIsConstant() const {
+  return std::all_of(compiled_.bodies.begin(), compiled_.bodies.end(), [&](Index b) {
+    return static_cast<const Body&>(system_.GetObject(b)).HasConstantMassMatrix();
+  });
+}
+
+void SystemEquations::ComputeMassMatrix(const SystemState& state, SystemMatrix& matrix) {
+  UpdateKinematics(state);
+  AddMassMatrix(1., matrix);
+}
+
+MatrixX SystemEquations::JacobianDense(const SystemState& state, const JacobianFactors& factors) {
+  SystemMatrix matrix;
+  matrix.Resize(NumberOfUnknowns(), SystemMatrix::Storage::Dense);
+  matrix.SetZero();
+  ComputeJacobian(state, factors, matrix);
+  matrix.Finalize();
+  return matrix.ToDense();
+}
+
+void SystemEquations::ComputeJacobian(const SystemState& state, const JacobianFactors& factors, SystemMatrix& matrix) {
+  const Index nODE2 = compiled_.numberOfODE2;
+  const Index aeOffset = nODE2 + compiled_.numberOfODE1;  // first AE row/column: [ODE2 | ODE1 | AE]
+  UpdateKinematics(state);
+  AddMassMatrix(factors.mass, matrix);
+
+  using namespace differentiation;
+  JacobianWorkspace& workspace = *jacobianWorkspace_;
+  std::fill(workspace.singleNodeValid.begin(), workspace.singleNodeValid.end(), 0);
+  JacobianTarget target{system_, compiled_, qTotal_, state, factors, matrix, aeOffset, workspace};
+
+  for (Index b : compiled_.bodies) {
+    const Body& body = static_cast<const Body&>(system_.GetObject(b));
+    const auto& bodyNodes = compiled_.objectNodes[b];
+    WithADScalarFor(NumberOfCoordinates(system_, bodyNodes), [&](auto ad) {
+      BodyJacobian<decltype(ad)>(target, body, Context(b, state), bodyNodes, compiled_.objectODE2Indices[b]);
+    });
+  }
+
+  for (Index node : compiled_.nodesWithAE)
+    WithADScalarFor(system_.GetNode(node).NumberOfODE2Coordinates(),
+                    [&](auto ad) { NodeAlgebraicJacobian<decltype(ad)>(target, node); });
+
+  for (Index c : compiled_.connectors) {
+    const auto& connector = static_cast<const Connector&>(system_.GetObject(c));
+    if (!connector.IsActive()) continue;
+    const auto& nodes = compiled_.objectMarkerNodes[c];
+    WithADScalarFor(
+        NumberOfCoordinates(system_, nodes),
+        [&](auto ad) {
+          ConnectorJacobian<decltype(ad)>(target, connector, Context(c, state), compiled_.objectMarkers[c], nodes,
+                                          compiled_.objectInternalStart[c]);
+        },
+        connector.NumberOfInternalStates());
+  }
+
+  for (Index c : compiled_.constraints) {
+    const auto& constraint = static_cast<const Constraint&>(system_.GetObject(c));
+    const Index aeStart = compiled_.objectAEStart[c];
+    const Index size = constraint.NumberOfAlgebraicEquations();
+    if (!constraint.IsActive()) {
+      for (Index r = 0; r < size; ++r) matrix.Add(aeOffset + aeStart + r, aeOffset + aeStart + r, 1.);
+      continue;
+    }
+    const auto& markers = compiled_.objectMarkers[c];
+    const auto& nodes = compiled_.objectMarkerNodes[c];
+    WithADScalarForDerivatives(ConstraintDerivatives(NumberOfCoordinates(system_, nodes), factors), [&](auto ad) {
+      ConstraintJacobian<decltype(ad)>(target, constraint, Context(c, state), aeStart, markers, nodes);
+    });
+    // Multiplier columns dr/dlambda from the constraint loads themselves: with Euler parameters
+    // they differ from dg/dq in the direction normal to the unit sphere, and Newton needs the
+    // derivative of the residual it solves.
+    VectorX& unitLambda = differentiation::JacobianWorkspace::OfSize(workspace.lambdaBySize, size);
+    MarkerLoad<double> unitLoads[2];
+    for (Index k = 0; k < size; ++k) {
+      unitLambda.setZero();
+      unitLambda(k) = 1.;
+      unitLoads[0] = unitLoads[1] = MarkerLoad<double>();
+      constraint.ComputeConstraintLoads(markerData_[markers[0]], markerData_[markers[1]], unitLambda, unitLoads);
+      for (int side = 0; side < 2; ++side) {
+        const auto& indices = compiled_.markerODE2Indices[markers[side]];
+        const MarkerData<double>& data = markerData_[markers[side]];
+        for (size_t i = 0; i < indices.size(); ++i)
+          matrix.Add(indices[i], aeOffset + aeStart + k,
+                     -factors.multiplierColumns * GeneralizedLoadComponent(data, unitLoads[side], Index(i)));
+      }
+    }
+  }
+
+  // ODE1 block: dr1/dy_t = I for every ODE1 coordinate, dr1/dy = -df_FO/dy from the objects.
+  for (Index i = 0; i < compiled_.numberOfODE1; ++i) matrix.Add(nODE2 + i, nODE2 + i, factors.ode1Derivative);
+  if (!compiled_.ode1Objects.empty()) {
+    yTotal_ = compiled_.ode1Reference + state.ode1;
+    for (Index o : compiled_.ode1Objects) {
+      const Object& object = system_.GetObject(o);
+      if (!object.IsActive()) continue;
+      const auto& indices = compiled_.objectODE1Indices[o];
+      GatherODE1(o, yTotal_, yLocal_);
+      object.ComputeODE1Jacobian(Context(o, state), yLocal_, localMatrix_);
+      for (size_t j = 0; j < indices.size(); ++j)
+        for (size_t i = 0; i < indices.size(); ++i)
+          matrix.Add(nODE2 + indices[i], nODE2 + indices[j], -factors.ode1Stiffness * localMatrix_(i, j));
+    }
+  }
+
+  if (factors.includeLoads) {
+    for (Index l : compiled_.loads) {
+      const Load& load = system_.GetLoad(l);
+      const Vector3 loadVector = LoadVectorAt(l, state);
+      WithADScalarFor(NumberOfCoordinates(system_, compiled_.markerNodes[load.MarkerNumber().value]),
+                      [&](auto ad) { LoadJacobian<decltype(ad)>(target, load, loadVector); });
+    }
+  }
+}
+
+void SystemEquations::ComputeConstraintAccelerationTerm(const SystemState& state, VectorX& h) {
+  using namespace differentiation;
+  h.setZero(compiled_.numberOfAE);
+  if (compiled_.numberOfAE == 0) return;
+  UpdateKinematics(state);
+  SystemMatrix unused;
+  const JacobianFactors factors;
+  JacobianWorkspace& workspace = *jacobianWorkspace_;
+  std::fill(workspace.singleNodeValid.begin(), workspace.singleNodeValid.end(), 0);
+  JacobianTarget target{system_, compiled_, qTotal_, state, factors, unused, 0, workspace};
+  for (Index node : compiled_.nodesWithAE)
+    WithADScalarFor(system_.GetNode(node).NumberOfODE2Coordinates(),
+                    [&](auto ad) { NodeAccelerationTerm<decltype(ad)>(target, node, h); });
+  for (Index c : compiled_.constraints) {
+    const auto& constraint = static_cast<const Constraint&>(system_.GetObject(c));
+    if (!constraint.IsActive()) continue;
+    const auto& markers = compiled_.objectMarkers[c];
+    const auto& nodes = compiled_.objectMarkerNodes[c];
+    WithADScalarForDerivatives(NumberOfCoordinates(system_, nodes), [&](auto ad) {
+      ConstraintAccelerationTerm<decltype(ad)>(target, constraint, Context(c, state), compiled_.objectAEStart[c], markers,
+                                               nodes, h);
+    });
+  }
+}
+
+double SystemEquations::PostNewtonStep(SystemState& state) {
+  if (compiled_.postNewtonObjects.empty()) return 0.;
+  UpdateKinematics(state);
+  double error = 0.;
+  for (Index o : compiled_.postNewtonObjects) {
+    const Object& object = system_.GetObject(o);
+    if (!object.IsActive()) continue;
+    const auto& markers = compiled_.objectMarkers[o];
+    const EvaluationContext context = Context(o, state);
+    double* data = const_cast<double*>(context.data);  // points into `state`, which we may change
+    error = std::max(error, object.PostNewtonStep(context, markerData_[markers[0]], markerData_[markers[1]], data));
+  }
+  return error;
+}
+
+void SystemEquations::CoordinatesFixedByConstraints(std::vector<Index>& ode2Coordinates, std::string& why) const {
+  ode2Coordinates.clear();
+  why.clear();
+  for (Index node : compiled_.nodesWithAE) {
+    why = "explicit solvers do not solve algebraic equations: " + system_.ItemDescription(ItemCategory::Node, node) +
+          " has " + std::to_string(system_.GetNode(node).NumberOfAlgebraicEquations()) +
+          " (use rotation parameters without constraints, e.g. NodeRigidBodyRxyz, or an implicit solver)";
+    return;
+  }
+  for (Index c : compiled_.constraints) {
+    why = "explicit solvers do not solve constraints: " + system_.ItemDescription(ItemCategory::Object, c) +
+          " is a constraint (use an implicit solver such as GeneralizedAlpha)";
+    return;
+  }
+}
+
+std::string SystemEquations::DescribeUnknown(Index row) const {
+  if (row < compiled_.numberOfODE2) {
+    for (Index node : compiled_.ode2Nodes) {
+      const Index start = compiled_.nodeODE2Start[node];
+      const Index n = system_.GetNode(node).NumberOfODE2Coordinates();
+      if (row >= start && row < start + n) {
+        std::string text = "coordinate " + std::to_string(row - start) + " of " +
+                           system_.ItemDescription(ItemCategory::Node, node);
+        for (Index b : compiled_.bodies)
+          for (NodeIndex bodyNode : system_.GetObject(b).NodeNumbers())
+            if (bodyNode.value == node) text += ", node of " + system_.ItemDescription(ItemCategory::Object, b);
+        return text;
+      }
+    }
+  }
+  if (row >= compiled_.numberOfODE2 && row < compiled_.numberOfODE2 + compiled_.numberOfODE1) {
+    const Index ode1 = row - compiled_.numberOfODE2;
+    for (Index node : compiled_.ode1Nodes) {
+      const Index start = compiled_.nodeODE1Start[node];
+      if (ode1 >= start && ode1 < start + system_.GetNode(node).NumberOfODE1Coordinates())
+        return "ODE1 coordinate " + std::to_string(ode1 - start) + " of " + system_.ItemDescription(ItemCategory::Node, node);
+    }
+  }
+  const Index ae = row - compiled_.numberOfODE2 - compiled_.numberOfODE1;
+  for (Index node : compiled_.nodesWithAE)
+    if (ae >= compiled_.nodeAEStart[node] && ae < compiled_.nodeAEStart[node] + system_.GetNode(node).NumberOfAlgebraicEquations())
+      return "algebraic equation of " + system_.ItemDescription(ItemCategory::Node, node);
+  for (Index c : compiled_.constraints)
+    if (ae >= compiled_.objectAEStart[c] && ae < compiled_.objectAEStart[c] + system_.GetObject(c).NumberOfAlgebraicEquations())
+      return "algebraic equation " + std::to_string(ae - compiled_.objectAEStart[c]) + " of " +
+             system_.ItemDescription(ItemCategory::Object, c);
+  return "unknown " + std::to_string(row);
+}
+
+}  // namespace multidyn

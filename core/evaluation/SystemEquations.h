@@ -1,0 +1,87 @@
+// The multibody system as a DAESystem: residuals, Jacobians and the post-step update of an
+// assembled MainSystem. Node and marker kinematics are computed once per evaluation and
+// shared by every item on them; all scratch memory lives in this object (allocated on the
+// first evaluation, reused afterwards), so an evaluation without Python user functions
+// allocates nothing in steady state.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/evaluation/DAESystem.h"
+#include "core/model/MainSystem.h"
+
+namespace multidyn {
+
+namespace differentiation {
+struct JacobianWorkspace;
+}
+
+class SystemEquations : public DAESystem {
+ public:
+  explicit SystemEquations(const MainSystem& system);  // throws NotAssembledError
+  ~SystemEquations() override;
+
+  Index NumberOfODE2() const override { return compiled_.numberOfODE2; }
+  Index NumberOfODE1() const override { return compiled_.numberOfODE1; }
+  Index NumberOfAE() const override { return compiled_.numberOfAE; }
+  const MainSystem& System() const { return system_; }
+  // Steps of the numerical derivatives of user functions (kept by pointer; nullptr: defaults).
+  void SetNumericalDifferentiation(const NumericalDifferentiationSettings* settings) { numericalDifferentiation_ = settings; }
+
+  void ComputeODE2Residual(const SystemState& state, VectorX& residual) override;
+  // r1 = y_t - f_FO(y, t) from state.ode1 (stored, plus reference) and state.ode1_t.
+  void ComputeODE1Residual(const SystemState& state, VectorX& residual) override;
+  void ComputeAlgebraicResidual(const SystemState& state, bool velocityLevel, VectorX& residual) override;
+  void ComputeResiduals(const SystemState& state, bool velocityLevel, VectorX& ode2Residual, VectorX& ode1Residual,
+                        VectorX& algebraicResidual) override;
+  void ComputeJacobian(const SystemState& state, const JacobianFactors& factors, SystemMatrix& matrix) override;
+  void ComputeMassMatrix(const SystemState& state, SystemMatrix& matrix) override;
+  bool MassMatrixIsConstant() const override;
+  void ComputeConstraintAccelerationTerm(const SystemState& state, VectorX& h) override;
+  double PostNewtonStep(SystemState& state) override;
+  bool HasPostNewtonItems() const override { return !compiled_.postNewtonObjects.empty(); }
+  void CoordinatesFixedByConstraints(std::vector<Index>& ode2Coordinates, std::string& why) const override;
+  std::string DescribeUnknown(Index row) const override;
+
+  // Convenience for tests: the Jacobian as a dense matrix.
+  MatrixX JacobianDense(const SystemState& state, const JacobianFactors& factors);
+
+ private:
+  // Node kinematics of all nodes, then marker data of all markers (once per evaluation).
+  void UpdateKinematics(const SystemState& state);
+  // The kinematics of a list of nodes as a contiguous array (a pointer into the node table for
+  // a single node; a gathered copy in `slot` otherwise).
+  const NodeKinematics<double>* NodesOf(const std::vector<Index>& nodes, std::vector<NodeKinematics<double>>& slot) const;
+  // Bodies, node constraint forces, connectors (and their internal rates into ode1Residual if
+  // given), constraint loads and loads, into residual; kinematics must be up to date.
+  void AddODE2Terms(const SystemState& state, VectorX& residual, VectorX* ode1Residual);
+  void EvaluateConnector(Index connector, const SystemState& state, VectorX* ode2Residual, VectorX* ode1Residual);
+  void AddODE1Rates(const SystemState& state, VectorX& residual);  // first-order objects
+  void AlgebraicResidual(const SystemState& state, bool velocityLevel, VectorX& residual);
+  void AddGeneralizedLoad(Index marker, const MarkerLoad<double>& load, double sign, VectorX& residual) const;
+  void AddMassMatrix(double factor, SystemMatrix& matrix);
+  EvaluationContext Context(Index object, const SystemState& state) const;
+  Vector3 LoadVectorAt(Index load, const SystemState& state) const;  // evaluates a user function
+  // The total ODE1 coordinates of an object's nodes, in its local order.
+  void GatherODE1(Index object, const VectorX& y, VectorX& yLocal) const;
+  // The multipliers state.ae[start, start + size) in a workspace buffer of that size.
+  const VectorX& Lambda(const SystemState& state, Index start, Index size);
+
+  const MainSystem& system_;
+  const CompiledSystem& compiled_;
+  const NumericalDifferentiationSettings* numericalDifferentiation_ = nullptr;
+  // Workspace.
+  VectorX qTotal_, yTotal_, yLocal_, f_;
+  VecX<double> local_, internal_, internalRate_;
+  std::vector<const MarkerData<double>*> markerPointers_;
+  std::vector<MarkerLoad<double>> markerLoads_;
+  MatrixX localMatrix_;
+  std::vector<NodeKinematics<double>> nodeKinematics_;
+  std::vector<MarkerData<double>> markerData_;
+  std::vector<std::vector<NodeKinematics<double>>> markerNodeSlots_, objectNodeSlots_;
+  std::unique_ptr<differentiation::JacobianWorkspace> jacobianWorkspace_;
+};
+
+}  // namespace multidyn

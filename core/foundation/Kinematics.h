@@ -1,0 +1,109 @@
+// Kinematic quantities passed between nodes, bodies, markers and connectors. Templated on
+// the scalar so that the same code yields values (double) and exact Jacobians (ADScalar16, ADScalar32).
+#pragma once
+
+#include <algorithm>
+
+#include "core/foundation/Types.h"
+
+namespace multidyn {
+
+// Coordinates of one node: totals (reference + displacement) and their time derivatives.
+template <class S> struct NodeCoordinates {
+  Eigen::Ref<const VecXUnbounded<S>> q;
+  Eigen::Ref<const VecXUnbounded<S>> q_t;
+};
+
+template <class S> struct NodeKinematics {
+  Vec3<S> position = Vec3<S>::Zero();
+  Vec3<S> velocity = Vec3<S>::Zero();
+  Mat3<S> rotation = Mat3<S>::Identity();          // A_0N: node frame -> global frame
+  Vec3<S> angularVelocityLocal = Vec3<S>::Zero();  // omega in node frame
+  Mat3X<S> G;                                      // global omega = G * theta_t
+  Mat3X<S> Glocal;                                 // local omega = Glocal * theta_t
+  Vec3<S> Glocal_tTheta_t = Vec3<S>::Zero();       // d(Glocal)/dt * theta_t
+  Index numberOfCoordinates = 0;
+  Index positionCoordinates = 3;                   // translations at the start (2: planar node, 0: ground node)
+  Index rotationStart = 3;                         // first rotation parameter among the node's coordinates
+  bool hasOrientation = false;
+  // The stored ODE2 coordinates (relative to the reference values, as Exudyn's coordinate
+  // markers measure them) and their velocities.
+  VecX<S> coordinates;
+  VecX<S> coordinates_t;
+};
+
+// Fills the stored coordinates of a node's kinematics from its total coordinates.
+template <class S, class Reference>
+void StoreNodeCoordinates(const NodeCoordinates<S>& c, const Reference& referenceCoordinates, NodeKinematics<S>& k) {
+  k.coordinates = c.q - referenceCoordinates.template cast<S>();
+  k.coordinates_t = c.q_t;
+}
+
+// What a marker provides to connectors and loads. Jacobians are with respect to the
+// ODE2 coordinates the marker depends on (its local coordinates, in the order of its nodes).
+template <class S> struct MarkerData {
+  Vec3<S> position = Vec3<S>::Zero();
+  Vec3<S> velocity = Vec3<S>::Zero();
+  Mat3<S> orientation = Mat3<S>::Identity();       // A_0M: marker frame -> global frame
+  Vec3<S> angularVelocityLocal = Vec3<S>::Zero();  // omega in marker frame
+  Mat3X<S> positionJacobian;                       // d(p_0M)/dq, 3 x n
+  Mat3X<S> rotationJacobian;                       // d(omega_0)/dq_t, 3 x n
+  // Coordinate markers (Marker::ProvidesCoordinate): one scalar coordinate, its velocity and
+  // d(coordinate)/dq (1 x n); other markers leave coordinateJacobian empty.
+  S coordinate = S(0.);
+  S coordinate_t = S(0.);
+  Eigen::Matrix<S, 1, Eigen::Dynamic, Eigen::RowMajor, 1, MaxLocalCoordinates<S>::value> coordinateJacobian;
+};
+
+// Loads that a connector, constraint or load applies to its markers, in global axes:
+// generalized forces are positionJacobian^T * force + rotationJacobian^T * torque
+// + coordinateJacobian^T * coordinateForce.
+template <class S> struct MarkerLoad {
+  Vec3<S> force = Vec3<S>::Zero();
+  Vec3<S> torque = Vec3<S>::Zero();
+  S coordinateForce = S(0.);  // generalized force on a coordinate marker's coordinate
+};
+
+// Component i of the generalized force of `load` at a marker:
+// J_p(:, i) . force + J_r(:, i) . torque + J_c(i) coordinateForce (absent parts are empty).
+template <class S> S GeneralizedLoadComponent(const MarkerData<S>& data, const MarkerLoad<S>& load, Index i) {
+  S value = S(0.);
+  if (i < data.positionJacobian.cols()) value += data.positionJacobian.col(i).dot(load.force);
+  if (i < data.rotationJacobian.cols()) value += data.rotationJacobian.col(i).dot(load.torque);
+  if (i < data.coordinateJacobian.cols()) value += data.coordinateJacobian(i) * load.coordinateForce;
+  return value;
+}
+
+// A * R for a constant R; skips the product for the common R = I (it costs much with
+// derivatives attached).
+template <class S> Mat3<S> RotatedBy(const Mat3<S>& A, const Matrix3& R) {
+  if (R == Matrix3::Identity()) return A;
+  return A * R.cast<S>();
+}
+
+// The frame at local position b of a rigid node: p + A*b, with its Jacobians.
+template <class S> void RigidFrameFromNode(const NodeKinematics<S>& node, const Vector3& localPosition,
+                                            MarkerData<S>& frame) {
+  const Index n = node.numberOfCoordinates;
+  const bool atNode = localPosition.isZero(0.);
+  frame.orientation = node.rotation;
+  frame.angularVelocityLocal = node.angularVelocityLocal;
+  frame.positionJacobian.setZero(3, n);
+  const Index translations = std::min(node.positionCoordinates, n);
+  frame.positionJacobian.topLeftCorner(translations, translations).setIdentity();
+  frame.rotationJacobian.setZero(3, n);
+  if (atNode) {
+    frame.position = node.position;
+    frame.velocity = node.velocity;
+  } else {
+    const Vec3<S> b = localPosition.cast<S>();
+    const Vec3<S> Ab = node.rotation * b;
+    frame.position = node.position + Ab;
+    frame.velocity = node.velocity + node.rotation * node.angularVelocityLocal.cross(b);
+    if (node.hasOrientation)  // d(A b) = -(A b)~ * G * dtheta
+      frame.positionJacobian.middleCols(node.rotationStart, node.G.cols()) = -Skew<S>(Ab) * node.G;
+  }
+  if (node.hasOrientation) frame.rotationJacobian.middleCols(node.rotationStart, node.G.cols()) = node.G;
+}
+
+}  // namespace multidyn

@@ -1,0 +1,37 @@
+// A user function given from a script (a Python callable). Core calls it only through this
+// interface, so that nothing outside pythonInterface/ depends on Python.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "core/foundation/Errors.h"
+#include "core/foundation/Types.h"
+
+namespace multidyn {
+
+class MainSystem;
+
+// VectorX: coordinate vectors of any size (e.g. ODE1 coordinates), given to Python as numpy arrays.
+using ScriptArgument = std::variant<double, Index, Vector3, const MainSystem*, VectorX>;
+
+class ScriptFunction {
+ public:
+  virtual ~ScriptFunction() = default;
+  // Each throws UserFunctionError with the script's error text when the call fails or the
+  // result is not a real number / a vector of expectedSize finite numbers.
+  virtual double CallReal(const std::vector<ScriptArgument>& arguments) const = 0;
+  virtual VectorX CallVector(const std::vector<ScriptArgument>& arguments, Index expectedSize) const = 0;
+  // A bool result (True/False), e.g. of preStepUserFunction.
+  virtual bool CallBool(const std::vector<ScriptArgument>& arguments) const {
+    throw UserFunctionError(Description() + " cannot return True/False");
+  }
+  // e.g. "Python function UFforce"; used in messages.
+  virtual std::string Description() const = 0;
+};
+
+using ScriptFunctionPtr = std::shared_ptr<const ScriptFunction>;
+
+}  // namespace multidyn

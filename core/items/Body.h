@@ -1,0 +1,64 @@
+// Base of bodies (and the ground): they have mass and provide frames to markers.
+#pragma once
+
+#include "core/items/Object.h"
+#include "core/foundation/SystemState.h"
+
+namespace multidyn {
+
+class Body : public Object {
+ public:
+  ObjectKind Kind() const override { return ObjectKind::Body; }
+  virtual bool ProvidesOrientation() const { return false; }
+
+  // The frame at localPosition, with Jacobians with respect to the body's coordinates
+  // (those of its nodes, in node order). `nodes` holds the kinematics of NodeNumbers().
+  // LHS of the body's ODE2 equations without applied loads: M(q)*q_tt - f_quadraticVelocity(q, q_t)
+  // (bodies with forces of their own, e.g. a kinematic tree's joint forces, subtract them; the
+  // context gives them time, system and item number, for user functions).
+#define MULTIDYN_BODY_KERNELS(S)                                                                      \
+  virtual void ComputeFrame(const NodeKinematics<S>* nodes, const Vector3& localPosition,              \
+                            MarkerData<S>& frame) const = 0;                                           \
+  virtual void ComputeODE2LHS(const EvaluationContext& context, const NodeKinematics<S>* nodes,         \
+                              const VectorX& q_tt, VecX<S>& lhs) const {}
+  MULTIDYN_FOR_EACH_SCALAR(MULTIDYN_BODY_KERNELS)
+#undef MULTIDYN_BODY_KERNELS
+
+  virtual void ComputeMassMatrix(const NodeKinematics<double>* nodes, MatrixX& massMatrix) const {}
+  // True if M does not depend on the coordinates: explicit solvers then factorize it once.
+  virtual bool HasConstantMassMatrix() const { return false; }
+  virtual double KineticEnergy(const NodeKinematics<double>* nodes) const { return 0.; }
+  // Outputs a body defines differently from the generic ones of its frame (e.g. the scalar
+  // Rotation of a planar body); false: use the generic output.
+  virtual bool GetBodyOutput(OutputVariableType type, const MainSystem& system, const SystemState& state,
+                             const Vector3& localPosition, VectorX& value) const {
+    return false;
+  }
+};
+
+// Routes every scalar type to Derived's templated Frame() and ODE2LHS().
+template <class Derived> class BodyKernels : public ItemOf<Derived, Body> {
+ public:
+#define MULTIDYN_BODY_KERNELS(S)                                                                              \
+  void ComputeFrame(const NodeKinematics<S>* nodes, const Vector3& localPosition, MarkerData<S>& frame)       \
+      const override {                                                                                        \
+    Self().Frame(nodes, localPosition, frame);                                                                \
+  }                                                                                                           \
+  void ComputeODE2LHS(const EvaluationContext& context, const NodeKinematics<S>* nodes, const VectorX& q_tt,   \
+                      VecX<S>& lhs) const override {                                                          \
+    Self().ODE2LHSInContext(context, nodes, q_tt, lhs);                                                       \
+  }
+  MULTIDYN_FOR_EACH_SCALAR(MULTIDYN_BODY_KERNELS)
+#undef MULTIDYN_BODY_KERNELS
+
+  // Bodies whose LHS does not depend on the context write ODE2LHS(nodes, q_tt, lhs); others hide this.
+  template <class S> void ODE2LHSInContext(const EvaluationContext&, const NodeKinematics<S>* nodes,
+                                           const VectorX& q_tt, VecX<S>& lhs) const {
+    Self().ODE2LHS(nodes, q_tt, lhs);
+  }
+
+ private:
+  const Derived& Self() const { return static_cast<const Derived&>(*this); }
+};
+
+}  // namespace multidyn

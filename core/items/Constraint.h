@@ -1,0 +1,42 @@
+// Base of constraints: algebraic equations g(q) = 0 with Lagrange multipliers lambda.
+#pragma once
+
+#include "core/items/Object.h"
+
+namespace multidyn {
+
+class Constraint : public Object {
+ public:
+  ObjectKind Kind() const override { return ObjectKind::Constraint; }
+  // g at position level (index 3) or its time derivative (velocity level, index 2), and the
+  // loads lambda applies to the markers; their generalized forces equal -C_q^T * lambda
+  // (checked in the item tests against C_q obtained by differentiating g). The context gives
+  // time and system to constraints with time-dependent (user-function) offsets.
+#define MULTIDYN_CONSTRAINT_KERNELS(S)                                                                     \
+  virtual void ComputeAlgebraicEquations(const EvaluationContext& context, const MarkerData<S>& m0,         \
+                                         const MarkerData<S>& m1, bool velocityLevel, VecX<S>& g) const = 0; \
+  virtual void ComputeConstraintLoads(const MarkerData<S>& m0, const MarkerData<S>& m1, const VectorX& lambda, \
+                                      MarkerLoad<S> loads[2]) const = 0;
+  MULTIDYN_FOR_EACH_SCALAR(MULTIDYN_CONSTRAINT_KERNELS)
+#undef MULTIDYN_CONSTRAINT_KERNELS
+};
+
+template <class Derived> class ConstraintKernels : public ItemOf<Derived, Constraint> {
+ public:
+#define MULTIDYN_CONSTRAINT_KERNELS(S)                                                                         \
+  void ComputeAlgebraicEquations(const EvaluationContext& context, const MarkerData<S>& m0,                    \
+                                 const MarkerData<S>& m1, bool velocityLevel, VecX<S>& g) const override {     \
+    Self().AlgebraicEquations(context, m0, m1, velocityLevel, g);                                              \
+  }                                                                                                            \
+  void ComputeConstraintLoads(const MarkerData<S>& m0, const MarkerData<S>& m1, const VectorX& lambda,         \
+                              MarkerLoad<S> loads[2]) const override {                                         \
+    Self().ConstraintLoads(m0, m1, lambda, loads);                                                             \
+  }
+  MULTIDYN_FOR_EACH_SCALAR(MULTIDYN_CONSTRAINT_KERNELS)
+#undef MULTIDYN_CONSTRAINT_KERNELS
+
+ private:
+  const Derived& Self() const { return static_cast<const Derived&>(*this); }
+};
+
+}  // namespace multidyn

@@ -1,0 +1,168 @@
+// The editable container the user fills with items, plus the data a solve produces.
+// Assemble() validates the items and compiles the index maps; states are kept apart from
+// the items so that solvers read the model and write only states.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/items/Body.h"
+#include "core/model/CompiledSystem.h"
+#include "core/items/Connector.h"
+#include "core/items/Constraint.h"
+#include "core/foundation/Json.h"
+#include "core/items/Load.h"
+#include "core/items/Marker.h"
+#include "core/items/Node.h"
+#include "core/foundation/ScriptFunction.h"
+#include "core/items/Sensor.h"
+#include "core/foundation/SystemState.h"
+
+namespace multidyn {
+
+// One sensor's stored values: rows of [time, values...].
+struct SensorRecord {
+  std::vector<std::vector<double>> rows;
+};
+
+class MainSystem {
+ public:
+  MainSystem() = default;
+  MainSystem(const MainSystem&) = delete;
+  MainSystem& operator=(const MainSystem&) = delete;
+
+  // ---- items -------------------------------------------------------------------------
+  // Adds an item whose fields are set; checks its references and the item's own check.
+  // Throws (naming the item and parameter) and leaves the system unchanged on error.
+  Index AddItem(std::unique_ptr<Item> item);
+  Index NumberOfItems(ItemCategory category) const;
+  const Item& GetItem(ItemCategory category, Index index) const;  // throws IndexError
+  // Typed access, inline: evaluations call these for every item in every evaluation.
+  const Node& GetNode(Index index) const { return static_cast<const Node&>(ItemAt(nodes_, ItemCategory::Node, index)); }
+  const Object& GetObject(Index index) const {
+    return static_cast<const Object&>(ItemAt(objects_, ItemCategory::Object, index));
+  }
+  const Marker& GetMarker(Index index) const {
+    return static_cast<const Marker&>(ItemAt(markers_, ItemCategory::Marker, index));
+  }
+  const Load& GetLoad(Index index) const { return static_cast<const Load&>(ItemAt(loads_, ItemCategory::Load, index)); }
+  const Sensor& GetSensor(Index index) const {
+    return static_cast<const Sensor&>(ItemAt(sensors_, ItemCategory::Sensor, index));
+  }
+  // "object 3 (ObjectRigidBody 'arm')"
+  std::string ItemDescription(ItemCategory category, Index index) const;
+  static std::string ItemDescription(const Item& item, Index index);
+
+  // ---- parameters by name --------------------------------------------------------------
+  Json GetItemParameter(ItemCategory category, Index index, const std::string& name) const;
+  // Validates on a copy, then sets the value in the item itself (so a running solve keeps
+  // valid references and sees the value at its next evaluation); leaves the item unchanged on
+  // error. Structural parameters and user functions are refused during a solve. Returns true
+  // if the field is deprecated and was set to another value than its default (the caller warns).
+  bool SetItemParameter(ItemCategory category, Index index, const std::string& name, const Json& value);
+  ScriptFunctionPtr GetItemUserFunction(ItemCategory category, Index index, const std::string& name) const;
+  void SetItemUserFunction(ItemCategory category, Index index, const std::string& name, ScriptFunctionPtr function);
+  // Whole item as a dict/JSON object (type key first, then every field; user functions as 0).
+  Json ItemToJson(ItemCategory category, Index index) const;
+  // Replaces an item by a new one (same category), checked like AddItem.
+  void ModifyItem(ItemCategory category, Index index, std::unique_ptr<Item> item);
+
+  // ---- assembly ------------------------------------------------------------------------
+  void Assemble();
+  bool IsAssembled() const { return compiled_ && compiled_->assembledRevision == revision_; }
+  const CompiledSystem& Compiled() const;  // throws NotAssembledError if out of date
+  size_t StructuralRevision() const { return revision_; }
+
+  // ---- states --------------------------------------------------------------------------
+  SystemState& CurrentState() { return current_; }
+  const SystemState& CurrentState() const { return current_; }
+  SystemState& StartOfStepState() { return startOfStep_; }
+  const SystemState& InitialState() const { return initial_; }
+  const SystemState& State(ConfigurationType configuration) const;
+  // Exudyn's semantics of a new solve: start from the initial state, unless the caller
+  // keeps the results as new initial values (updateInitialValues).
+  void ResetCurrentToInitial() { Compiled(); current_ = initial_; }
+  void StoreCurrentAsInitial() { Compiled(); initial_ = current_; }
+
+  // ---- evaluation helpers shared by outputs and the system equations --------------------
+  // Total coordinates (reference + displacement) of a node in a state.
+  void NodeTotalCoordinates(Index node, const SystemState& state, VectorX& q, VectorX& q_t) const;
+  NodeKinematics<double> NodeKinematicsOf(Index node, const SystemState& state) const;
+  MarkerData<double> MarkerDataOf(Index marker, const SystemState& state) const;
+  EvaluationContext ContextOf(Index object, const SystemState& state) const;
+  // Sets an object's own data coordinates from the configuration in `state` (e.g. puts a
+  // contact's anchor point at the station's projection); TypeError if it has none.
+  void InitializeDataCoordinates(Index object, SystemState& state) const;
+  // The same on the initial and the current state (the next solve starts from the initial one);
+  // refused during a solve (`call` names the user's call in the message).
+  void ResetDataCoordinates(Index object, const std::string& call);
+
+  // ---- outputs -------------------------------------------------------------------------
+  VectorX GetNodeOutput(Index node, OutputVariableType type, ConfigurationType configuration) const;
+  VectorX GetObjectOutput(Index object, OutputVariableType type, ConfigurationType configuration) const;
+  VectorX GetObjectOutputBody(Index object, OutputVariableType type, const Vector3& localPosition,
+                              ConfigurationType configuration) const;
+  VectorX GetMarkerOutput(Index marker, OutputVariableType type, ConfigurationType configuration) const;
+  VectorX GetLoadValues(Index load) const;  // Load::NumberOfLoadValues() components
+
+  // ---- sensors -------------------------------------------------------------------------
+  std::vector<SensorRecord>& SensorRecords() { return sensorRecords_; }
+  const std::vector<SensorRecord>& SensorRecords() const { return sensorRecords_; }
+
+  // ---- solving ---------------------------------------------------------------------------
+  // A solve in progress: set by SolveDynamic for its duration (RAII). While it is set, reading
+  // anything and setting run-time parameters (in place) are allowed; structural changes throw
+  // SolveInProgressError naming the call and the user function it came from.
+  class SolveInProgress {
+   public:
+    // Throws SolveInProgressError (naming `call`, e.g. "mbs.SolveDynamic()") if one runs already.
+    SolveInProgress(MainSystem& system, const std::string& call);
+    ~SolveInProgress() { system_.solving_ = false; }
+    SolveInProgress(const SolveInProgress&) = delete;
+    SolveInProgress& operator=(const SolveInProgress&) = delete;
+
+   private:
+    MainSystem& system_;
+  };
+  bool IsBeingSolved() const { return solving_; }
+  // Throws SolveInProgressError if a solve runs; `call` as the user wrote it ("mbs.Assemble()"),
+  // `reason` says why it is structural if that is not obvious ("a structural parameter").
+  void CheckNotSolving(const std::string& call, const std::string& reason = "") const;
+
+  // Exudyn's mbs.SetPreStepUserFunction: f(mbs, t) -> bool, called at the start of every time
+  // step; False stops the simulation. Null removes it. Refused during a solve.
+  void SetPreStepUserFunction(ScriptFunctionPtr function);
+  const ScriptFunctionPtr& PreStepUserFunction() const { return preStepUserFunction_; }
+
+  // ---- files ---------------------------------------------------------------------------
+  Json ToJson() const;  // items only; user functions are refused (ValueError naming them)
+  // Replaces all items by those in `json`; on any error the system is left as it was.
+  void LoadJson(const Json& json);
+  // Parses a system file's text (UTF-8 JSON, nesting limited) and loads it as LoadJson does;
+  // ValueError for text that is not such a file, the system unchanged.
+  void LoadJsonText(const std::string& text);
+  void Reset();  // removes all items (and the pre-step user function)
+
+ private:
+  static const Item& ItemAt(const std::vector<std::unique_ptr<Item>>& items, ItemCategory category, Index index) {
+    if (index < 0 || index >= static_cast<Index>(items.size())) ThrowNoSuchItem(category, index, items.size());
+    return *items[index];
+  }
+  [[noreturn]] static void ThrowNoSuchItem(ItemCategory category, Index index, size_t numberOfItems);
+  std::vector<std::unique_ptr<Item>>& Items(ItemCategory category);
+  const std::vector<std::unique_ptr<Item>>& Items(ItemCategory category) const;
+  // Index existence and the item's own check; throws with the item's description.
+  void CheckItem(const Item& item, ItemCategory category, Index index) const;
+  void CheckReferences(const Item& item) const;
+
+  std::vector<std::unique_ptr<Item>> nodes_, objects_, markers_, loads_, sensors_;
+  size_t revision_ = 1;
+  std::unique_ptr<CompiledSystem> compiled_;
+  SystemState reference_, initial_, current_, startOfStep_;
+  std::vector<SensorRecord> sensorRecords_;
+  ScriptFunctionPtr preStepUserFunction_;
+  bool solving_ = false;
+};
+
+}  // namespace multidyn

@@ -1,0 +1,270 @@
+#include "core/model/SimulationSettings.h"
+
+namespace multidyn {
+
+const FieldTable& NumericalDifferentiationSettings::Fields() {
+  using T = NumericalDifferentiationSettings;
+  static const FieldTable table =
+      FieldTableBuilder<T>()
+          .Add(&T::relativeEpsilon, "relativeEpsilon", "", "user functions are differentiated numerically in their arguments x with the step relativeEpsilon*max(minimumCoordinateSize, |x|); items themselves have exact Jacobians").Positive()
+          .Add(&T::minimumCoordinateSize, "minimumCoordinateSize", "", "smallest |x| in the step rule of relativeEpsilon").Positive()
+          .Add(&T::addReferenceCoordinatesToEpsilon, "addReferenceCoordinatesToEpsilon", "", "accepted for compatibility; no effect (user-function arguments are total values already)")
+          .Add(&T::doSystemWideDifferentiation, "doSystemWideDifferentiation", "", "accepted for compatibility; no effect (Jacobians are exact)")
+          .Add(&T::forAE, "forAE", "", "accepted for compatibility; no effect")
+          .Add(&T::forODE2, "forODE2", "", "accepted for compatibility; no effect")
+          .Add(&T::forODE2connectors, "forODE2connectors", "", "accepted for compatibility; no effect")
+          .Add(&T::jacobianConnectorDerivative, "jacobianConnectorDerivative", "", "accepted for compatibility; derivatives of marker Jacobians are always included")
+          .Build();
+  return table;
+}
+
+const FieldTable& NewtonSettings::Fields() {
+  using T = NewtonSettings;
+  static const FieldTable table =
+      FieldTableBuilder<T>()
+          .Add(&T::absoluteTolerance, "absoluteTolerance", "", "Newton converges when the residual norm is below this").Positive()
+          .Add(&T::relativeTolerance, "relativeTolerance", "", "or when residual/initial residual is below this").Positive()
+          .Add(&T::useNewtonSolver, "useNewtonSolver", "", "False: each step is one linear solve, accepted without a convergence check")
+          .Add(&T::weightTolerancePerCoordinate, "weightTolerancePerCoordinate", "", "divide the residual norm by sqrt(number of unknowns)")
+          .Add(&T::newtonResidualMode, "newtonResidualMode", "", "0: residual norm; 1: norm of the Newton increment").NonNegative()
+          .Add(&T::adaptInitialResidual, "adaptInitialResidual", "", "raise the reference residual if the first iteration increases it")
+          .Add(&T::modifiedNewtonContractivity, "modifiedNewtonContractivity", "", "modified Newton: update the Jacobian when the contraction is worse").Positive()
+          .Add(&T::useModifiedNewton, "useModifiedNewton", "", "reuse the Jacobian across iterations and steps")
+          .Add(&T::modifiedNewtonJacUpdatePerStep, "modifiedNewtonJacUpdatePerStep", "", "modified Newton: one Jacobian per step")
+          .Add(&T::maxIterations, "maxIterations", "", "iterations per Newton solve before the step is reduced").Positive()
+          .Add(&T::maxModifiedNewtonIterations, "maxModifiedNewtonIterations", "", "modified Newton: iterations before a Jacobian update").Positive()
+          .Add(&T::maxModifiedNewtonRestartIterations, "maxModifiedNewtonRestartIterations", "", "modified Newton: iterations before a restart with full Newton").Positive()
+          .Add(&T::maximumSolutionNorm, "maximumSolutionNorm", "", "a solution with a larger squared norm counts as diverged").Positive()
+          .AddNested(&T::numericalDifferentiation, "numericalDifferentiation", "numerical differentiation settings")
+          .Build();
+  return table;
+}
+
+const FieldTable& DiscontinuousSettings::Fields() {
+  using T = DiscontinuousSettings;
+  static const FieldTable table =
+      FieldTableBuilder<T>()
+          .Add(&T::iterationTolerance, "iterationTolerance", "", "largest switching error accepted after a step").Positive()
+          .Add(&T::maxIterations, "maxIterations", "", "repetitions of a step with updated switching states").Positive()
+          .Add(&T::ignoreMaxIterations, "ignoreMaxIterations", "", "accept the step after maxIterations anyway")
+          .Add(&T::useRecommendedStepSize, "useRecommendedStepSize", "", "accepted for compatibility; no item recommends step sizes")
+          .Build();
+  return table;
+}
+
+const FieldTable& GeneralizedAlphaSettings::Fields() {
+  using T = GeneralizedAlphaSettings;
+  static const FieldTable table =
+      FieldTableBuilder<T>()
+          .Add(&T::spectralRadius, "spectralRadius", "", "rho_infinity in [0,1]: 1 no numerical damping, 0 maximal damping").NonNegative()
+          .Add(&T::useNewmark, "useNewmark", "", "use Newmark's method with newmarkBeta and newmarkGamma")
+          .Add(&T::useIndex2Constraints, "useIndex2Constraints", "", "velocity-level constraints (only with useNewmark)")
+          .Add(&T::newmarkBeta, "newmarkBeta", "", "Newmark beta (with useNewmark)").Positive()
+          .Add(&T::newmarkGamma, "newmarkGamma", "", "Newmark gamma (with useNewmark)").Positive()
+          .Add(&T::computeInitialAccelerations, "computeInitialAccelerations", "", "solve for consistent accelerations and multipliers at the start")
+          .Add(&T::storeInitialAlgebraicCoordinates, "storeInitialAlgebraicCoordinates", "", "True: the multipliers of the initial-acceleration solve become the initial algebraic coordinates")
+          .Add(&T::resetAccelerations, "resetAccelerations", "", "with computeInitialAccelerations=False: True starts from zero accelerations")
+          .Add(&T::lieGroupAddTangentOperator, "lieGroupAddTangentOperator", "", "accepted for compatibility (there are no Lie-group nodes)")
+          .Add(&T::lieGroupSimplifiedKinematicRelations, "lieGroupSimplifiedKinematicRelations", "", "accepted for compatibility (there are no Lie-group nodes)")
+          .Build();
+  return table;
+}
+
+const FieldTable& ExplicitIntegrationSettings::Fields() {
+  using T = ExplicitIntegrationSettings;
+  static const FieldTable table =
+      FieldTableBuilder<T>()
+          .Add(&T::dynamicSolverType, "dynamicSolverType", "", "accepted for compatibility; no effect: the explicit method is chosen with SolveDynamic(solverType=...)")
+          .Add(&T::eliminateConstraints, "eliminateConstraints", "", "accepted for compatibility; no effect")
+          .Add(&T::useLieGroupIntegration, "useLieGroupIntegration", "", "accepted for compatibility; no effect")
+          .Add(&T::computeEndOfStepAccelerations, "computeEndOfStepAccelerations", "",
+               "explicit solvers: accelerations (and ODE1 rates) evaluated again at the end of each step (one more "
+               "evaluation per step); otherwise those of the last stage are kept")
+          .Add(&T::computeMassMatrixInversePerBody, "computeMassMatrixInversePerBody", "", "accepted for compatibility; no effect")
+          .Build();
+  return table;
+}
+
+const FieldTable& TimeIntegrationSettings::Fields() {
+  using T = TimeIntegrationSettings;
+  static const FieldTable table =
+      FieldTableBuilder<T>()
+          .Add(&T::startTime, "startTime", "s", "start time of the simulation")
+          .Add(&T::endTime, "endTime", "s", "end time of the simulation")
+          .Add(&T::numberOfSteps, "numberOfSteps", "", "number of steps; the step size is (endTime-startTime)/numberOfSteps").Positive()
+          .Add(&T::adaptiveStep, "adaptiveStep", "", "reduce the step size when Newton fails, and recover it later")
+          .Add(&T::adaptiveStepRecoverySteps, "adaptiveStepRecoverySteps", "", "successful steps before the step size is increased again").NonNegative()
+          .Add(&T::adaptiveStepRecoveryIterations, "adaptiveStepRecoveryIterations", "", "increase only if the last step needed at most this many Newton iterations").NonNegative()
+          .Add(&T::adaptiveStepIncrease, "adaptiveStepIncrease", "", "factor of a step-size increase").Positive()
+          .Add(&T::adaptiveStepDecrease, "adaptiveStepDecrease", "", "factor of a step-size reduction").Positive()
+          .Add(&T::automaticStepSize, "automaticStepSize", "", "accepted for compatibility (explicit solvers)")
+          .Add(&T::minimumStepSize, "minimumStepSize", "s", "the solver stops with an error below this step size").Positive()
+          .Add(&T::initialStepSize, "initialStepSize", "s", "accepted for compatibility (explicit solvers)").NonNegative()
+          .Add(&T::absoluteTolerance, "absoluteTolerance", "", "accepted for compatibility (explicit solvers)").Positive()
+          .Add(&T::relativeTolerance, "relativeTolerance", "", "accepted for compatibility (explicit solvers)").Positive()
+          .Add(&T::stepSizeSafety, "stepSizeSafety", "", "accepted for compatibility (explicit solvers)").Positive()
+          .Add(&T::stepSizeMaxIncrease, "stepSizeMaxIncrease", "", "accepted for compatibility (explicit solvers)").Positive()
+          .Add(&T::computeLoadsJacobian, "computeLoadsJacobian", "", "0: neglect load Jacobians; 1: include them (follower loads)").NonNegative()
+          .Add(&T::reuseConstantMassMatrix, "reuseConstantMassMatrix", "", "explicit solvers: factorize the mass matrix once per solve when no body's mass matrix depends on the coordinates; set False if a user function changes masses or inertias during the solve (as in Exudyn)")
+          .Add(&T::simulateInRealtime, "simulateInRealtime", "", "accepted for compatibility")
+          .Add(&T::realtimeFactor, "realtimeFactor", "", "accepted for compatibility").Positive()
+          .Add(&T::realtimeWaitMicroseconds, "realtimeWaitMicroseconds", "", "accepted for compatibility").NonNegative()
+          .Add(&T::verboseMode, "verboseMode", "", "0: silent (progress only for long runs); 1: start and end; 2: every step").NonNegative()
+          .Add(&T::verboseModeFile, "verboseModeFile", "", "accepted for compatibility").NonNegative()
+          .Add(&T::stepInformation, "stepInformation", "", "accepted for compatibility").NonNegative()
+          .AddNested(&T::newton, "newton", "Newton settings")
+          .AddNested(&T::discontinuous, "discontinuous", "discontinuous-iteration settings")
+          .AddNested(&T::generalizedAlpha, "generalizedAlpha", "generalized-alpha settings")
+          .AddNested(&T::explicitIntegration, "explicitIntegration", "explicit-integration settings")
+          .Build();
+  return table;
+}
+
+const FieldTable& StaticSolverSettings::Fields() {
+  using T = StaticSolverSettings;
+  static const FieldTable table =
+      FieldTableBuilder<T>()
+          .AddNested(&T::newton, "newton", "Newton settings")
+          .AddNested(&T::discontinuous, "discontinuous", "discontinuous-iteration settings")
+          .Add(&T::numberOfLoadSteps, "numberOfLoadSteps", "", "number of load steps (accepted for compatibility; there is no static solver)").Positive()
+          .Add(&T::loadStepDuration, "loadStepDuration", "s", "pseudo-time of all load steps (accepted for compatibility; there is no static solver)").Positive()
+          .Add(&T::loadStepStart, "loadStepStart", "s", "pseudo-time at the start (accepted for compatibility; there is no static solver)")
+          .Add(&T::loadStepGeometric, "loadStepGeometric", "", "geometric load steps (accepted for compatibility; there is no static solver)")
+          .Add(&T::loadStepGeometricRange, "loadStepGeometricRange", "", "range of geometric load steps (accepted for compatibility; there is no static solver)").Positive()
+          .Add(&T::useLoadFactor, "useLoadFactor", "", "scale loads by the load factor (accepted for compatibility; there is no static solver)")
+          .Add(&T::stabilizerODE2term, "stabilizerODE2term", "", "mass-proportional stabilizer (accepted for compatibility; there is no static solver)").NonNegative()
+          .Add(&T::adaptiveStep, "adaptiveStep", "", "adaptive load steps (accepted for compatibility; there is no static solver)")
+          .Add(&T::adaptiveStepRecoverySteps, "adaptiveStepRecoverySteps", "", "steps before increasing (accepted for compatibility; there is no static solver)").NonNegative()
+          .Add(&T::adaptiveStepRecoveryIterations, "adaptiveStepRecoveryIterations", "", "iterations limit for increasing (accepted for compatibility; there is no static solver)").NonNegative()
+          .Add(&T::adaptiveStepIncrease, "adaptiveStepIncrease", "", "increase factor (accepted for compatibility; there is no static solver)").Positive()
+          .Add(&T::adaptiveStepDecrease, "adaptiveStepDecrease", "", "decrease factor (accepted for compatibility; there is no static solver)").Positive()
+          .Add(&T::minimumStepSize, "minimumStepSize", "", "smallest load step (accepted for compatibility; there is no static solver)").Positive()
+          .Add(&T::computeLoadsJacobian, "computeLoadsJacobian", "", "include load Jacobians (accepted for compatibility; there is no static solver)")
+          .Add(&T::constrainODE1coordinates, "constrainODE1coordinates", "", "keep ODE1 coordinates at initial values (accepted for compatibility; there is no static solver)")
+          .Add(&T::verboseMode, "verboseMode", "", "output level (accepted for compatibility; there is no static solver)").NonNegative()
+          .Add(&T::verboseModeFile, "verboseModeFile", "", "accepted for compatibility; no effect").NonNegative()
+          .Add(&T::stepInformation, "stepInformation", "", "accepted for compatibility; no effect").NonNegative()
+          .Build();
+  return table;
+}
+
+const FieldTable& SolutionSettings::Fields() {
+  using T = SolutionSettings;
+  static const FieldTable table =
+      FieldTableBuilder<T>()
+          .Add(&T::writeSolutionToFile, "writeSolutionToFile", "", "write coordinates to coordinatesSolutionFileName")
+          .Add(&T::coordinatesSolutionFileName, "coordinatesSolutionFileName", "", "solution file name (.txt is added to a name without an extension)")
+          .Add(&T::solutionWritePeriod, "solutionWritePeriod", "s", "period of solution output").Positive()
+          .Add(&T::binarySolutionFile, "binarySolutionFile", "", "accepted for compatibility; text files are written")
+          .Add(&T::writeFileHeader, "writeFileHeader", "", "write a header to the solution file")
+          .Add(&T::writeFileFooter, "writeFileFooter", "", "write a footer to the solution file")
+          .Add(&T::writeInitialValues, "writeInitialValues", "", "write the initial state as first row")
+          .Add(&T::appendToFile, "appendToFile", "", "append to an existing solution file")
+          .Add(&T::flushFilesImmediately, "flushFilesImmediately", "", "flush after every row")
+          .Add(&T::flushFilesDOF, "flushFilesDOF", "", "accepted for compatibility").NonNegative()
+          .Add(&T::exportVelocities, "exportVelocities", "", "write ODE2 velocities")
+          .Add(&T::exportAccelerations, "exportAccelerations", "", "write ODE2 accelerations")
+          .Add(&T::exportAlgebraicCoordinates, "exportAlgebraicCoordinates", "", "write algebraic coordinates")
+          .Add(&T::exportDataCoordinates, "exportDataCoordinates", "", "write data coordinates")
+          .Add(&T::exportODE1Velocities, "exportODE1Velocities", "", "write ODE1 velocities")
+          .Add(&T::outputPrecision, "outputPrecision", "", "significant digits in files").Positive()
+          .Add(&T::writeRestartFile, "writeRestartFile", "", "accepted for compatibility")
+          .Add(&T::restartFileName, "restartFileName", "", "accepted for compatibility")
+          .Add(&T::restartWritePeriod, "restartWritePeriod", "s", "accepted for compatibility").Positive()
+          .Add(&T::sensorsWritePeriod, "sensorsWritePeriod", "s", "period at which sensors are evaluated, stored and written").Positive()
+          .Add(&T::sensorsStoreAndWriteFiles, "sensorsStoreAndWriteFiles", "", "evaluate sensors during the solve")
+          .Add(&T::sensorsAppendToFile, "sensorsAppendToFile", "", "append to existing sensor files")
+          .Add(&T::sensorsWriteFileHeader, "sensorsWriteFileHeader", "", "write a header to sensor files")
+          .Add(&T::sensorsWriteFileFooter, "sensorsWriteFileFooter", "", "write a footer to sensor files")
+          .Add(&T::solutionInformation, "solutionInformation", "", "text written into file headers")
+          .Add(&T::solverInformationFileName, "solverInformationFileName", "", "accepted for compatibility")
+          .Add(&T::recordImagesInterval, "recordImagesInterval", "s", "accepted for compatibility")
+          .Build();
+  return table;
+}
+
+const FieldTable& LinearSolverSettings::Fields() {
+  using T = LinearSolverSettings;
+  static const FieldTable table =
+      FieldTableBuilder<T>()
+          .Add(&T::pivotThreshold, "pivotThreshold", "", "a pivot below this counts as singular").NonNegative()
+          .Add(&T::ignoreSingularJacobian, "ignoreSingularJacobian", "", "use a rank-revealing factorisation instead of failing")
+          .Add(&T::reuseAnalyzedPattern, "reuseAnalyzedPattern", "", "accepted for compatibility; no effect: the analysed pattern is always reused (the sparsity pattern "
+               "is fixed at the first assembly of the Newton matrix and ordered once)")
+          .Add(&T::showCausingItems, "showCausingItems", "", "accepted for compatibility; a singular Jacobian always names the items")
+          .Build();
+  return table;
+}
+
+const FieldTable& ParallelSettings::Fields() {
+  using T = ParallelSettings;
+  static const FieldTable table =
+      FieldTableBuilder<T>()
+          .Add(&T::numberOfThreads, "numberOfThreads", "", "accepted for compatibility; the solver is serial").Positive()
+          .Add(&T::useLoadBalancing, "useLoadBalancing", "", "accepted for compatibility")
+          .Add(&T::multithreadedLLimitLoads, "multithreadedLLimitLoads", "", "accepted for compatibility").NonNegative()
+          .Add(&T::multithreadedLLimitResiduals, "multithreadedLLimitResiduals", "", "accepted for compatibility").NonNegative()
+          .Add(&T::multithreadedLLimitJacobians, "multithreadedLLimitJacobians", "", "accepted for compatibility").NonNegative()
+          .Add(&T::multithreadedLLimitMassMatrices, "multithreadedLLimitMassMatrices", "", "accepted for compatibility").NonNegative()
+          .Add(&T::taskSplitMinItems, "taskSplitMinItems", "", "accepted for compatibility").NonNegative()
+          .Add(&T::taskSplitTasksPerThread, "taskSplitTasksPerThread", "", "accepted for compatibility").NonNegative()
+          .Build();
+  return table;
+}
+
+const FieldTable& SimulationSettings::Fields() {
+  using T = SimulationSettings;
+  static const FieldTable table =
+      FieldTableBuilder<T>()
+          .AddNested(&T::timeIntegration, "timeIntegration", "dynamic solver settings")
+          .AddNested(&T::staticSolver, "staticSolver", "static solver settings")
+          .AddNested(&T::solutionSettings, "solutionSettings", "solution and sensor output")
+          .AddNested(&T::linearSolverSettings, "linearSolverSettings", "linear solver settings")
+          .AddNested(&T::parallel, "parallel", "parallel computation settings")
+          .Add(&T::linearSolverType, "linearSolverType", "", "EXUdense: automatic (dense LU up to 100 unknowns, sparse LU beyond); EigenDense: dense LU; "
+               "EigenSparse or EigenSparseSymmetric: sparse LU")
+          .Add(&T::cleanUpMemory, "cleanUpMemory", "", "accepted for compatibility")
+          .Add(&T::displayComputationTime, "displayComputationTime", "", "print the computation time after the solve")
+          .Add(&T::displayGlobalTimers, "displayGlobalTimers", "", "accepted for compatibility")
+          .Add(&T::displayStatistics, "displayStatistics", "", "print step and iteration counts after the solve")
+          .Add(&T::outputPrecision, "outputPrecision", "", "accepted for compatibility; no effect").Positive()
+          .Add(&T::pauseAfterEachStep, "pauseAfterEachStep", "", "accepted for compatibility")
+          .Build();
+  return table;
+}
+
+Json SettingsToJson(const FieldTable& table, const void* settings) {
+  Json json = Json::object();
+  for (const auto& field : table.fields) {
+    if (field.type == FieldType::Nested) {
+      json[field.key] = SettingsToJson(*field.nested, field.nestedAccess(const_cast<void*>(settings)));
+    } else {
+      json[field.key] = field.get(settings);
+    }
+  }
+  return json;
+}
+
+void SettingsFromJson(const FieldTable& table, void* settings, const Json& json, const std::string& path) {
+  if (!json.is_object())
+    throw TypeError((path.empty() ? std::string("SimulationSettings") : "SimulationSettings." + path + " is a structure;") +
+                    " expected a dict of its settings, got " + JsonKindName(json));
+  for (auto it = json.begin(); it != json.end(); ++it) {
+    const std::string fullName = path.empty() ? it.key() : path + "." + it.key();
+    const FieldDescriptor* field = table.Find(it.key());
+    if (!field) throw TypeError("SimulationSettings has no setting '" + fullName + "'");
+    if (field->type == FieldType::Nested) {
+      SettingsFromJson(*field->nested, field->nestedAccess(settings), it.value(), fullName);
+      continue;
+    }
+    try {
+      field->set(*field, settings, it.value());
+    } catch (const TypeError& e) {
+      throw TypeError("SimulationSettings." + fullName + ": " + e.what());
+    } catch (const std::exception& e) {
+      throw ValueError("SimulationSettings." + fullName + ": " + e.what());
+    }
+  }
+}
+
+}  // namespace multidyn
