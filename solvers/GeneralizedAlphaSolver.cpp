@@ -364,6 +364,8 @@ SolverStatistics GeneralizedAlphaSolver::Solve(SystemState& state) {
     else if (ga.resetAccelerations)
       state.ode2_tt.setZero(numberOfODE2_);
     algorithmicAcceleration_ = state.ode2_tt;
+    equations_.SetTrapezoidalStepSize(h);
+    trapezoidalStepSize_ = h;
     ComputeInitialODE1Velocities(state);
     accepted = state;
     observer_.OnStart(state);
@@ -376,6 +378,13 @@ SolverStatistics GeneralizedAlphaSolver::Solve(SystemState& state) {
       stepSize = remaining <= h + timeTolerance ? remaining : h;
       if (!observer_.OnStepStart(state, state.time + stepSize)) break;
       failingTime = state.time + stepSize;
+      if (std::abs(stepSize - trapezoidalStepSize_) > 1e-12 * trapezoidalStepSize_) {
+        // ODE1 rates may depend on the step (filterexact): y_t0 = f_FO(y_0) for the new one
+        // (not for round-off, e.g. in the last step, to keep the step allocation-free).
+        equations_.SetTrapezoidalStepSize(stepSize);
+        trapezoidalStepSize_ = stepSize;
+        ComputeInitialODE1Velocities(state);
+      }
       start = state;
       aStart = algorithmicAcceleration_;
       Index iterations = 0;

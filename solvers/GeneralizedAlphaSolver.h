@@ -72,6 +72,7 @@ class GeneralizedAlphaSolver : public TimeIntegrator {
   SystemState work_, predicted_, start_;  // scratch states, sized once
   SystemMatrix jacobian_;
   double jacobianStepSize_ = -1.;    // step size the current factorization was made for
+  double trapezoidalStepSize_ = 0.;  // step size the ODE1 rates y_t were last computed for
 
   std::chrono::steady_clock::time_point lastReport_;
   Index iterationsSinceReport_ = 0, stepsSinceReport_ = 0;

@@ -47,6 +47,9 @@ class DAESystem {
 
   virtual void ComputeODE2Residual(const SystemState& state, VectorX& residual) = 0;
   virtual void ComputeODE1Residual(const SystemState& state, VectorX& residual) = 0;
+  // The solver integrates the ODE1 coordinates by the trapezoidal rule with step size h (0: not
+  // trapezoidal); items see it in EvaluationContext::trapezoidalStepSize.
+  virtual void SetTrapezoidalStepSize(double h) {}
   virtual void ComputeAlgebraicResidual(const SystemState& state, bool velocityLevel, VectorX& residual) = 0;
   // All three at one state (a system may share work between them).
   virtual void ComputeResiduals(const SystemState& state, bool velocityLevel, VectorX& ode2Residual,

@@ -67,6 +67,7 @@ EvaluationContext SystemEquations::Context(Index object, const SystemState& stat
   context.system = &system_;
   context.itemNumber = object;
   context.numericalDifferentiation = numericalDifferentiation_;
+  context.trapezoidalStepSize = trapezoidalStepSize_;
   if (compiled_.objectDataStart[object] >= 0) context.data = state.data.data() + compiled_.objectDataStart[object];
   return context;
 }

@@ -29,6 +29,7 @@ class SystemEquations : public DAESystem {
   const MainSystem& System() const { return system_; }
   // Steps of the numerical derivatives of user functions (kept by pointer; nullptr: defaults).
   void SetNumericalDifferentiation(const NumericalDifferentiationSettings* settings) { numericalDifferentiation_ = settings; }
+  void SetTrapezoidalStepSize(double h) override { trapezoidalStepSize_ = h; }
 
   void ComputeODE2Residual(const SystemState& state, VectorX& residual) override;
   // r1 = y_t - f_FO(y, t) from state.ode1 (stored, plus reference) and state.ode1_t.
@@ -72,6 +73,7 @@ class SystemEquations : public DAESystem {
   const MainSystem& system_;
   const CompiledSystem& compiled_;
   const NumericalDifferentiationSettings* numericalDifferentiation_ = nullptr;
+  double trapezoidalStepSize_ = 0.;
   // Workspace.
   VectorX qTotal_, yTotal_, yLocal_, f_;
   VecX<double> local_, internal_, internalRate_;

@@ -24,6 +24,10 @@ struct EvaluationContext {
   const double* data = nullptr;  // the object's data coordinates (its own or its data node's)
   // Steps of numerical derivatives (core/evaluation/NumericalDifferentiation.h); nullptr: the defaults.
   const NumericalDifferentiationSettings* numericalDifferentiation = nullptr;
+  // Step size h [s] of the trapezoidal rule by which the solver integrates the ODE1 coordinates
+  // in this evaluation (the generalized-alpha family); 0 for other solvers and for outputs. An
+  // item may choose its rates so that the trapezoidal step is exact (filterexact actuators).
+  double trapezoidalStepSize = 0.;
   // Set for outputs (GetObjectOutput; kernels get their states as arguments): the object's
   // internal first-order states and the whole state, e.g. for markers beyond the first two.
   const double* internal = nullptr;

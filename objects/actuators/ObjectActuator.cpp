@@ -234,8 +234,8 @@ const ItemTypeInfo& ObjectActuator::Info() {
                "optional NodeGenericData with one data coordinate that keeps a joint angle continuous beyond "
                "+-pi (without it, a joint angle is in (-pi, pi])")
           .Add(&T::dyntype, "dyntype", "",
-               "activation dynamics: 'none' (no state), 'integrator' (a_t = u), 'filter' and 'filterexact' "
-               "(a_t = (u - a)/dynprm[0]), 'muscle'")
+               "activation dynamics: 'none' (no state), 'integrator' (a_t = u), 'filter' (a_t = (u - a)/dynprm[0]), "
+               "'filterexact' (the same, each implicit step exact for constant u), 'muscle'")
           .Structural()
           .Add(&T::gaintype, "gaintype", "",
                "gain: 'fixed' (gainprm[0]), 'affine' (gainprm[0] + gainprm[1] l + gainprm[2] l_t), 'muscle'")

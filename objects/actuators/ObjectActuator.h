@@ -111,12 +111,12 @@ class ObjectActuator : public GeneralConnectorKernels<ObjectActuator> {
   // zero beyond the bound (a restoring rate): continuous and monotone in a, so the implicit
   // update has one solution and Newton reaches it (a hard stop has none in a step that crosses
   // the bound, and a plain fade makes Newton cycle between its pieces).
-  template <class S> S ActivationRate(const S& u, const S& a) const {
+  template <class S> S ActivationRate(const EvaluationContext& context, const S& u, const S& a) const {
     S rate;
     switch (Dyn()) {
       case DynType::Integrator: rate = u; break;
-      case DynType::Filter:
-      case DynType::FilterExact: rate = (u - a) / std::max(minTimeConstant, dynprm(0)); break;
+      case DynType::Filter: rate = (u - a) / std::max(minTimeConstant, dynprm(0)); break;
+      case DynType::FilterExact: rate = (u - a) / FilterExactTimeConstant(context.trapezoidalStepSize); break;
       case DynType::Muscle: rate = MuscleActivationRate(u, a); break;
       default: return S(0.);
     }
@@ -124,6 +124,14 @@ class ObjectActuator : public GeneralConnectorKernels<ObjectActuator> {
     const double band = activationBand * std::max(1., actrange(1) - actrange(0));
     const S room = ValueOf(rate) > 0. ? S((actrange(1) - a) / band) : S((a - actrange(0)) / band);
     return ValueOf(room) < 1. ? S(rate * room) : rate;
+  }
+  // filterexact: the time constant tau_h = h / (2 tanh(h / (2 tau))) with which the trapezoidal
+  // step of size h maps a_0 to u + (a_0 - u) e^{-h/tau}, the exact solution for constant control,
+  // whatever h; tau itself when the solver's rule is not trapezoidal (h = 0).
+  double FilterExactTimeConstant(double trapezoidalStepSize) const {
+    const double tau = std::max(minTimeConstant, dynprm(0));
+    const double h = trapezoidalStepSize;
+    return h > 0. ? h / (2. * std::tanh(h / (2. * tau))) : tau;
   }
   // The activation that drives the force: a clamped to actrange (where limited).
   template <class S> S EffectiveActivation(const S& a) const {
@@ -159,7 +167,7 @@ class ObjectActuator : public GeneralConnectorKernels<ObjectActuator> {
     internalRate.resize(NumberOfInternalStates());
     S x = u;
     if (NumberOfInternalStates() == 1) {
-      internalRate(0) = ActivationRate(u, internal(0));
+      internalRate(0) = ActivationRate(context, u, internal(0));
       x = EffectiveActivation(internal(0));
     }
     const S generalizedForce = gear(0) * ActuatorForce(length, velocity, x);

@@ -149,23 +149,39 @@ def test_position_timeconst_filtersTheSetPoint():
     assert force == pytest.approx(5. * (activation - r.q()) - 1. * r.v(), rel=1e-12)
 
 
-@pytest.mark.parametrize("steps", [10, 100])
-def test_filterexact_activation(steps):
-    """a_t = (u - a)/tau with constant u: a = u (1 - e^{-t/tau}). The activation is a state of the
-    implicit solve (trapezoidal rule), so it is exact to O(h^2), not for any step as MuJoCo's
-    discrete filterexact update."""
-    tau, u = 0.9, 1.
+@pytest.mark.parametrize("steps", [1, 3, 10, 100])
+@pytest.mark.parametrize("solver", ["GeneralizedAlpha", "GeneralizedAlpha rho 0.5", "TrapezoidalIndex2"])
+def test_filterexact_activationIsExactForAnyStep(steps, solver):
+    """a_t = (u - a)/tau with constant u: a(t) = u (1 - e^{-t/tau}) at every step end to 1e-12,
+    for steps from h = tau/90 to h = 1.1 tau, with each implicit solver (trapezoidal rule for the
+    activation, with the step's time constant tau_h = h / (2 tanh(h/(2 tau)))). A change of the
+    step size within a solve is tested in solvers/test/AnalyticSystemsTest.cpp."""
+    tau, u, endTime = 0.9, 0.7, 1.
     r = Slide()
     a = r.mbs.AddObject(ObjectActuator(markerNumbers=r.markers, dyntype="filterexact", dynprm=[tau] + [0] * 9,
                                        control=u))
+    sensor = r.mbs.AddSensor(SensorObject(objectNumber=a, outputVariableType=OVT.Activation, storeInternal=True,
+                                          writeToFile=False))
+    r.mbs.Assemble()
+    settings = Settings(endTime=endTime, numberOfSteps=steps, spectralRadius=0.5 if "rho" in solver else 1.,
+                        tightNewton=True)
+    r.mbs.SolveDynamic(settings, solverType=getattr(exu.DynamicSolverType, solver.split()[0]))
+    data = r.mbs.GetSensorStoredData(sensor)
+    assert len(data) == steps + 1
+    assert np.abs(data[:, 1] - u * (1 - np.exp(-data[:, 0] / tau))).max() < 1e-12
+
+
+def test_filter_isTheTrapezoidalRuleOfItsODE():
+    """'filter' (unlike filterexact) is the ODE a_t = (u - a)/tau integrated by the trapezoidal
+    rule: the factor (1 - h/2tau)/(1 + h/2tau) per step, second order in h."""
+    tau, u, steps = 0.9, 1., 10
+    r = Slide()
+    a = r.mbs.AddObject(ObjectActuator(markerNumbers=r.markers, dyntype="filter", dynprm=[tau] + [0] * 9, control=u))
     Solve(r.mbs, 1., steps)
     h = 1. / steps
-    exact = u * (1 - math.exp(-1 / tau))
-    # the trapezoidal map: factor (1 - h/2tau)/(1 + h/2tau) per step
     trapezoidal = u * (1 - ((1 - h / (2 * tau)) / (1 + h / (2 * tau))) ** steps)
-    activation = Scalar(r.mbs.GetObjectOutput(a, OVT.Activation))
-    assert activation == pytest.approx(trapezoidal, abs=1e-12)
-    assert abs(activation - exact) < 0.05 * h ** 2
+    assert Scalar(r.mbs.GetObjectOutput(a, OVT.Activation)) == pytest.approx(trapezoidal, abs=1e-12)
+    assert abs(trapezoidal - u * (1 - math.exp(-1 / tau))) > 1e-5  # so that the test above could fail
 
 
 def test_intvelocity_activationClampsAtActrange():

@@ -109,6 +109,44 @@ std::pair<double, double> OscillatorErrors(DynamicSolverType type, Index steps, 
   return {std::abs(state.ode2(0) - 0.3 * std::cos(omega)), std::abs(state.ode1(0) - 2. * std::exp(-system.rate))};
 }
 
+// y_t = -y / tau_h with tau_h = h / (2 tanh(h / (2 tau))) for the solver's trapezoidal step h:
+// exact steps y_T = y_0 e^{-h/tau}. Steps longer than hMaximum after tReject have a non-finite
+// residual, so that the solver rejects them and changes its step size mid-solve.
+class StepExactDecay : public DAESystem {
+ public:
+  double tau = 0.3, tReject = 0.45, hMaximum = 0.15, stepSize = 0.;
+  Index NumberOfODE2() const override { return 0; }
+  Index NumberOfODE1() const override { return 1; }
+  Index NumberOfAE() const override { return 0; }
+  void SetTrapezoidalStepSize(double h) override { stepSize = h; }
+  double Rate() const { return 2. * std::tanh(stepSize / (2. * tau)) / stepSize; }
+  void ComputeODE2Residual(const SystemState&, VectorX& r) override { r.resize(0); }
+  void ComputeODE1Residual(const SystemState& s, VectorX& r) override {
+    r.resize(1);
+    r(0) = s.time > tReject && stepSize > hMaximum ? std::nan("") : s.ode1_t(0) + Rate() * s.ode1(0);
+  }
+  void ComputeAlgebraicResidual(const SystemState&, bool, VectorX& r) override { r.resize(0); }
+  void ComputeJacobian(const SystemState&, const JacobianFactors& f, SystemMatrix& matrix) override {
+    matrix.Add(0, 0, f.ode1Derivative + f.ode1Stiffness * Rate());
+  }
+  void ComputeMassMatrix(const SystemState&, SystemMatrix&) override {}
+  void ComputeConstraintAccelerationTerm(const SystemState&, VectorX& h) override { h.resize(0); }
+};
+
+TEST(GeneralizedAlphaSolver, StepSizeDependentRatesStayExactWhenTheStepChanges) {
+  StepExactDecay system;
+  SimulationSettings settings = Settings(1., 5);  // h = 0.2, rejected after t = 0.45
+  settings.timeIntegration.adaptiveStepRecoverySteps = 2;
+  NullObserver observer;
+  SystemState state = InitialState(system);
+  state.ode1(0) = 2.;
+  const SolverStatistics statistics =
+      CreateDynamicSolver(DynamicSolverType::GeneralizedAlpha, system, settings, observer)->Solve(state);
+  EXPECT_GE(statistics.rejectedSteps, 2);  // the step grows back to 0.2 and is rejected again
+  EXPECT_DOUBLE_EQ(state.time, 1.);
+  EXPECT_NEAR(state.ode1(0), 2. * std::exp(-1. / system.tau), 1e-12);
+}
+
 struct OrderCase {
   DynamicSolverType type;
   double order;
