@@ -38,6 +38,7 @@ class ModulePython : public ControlModuleKernels<ModulePython> {
     } else {
       const Evaluation& e = Evaluate(context, x, true);
       S result(e.outputs(output));
+      if (x.size() == 0) return result;  // a function of time only: no derivatives
       Index size = 0;  // run-time sized AD: a constant input may carry no derivative vector
       for (Index i = 0; i < x.size(); ++i) size = std::max(size, static_cast<Index>(inputs[i].derivatives().size()));
       result.derivatives().setZero(size);

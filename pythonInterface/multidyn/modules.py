@@ -146,10 +146,13 @@ class Module:
 
     def Reset(self):
         """Validates links and parameters (raises naming the module and the link or parameter)."""
+        self._CheckLinks()
+        self._CheckParameters()
+
+    def _CheckLinks(self):
         for name, _ in self._inputs:
             if not getattr(self, name).isLinked():
                 raise ValueError(f"{self._Name()}: {type(self).__name__}.{name} is not linked.")
-        self._CheckParameters()
 
     def _CheckParameters(self):
         pass
@@ -165,10 +168,13 @@ class Module:
         if self._objectNumber is not None:
             raise RuntimeError(f"{self._Name()}: the links of a module cannot change after mbs.AddModule")
 
+    def _ValidateBeforeAdding(self):
+        self.Reset()
+
     def _AddTo(self, mbs):
         if self._mbs is not None:
             raise ValueError(f"{self._Name()}: the module was already added to a system")
-        self.Reset()
+        self._ValidateBeforeAdding()
         for name, _ in self._inputs:
             if getattr(self, name).message.mbs is not mbs:
                 raise ValueError(f"{self._Name()}: {type(self).__name__}.{name} is linked to a joint of another system")
@@ -348,33 +354,13 @@ class PythonModule(Module):
         """Reads the inputs (self.<input>.read()) and writes every output (self.<output>.write(value))."""
         raise NotImplementedError(f"{type(self).__name__} must implement UpdateState(self, t)")
 
-    def _CheckLinks(self):
-        for name, _ in self._inputs:
-            if not getattr(self, name).isLinked():
-                raise ValueError(f"{self._Name()}: {type(self).__name__}.{name} is not linked.")
-
-    def _AddTo(self, mbs):
+    def _ValidateBeforeAdding(self):
+        """The links (Reset itself runs when the item is added: the item's resetFunction)."""
         if self._updating:
             raise RuntimeError(f"{self._Name()}: mbs.AddModule is not allowed inside UpdateState")
-        if self._mbs is not None:
-            raise ValueError(f"{self._Name()}: the module was already added to a system")
         if not self._outputs:
             raise ValueError(f"{self._Name()}: a module needs at least one output message (outputMessages)")
         self._CheckLinks()
-        for name, _ in self._inputs:
-            if getattr(self, name).message.mbs is not mbs:
-                raise ValueError(f"{self._Name()}: {type(self).__name__}.{name} is linked to a joint of another system")
-        for name in self._outputs:
-            for actuator in getattr(self, name).actuators:
-                self._CheckActuator(mbs, actuator, name)
-        objectNumber = mbs.AddObject(self._ItemDict())  # runs Reset (resetFunction)
-        object.__setattr__(self, "_mbs", mbs)
-        object.__setattr__(self, "_objectNumber", objectNumber)
-        for output, name in enumerate(self._outputs):
-            for actuator in getattr(self, name).actuators:
-                mbs.SetObjectParameter(actuator, "controlModule", int(objectNumber))
-                mbs.SetObjectParameter(actuator, "controlModuleOutput", output)
-        return objectNumber
 
     def _ItemDict(self):
         className = type(self).__name__

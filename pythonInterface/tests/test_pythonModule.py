@@ -185,6 +185,27 @@ def test_updateState_runsOncePerEvaluation():
     assert two["update"] == residuals + 4 * jacobians
 
 
+def test_moduleWithoutInputs_feedforwardTorque():
+    """A module of time only: torque u = a t on a hinge gives q = a t^3 / (6 I)."""
+    class Ramp(modules.PythonModule):
+        outputMessages = ["torqueOutMsg"]
+        parameters = {"slope": 0.}
+
+        def UpdateState(self, t):
+            self.torqueOutMsg.write(self.slope * t)
+
+    inertia = 0.5
+    r = Hinge(inertia=inertia)
+    ramp = Ramp()
+    ramp.slope = 3.
+    ramp.torqueOutMsg.linkTo(r.mbs.AddObject(ActuatorMotor(jointNumber=r.joint)))
+    r.mbs.AddModule(ramp)
+    r.mbs.Assemble()
+    r.mbs.SolveDynamic(Settings(endTime=1., numberOfSteps=1000, spectralRadius=1., tightNewton=True))
+    # the trapezoidal rule's error on a cubic: slope h^2 t / (12 I) = 5e-7
+    assert r.angle() == pytest.approx(3. / (6 * inertia), rel=1e-6)
+
+
 # ---- errors --------------------------------------------------------------------------------
 
 def LinkedServo(mbs=None, joint=None, **parameters):
@@ -246,6 +267,8 @@ def test_declarationErrors():
         type("Bad", (modules.PythonModule,), {"outputMessages": ["a", "a"]})
     with pytest.raises(TypeError, match="cannot name a message"):
         type("Bad", (modules.PythonModule,), {"parameters": {"Reset": 1.}})
+    with pytest.raises(ValueError, match="NoOutput: a module needs at least one output message"):
+        NewSystem().AddModule(type("NoOutput", (modules.PythonModule,), {})())
     with pytest.raises(TypeError, match="is a base class"):
         modules.PythonModule()
     with pytest.raises(AttributeError, match="PDServo has no parameter 'kv'"):
