@@ -8,7 +8,10 @@ and again by ``mbs.Assemble()``, before any step. Messages:
 
 - ``JointStateMessage(mbs, joint)``: a revolute joint's angle [rad] (Basilisk's stateOutMsg),
 - ``JointStateDotMessage(mbs, joint)``: its rate [rad/s] (stateDotOutMsg),
-- a module output (e.g. ``damper.phiTorqueOutMsg``) is linked to an ActuatorMotor's control.
+- a module output (e.g. ``damper.phiTorqueOutMsg``) is linked to an ActuatorMotor's control
+  (``module.<output>.linkTo(actuator)``, or the module's applyTo).
+
+Modules written in Python derive from ``PythonModule`` (docs/theory/ModulePython.md).
 """
 import math as _math
 
