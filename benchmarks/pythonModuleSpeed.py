@@ -17,7 +17,7 @@ from multidyn import modules
 from multidyn.itemInterface import (ActuatorMotor, ActuatorPosition, MarkerBodyPosition, ObjectGround,
                                     RevoluteJoint2D, Rigid2D, RigidBody2D)
 
-KP, KD, TARGET, INERTIA = 8., 4., 0.1, 0.5
+KP, KD, TARGET, INERTIA = 8., 0.4, 0.1, 0.5  # damping ratio 0.1: still moving after 5 s
 
 
 class PDServo(modules.PythonModule):
