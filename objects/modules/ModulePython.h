@@ -1,5 +1,5 @@
 // A control module written in Python (multidyn.modules.PythonModule; see
-// docs/theory/ModuleTwoHingeDamper.md). Its outputs are a black box f(t, inputs), the module's
+// docs/theory/ModulePython.md). Its outputs are a black box f(t, inputs), the module's
 // UpdateState, called through updateFunction:
 // - once per evaluation: the outputs are cached, keyed by (t, the input values to rounding, revision), so
 //   the actuators that read different outputs of one module in the same evaluation share one call
@@ -11,6 +11,7 @@
 #pragma once
 
 #include <algorithm>
+#include <limits>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -60,8 +61,8 @@ class ModulePython : public ControlModuleKernels<ModulePython> {
   std::string moduleClass = "PythonModule";
 
   // Inputs this close (relative, at least 1) count as the same evaluation's: 64 ulps.
-  static constexpr double sameInputTolerance = 64. * 2.220446049250313e-16;
-  using InputValues = Eigen::Matrix<double, Eigen::Dynamic, 1, Eigen::ColMajor, 8, 1>;
+  static constexpr double sameInputTolerance = 64. * std::numeric_limits<double>::epsilon();
+  using InputValues = Eigen::Matrix<double, Eigen::Dynamic, 1, Eigen::ColMajor, maxInputs, 1>;
   struct Evaluation {
     bool valid = false, gradientValid = false;
     double time = 0.;
