@@ -24,6 +24,7 @@
 #include "objects/markers/MarkerNodeCoordinate.h"
 #include "objects/markers/MarkerNodePosition.h"
 #include "objects/markers/MarkerNodeRigid.h"
+#include "objects/modules/ModulePython.h"
 #include "objects/modules/ModuleTwoHingeDamper.h"
 #include "objects/nodes/NodeGenericData.h"
 #include "objects/nodes/NodeGenericODE2.h"
@@ -67,6 +68,7 @@ void RegisterAllItems() {
   registry.Register(ObjectKinematicTree::Info());
   registry.Register(ObjectActuator::Info());
   registry.Register(ModuleTwoHingeDamper::Info());
+  registry.Register(ModulePython::Info());
   registry.Register(MarkerBodyRigid::Info());
   registry.Register(MarkerBodyPosition::Info());
   registry.Register(MarkerNodeRigid::Info());

@@ -102,7 +102,11 @@ class ObjectActuator : public GeneralConnectorKernels<ObjectActuator> {
       RevoluteJointCoordinate(*markers[2 + 2 * i], *markers[3 + 2 * i], A_M0J0, A_M1J1, q, q_t);
       inputs[i] = moduleInputs_[i].rate ? q_t : q;
     }
-    const S u = module.Output(context, controlModuleOutput, inputs.data());
+    EvaluationContext moduleContext = context;  // the module's own number (named in its errors), no data
+    moduleContext.itemNumber = controlModule.value;
+    moduleContext.data = nullptr;
+    moduleContext.internal = nullptr;
+    const S u = module.Output(moduleContext, controlModuleOutput, inputs.data());
     return IsLimited(ctrllimited, ctrlrange) ? Clamp(u, ctrlrange(0), ctrlrange(1)) : u;
   }
 
@@ -210,7 +214,7 @@ class ObjectActuator : public GeneralConnectorKernels<ObjectActuator> {
 
   static constexpr double minTimeConstant = 1e-15;  // MuJoCo's mjMINVAL for time constants [s]
   static constexpr double activationBand = 1e-6;    // relative width of the band at an actrange bound
-  static constexpr size_t maxModuleInputs = 8;
+  static constexpr size_t maxModuleInputs = ControlModule::maxInputs;
 
  private:
   template <class S> static S Clamp(const S& value, double lo, double hi) {

@@ -21,10 +21,13 @@ class ControlModule : public Connector {
     ObjectIndex joint;
     bool rate = false;
   };
+  // An actuator reads the joints of its module's inputs with its own markers: a bounded number.
+  static constexpr int maxInputs = 8;
   virtual std::vector<JointInput> Inputs() const = 0;
   virtual Index NumberOfOutputs() const = 0;
   virtual std::string OutputName(Index output) const = 0;
-  // Output `output` from the inputs' values (in the order of Inputs()).
+  // Output `output` from the inputs' values (in the order of Inputs()); context.itemNumber is the
+  // module's object number.
 #define MULTIDYN_MODULE_KERNELS(S) virtual S Output(const EvaluationContext& context, Index output, const S* inputs) const = 0;
   MULTIDYN_FOR_EACH_SCALAR(MULTIDYN_MODULE_KERNELS)
 #undef MULTIDYN_MODULE_KERNELS

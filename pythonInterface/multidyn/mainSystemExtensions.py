@@ -315,13 +315,14 @@ MainSystem.Assemble = Assemble
 
 
 def AddModule(self, module):
-    """Puts a control module (e.g. multidyn.modules.TwoHingeDamper) into the dynamics: checks its
-    links and parameters (its Reset), adds it and connects the actuators its outputs drive;
-    returns the module's object number."""
+    """Puts a control module (e.g. multidyn.modules.TwoHingeDamper, or a class derived from
+    multidyn.modules.PythonModule) into the dynamics: checks its links and parameters (its
+    Reset), adds it and connects the actuators its outputs drive; returns the module's object
+    number."""
     from .modules import Module
     if not isinstance(module, Module):
-        raise TypeError(f"mbs.AddModule: expected a multidyn.modules module (e.g. multidyn.modules.TwoHingeDamper()), "
-                        f"got {type(module).__name__}")
+        raise TypeError(f"mbs.AddModule: expected a multidyn.modules module (e.g. multidyn.modules.TwoHingeDamper() "
+                        f"or an instance of a multidyn.modules.PythonModule subclass), got {type(module).__name__}")
     self._CheckNotSolving("mbs.AddModule()")
     return module._AddTo(self)
 

@@ -8,7 +8,10 @@ and again by ``mbs.Assemble()``, before any step. Messages:
 
 - ``JointStateMessage(mbs, joint)``: a revolute joint's angle [rad] (Basilisk's stateOutMsg),
 - ``JointStateDotMessage(mbs, joint)``: its rate [rad/s] (stateDotOutMsg),
-- a module output (e.g. ``damper.phiTorqueOutMsg``) is linked to an ActuatorMotor's control.
+- a module output (e.g. ``damper.phiTorqueOutMsg``) is linked to an ActuatorMotor's control
+  (``module.<output>.linkTo(actuator)``, or the module's applyTo).
+
+Modules written in Python derive from ``PythonModule`` (docs/theory/ModulePython.md).
 """
 import math as _math
 
@@ -37,10 +40,19 @@ class JointStateDotMessage(JointStateMessage):
 
 
 class ReadLink:
-    """An input link (Basilisk's ReadFunctor): subscribeTo(message), isLinked()."""
+    """An input link (Basilisk's ReadFunctor): subscribeTo(message), isLinked(), and in a
+    PythonModule's UpdateState read(), the value of this evaluation."""
 
     def __init__(self, module, name, rate):
         self._module, self._name, self._rate, self.message = module, name, rate, None
+        self._value = None
+
+    def read(self):
+        """The joint angle [rad] or rate [rad/s] of this evaluation (inside UpdateState only)."""
+        if self._value is None:
+            raise RuntimeError(f"{self._module._Name()}.{self._name}.read(): inputs are read inside UpdateState only "
+                               f"(the module is evaluated with the equations of motion)")
+        return self._value
 
     def subscribeTo(self, message):
         where = f"{self._module._Name()}.{self._name}"
@@ -57,10 +69,42 @@ class ReadLink:
 
 
 class WriteLink:
-    """An output message: the actuator whose control it is (set by applyTo)."""
+    """An output message: the actuators whose control it is (linkTo), and in a PythonModule's
+    UpdateState write(value)."""
 
     def __init__(self, module, name):
-        self._module, self._name, self.actuator = module, name, None
+        self._module, self._name, self.actuators, self._value = module, name, [], None
+
+    def linkTo(self, actuator):
+        """Makes this output the control of the Actuator object `actuator` (an ActuatorMotor, or
+        any Actuator whose control the module gives). Checked by mbs.AddModule, or at once if the
+        module is already added."""
+        where = f"{self._module._Name()}.{self._name}.linkTo"
+        if (isinstance(actuator, bool) or not isinstance(actuator, (int, _np.integer))
+                or isinstance(actuator, (NodeIndex, MarkerIndex, LoadIndex, SensorIndex))):
+            raise TypeError(f"{where}: expected an Actuator object number (ObjectIndex), got {actuator!r}")
+        if int(actuator) in self.actuators:
+            raise ValueError(f"{where}: actuator {int(actuator)} is already linked to this output")
+        module = self._module
+        if module._mbs is not None:
+            module._CheckActuator(module._mbs, int(actuator), self._name)
+            module._mbs.SetObjectParameter(int(actuator), "controlModule", int(module._objectNumber))
+            module._mbs.SetObjectParameter(int(actuator), "controlModuleOutput", module._outputs.index(self._name))
+        self.actuators.append(int(actuator))
+
+    def write(self, value):
+        """Sets this output for the current evaluation (inside UpdateState only): a finite real number."""
+        module = self._module
+        where = f"{module._Name()}.{self._name}.write"
+        if not getattr(module, "_updating", False):
+            raise RuntimeError(f"{where}: outputs are written inside UpdateState only")
+        if isinstance(value, (bool, _np.bool_)) or not isinstance(value, (int, float, _np.integer, _np.floating)) \
+                and not (isinstance(value, _np.ndarray) and value.shape == () and value.dtype.kind in "iuf"):
+            raise TypeError(f"{where}: expected a real number, got {value!r}")
+        value = float(value)
+        if not _math.isfinite(value):
+            raise ValueError(f"{where}: expected a finite number, got {value}")
+        self._value = value
 
 
 class Module:
@@ -105,10 +149,13 @@ class Module:
 
     def Reset(self):
         """Validates links and parameters (raises naming the module and the link or parameter)."""
+        self._CheckLinks()
+        self._CheckParameters()
+
+    def _CheckLinks(self):
         for name, _ in self._inputs:
             if not getattr(self, name).isLinked():
                 raise ValueError(f"{self._Name()}: {type(self).__name__}.{name} is not linked.")
-        self._CheckParameters()
 
     def _CheckParameters(self):
         pass
@@ -124,22 +171,43 @@ class Module:
         if self._objectNumber is not None:
             raise RuntimeError(f"{self._Name()}: the links of a module cannot change after mbs.AddModule")
 
+    def _ValidateBeforeAdding(self):
+        self.Reset()
+
     def _AddTo(self, mbs):
         if self._mbs is not None:
             raise ValueError(f"{self._Name()}: the module was already added to a system")
-        self.Reset()
+        self._ValidateBeforeAdding()
         for name, _ in self._inputs:
             if getattr(self, name).message.mbs is not mbs:
                 raise ValueError(f"{self._Name()}: {type(self).__name__}.{name} is linked to a joint of another system")
+        for name in self._outputs:
+            for actuator in getattr(self, name).actuators:
+                self._CheckActuator(mbs, actuator, name)
         objectNumber = mbs.AddObject(self._ItemDict())
         object.__setattr__(self, "_mbs", mbs)
         object.__setattr__(self, "_objectNumber", objectNumber)
         for output, name in enumerate(self._outputs):
-            actuator = getattr(self, name).actuator
-            if actuator is not None:
+            for actuator in getattr(self, name).actuators:
                 mbs.SetObjectParameter(actuator, "controlModule", int(objectNumber))
                 mbs.SetObjectParameter(actuator, "controlModuleOutput", output)
         return objectNumber
+
+    def _CheckActuator(self, mbs, actuator, output):
+        """An Actuator object of mbs that takes its control from nowhere else."""
+        where = f"{self._Name()}.{output}.linkTo"
+        if not 0 <= actuator < mbs.NumberOfObjects():
+            raise ValueError(f"{where}: {actuator} is not an object of the module's system")
+        item = mbs.GetObject(actuator)
+        if item["objectType"] != "Actuator":
+            raise ValueError(f"{where}: object {actuator} is a {item['objectType']}; expected an Actuator "
+                             f"(e.g. ActuatorMotor)")
+        if item.get("controlUserFunction", 0) != 0:
+            raise ValueError(f"{where}: actuator {actuator} has a controlUserFunction; an actuator takes its control "
+                             f"from one source")
+        current = item.get("controlModule", -1)
+        if current not in (-1, None) and int(current) != (-1 if self._objectNumber is None else int(self._objectNumber)):
+            raise ValueError(f"{where}: actuator {actuator} already takes its control from module object {current}")
 
 
 class TwoHingeDamper(Module):
@@ -178,7 +246,7 @@ class TwoHingeDamper(Module):
         if joints["phiJoint"][0] == joints["thetaJoint"][0]:
             raise ValueError(f"{self._Name()}.applyTo: phiJoint and thetaJoint must be distinct hinge joints, got "
                              f"object {phiJoint} twice")
-        if self._mbs is not None or any(getattr(self, name).actuator is not None for name in self._outputs):
+        if self._mbs is not None or any(getattr(self, name).actuators for name in self._outputs):
             raise ValueError(f"{self._Name()}.applyTo: the damper is already applied")
         tag = self.ModelTag or "twoHingeDamper"
         actuators = []
@@ -190,5 +258,159 @@ class TwoHingeDamper(Module):
         self.thetaInMsg.subscribeTo(JointStateMessage(mbs, joints["thetaJoint"][0]))
         self.phiDotInMsg.subscribeTo(JointStateDotMessage(mbs, joints["phiJoint"][0]))
         self.thetaDotInMsg.subscribeTo(JointStateDotMessage(mbs, joints["thetaJoint"][0]))
-        self.phiTorqueOutMsg.actuator, self.thetaTorqueOutMsg.actuator = actuators
+        self.phiTorqueOutMsg.linkTo(actuators[0])
+        self.thetaTorqueOutMsg.linkTo(actuators[1])
         return tuple(actuators)
+
+
+class PythonModule(Module):
+    """Base of control modules written in Python. A subclass declares its messages and
+    parameters as class attributes and implements UpdateState (and optionally Reset)::
+
+        class PDServo(multidyn.modules.PythonModule):
+            inputMessages = {"angleInMsg": multidyn.modules.JointStateMessage,
+                             "rateInMsg": multidyn.modules.JointStateDotMessage}
+            outputMessages = ["torqueOutMsg"]
+            parameters = {"kp": 0., "kd": 0.}
+
+            def Reset(self):                # validation; raising stops AddModule/Assemble
+                if self.kp < 0: raise ValueError(f"kp must be >= 0, got {self.kp}")
+
+            def UpdateState(self, t):       # memoryless: outputs from t, inputs and parameters
+                self.torqueOutMsg.write(-self.kp * self.angleInMsg.read() - self.kd * self.rateInMsg.read())
+
+    ``module.angleInMsg.subscribeTo(JointStateMessage(mbs, joint))`` links an input,
+    ``module.torqueOutMsg.linkTo(actuator)`` makes an output the control of an Actuator, and
+    ``mbs.AddModule(module)`` puts the module into the dynamics (item ModulePython).
+
+    UpdateState runs once per evaluation of the equations of motion (the outputs are cached per
+    time, input values and parameter revision, so the actuators of one module share one call),
+    plus two calls per input whenever Newton's Jacobian is formed (central differences of the
+    outputs in the inputs). Every output must be written in every call. An exception in
+    UpdateState or Reset becomes a multidyn UserFunctionError naming the module and the function;
+    a solve then stops, keeping the accepted steps."""
+    _typeName = "ModulePython"
+    inputMessages = {}   # link name -> JointStateMessage (an angle) or JointStateDotMessage (a rate)
+    outputMessages = []  # output message names, in output order
+    parameters = {}      # name -> default value
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        where = f"{cls.__name__} (a multidyn.modules.PythonModule)"
+        if not isinstance(cls.inputMessages, dict):
+            raise TypeError(f"{where}: inputMessages must be a dict {{link name: JointStateMessage or "
+                            f"JointStateDotMessage}}, got {cls.inputMessages!r}")
+        if isinstance(cls.outputMessages, str) or not isinstance(cls.outputMessages, (list, tuple)):
+            raise TypeError(f"{where}: outputMessages must be a list of names, got {cls.outputMessages!r}")
+        if not isinstance(cls.parameters, dict):
+            raise TypeError(f"{where}: parameters must be a dict {{name: default}}, got {cls.parameters!r}")
+        inputs = []
+        for name, kind in cls.inputMessages.items():
+            if kind is not JointStateMessage and kind is not JointStateDotMessage:
+                raise TypeError(f"{where}: input {name!r} must be declared as JointStateMessage (an angle) or "
+                                f"JointStateDotMessage (a rate), got {kind!r}")
+            inputs.append((name, kind is JointStateDotMessage))
+        names = [name for name, _ in inputs] + list(cls.outputMessages) + list(cls.parameters)
+        reserved = {"ModelTag", "Reset", "UpdateState", "inputMessages", "outputMessages", "parameters"}
+        for name in names:
+            if not isinstance(name, str) or not name.isidentifier() or name.startswith("_") or name in reserved:
+                raise TypeError(f"{where}: {name!r} cannot name a message or parameter (a Python identifier not "
+                                f"starting with '_', other than {', '.join(sorted(reserved))})")
+        duplicates = sorted({name for name in names if names.count(name) > 1})
+        if duplicates:
+            raise TypeError(f"{where}: the names {duplicates} are declared twice")
+        if len(inputs) > _maxInputs:
+            raise TypeError(f"{where}: a module reads at most {_maxInputs} joint states, got {len(inputs)}")
+        cls._inputs, cls._outputs, cls._parameters = inputs, list(cls.outputMessages), dict(cls.parameters)
+
+    def __init__(self):
+        if type(self) is PythonModule:
+            raise TypeError("multidyn.modules.PythonModule is a base class: derive a module from it")
+        super().__init__()
+        object.__setattr__(self, "_updating", False)
+        object.__setattr__(self, "_revision", 0)
+
+    def __setattr__(self, key, value):
+        if key.startswith("_") and key not in self._parameters:  # private helpers of the subclass
+            object.__setattr__(self, key, value)
+            return
+        if key in self._parameters:
+            if self._updating:
+                raise RuntimeError(f"{self._Name()}.UpdateState cannot set the parameter '{key}': a module is "
+                                   f"memoryless (its outputs are cached per evaluation)")
+            old = self._values[key]
+            self._values[key] = value
+            if self._objectNumber is not None:  # the item runs Reset again and drops its cached outputs
+                try:
+                    self._mbs.SetObjectParameter(self._objectNumber, "revision", self._revision + 1)
+                except BaseException:
+                    self._values[key] = old
+                    raise
+                object.__setattr__(self, "_revision", self._revision + 1)
+            return
+        super().__setattr__(key, value)
+
+    def Reset(self):
+        """Validates the parameters (override; links are checked before it runs)."""
+
+    def UpdateState(self, t):
+        """Reads the inputs (self.<input>.read()) and writes every output (self.<output>.write(value))."""
+        raise NotImplementedError(f"{type(self).__name__} must implement UpdateState(self, t)")
+
+    def _ValidateBeforeAdding(self):
+        """The links (Reset itself runs when the item is added: the item's resetFunction)."""
+        if self._updating:
+            raise RuntimeError(f"{self._Name()}: mbs.AddModule is not allowed inside UpdateState")
+        if not self._outputs:
+            raise ValueError(f"{self._Name()}: a module needs at least one output message (outputMessages)")
+        self._CheckLinks()
+
+    def _ItemDict(self):
+        className = type(self).__name__
+
+        def update(t, inputs):
+            return self._Update(t, inputs)
+
+        def reset():
+            if self._updating:
+                raise RuntimeError(f"{self._Name()}.Reset cannot run inside UpdateState")
+            result = self.Reset()
+            if result is not None:
+                raise TypeError(f"Reset returned {result!r}; it returns nothing and raises on a bad parameter")
+            return True
+
+        update.__name__ = update.__qualname__ = f"{className}.UpdateState"
+        reset.__name__ = reset.__qualname__ = f"{className}.Reset"
+        return {"objectType": "ModulePython", "name": self.ModelTag,
+                "inputJoints": [getattr(self, name).message.joint for name, _ in self._inputs],
+                "inputIsRate": [int(rate) for _, rate in self._inputs],
+                "inputNames": " ".join(name for name, _ in self._inputs),
+                "outputNames": " ".join(self._outputs),
+                "updateFunction": update, "resetFunction": reset, "moduleClass": className}
+
+    def _Update(self, t, inputs):
+        """Called by the ModulePython item: the outputs at time t for the inputs (in input order)."""
+        links = [getattr(self, name) for name, _ in self._inputs]
+        outputs = [getattr(self, name) for name in self._outputs]
+        for link, value in zip(links, inputs):
+            link._value = float(value)
+        for output in outputs:
+            output._value = None
+        object.__setattr__(self, "_updating", True)
+        try:
+            result = self.UpdateState(t)
+        finally:
+            object.__setattr__(self, "_updating", False)
+            for link in links:
+                link._value = None
+        if result is not None:
+            raise TypeError(f"UpdateState returned {result!r}; it returns nothing and writes each output with "
+                            f"self.<output>.write(value)")
+        missing = [output._name for output in outputs if output._value is None]
+        if missing:
+            raise ValueError(f"UpdateState did not write {', '.join(missing)}; every output is written in every call "
+                             f"(self.<output>.write(value))")
+        return [output._value for output in outputs]
+
+
+_maxInputs = 8  # ControlModule::maxInputs

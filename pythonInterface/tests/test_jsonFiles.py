@@ -107,6 +107,10 @@ wordValues = {('ObjectActuator', 'dyntype'): 'filter', ('ObjectActuator', 'gaint
               ('ObjectActuator', 'biastype'): 'affine', ('ObjectActuator', 'ctrllimited'): 'true',
               ('ObjectActuator', 'forcelimited'): 'true', ('ObjectActuator', 'actlimited'): 'true'}
 
+#: ModulePython saved without its Python functions: two inputs, two outputs of constant values
+modulePythonValues = {'inputIsRate': [0, 1], 'inputNames': 'angleInMsg rateInMsg',
+                      'outputNames': 'torqueOutMsg forceOutMsg', 'outputValues': [0.37, 0.38]}
+
 #: items on coordinate markers
 coordinateItems = {'ObjectConnectorCoordinateSpringDamper', 'ObjectConnectorCoordinate', 'LoadCoordinate'}
 
@@ -123,6 +127,12 @@ def NonDefaultValue(info, field, mbs, b):
         return None
     if (className, name) in wordValues:
         return wordValues[className, name]
+    if className == 'ModulePython' and name in modulePythonValues:
+        return modulePythonValues[name]
+    if className == 'ModulePython' and name == 'inputJoints':
+        joint = NonDefaultValue({'className': 'ModuleTwoHingeDamper'}, {'name': 'thetaInMsg', 'type': 'ObjectIndex',
+                                                                         'default': -1}, mbs, b)
+        return [joint, joint]
     if className in ('ObjectKinematicTree', 'NodeGenericODE2'):
         if fieldType == 'NodeIndex':
             return mbs.AddNode(NodeGenericODE2(numberOfODE2Coordinates=treeLinks, referenceCoordinates=[0.] * treeLinks,
