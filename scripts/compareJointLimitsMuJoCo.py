@@ -94,8 +94,8 @@ def Solve(mbs, node, endTime):
     settings.timeIntegration.endTime = endTime
     settings.timeIntegration.numberOfSteps = int(round(endTime / MD_STEP))
     settings.timeIntegration.generalizedAlpha.spectralRadius = 1.
-    settings.solutionSettings.writeSolutionToFile = False
-    settings.solutionSettings.sensorsWritePeriod = MD_STEP
+    settings.solution.file.write = False
+    settings.solution.sensors.writePeriod = MD_STEP
     settings.timeIntegration.verboseMode = 0
     mbs.SolveDynamic(settings)
     q, v = (mbs.GetSensorStoredData(s) for s in sensors)

@@ -100,7 +100,8 @@ void ObjectKinematicTree::Check(const MainSystem& system) const {
   }
   nodeReferenceCoordinates_ = node.ReferenceCoordinates();
   jointLimitInertias_.resize(0);
-  if (HasJointLimits()) jointLimitInertias_ = JointLimitInertias();
+  // More links than a kernel can hold: Assemble() refuses the tree, nothing is evaluated.
+  if (HasJointLimits() && n <= maxItemCoordinates) jointLimitInertias_ = JointLimitInertias();
 }
 
 VectorX ObjectKinematicTree::JointLimitInertias() const {
@@ -110,13 +111,16 @@ VectorX ObjectKinematicTree::JointLimitInertias() const {
   MatrixX massMatrix;
   MassMatrixAt(nodeReferenceCoordinates_, massMatrix);
   const Eigen::LLT<MatrixX> cholesky(massMatrix);
-  const double scale = std::max(1e-300, massMatrix.diagonal().cwiseAbs().maxCoeff());
-  if (cholesky.info() != Eigen::Success || (cholesky.matrixLLT().diagonal().array().square() <= 1e-14 * scale).any())
-    throw ValueError("parameter 'jointRangeLower': joint limits scale their stiffness with each joint's effective "
-                     "inertia 1/(M^-1)_ii at the reference configuration, so they expect a positive definite mass "
-                     "matrix there; got a singular one (a link without mass and inertia, or joint axes that move "
-                     "the same way?)");
-  return cholesky.solve(MatrixX::Identity(massMatrix.rows(), massMatrix.cols())).diagonal().cwiseInverse();
+  const double scale = massMatrix.diagonal().cwiseAbs().maxCoeff();
+  VectorX inertias;
+  if (cholesky.info() == Eigen::Success && (cholesky.matrixLLT().diagonal().array().square() > 1e-14 * scale).all())
+    inertias = cholesky.solve(MatrixX::Identity(massMatrix.rows(), massMatrix.cols())).diagonal().cwiseInverse();
+  if (inertias.size() == 0 || !inertias.allFinite() || (inertias.array() <= 0.).any())
+    throw ValueError(std::string("parameter '") + (jointRangeLower.size() ? "jointRangeLower" : "jointRangeUpper") +
+                     "': joint limits scale their stiffness with each joint's effective inertia 1/(M^-1)_ii at the "
+                     "reference configuration, so they expect a positive definite mass matrix there; got a singular "
+                     "one (a link without mass and inertia, or joint axes that move the same way?)");
+  return inertias;
 }
 
 void ObjectKinematicTree::ComputeMassMatrix(const NodeKinematics<double>* nodes, MatrixX& massMatrix) const {

@@ -23,8 +23,8 @@ MASS, LENGTH, J_COM = 2., 0.5, 0.03
 INERTIA = J_COM + MASS * LENGTH ** 2  # about the joint [kg*m^2]
 
 
-def AddPendulum(mbs, q0=0., q_t0=0., gravity=(0., -G, 0.), **limits):
-    node = mbs.AddNode(NodeGenericODE2(numberOfODE2Coordinates=1, referenceCoordinates=[0.],
+def AddPendulum(mbs, q0=0., q_t0=0., gravity=(0., -G, 0.), reference=0., **limits):
+    node = mbs.AddNode(NodeGenericODE2(numberOfODE2Coordinates=1, referenceCoordinates=[reference],
                                        initialCoordinates=[q0], initialCoordinates_t=[q_t0]))
     tree = mbs.AddObject(ObjectKinematicTree(
         nodeNumber=node, jointTypes=[JT.RevoluteZ], linkParents=[-1], jointTransformations=[np.eye(3)],
@@ -72,6 +72,15 @@ def test_limit_force_at_given_states(workDir, q, q_t, expected, sides):
     mbs.Assemble()
     force = mbs.GetObjectOutput(tree, OVT.Force)
     assert force[0] == pytest.approx(-expected, rel=1e-13, abs=1e-13)
+
+
+def test_ranges_bound_the_total_coordinate(workDir):
+    """The ranges bound q = reference + stored coordinate (as the Coordinates output shows it):
+    reference 0.3, stored 0, lower 0.35: 0.05 below it."""
+    mbs = NewSystem()
+    _, tree = AddPendulum(mbs, 0., 0., gravity=(0., 0., 0.), reference=0.3, jointRangeLower=[0.35])
+    mbs.Assemble()
+    assert mbs.GetObjectOutput(tree, OVT.Force)[0] == pytest.approx(-INERTIA * 2500. * 0.05, rel=1e-12)
 
 
 @pytest.mark.parametrize("timeConstant, dampingRatio", [(0.02, 1.), (0.05, 0.5), (0.01, 2.)])
@@ -220,6 +229,9 @@ BAD_LIMITS = [
     (dict(jointRangeLower=[0.] * 3, jointRangeUpper=[1.] * 3, linkMasses=[2., 1.5, 0.],
           linkInertiasCOM=[np.eye(3) * 0.1, np.eye(3) * 0.1, np.zeros((3, 3))]), ValueError,
      "jointRangeLower.*positive definite mass matrix.*got a singular one"),
+    (dict(jointRangeUpper=[1.] * 3, linkMasses=[2., 1.5, 0.],
+          linkInertiasCOM=[np.eye(3) * 0.1, np.eye(3) * 0.1, np.zeros((3, 3))]), ValueError,
+     "jointRangeUpper.*positive definite mass matrix.*got a singular one"),
 ]
 
 
@@ -231,3 +243,18 @@ def test_bad_limits_are_rejected_naming_the_parameter(workDir, change, error, me
         AddChainTree(mbs, **change)
     assert info.match(message)
     assert mbs.NumberOfObjects() == before
+
+
+def test_tree_beyond_the_kernel_size_with_limits_is_refused_at_assemble(workDir):
+    """Limits on a tree of more links than a kernel holds (64): no effective inertias are computed
+    (that would overrun the kernel's fixed-size buffers); Assemble refuses the tree."""
+    mbs = NewSystem()
+    n = 70
+    node = mbs.AddNode(NodeGenericODE2(numberOfODE2Coordinates=n, referenceCoordinates=[0.] * n,
+                                       initialCoordinates=[0.] * n, initialCoordinates_t=[0.] * n))
+    mbs.AddObject(ObjectKinematicTree(
+        nodeNumber=node, jointTypes=[JT.RevoluteZ] * n, linkParents=list(range(-1, n - 1)),
+        jointTransformations=[np.eye(3)] * n, jointOffsets=[[1., 0., 0.]] * n, linkInertiasCOM=[np.eye(3)] * n,
+        linkCOMs=[[0., 0., 0.]] * n, linkMasses=[1.] * n, jointRangeLower=[0.] * n))
+    with pytest.raises(ValueError, match="depends on 70 coordinates; an item may depend on at most 64"):
+        mbs.Assemble()
