@@ -95,8 +95,8 @@ void ObjectKinematicTree::Check(const MainSystem& system) const {
     if (bothSides && !(jointRangeLower(i) <= jointRangeUpper(i)))  // also refuses nan
       throw ValueError("parameter 'jointRangeLower': link " + std::to_string(i) + " has the range [" +
                        JsonNumberText(Json(jointRangeLower(i))) + ", " + JsonNumberText(Json(jointRangeUpper(i))) +
-                       "]; expected jointRangeLower <= jointRangeUpper (finite values; a bound far outside the motion, "
-                       "e.g. 1e30, leaves that side free)");
+                       "]; expected jointRangeLower <= jointRangeUpper (to leave one side of a joint free, give a bound far "
+                       "outside the motion, e.g. 1e30)");
   }
   nodeReferenceCoordinates_ = node.ReferenceCoordinates();
   jointLimitInertias_.resize(0);
@@ -416,8 +416,7 @@ const ItemTypeInfo& ObjectKinematicTree::Info() {
       "jointRangeLower/jointRangeUpper are given (our extension), soft joint limits: beyond its range by pen > 0 a "
       "joint is pushed back by m_i*(omega^2*pen + 2*zeta*omega*pen_t) >= 0, with m_i = 1/(M^-1)_ii at the reference "
       "configuration, omega = 1/(jointLimitTimeConstant*zeta) (1/jointLimitTimeConstant for zeta = 0) and zeta = "
-      "jointLimitDampingRatio (MuJoCo's soft "
-      "limits with solref = (jointLimitTimeConstant, jointLimitDampingRatio)). "
+      "jointLimitDampingRatio (MuJoCo's soft limits with solref = (jointLimitTimeConstant, jointLimitDampingRatio)). "
       "MarkerKinematicTreeRigid attaches connectors, joints and loads to a link; SensorKinematicTree reads a link; "
       "MarkerNodeCoordinate on the node reaches single joints.",
       fields,

@@ -261,8 +261,8 @@ class ObjectKinematicTree : public BodyKernels<ObjectKinematicTree> {
   VectorX jointVelocityOffsetVector;
   VectorX jointPControlVector;
   VectorX jointDControlVector;
-  VectorX jointRangeLower;                // [rad or m]; empty: no joint limits
-  VectorX jointRangeUpper;                // [rad or m]
+  VectorX jointRangeLower;                // [rad or m]; empty: no lower limits
+  VectorX jointRangeUpper;                // [rad or m]; empty: no upper limits
   double jointLimitTimeConstant = 0.02;   // [s], MuJoCo's solref[0]
   double jointLimitDampingRatio = 1.;     // MuJoCo's solref[1]
   ScriptFunctionPtr forceUserFunction;
