@@ -64,6 +64,8 @@ void ObjectKinematicTree::Check(const MainSystem& system) const {
   requireSize(size_t(jointPControlVector.size()), "jointPControlVector", true);
   requireSize(size_t(jointDControlVector.size()), "jointDControlVector", true);
   requireSize(visualization.graphicsDataList.links.size(), "graphicsDataList", true);
+  requireSize(size_t(jointRangeLower.size()), "jointRangeLower", true);
+  requireSize(size_t(jointRangeUpper.size()), "jointRangeUpper", true);
   if (jointPControlVector.size() != jointPositionOffsetVector.size())
     throw ValueError("parameter 'jointPControlVector': jointPControlVector and jointPositionOffsetVector must both be "
                      "empty or both have one value per link; got " + std::to_string(jointPControlVector.size()) +
@@ -89,14 +91,46 @@ void ObjectKinematicTree::Check(const MainSystem& system) const {
         eigen.eigenvalues().minCoeff() < -1e-12 * largest)
       throw ValueError("parameter 'linkInertiasCOM': the inertia tensor of link " + std::to_string(i) +
                        " must be symmetric and positive semi-definite");
+    const bool bothSides = jointRangeLower.size() != 0 && jointRangeUpper.size() != 0;
+    if (bothSides && !(jointRangeLower(i) <= jointRangeUpper(i)))  // also refuses nan
+      throw ValueError("parameter 'jointRangeLower': link " + std::to_string(i) + " has the range [" +
+                       JsonNumberText(Json(jointRangeLower(i))) + ", " + JsonNumberText(Json(jointRangeUpper(i))) +
+                       "]; expected jointRangeLower <= jointRangeUpper (to leave one side of a joint free, give a bound far "
+                       "outside the motion, e.g. 1e30)");
   }
   nodeReferenceCoordinates_ = node.ReferenceCoordinates();
+  jointLimitInertias_.resize(0);
+  // More links than a kernel can hold: Assemble() refuses the tree, nothing is evaluated.
+  if (HasJointLimits() && n <= maxItemCoordinates) jointLimitInertias_ = JointLimitInertias();
+}
+
+VectorX ObjectKinematicTree::JointLimitInertias() const {
+  // 1/(M^-1)_ii: the inertia joint i feels when the other joints move freely (MuJoCo's
+  // 1/dof_invweight0), at the reference configuration, so that the limit is a linear spring-damper
+  // per joint (conservative for dampingRatio 0) and costs nothing per step.
+  MatrixX massMatrix;
+  MassMatrixAt(nodeReferenceCoordinates_, massMatrix);
+  const Eigen::LLT<MatrixX> cholesky(massMatrix);
+  const double scale = massMatrix.diagonal().cwiseAbs().maxCoeff();
+  VectorX inertias;
+  if (cholesky.info() == Eigen::Success && (cholesky.matrixLLT().diagonal().array().square() > 1e-14 * scale).all())
+    inertias = cholesky.solve(MatrixX::Identity(massMatrix.rows(), massMatrix.cols())).diagonal().cwiseInverse();
+  if (inertias.size() == 0 || !inertias.allFinite() || (inertias.array() <= 0.).any())
+    throw ValueError(std::string("parameter '") + (jointRangeLower.size() ? "jointRangeLower" : "jointRangeUpper") +
+                     "': joint limits scale their stiffness with each joint's effective inertia 1/(M^-1)_ii at the "
+                     "reference configuration, so they expect a positive definite mass matrix there; got a singular "
+                     "one (a link without mass and inertia, or joint axes that move the same way?)");
+  return inertias;
 }
 
 void ObjectKinematicTree::ComputeMassMatrix(const NodeKinematics<double>* nodes, MatrixX& massMatrix) const {
+  MassMatrixAt(TotalCoordinates(nodes[0]), massMatrix);
+}
+
+void ObjectKinematicTree::MassMatrixAt(const VecX<double>& q, MatrixX& massMatrix) const {
   const Index n = NumberOfLinks();
   KinematicTreeMotion<double> motion;
-  ComputeMotion<double>(TotalCoordinates(nodes[0]), nodes[0].coordinates_t, nullptr, false, n - 1, motion);
+  ComputeMotion<double>(q, VecX<double>::Zero(n), nullptr, false, n - 1, motion);
   // Composite bodies (a link and all its descendants) in link axes: mass, first moment m*c and
   // inertia about the link origin, accumulated from the leaves.
   std::array<double, maxItemCoordinates> mass;
@@ -252,7 +286,7 @@ void ObjectKinematicTree::SubtractUserForce(const EvaluationContext& context, co
 
 void ObjectKinematicTree::AddTestInstance(MainSystem& system) {
   // A branched tree with every joint type, rotated joint frames, offset centers of mass, gravity,
-  // link forces and torques, joint forces, PD control and a ground-fixed spring on a link.
+  // link forces and torques, joint forces, PD control, joint limits and a ground-fixed spring on a link.
   const Json rotated = {{0.36, -0.48, 0.8}, {0.8, 0.6, 0.}, {-0.48, 0.64, 0.6}};
   const Json identity = {{1., 0., 0.}, {0., 1., 0.}, {0., 0., 1.}};
   const Json inertia = {{0.2, 0.01, -0.02}, {0.01, 0.3, 0.03}, {-0.02, 0.03, 0.25}};
@@ -275,7 +309,10 @@ void ObjectKinematicTree::AddTestInstance(MainSystem& system) {
        {"linkTorques", {{0., 0., 0.3}, {0.2, 0., 0.}, {0., 0.1, 0.}, {0.1, 0.1, 0.1}, {0., 0., -0.2}, {0.3, 0., 0.}}},
        {"jointForceVector", {0.1, -0.2, 0.3, 0.4, -0.5, 0.6}},
        {"jointPControlVector", {10., 20., 5., 8., 30., 12.}}, {"jointPositionOffsetVector", {0.1, 0.2, 0., -0.1, 0.05, 0.}},
-       {"jointDControlVector", {1., 2., 0.5, 0.8, 3., 1.2}}, {"jointVelocityOffsetVector", {0., 0.1, 0., 0.2, 0., -0.1}}});
+       {"jointDControlVector", {1., 2., 0.5, 0.8, 3., 1.2}}, {"jointVelocityOffsetVector", {0., 0.1, 0., 0.2, 0., -0.1}},
+       // ranges that random states violate on either side, one side left free (1e30)
+       {"jointRangeLower", {-0.1, -1e30, -0.3, 0.25, -0.2, -0.1}}, {"jointRangeUpper", {0.25, 0.1, 0., 0.5, 1e30, 0.35}},
+       {"jointLimitTimeConstant", 0.05}, {"jointLimitDampingRatio", 0.7}});
   const Index ground = testInstances::Ground(system);
   const Index onLink = testInstances::Add(system, ItemCategory::Marker,
                                           {{"markerType", "KinematicTreeRigid"}, {"objectNumber", tree}, {"linkNumber", 4},
@@ -328,6 +365,23 @@ const ItemTypeInfo& ObjectKinematicTree::Info() {
              "proportional gain P of each joint; empty or one per link (with jointPositionOffsetVector)")
         .Add(&T::jointDControlVector, "jointDControlVector", "N*m*s/rad or N*s/m",
              "derivative gain D of each joint; empty or one per link (with jointVelocityOffsetVector)")
+        .Add(&T::jointRangeLower, "jointRangeLower", "rad or m",
+             "lower end of each joint's range (total coordinate q_i, with the node's reference value): empty (default: "
+             "no lower limits) or one per link; below it a soft limit pushes the joint back (our extension, as MuJoCo's "
+             "joint range with limited=true); a bound far below the motion (e.g. -1e30) leaves a joint free")
+        .Structural()
+        .Add(&T::jointRangeUpper, "jointRangeUpper", "rad or m",
+             "upper end of each joint's range: empty (default: no upper limits) or one per link, not below "
+             "jointRangeLower; a bound far above the motion (e.g. 1e30) leaves a joint free")
+        .Structural()
+        .Add(&T::jointLimitTimeConstant, "jointLimitTimeConstant", "s",
+             "time constant of the soft joint limits (MuJoCo's solref[0]): a limit acts as a spring-damper with "
+             "natural frequency 1/(jointLimitTimeConstant*jointLimitDampingRatio) on the joint's effective inertia")
+        .Positive()
+        .Add(&T::jointLimitDampingRatio, "jointLimitDampingRatio", "",
+             "damping ratio of the soft joint limits (MuJoCo's solref[1]): 1 critical damping, 0 an elastic limit "
+             "(natural frequency 1/jointLimitTimeConstant, no damping)")
+        .NonNegative()
         .AddUserFunction(&T::forceUserFunction, "forceUserFunction", "(mbs, t, itemNumber, q, q_t) -> n-vector",
                          "generalized joint forces added like jointForceVector; q are the node's coordinates without "
                          "reference values; its Jacobian is taken by forward differences")
@@ -358,7 +412,11 @@ const ItemTypeInfo& ObjectKinematicTree::Info() {
       "along the x, y or z axis of that frame. The equations M(q) q_tt + h(q, q_t) = f come from the recursive "
       "Newton-Euler algorithm, the mass matrix from the composite-rigid-body algorithm, their Jacobians by automatic "
       "differentiation; f holds gravity, linkForces, linkTorques, jointForceVector, the PD control "
-      "P*(u_o - q) + D*(v_o - q_t) (each applied when its offset vector is given) and forceUserFunction. "
+      "P*(u_o - q) + D*(v_o - q_t) (each applied when its offset vector is given), forceUserFunction and, if "
+      "jointRangeLower/jointRangeUpper are given (our extension), soft joint limits: beyond its range by pen > 0 a "
+      "joint is pushed back by m_i*(omega^2*pen + 2*zeta*omega*pen_t) >= 0, with m_i = 1/(M^-1)_ii at the reference "
+      "configuration, omega = 1/(jointLimitTimeConstant*zeta) (1/jointLimitTimeConstant for zeta = 0) and zeta = "
+      "jointLimitDampingRatio (MuJoCo's soft limits with solref = (jointLimitTimeConstant, jointLimitDampingRatio)). "
       "MarkerKinematicTreeRigid attaches connectors, joints and loads to a link; SensorKinematicTree reads a link; "
       "MarkerNodeCoordinate on the node reaches single joints.",
       fields,

@@ -3,7 +3,8 @@
 // equations come from the recursive Newton-Euler algorithm (O(n), with the accelerations, so
 // that the residual is M(q) q_tt + h(q, q_t) directly) and its mass matrix from the
 // composite-rigid-body algorithm; both are written once, templated on the scalar, so the exact
-// Jacobian is their automatic derivative. See docs/theory/KinematicTree.md.
+// Jacobian is their automatic derivative. Joint ranges (jointRangeLower/Upper, our extension) act as
+// MuJoCo's soft joint limits, inside the same kernel. See docs/theory/KinematicTree.md.
 #pragma once
 
 #include <algorithm>
@@ -53,6 +54,9 @@ class ObjectKinematicTree : public BodyKernels<ObjectKinematicTree> {
 
   // Composite-rigid-body mass matrix; kinetic energy 1/2 q_t^T M q_t.
   void ComputeMassMatrix(const NodeKinematics<double>* nodes, MatrixX& massMatrix) const override;
+  // The mass matrix at the total joint coordinates q (with reference values).
+  void MassMatrixAt(const VecX<double>& q, MatrixX& massMatrix) const;
+  bool HasJointLimits() const { return jointRangeLower.size() != 0 || jointRangeUpper.size() != 0; }
   double KineticEnergy(const NodeKinematics<double>* nodes) const override;
   bool GetBodyOutput(OutputVariableType type, const MainSystem& system, const SystemState& state,
                      const Vector3& localPosition, VectorX& value) const override;
@@ -116,7 +120,34 @@ class ObjectKinematicTree : public BodyKernels<ObjectKinematicTree> {
       if (jointPositionOffsetVector.size() != 0) lhs(i) -= jointPControlVector(i) * (jointPositionOffsetVector(i) - q(i));
       if (jointVelocityOffsetVector.size() != 0) lhs(i) -= jointDControlVector(i) * (jointVelocityOffsetVector(i) - q_t(i));
     }
+    if (HasJointLimits()) SubtractJointLimitForces(q, q_t, lhs);
     if (forceUserFunction) SubtractUserForce(context, node.coordinates, q_t, lhs);
+  }
+
+  // The soft joint limits (jointRangeLower/Upper): a joint coordinate beyond its range by
+  // pen > 0 is pushed back by f = m_i (omega^2 pen + 2 zeta omega pen_t) >= 0 (no adhesion), with
+  // m_i = 1/(M^-1)_ii at the reference configuration (jointLimitInertias_, set by Check()). In the
+  // kernel, so that the Jacobian is the exact derivative of this law.
+  template <class S> void SubtractJointLimitForces(const VecX<S>& q, const VecX<S>& q_t, VecX<S>& lhs) const {
+    const Index n = NumberOfLinks();
+    if (jointLimitInertias_.size() != n)
+      throw NotAssembledError("ObjectKinematicTree: joint ranges evaluated before Assemble() computed their inertias");
+    const double omega = jointLimitDampingRatio > 0. ? 1. / (jointLimitTimeConstant * jointLimitDampingRatio)
+                                                     : 1. / jointLimitTimeConstant;        // [1/s]
+    const double stiffnessPerInertia = omega * omega, dampingPerInertia = 2. * jointLimitDampingRatio * omega;
+    const bool lower = jointRangeLower.size() != 0, upper = jointRangeUpper.size() != 0;  // empty: side free
+    for (Index i = 0; i < n; ++i) {
+      const S belowLower = lower ? S(jointRangeLower(i) - q(i)) : S(0.);  // penetration, positive when violated
+      if (ValueOf(belowLower) > 0.) {
+        const S push = jointLimitInertias_(i) * (stiffnessPerInertia * belowLower - dampingPerInertia * q_t(i));
+        if (ValueOf(push) > 0.) lhs(i) -= push;  // increases q_i
+      }
+      const S aboveUpper = upper ? S(q(i) - jointRangeUpper(i)) : S(0.);
+      if (ValueOf(aboveUpper) > 0.) {
+        const S push = jointLimitInertias_(i) * (stiffnessPerInertia * aboveUpper + dampingPerInertia * q_t(i));
+        if (ValueOf(push) > 0.) lhs(i) += push;  // decreases q_i
+      }
+    }
   }
 
   // Poses and velocities of links 0..lastLink (parents come first); with q_tt, also their
@@ -230,6 +261,10 @@ class ObjectKinematicTree : public BodyKernels<ObjectKinematicTree> {
   VectorX jointVelocityOffsetVector;
   VectorX jointPControlVector;
   VectorX jointDControlVector;
+  VectorX jointRangeLower;                // [rad or m]; empty: no lower limits
+  VectorX jointRangeUpper;                // [rad or m]; empty: no upper limits
+  double jointLimitTimeConstant = 0.02;   // [s], MuJoCo's solref[0]
+  double jointLimitDampingRatio = 1.;     // MuJoCo's solref[1]
   ScriptFunctionPtr forceUserFunction;
   KinematicTreeVisualization visualization;
 
@@ -247,11 +282,15 @@ class ObjectKinematicTree : public BodyKernels<ObjectKinematicTree> {
   template <class AD> void SubtractUserForce(const EvaluationContext& context, const VecX<AD>& q, const VecX<AD>& q_t,
                                              VecX<AD>& lhs) const;
   VectorX CallUserForce(const EvaluationContext& context, const VectorX& q, const VectorX& q_t) const;
+  VectorX JointLimitInertias() const;
 
   // The node's reference coordinates, copied by Check() (which Assemble() runs for every item):
   // kernels see the node's stored coordinates only. A change of the node's reference values is
   // structural, so the copy is current whenever the system is assembled.
   mutable VectorX nodeReferenceCoordinates_;
+  // Each joint's effective inertia for the limits [kg*m^2 or kg], 1/(M^-1)_ii at the reference
+  // configuration, set by Check() when joint ranges are given (empty otherwise).
+  mutable VectorX jointLimitInertias_;
 };
 
 template <class AD>

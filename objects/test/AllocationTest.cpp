@@ -134,15 +134,16 @@ std::unique_ptr<MainSystem> Chain(Index n) {
   return system;
 }
 
-// An ObjectKinematicTree of n links (revolute z and prismatic x joints in turn, gravity, PD control)
-// with a spring-damper from the ground to a MarkerKinematicTreeRigid on its last link.
+// An ObjectKinematicTree of n links (revolute z and prismatic x joints in turn, gravity, PD control,
+// joint ranges [0.02, 0.5] that the start q = 0 violates) with a spring-damper from the ground to a
+// MarkerKinematicTreeRigid on its last link.
 std::unique_ptr<MainSystem> KinematicTree(Index n) {
   auto system = std::make_unique<MainSystem>();
   MainSystem& s = *system;
   using C = ItemCategory;
   Json types = Json::array(), parents = Json::array(), rotations = Json::array(), offsets = Json::array(),
        inertias = Json::array(), coms = Json::array(), masses = Json::array(), zeros = Json::array(),
-       gains = Json::array();
+       gains = Json::array(), lower = Json::array(), upper = Json::array();
   for (Index i = 0; i < n; ++i) {
     types.push_back(i % 2 ? "PrismaticX" : "RevoluteZ");
     parents.push_back(i - 1);
@@ -153,6 +154,8 @@ std::unique_ptr<MainSystem> KinematicTree(Index n) {
     masses.push_back(1.);
     zeros.push_back(0.);
     gains.push_back(10.);
+    lower.push_back(0.02);
+    upper.push_back(0.5);
   }
   const Index node = AddFromJson(s, C::Node, {{"nodeType", "GenericODE2"}, {"numberOfODE2Coordinates", n},
                                               {"referenceCoordinates", zeros}, {"initialCoordinates", zeros},
@@ -163,7 +166,8 @@ std::unique_ptr<MainSystem> KinematicTree(Index n) {
                                                 {"linkInertiasCOM", inertias}, {"linkCOMs", coms}, {"linkMasses", masses},
                                                 {"gravity", {0., -9.81, 0.}}, {"jointPControlVector", gains},
                                                 {"jointPositionOffsetVector", zeros}, {"jointDControlVector", gains},
-                                                {"jointVelocityOffsetVector", zeros}});
+                                                {"jointVelocityOffsetVector", zeros}, {"jointRangeLower", lower},
+                                                {"jointRangeUpper", upper}});
   const Index ground = AddFromJson(s, C::Object, {{"objectType", "Ground"}});
   const Index anchor = AddFromJson(s, C::Marker, {{"markerType", "BodyPosition"}, {"bodyNumber", ground},
                                                   {"localPosition", {0.5 * n, 1., 0.}}});

@@ -1,6 +1,7 @@
 // ObjectKinematicTree beyond its generic test instance: exact Jacobians of trees whose
 // derivatives do not fit the 16-wide AD scalar (the 32-wide and the run-time sized one), and of
-// a tree with a forceUserFunction (forward differences chained onto the AD derivatives).
+// a tree with a forceUserFunction (forward differences chained onto the AD derivatives), and of
+// trees whose joint limits are active.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -30,12 +31,15 @@ class CppJointForce : public ScriptFunction {
 };
 
 // A tree of n links: a branched structure cycling through all joint types and joint rotations.
-Index AddTree(MainSystem& system, Index n, bool withUserFunction) {
+// With joint limits: ranges [-0.1, 0.1], [-1e30, 0.05], [-0.05, 1e30] in turn, which random states
+// in [-0.3, 0.3] violate on either side.
+Index AddTree(MainSystem& system, Index n, bool withUserFunction, bool withLimits = false) {
   const Json identity = {{1., 0., 0.}, {0., 1., 0.}, {0., 0., 1.}};
   const Json rotated = {{0.36, -0.48, 0.8}, {0.8, 0.6, 0.}, {-0.48, 0.64, 0.6}};
   const char* types[] = {"RevoluteZ", "RevoluteX", "PrismaticY", "RevoluteY", "PrismaticZ", "PrismaticX"};
   Json jointTypes = Json::array(), parents = Json::array(), transformations = Json::array(), offsets = Json::array(),
-       inertias = Json::array(), coms = Json::array(), masses = Json::array(), zeros = Json::array();
+       inertias = Json::array(), coms = Json::array(), masses = Json::array(), zeros = Json::array(),
+       lower = Json::array(), upper = Json::array();
   for (Index i = 0; i < n; ++i) {
     jointTypes.push_back(types[i % 6]);
     parents.push_back(i == 0 ? -1 : (i % 3 == 0 ? i - 2 : i - 1));
@@ -45,16 +49,23 @@ Index AddTree(MainSystem& system, Index n, bool withUserFunction) {
     coms.push_back({0.1, -0.05, 0.02 * i});
     masses.push_back(1. + 0.1 * i);
     zeros.push_back(0.);
+    lower.push_back(i % 3 == 0 ? -0.1 : (i % 3 == 1 ? -1e30 : -0.05));
+    upper.push_back(i % 3 == 0 ? 0.1 : (i % 3 == 1 ? 0.05 : 1e30));
   }
   const Index node = AddFromJson(system, ItemCategory::Node,
                                  {{"nodeType", "GenericODE2"}, {"numberOfODE2Coordinates", n},
                                   {"referenceCoordinates", zeros}, {"initialCoordinates", zeros},
                                   {"initialCoordinates_t", zeros}});
-  const Index tree = AddFromJson(system, ItemCategory::Object,
-                                 {{"objectType", "KinematicTree"}, {"nodeNumber", node}, {"jointTypes", jointTypes},
-                                  {"linkParents", parents}, {"jointTransformations", transformations},
-                                  {"jointOffsets", offsets}, {"linkInertiasCOM", inertias}, {"linkCOMs", coms},
-                                  {"linkMasses", masses}, {"gravity", {0., -9.81, 0.}}});
+  Json parameters = {{"objectType", "KinematicTree"}, {"nodeNumber", node}, {"jointTypes", jointTypes},
+                     {"linkParents", parents}, {"jointTransformations", transformations}, {"jointOffsets", offsets},
+                     {"linkInertiasCOM", inertias}, {"linkCOMs", coms}, {"linkMasses", masses},
+                     {"gravity", {0., -9.81, 0.}}};
+  if (withLimits) {
+    parameters["jointRangeLower"] = lower;
+    parameters["jointRangeUpper"] = upper;
+    parameters["jointLimitDampingRatio"] = 0.6;
+  }
+  const Index tree = AddFromJson(system, ItemCategory::Object, parameters);
   if (withUserFunction)
     system.SetItemUserFunction(ItemCategory::Object, tree, "forceUserFunction", std::make_shared<CppJointForce>());
   return tree;
@@ -72,8 +83,30 @@ TEST_P(KinematicTreeJacobian, ExactForEveryDerivativeWidth) {
   test::ExpectExactJacobians(equations, state, true);
 }
 
+class KinematicTreeLimitJacobian : public ::testing::TestWithParam<Index> {};
+
+TEST_P(KinematicTreeLimitJacobian, ExactWithActiveJointLimits) {
+  MainSystem limited, free;
+  AddTree(limited, GetParam(), false, true);
+  AddTree(free, GetParam(), false, false);
+  limited.Assemble();
+  free.Assemble();
+  SystemEquations equations(limited), freeEquations(free);
+  SystemState state = limited.CurrentState();
+  test::Randomize(limited, state, 5);
+  // the limits act in this state: the residuals differ
+  VectorX r, rFree;
+  equations.ComputeODE2Residual(state, r);
+  freeEquations.ComputeODE2Residual(state, rFree);
+  Index active = 0;
+  for (Index i = 0; i < r.size(); ++i) active += std::abs(r(i) - rFree(i)) > 1e-9;
+  EXPECT_GE(active, GetParam() / 3);
+  test::ExpectExactJacobians(equations, state, true);
+}
+
 // 5 links: ADScalar16; 12: ADScalar32; 20: run-time sized derivatives.
 INSTANTIATE_TEST_SUITE_P(Sizes, KinematicTreeJacobian, ::testing::Values(5, 12, 20));
+INSTANTIATE_TEST_SUITE_P(Sizes, KinematicTreeLimitJacobian, ::testing::Values(5, 12, 20));
 
 TEST(KinematicTree, UserFunctionForceEntersTheJacobian) {
   MainSystem system;

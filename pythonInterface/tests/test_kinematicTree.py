@@ -86,11 +86,11 @@ def BodySensors(mbs, bodies, variables):
 CHAIN_VARIABLES = ['Position', 'Velocity', 'AngularVelocity']
 
 
-def ChainMotion(asTree, numberOfSteps, endTime=0.5, solverType=None):
-    """Positions, velocities and angular velocities of a point of each link every 0.01 s: of the tree,
-    or of the rigid-body chain (generalized-alpha with rho = 1)."""
+def ChainMotion(asTree, numberOfSteps, endTime=0.5, solverType=None, treeParameters=None):
+    """Positions, velocities and angular velocities of a point of each link every 0.01 s: of the tree
+    (with treeParameters added to its own), or of the rigid-body chain (generalized-alpha with rho = 1)."""
     treeSystem = NewSystem()
-    _, tree = AddChainTree(treeSystem)
+    _, tree = AddChainTree(treeSystem, **(treeParameters or {}))
     if asTree:
         mbs, sensors = treeSystem, LinkSensors(treeSystem, tree, CHAIN_VARIABLES)
     else:
