@@ -18,8 +18,8 @@ struct ButcherTableau {
   Index Stages() const { return Index(b.size()); }
 };
 
-// ExplicitEuler, ExplicitMidpoint, RK33 (Kutta's third order) or RK44 (the classical method);
-// throws ValueError for others.
+// ExplicitEuler, ExplicitMidpoint, RK33 (Kutta's third order), RK44 (the classical method) or
+// RK67 (Butcher's seven stages of order six); throws ValueError for others.
 ButcherTableau ButcherTableauFor(DynamicSolverType type);
 
 }  // namespace multidyn

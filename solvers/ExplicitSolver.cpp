@@ -29,11 +29,16 @@ ExplicitSolver::ExplicitSolver(ButcherTableau tableau, DAESystem& system, const 
   ky_.assign(stages, VectorX::Zero(numberOfODE1_));
 }
 
-void ExplicitSolver::ComputeAccelerations(const SystemState& state, VectorX& acceleration) {
+void ExplicitSolver::LoadStage(const SystemState& state) {
+  stage_.time = state.time;
+  stage_.ode2 = state.ode2;
+  stage_.ode2_t = state.ode2_t;
+  stage_.ode1 = state.ode1;
+  stage_.data = state.data;
+}
+
+void ExplicitSolver::ComputeAccelerations(VectorX& acceleration) {
   // r(q, v, q_tt = 0) = f_internal - f_applied, so M a = -r.
-  stage_ = state;
-  stage_.ode2_tt.setZero(numberOfODE2_);
-  stage_.ae.setZero();
   system_.ComputeODE2Residual(stage_, residual_);
   if (!massMatrixFactorized_) FactorizeMassMatrix();
   for (Index i : fixedCoordinates_) residual_(i) = 0.;
@@ -54,19 +59,17 @@ void ExplicitSolver::FactorizeMassMatrix() {
   ++statistics_.factorizations;
 }
 
-void ExplicitSolver::ComputeODE1Rates(const SystemState& state, VectorX& rate) {
+void ExplicitSolver::ComputeODE1Rates(VectorX& rate) {
   if (numberOfODE1_ == 0) return;
-  stage_ = state;
-  stage_.ode1_t.setZero(numberOfODE1_);
   system_.ComputeODE1Residual(stage_, residualODE1_);  // 0 - f_FO
   rate = -residualODE1_;
 }
 
-void ExplicitSolver::EvaluateStage(const SystemState& stage, Index i) {
-  kq_[i] = stage.ode2_t;
+void ExplicitSolver::EvaluateStage(Index i) {
+  kq_[i] = stage_.ode2_t;
   for (Index k : fixedCoordinates_) kq_[i](k) = 0.;
-  ComputeAccelerations(stage, kv_[i]);
-  ComputeODE1Rates(stage, ky_[i]);
+  ComputeAccelerations(kv_[i]);
+  ComputeODE1Rates(ky_[i]);
 }
 
 void ExplicitSolver::CheckFinite(const SystemState& state, double h) const {
@@ -89,68 +92,72 @@ SolverStatistics ExplicitSolver::Solve(SystemState& state) {
   const TimeIntegrationSettings& ti = settings_.timeIntegration;
   statistics_ = SolverStatistics();
   massMatrixFactorized_ = false;
-  SystemState accepted = state, start = state, stage = state;
   const double h = (ti.endTime - ti.startTime) / ti.numberOfSteps;
   const Index stages = tableau_.Stages();
-  auto lastReport = std::chrono::steady_clock::now();
+  // `state` changes only by a swap with `next_` when a step is accepted, so it is the last
+  // accepted state whatever throws. The stage states have q_tt = 0, y_t = 0 and lambda = 0.
+  stage_ = state;
+  stage_.ode2_tt.setZero(numberOfODE2_);
+  stage_.ode1_t.setZero(numberOfODE1_);
+  stage_.ae.setZero();
+  next_ = state;
+  reportClock_.Start();
   try {
     CheckFinite(state, h);
-    ComputeAccelerations(state, state.ode2_tt);
-    ComputeODE1Rates(state, state.ode1_t);
-    accepted = state;
+    LoadStage(state);
+    ComputeAccelerations(state.ode2_tt);
+    ComputeODE1Rates(state.ode1_t);
     observer_.OnStart(state);
     for (Index step = 0; step < ti.numberOfSteps; ++step) {
       if (!observer_.OnStepStart(state, state.time + h)) break;  // a pre-step user function asked to stop
-      start = state;
       for (Index i = 0; i < stages; ++i) {
-        stage = start;
-        stage.time = start.time + tableau_.c[i] * h;
+        LoadStage(state);
+        stage_.time = state.time + tableau_.c[i] * h;
         for (Index j = 0; j < i; ++j) {
           const double a = tableau_.a[i][j];
           if (a == 0.) continue;
-          stage.ode2 += (h * a) * kq_[j];
-          stage.ode2_t += (h * a) * kv_[j];
-          stage.ode1 += (h * a) * ky_[j];
+          stage_.ode2 += (h * a) * kq_[j];
+          stage_.ode2_t += (h * a) * kv_[j];
+          stage_.ode1 += (h * a) * ky_[j];
         }
-        EvaluateStage(stage, i);
+        EvaluateStage(i);
       }
+      next_.ode2 = state.ode2;
+      next_.ode2_t = state.ode2_t;
+      next_.ode1 = state.ode1;
+      next_.ae = state.ae;
+      next_.data = state.data;
       for (Index i = 0; i < stages; ++i) {
         const double b = tableau_.b[i];
         if (b == 0.) continue;
-        state.ode2 += (h * b) * kq_[i];
-        state.ode2_t += (h * b) * kv_[i];
-        state.ode1 += (h * b) * ky_[i];
+        next_.ode2 += (h * b) * kq_[i];
+        next_.ode2_t += (h * b) * kv_[i];
+        next_.ode1 += (h * b) * ky_[i];
       }
       // The last step ends exactly at endTime (no drift from summing h).
-      state.time = step + 1 == ti.numberOfSteps ? ti.endTime : ti.startTime + (step + 1) * h;
-      CheckFinite(state, h);
+      next_.time = step + 1 == ti.numberOfSteps ? ti.endTime : ti.startTime + (step + 1) * h;
+      CheckFinite(next_, h);
       if (settings_.timeIntegration.explicitIntegration.computeEndOfStepAccelerations) {
-        ComputeAccelerations(state, state.ode2_tt);
-        ComputeODE1Rates(state, state.ode1_t);
+        LoadStage(next_);
+        ComputeAccelerations(next_.ode2_tt);
+        ComputeODE1Rates(next_.ode1_t);
       } else {  // the rates of the last stage
-        state.ode2_tt = kv_[stages - 1];
-        state.ode1_t = ky_[stages - 1];
+        next_.ode2_tt = kv_[stages - 1];
+        next_.ode1_t = ky_[stages - 1];
       }
-      if (system_.HasPostNewtonItems()) system_.PostNewtonStep(state);
-      accepted = state;
+      if (system_.HasPostNewtonItems()) system_.PostNewtonStep(next_);
+      std::swap(state, next_);
       ++statistics_.steps;
       observer_.OnStepAccepted(state, h, 0);
-      const auto now = std::chrono::steady_clock::now();
-      if (now - lastReport >= std::chrono::seconds(2)) {
-        observer_.Report(tableau_.name + ": t = " + NumberText(state.time) + " of " + NumberText(ti.endTime) + ", step size " +
-                         NumberText(h));
-        lastReport = now;
-      }
+      if (reportClock_.Due())
+        observer_.Report(tableau_.name + ": t = " + NumberText(state.time) + " of " + NumberText(ti.endTime) +
+                         ", step size " + NumberText(h));
     }
     observer_.OnFinish(state);
   } catch (const SolverError& e) {
-    state = accepted;
     const std::string text = e.what();
     if (text.find("at t=") != std::string::npos) throw;
-    throw SolverError(tableau_.name + " at t=" + NumberText(start.time + h) + ", step size h=" + NumberText(h) + ": " + text);
-  } catch (...) {
-    state = accepted;
-    throw;
+    throw SolverError(tableau_.name + " at t=" + NumberText(state.time + h) + ", step size h=" + NumberText(h) + ": " + text);
   }
   return statistics_;
 }

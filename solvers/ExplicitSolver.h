@@ -7,7 +7,6 @@
 // (PostNewtonStep), as in Exudyn.
 #pragma once
 
-#include <chrono>
 #include <vector>
 
 #include "core/evaluation/DAESystem.h"
@@ -15,6 +14,7 @@
 #include "core/evaluation/SolverObserver.h"
 #include "solvers/ButcherTableau.h"
 #include "solvers/LinearSolver.h"
+#include "solvers/ReportClock.h"
 #include "solvers/TimeIntegrator.h"
 
 namespace multidyn {
@@ -27,11 +27,13 @@ class ExplicitSolver : public TimeIntegrator {
   SolverStatistics Solve(SystemState& state) override;
 
  private:
-  // Stage derivative at `stage`: q_t (= v), v_t and y_t into the k vectors of stage i.
-  void EvaluateStage(const SystemState& stage, Index i);
-  void ComputeAccelerations(const SystemState& state, VectorX& acceleration);
+  // stage_ takes the time and coordinates of `state` (its rates and multipliers stay zero).
+  void LoadStage(const SystemState& state);
+  // Stage derivative at stage_: q_t (= v), v_t and y_t into the k vectors of stage i.
+  void EvaluateStage(Index i);
+  void ComputeAccelerations(VectorX& acceleration);  // at stage_
   void FactorizeMassMatrix();  // M at stage_, with identity rows for the held coordinates
-  void ComputeODE1Rates(const SystemState& state, VectorX& rate);
+  void ComputeODE1Rates(VectorX& rate);  // at stage_
   void CheckFinite(const SystemState& state, double h) const;
 
   ButcherTableau tableau_;
@@ -48,7 +50,9 @@ class ExplicitSolver : public TimeIntegrator {
   std::vector<VectorX> kq_, kv_, ky_;
   SystemMatrix massMatrix_;
   VectorX residual_, residualODE1_;
-  SystemState stage_;
+  SystemState stage_;  // a stage: q, q_t, y, data of the stage; q_tt, y_t, lambda zero
+  SystemState next_;   // the step being completed, swapped with the state when accepted
+  ReportClock reportClock_;
 };
 
 }  // namespace multidyn

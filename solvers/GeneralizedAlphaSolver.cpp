@@ -329,12 +329,10 @@ bool GeneralizedAlphaSolver::TryStep(SystemState& state, const SystemState& star
 }
 
 void GeneralizedAlphaSolver::MaybeReport(const SystemState& state, double h) {
-  const auto now = std::chrono::steady_clock::now();
-  if (now - lastReport_ < std::chrono::seconds(2)) return;
+  if (!reportClock_.Due()) return;
   const double perStep = stepsSinceReport_ > 0 ? double(iterationsSinceReport_) / stepsSinceReport_ : 0.;
   observer_.Report("t = " + NumberText(state.time) + " of " + NumberText(settings_.timeIntegration.endTime) +
                    ", step size " + NumberText(h) + ", Newton iterations/step " + NumberText(perStep));
-  lastReport_ = now;
   iterationsSinceReport_ = 0;
   stepsSinceReport_ = 0;
 }
@@ -354,7 +352,7 @@ SolverStatistics GeneralizedAlphaSolver::Solve(SystemState& state) {
   double failingTime = state.time;  // end time of the step being computed, for messages
   jacobianStepSize_ = -1.;
   linearSolver_.Invalidate();
-  lastReport_ = std::chrono::steady_clock::now();
+  reportClock_.Start();
   iterationsSinceReport_ = stepsSinceReport_ = 0;
 
   try {

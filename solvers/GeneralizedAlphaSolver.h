@@ -4,7 +4,6 @@
 // y_T = y_0 + h/2 (y_t0 + y_tT), as in Exudyn. Sees the model only through DAESystem.
 #pragma once
 
-#include <chrono>
 #include <string>
 
 #include "core/model/SimulationSettings.h"
@@ -12,6 +11,7 @@
 #include "core/evaluation/DAESystem.h"
 #include "solvers/GeneralizedAlphaParameters.h"
 #include "solvers/LinearSolver.h"
+#include "solvers/ReportClock.h"
 #include "solvers/SolverStatistics.h"
 #include "solvers/TimeIntegrator.h"
 
@@ -74,7 +74,7 @@ class GeneralizedAlphaSolver : public TimeIntegrator {
   double jacobianStepSize_ = -1.;    // step size the current factorization was made for
   double trapezoidalStepSize_ = 0.;  // step size the ODE1 rates y_t were last computed for
 
-  std::chrono::steady_clock::time_point lastReport_;
+  ReportClock reportClock_;
   Index iterationsSinceReport_ = 0, stepsSinceReport_ = 0;
 };
 

@@ -2,6 +2,8 @@
 // state, so that a failed solve leaves the results up to the failure in the system.
 #pragma once
 
+#include <utility>
+
 #include "core/model/MainSystem.h"
 #include "core/evaluation/SolverObserver.h"
 
@@ -15,7 +17,7 @@ class SystemStateWriter : public SolverObserver {
     system_.CurrentState() = state;
   }
   void OnStepAccepted(const SystemState& state, double, Index) override {
-    system_.StartOfStepState() = system_.CurrentState();
+    std::swap(system_.StartOfStepState(), system_.CurrentState());  // the old current state, without a copy
     system_.CurrentState() = state;
   }
   void OnFinish(const SystemState& state) override { system_.CurrentState() = state; }

@@ -47,6 +47,14 @@ def test_explicitSolversConvergeWithTheirOrder(workDir, solverType, order):
     assert coarse / fine == pytest.approx(2 ** order, rel=0.15)
 
 
+def test_rk67ConvergesWithOrderSix(workDir):
+    """Butcher's seven-stage method: at 400 steps its error is round-off, so 20 and 40 steps."""
+    coarse = FinalAngleError(exu.DynamicSolverType.RK67, 20)
+    fine = FinalAngleError(exu.DynamicSolverType.RK67, 40)
+    assert coarse / fine == pytest.approx(2 ** 6, rel=0.15)
+    assert FinalAngleError(exu.DynamicSolverType.RK67, 200) < 1e-11  # (1.2e-12)
+
+
 def test_rk44AndGeneralizedAlphaAgreeWithTheClosedForm(workDir):
     assert FinalAngleError(exu.DynamicSolverType.RK44, 1000) < 1e-9
     assert FinalAngleError(exu.DynamicSolverType.GeneralizedAlpha, 1000) < 1e-5

@@ -171,6 +171,14 @@ INSTANTIATE_TEST_SUITE_P(Solvers, ConvergenceOrder,
                                            OrderCase{DynamicSolverType::RK33, 3.},
                                            OrderCase{DynamicSolverType::RK44, 4.}));
 
+TEST(ExplicitSolvers, RK67IsOfOrderSix) {
+  // at 200 steps its error is round-off: 10 and 20 steps (errors ~1e-7 and ~2e-9)
+  const auto coarse = OscillatorErrors(DynamicSolverType::RK67, 10);
+  const auto fine = OscillatorErrors(DynamicSolverType::RK67, 20);
+  EXPECT_NEAR(coarse.first / fine.first, 64., 0.15 * 64.);
+  EXPECT_NEAR(coarse.second / fine.second, 64., 0.15 * 64.);
+}
+
 TEST(ExplicitSolvers, ExplicitEulerStepIsExudyns) {
   // One step of x' = f(x) from x0: q1 = q0 + h v0, v1 = v0 + h a0, y1 = y0 - h rate y0.
   OscillatorAndDecay system;
