@@ -100,13 +100,23 @@ void LinearSolver::Factorize(const SystemMatrix& matrix) {
   // Column sizes (largest |A_ij|) are the reference for (nearly) zero pivots; non-finite
   // entries are reported with the equation and unknown they belong to.
   columnSize_.setZero(size_);
+  bool diagonal = true;
   matrix.ForEachEntry([&](Index row, Index column, double value) {
     if (!std::isfinite(value))
       throw SolverError("linear solver failed: the system matrix has a non-finite entry in the equation of " +
                         Describe(row) + " for " + Describe(column));
     columnSize_(column) = std::max(columnSize_(column), std::abs(value));
+    if (row != column && value != 0.) diagonal = false;
   });
-  if (storage_ == SystemMatrix::Storage::Dense)
+  // A diagonal matrix without zero pivots (e.g. the mass matrix of point masses in the explicit
+  // solvers) is solved by division, as its LU would, without the LU's overhead.
+  useDiagonal_ = diagonal && size_ > 0 && (columnSize_.array() > 0.).all();
+  if (useDiagonal_) {
+    diagonal_.resize(size_);
+    matrix.ForEachEntry([&](Index row, Index column, double value) {
+      if (row == column) diagonal_(row) = value;
+    });
+  } else if (storage_ == SystemMatrix::Storage::Dense)
     FactorizeDense(matrix.Dense());
   else
     FactorizeSparse(matrix);
@@ -207,7 +217,9 @@ void LinearSolver::Solve(const VectorX& rhs, VectorX& solution) const {
     solution.resize(0);
     return;
   }
-  if (useFullPivot_)
+  if (useDiagonal_)
+    solution = rhs.cwiseQuotient(diagonal_);
+  else if (useFullPivot_)
     solution = denseFullLU_.solve(rhs);
   else if (storage_ == SystemMatrix::Storage::Sparse)
     solution = sparseLU_->solve(rhs);

@@ -77,6 +77,8 @@ class LinearSolver {
   Index size_ = 0;
   bool factorized_ = false;
   bool useFullPivot_ = false;
+  bool useDiagonal_ = false;
+  VectorX diagonal_;  // the matrix when it is diagonal (useDiagonal_)
   Index numberOfFactorizations_ = 0;
 
   MatrixX dense_;  // only for the rank-revealing fallback

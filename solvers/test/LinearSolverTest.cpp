@@ -62,6 +62,21 @@ TEST_P(LinearSolverKinds, LargerRandomSystem) {
   EXPECT_LT((x - xExact).norm(), 1e-11);
 }
 
+TEST_P(LinearSolverKinds, DiagonalMatrixIsSolvedByDivisionAndAZeroPivotStillReported) {
+  // duplicates and a stored zero off the diagonal (a structural zero) keep it diagonal
+  Triplets t{{0, 0, 2.}, {0, 0, 1.}, {1, 1, -4.}, {2, 2, 0.5}, {0, 2, 0.}};
+  LinearSolver solver(GetParam());
+  solver.Factorize(t, 3);
+  VectorX x;
+  const VectorX b = (VectorX(3) << 3., 2., 1.).finished();
+  solver.Solve(b, x);
+  EXPECT_EQ(x(0), 3. / 3.);  // exactly the quotients, as the LU of a diagonal matrix gives
+  EXPECT_EQ(x(1), 2. / -4.);
+  EXPECT_EQ(x(2), 1. / 0.5);
+  // a zero pivot: not solved by division (inf) but reported by the LU
+  EXPECT_THROW(solver.Factorize(Triplets{{0, 0, 2.}, {1, 1, 0.}, {2, 2, 1.}}, 3), SingularMatrixError);
+}
+
 TEST_P(LinearSolverKinds, ZeroColumnThrowsNamingTheUnknown) {
   MatrixX a = SaddlePoint();
   a.col(2).setZero();
