@@ -57,8 +57,17 @@ void SystemEquations::AddGeneralizedLoad(Index marker, const MarkerLoad<double>&
                                          VectorX& residual) const {
   const auto& indices = compiled_.markerODE2Indices[marker];
   const MarkerData<double>& data = markerData_[marker];
-  for (size_t i = 0; i < indices.size(); ++i)
-    residual(indices[i]) += sign * GeneralizedLoadComponent(data, load, Index(i));
+  // sign (J_p^T f + J_r^T tau + J_c^T f_c), each part over the columns it has (one pass each,
+  // without the per-component checks of GeneralizedLoadComponent)
+  const Index n = Index(indices.size());
+  const Index positionColumns = std::min<Index>(n, data.positionJacobian.cols());
+  const Index rotationColumns = std::min<Index>(n, data.rotationJacobian.cols());
+  const Index coordinateColumns = std::min<Index>(n, data.coordinateJacobian.cols());
+  const Vector3 force = sign * load.force, torque = sign * load.torque;
+  for (Index i = 0; i < positionColumns; ++i) residual(indices[i]) += data.positionJacobian.col(i).dot(force);
+  for (Index i = 0; i < rotationColumns; ++i) residual(indices[i]) += data.rotationJacobian.col(i).dot(torque);
+  for (Index i = 0; i < coordinateColumns; ++i)
+    residual(indices[i]) += sign * data.coordinateJacobian(i) * load.coordinateForce;
 }
 
 EvaluationContext SystemEquations::Context(Index object, const SystemState& state) const {
