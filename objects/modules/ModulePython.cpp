@@ -49,12 +49,14 @@ void ModulePython::Check(const MainSystem& system) const {
     throw ValueError("parameter 'inputNames': expected one name per input joint (" + std::to_string(n) + "), got '" +
                      inputNames + "'");
   if (n > static_cast<size_t>(maxInputs))
-    throw ValueError("parameter 'inputJoints': " + self + " reads " + std::to_string(n) + " joint states; a module reads at most " +
-                     std::to_string(maxInputs));
-  if (NumberOfOutputs() == 0) throw ValueError("parameter 'outputNames': " + self + " needs at least one output");
+    throw ValueError("parameter 'inputJoints': expected at most " + std::to_string(maxInputs) + " joint states for " + self +
+                     ", got " + std::to_string(n));
+  if (NumberOfOutputs() == 0)
+    throw ValueError("parameter 'outputNames': expected at least one output name for " + self + ", got none");
   if (!updateFunction && outputValues.size() != NumberOfOutputs())
-    throw ValueError("parameter 'outputValues': without an updateFunction the module outputs these constants, one per "
-                     "output (" + std::to_string(NumberOfOutputs()) + "); got " + std::to_string(outputValues.size()));
+    throw ValueError("parameter 'outputValues': expected one value per output (" + std::to_string(NumberOfOutputs()) +
+                     "), got " + std::to_string(outputValues.size()) +
+                     " (without an updateFunction the module outputs these constants)");
   CheckInputs(system, self);
   cache_ = Evaluation();  // links or parameters may have changed
   if (!resetFunction) return;

@@ -98,7 +98,7 @@ TEST(ModulePython, BadDefinitionsNameTheParameter) {
   expectRejected("inputIsRate", Json({0, 2}), "parameter 'inputIsRate': expected 0 (the joint's angle) or 1");
   expectRejected("inputIsRate", Json({0}), "parameter 'inputIsRate': expected one flag per input joint (2), got 1");
   expectRejected("inputNames", "angleInMsg", "parameter 'inputNames': expected one name per input joint (2)");
-  expectRejected("outputNames", "", "parameter 'outputNames': PythonModule 'constant' needs at least one output");
+  expectRejected("outputNames", "", "parameter 'outputNames': expected at least one output name for PythonModule 'constant', got none");
   expectRejected("inputJoints", Json({0, 3}), "angleInMsg");  // object 0 is a body, not a revolute joint
   EXPECT_EQ(s.system.GetItemParameter(ItemCategory::Object, module, "inputIsRate"), Json({0, 1}));
 }

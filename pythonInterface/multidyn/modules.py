@@ -362,7 +362,7 @@ class PythonModule(Module):
         if self._updating:
             raise RuntimeError(f"{self._Name()}: mbs.AddModule is not allowed inside UpdateState")
         if not self._outputs:
-            raise ValueError(f"{self._Name()}: a module needs at least one output message (outputMessages)")
+            raise ValueError(f"{self._Name()}: outputMessages: expected at least one output message, got none")
         self._CheckLinks()
 
     def _ItemDict(self):

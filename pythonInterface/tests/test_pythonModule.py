@@ -260,6 +260,14 @@ def test_badLinkType():
     assert mbs.NumberOfObjects() == count
 
 
+def test_itemWithoutUpdateFunctionNeedsOneConstantPerOutput():
+    """The item on its own (as loaded from a file): constant outputs, one per output name."""
+    mbs = NewSystem()
+    with pytest.raises(ValueError, match=r"parameter 'outputValues': expected one value per output \(1\), got 0"):
+        mbs.AddObject({"objectType": "ModulePython", "outputNames": "torqueOutMsg"})
+    assert mbs.NumberOfObjects() == 0
+
+
 def test_declarationErrors():
     with pytest.raises(TypeError, match="input 'q' must be declared as JointStateMessage"):
         type("Bad", (modules.PythonModule,), {"inputMessages": {"q": float}})
@@ -267,7 +275,7 @@ def test_declarationErrors():
         type("Bad", (modules.PythonModule,), {"outputMessages": ["a", "a"]})
     with pytest.raises(TypeError, match="cannot name a message"):
         type("Bad", (modules.PythonModule,), {"parameters": {"Reset": 1.}})
-    with pytest.raises(ValueError, match="NoOutput: a module needs at least one output message"):
+    with pytest.raises(ValueError, match="NoOutput: outputMessages: expected at least one output message, got none"):
         NewSystem().AddModule(type("NoOutput", (modules.PythonModule,), {})())
     with pytest.raises(TypeError, match="is a base class"):
         modules.PythonModule()
