@@ -52,6 +52,17 @@ struct JacobianWorkspace {
   // Seeded kinematics of single nodes, shared by the items on that node within one evaluation.
   std::vector<NodeKinematics<ADScalar16>> singleNodeKinematics;
   std::vector<char> singleNodeValid;
+  // Kinematics of single nodes seeded in q only at derivatives 0..n-1, shared by the
+  // position-level items on them (constraints); an item that seeds the node from derivative k
+  // on takes a copy shifted by k (PositionSeededCopy). They are the q-derivatives of
+  // singleNodeKinematics (forward-mode derivatives do not mix), so each node is computed once.
+  std::vector<NodeKinematics<ADScalar16>> positionNodeKinematics;
+  std::vector<char> positionNodeValid;
+  // At the start of an evaluation: the node states may have changed.
+  void Invalidate() {
+    std::fill(singleNodeValid.begin(), singleNodeValid.end(), 0);
+    std::fill(positionNodeValid.begin(), positionNodeValid.end(), 0);
+  }
   // Per AD type: the seeded nodes and the marker data, marker pointers and loads of one item.
   template <class AD> struct Buffers {
     std::vector<Index> offsets, columns;
@@ -122,15 +133,43 @@ template <class AD> class SeededNodes {
       if (nodes_.size() == 1 && velocities_) {  // the same seeds for every item on this node: compute once
         auto& cached = t.workspace.singleNodeKinematics[nodes_[0]];
         if (!t.workspace.singleNodeValid[nodes_[0]]) {
-          ComputeNode(t, 0, cached);
+          ComputeNode(t, 0, cached, 0, size_);
           t.workspace.singleNodeValid[nodes_[0]] = 1;
         }
         buffers_.kinematicsOf[0] = &cached;
         return;
       }
+      // q seeds only: from the node's [q; q_t]-seeded kinematics (when [q; q_t] of each node fits
+      // the derivative vector), shifted copies
+      const bool shared = !velocities_ && std::all_of(nodes_.begin(), nodes_.end(), [&](Index node) {
+        return 2 * t.system.GetNode(node).NumberOfODE2Coordinates() <= Capacity();
+      });
+      if (shared) {
+        for (size_t i = 0; i < nodes_.size(); ++i) {
+          const Index node = nodes_[i];
+          const Index n = t.system.GetNode(node).NumberOfODE2Coordinates();
+          auto& cached = t.workspace.positionNodeKinematics[node];
+          if (!t.workspace.positionNodeValid[node]) {
+            auto& seeded = t.workspace.singleNodeKinematics[node];
+            if (!t.workspace.singleNodeValid[node]) {
+              ComputeNode(t, i, seeded, 0, n);
+              t.workspace.singleNodeValid[node] = 1;
+            }
+            PositionSeededCopy(seeded, n, 0, cached);
+            t.workspace.positionNodeValid[node] = 1;
+          }
+          if (buffers_.offsets[i] == 0) {
+            buffers_.kinematicsOf[i] = &cached;
+          } else {
+            PositionSeededCopy(cached, n, buffers_.offsets[i], buffers_.kinematics[i]);
+            buffers_.kinematicsOf[i] = &buffers_.kinematics[i];
+          }
+        }
+        return;
+      }
     }
     for (size_t i = 0; i < nodes_.size(); ++i) {
-      ComputeNode(t, i, buffers_.kinematics[i]);
+      ComputeNode(t, i, buffers_.kinematics[i], buffers_.offsets[i], velocities_ ? size_ + buffers_.offsets[i] : -1);
       buffers_.kinematicsOf[i] = &buffers_.kinematics[i];
     }
   }
@@ -187,7 +226,10 @@ template <class AD> class SeededNodes {
   }
 
  private:
-  void ComputeNode(const JacobianTarget& t, size_t i, NodeKinematics<AD>& kinematics) const {
+  // Node i's kinematics with its q seeded from derivative `offset` on, its q_t from
+  // `velocityOffset` on (< 0: q_t not seeded).
+  void ComputeNode(const JacobianTarget& t, size_t i, NodeKinematics<AD>& kinematics, Index offset,
+                   Index velocityOffset) const {
     const Index node = nodes_[i];
     const Index n = t.system.GetNode(node).NumberOfODE2Coordinates();
     const Index start = t.compiled.nodeODE2Start[node];
@@ -196,11 +238,35 @@ template <class AD> class SeededNodes {
     // a node leaves at their default (e.g. positionCoordinates) are not taken over.
     kinematics = NodeKinematics<AD>();
     for (Index k = 0; k < n; ++k) {
-      q(k) = AD(t.qTotal(start + k), Capacity(), buffers_.offsets[i] + k);
-      q_t(k) = velocities_ ? AD(t.state.ode2_t(start + k), Capacity(), size_ + buffers_.offsets[i] + k)
-                           : AD(t.state.ode2_t(start + k));
+      q(k) = AD(t.qTotal(start + k), Capacity(), offset + k);
+      q_t(k) = velocityOffset >= 0 ? AD(t.state.ode2_t(start + k), Capacity(), velocityOffset + k)
+                                   : AD(t.state.ode2_t(start + k));
     }
     t.system.GetNode(node).ComputeKinematics(NodeCoordinates<AD>{q, q_t}, kinematics);
+  }
+
+  // `to` = `from` with the derivatives 0..n-1 (by q) moved to offset..offset+n-1 and all others
+  // zero. Every field of NodeKinematics that carries derivatives must be listed here; the item
+  // Jacobian tests (against finite differences, items on two nodes) fail if one is missing.
+  static void PositionSeededCopy(const NodeKinematics<AD>& from, Index n, Index offset, NodeKinematics<AD>& to) {
+    to = from;
+    auto shift = [n, offset](auto& matrix) {
+      for (Index i = 0; i < Index(matrix.size()); ++i) {
+        auto& derivatives = matrix.data()[i].derivatives();
+        for (Index d = n - 1; d >= 0; --d) derivatives(offset + d) = derivatives(d);
+        derivatives.head(offset).setZero();
+        derivatives.tail(derivatives.size() - offset - n).setZero();
+      }
+    };
+    shift(to.position);
+    shift(to.velocity);
+    shift(to.rotation);
+    shift(to.angularVelocityLocal);
+    shift(to.G);
+    shift(to.Glocal);
+    shift(to.Glocal_tTheta_t);
+    shift(to.coordinates);
+    shift(to.coordinates_t);
   }
 
   Index InternalOffset() const { return velocities_ ? 2 * size_ : size_; }

@@ -20,6 +20,8 @@ SystemEquations::SystemEquations(const MainSystem& system)
   objectNodeSlots_.resize(system.NumberOfItems(ItemCategory::Object));
   jacobianWorkspace_->singleNodeKinematics.resize(nNodes);
   jacobianWorkspace_->singleNodeValid.assign(nNodes, 0);
+  jacobianWorkspace_->positionNodeKinematics.resize(nNodes);
+  jacobianWorkspace_->positionNodeValid.assign(nNodes, 0);
   // Nodes without ODE2 coordinates (e.g. NodePointGround) have constant kinematics.
   const VectorX none;
   for (Index node = 0; node < nNodes; ++node)
@@ -266,7 +268,7 @@ void SystemEquations::ComputeJacobian(const SystemState& state, const JacobianFa
 
   using namespace differentiation;
   JacobianWorkspace& workspace = *jacobianWorkspace_;
-  std::fill(workspace.singleNodeValid.begin(), workspace.singleNodeValid.end(), 0);
+  workspace.Invalidate();
   JacobianTarget target{system_, compiled_, qTotal_, state, factors, matrix, aeOffset, workspace};
 
   for (Index b : compiled_.bodies) {
@@ -361,7 +363,7 @@ void SystemEquations::ComputeConstraintAccelerationTerm(const SystemState& state
   SystemMatrix unused;
   const JacobianFactors factors;
   JacobianWorkspace& workspace = *jacobianWorkspace_;
-  std::fill(workspace.singleNodeValid.begin(), workspace.singleNodeValid.end(), 0);
+  workspace.Invalidate();
   JacobianTarget target{system_, compiled_, qTotal_, state, factors, unused, 0, workspace};
   for (Index node : compiled_.nodesWithAE)
     WithADScalarFor(system_.GetNode(node).NumberOfODE2Coordinates(),
