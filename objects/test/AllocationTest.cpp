@@ -20,6 +20,17 @@
 #define MULTIDYN_MALLOC_INTERPOSED 1
 #endif
 
+namespace {
+std::atomic<bool> countingAllocations{false};
+std::atomic<long> countedAllocations{0};
+
+// A function to break on (gdb: break CountedAllocation) to see where an allocation comes from.
+__attribute__((noinline)) void CountedAllocation() { countedAllocations.fetch_add(1); }
+[[maybe_unused]] inline void Count() {
+  if (countingAllocations.load(std::memory_order_relaxed)) CountedAllocation();
+}
+}  // namespace
+
 #if MULTIDYN_MALLOC_INTERPOSED
 extern "C" {
 void* __libc_malloc(size_t size);
@@ -28,17 +39,6 @@ void* __libc_realloc(void* pointer, size_t size);
 void* __libc_memalign(size_t alignment, size_t size);
 void __libc_free(void* pointer);
 }
-
-namespace {
-std::atomic<bool> countingAllocations{false};
-std::atomic<long> countedAllocations{0};
-
-// A function to break on (gdb: break CountedAllocation) to see where an allocation comes from.
-__attribute__((noinline)) void CountedAllocation() { countedAllocations.fetch_add(1); }
-inline void Count() {
-  if (countingAllocations.load(std::memory_order_relaxed)) CountedAllocation();
-}
-}  // namespace
 
 extern "C" {
 void* malloc(size_t size) {
