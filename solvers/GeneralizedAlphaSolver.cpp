@@ -225,14 +225,13 @@ std::string GeneralizedAlphaSolver::WorstResidualText() const {
   return "worst residual " + NumberText(worst) + " in " + equations_.DescribeUnknown(row);
 }
 
-// Exudyn's Newton iteration (docs/solvers/generalizedAlpha.md, "Newton iteration"): the error is
+// Exudyn's Newton iteration (docs/solvers/GeneralizedAlpha.md, "Newton iteration"): the error is
 // the residual norm (or, with newtonResidualMode 1, the increment norm) relative to the error at
 // the predictor; modified Newton keeps the factorization across iterations and steps and renews
 // it on slow contraction, after maxModifiedNewtonIterations, and restarts the step (once with
 // modified, then with full Newton) on divergence.
 GeneralizedAlphaSolver::NewtonResult GeneralizedAlphaSolver::Newton(SystemState& state, double h) {
   const NewtonSettings& ns = settings_.timeIntegration.newton;
-  const bool fullNewtonByDefault = !ns.useModifiedNewton;
   NewtonResult result;
 
   predicted_ = state;  // the predictor, for restarts (member: no allocation per step)
@@ -244,8 +243,8 @@ GeneralizedAlphaSolver::NewtonResult GeneralizedAlphaSolver::Newton(SystemState&
   double initialError = ns.newtonResidualMode == 1 ? 2. * ns.relativeTolerance : error;
   if (initialError <= ns.absoluteTolerance) initialError = 2. * ns.absoluteTolerance;  // at least one iteration
   double lastError = initialError;
-  bool fullNewton = fullNewtonByDefault;
-  bool restarted = false;              // modified Newton has restarted this step once
+  bool fullNewton = !ns.useModifiedNewton;
+  bool restarted = false;                    // modified Newton has restarted this step once
   bool iterateOnceMoreAfterRestart = false;  // a restarted iteration must not stop at its first iterate
 
   while (result.iterations < ns.maxIterations) {
@@ -263,7 +262,8 @@ GeneralizedAlphaSolver::NewtonResult GeneralizedAlphaSolver::Newton(SystemState&
               errorCoordinateFactor_;
     if (ns.adaptInitialResidual && result.iterations == 1 && error > initialError) initialError = lastError = error;
 
-    const bool converged = std::isfinite(error) && (!ns.useNewtonSolver || error / initialError <= ns.relativeTolerance || error <= ns.absoluteTolerance);
+    const bool converged = std::isfinite(error) && (!ns.useNewtonSolver || error / initialError <= ns.relativeTolerance ||
+                                                    error <= ns.absoluteTolerance);
     if (converged) {
       if (!iterateOnceMoreAfterRestart) {
         result.converged = true;
