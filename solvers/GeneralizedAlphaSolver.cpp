@@ -32,6 +32,9 @@ GeneralizedAlphaSolver::GeneralizedAlphaSolver(DAESystem& equations, const Simul
   numberOfODE1_ = equations.NumberOfODE1();
   numberOfAE_ = equations.NumberOfAE();
   index2_ = settings.timeIntegration.generalizedAlpha.useIndex2Constraints;
+  const Index unknowns = numberOfODE2_ + numberOfODE1_ + numberOfAE_;
+  if (settings.timeIntegration.newton.weightTolerancePerCoordinate && unknowns > 0)
+    errorCoordinateFactor_ = std::sqrt(double(unknowns));
   linearSolver_.SetUnknownDescriber([this](Index row) { return equations_.DescribeUnknown(row); });
 
   const TimeIntegrationSettings& ti = settings.timeIntegration;
@@ -45,6 +48,9 @@ GeneralizedAlphaSolver::GeneralizedAlphaSolver(DAESystem& equations, const Simul
   if (ti.newton.maxIterations < 1)
     throw ValueError("timeIntegration.newton.maxIterations: expected at least 1, got " +
                      std::to_string(ti.newton.maxIterations));
+  if (ti.newton.newtonResidualMode != 0 && ti.newton.newtonResidualMode != 1)
+    throw ValueError("timeIntegration.newton.newtonResidualMode: expected 0 (residual) or 1 (increment), got " +
+                     std::to_string(ti.newton.newtonResidualMode));
 }
 
 void GeneralizedAlphaSolver::CheckState(const SystemState& state) const {
@@ -114,10 +120,10 @@ void GeneralizedAlphaSolver::Predict(SystemState& state, const SystemState& star
                (h * h * p.beta) * predictedAcceleration_;
   state.ode2_t = start.ode2_t + (h * (1. - p.gamma)) * aStart + (h * p.gamma) * predictedAcceleration_;
   state.ode2_tt.setZero(numberOfODE2_);
-  state.ae = start.ae;
-  // ODE1: explicit Euler y_T = y_0 + h y_t0; with y_tT = (2/h)(y_T - y_0) - y_t0 this keeps y_tT = y_t0.
-  state.ode1 = start.ode1 + h * start.ode1_t;
-  state.ode1_t = start.ode1_t;
+  state.ae.setZero(numberOfAE_);  // Exudyn's start: zero multipliers, so the first error includes the constraint forces
+  // ODE1: y_tT = 0 with the trapezoidal rule y_T = y_0 + (h/2)(y_t0 + y_tT), as Exudyn starts.
+  state.ode1 = start.ode1 + (0.5 * h) * start.ode1_t;
+  state.ode1_t.setZero(numberOfODE1_);
   state.time = start.time + h;
 }
 
@@ -125,10 +131,7 @@ double GeneralizedAlphaSolver::ComputeResidual(const SystemState& state) {
   equations_.ComputeResiduals(state, index2_, residualODE2_, residualODE1_, residualAE_);
   residual_.resize(numberOfODE2_ + numberOfODE1_ + numberOfAE_);
   residual_ << residualODE2_, residualODE1_, residualAE_;
-  double norm = residual_.norm();
-  if (settings_.timeIntegration.newton.weightTolerancePerCoordinate && residual_.size() > 0)
-    norm /= std::sqrt(double(residual_.size()));
-  return norm;
+  return residual_.norm() / errorCoordinateFactor_;
 }
 
 // Newton matrix of the scaled system: ODE2 rows times beta h^2, ODE1 rows times h/2, unknowns
@@ -153,7 +156,15 @@ void GeneralizedAlphaSolver::UpdateJacobian(const SystemState& state, double h) 
   factors.ode1Stiffness = 0.5 * h;
   factors.ode1Damping = 0.5 * p.gamma / p.beta;  // (h/2) * gamma', gamma' = gamma / (h beta)
   factors.ode2ODE1 = p.beta * h * h;
-  AssembleJacobian(state, factors);
+  if (settings_.timeIntegration.computeConstraintForcesJacobian || numberOfAE_ == 0) {
+    AssembleJacobian(state, factors);
+  } else {
+    // Exudyn's Newton matrix has no derivative of the constraint forces C_q^T lambda with respect
+    // to q; the multipliers enter the Jacobian only there, so it is the Jacobian at lambda = 0.
+    work_ = state;
+    work_.ae.setZero();
+    AssembleJacobian(work_, factors);
+  }
   linearSolver_.Factorize(jacobian_);
   ++statistics_.factorizations;
   jacobianStepSize_ = h;
@@ -168,6 +179,16 @@ void GeneralizedAlphaSolver::AssembleJacobian(const SystemState& state, const Ja
   ++statistics_.jacobianEvaluations;
 }
 
+// Right-hand side in the scaling of the factorized matrix: ODE2 rows times beta h^2 (h of this
+// step, as the residual is scaled in Exudyn), ODE1 rows times h_J/2 (h_J of the factorization,
+// so that the ODE1 block acts as Exudyn's unscaled one even when h changed since).
+void GeneralizedAlphaSolver::SolveForIncrement(double h) {
+  rhs_.resize(numberOfODE2_ + numberOfODE1_ + numberOfAE_);
+  rhs_ << (parameters_.beta * h * h) * residual_.head(numberOfODE2_),
+      (0.5 * jacobianStepSize_) * residual_.segment(numberOfODE2_, numberOfODE1_), residual_.tail(numberOfAE_);
+  linearSolver_.Solve(rhs_, increment_);
+}
+
 void GeneralizedAlphaSolver::ApplyIncrement(SystemState& state, const VectorX& increment, double h) const {
   const GeneralizedAlphaParameters& p = parameters_;
   const double gammaPrime = p.gamma / (h * p.beta);
@@ -179,7 +200,10 @@ void GeneralizedAlphaSolver::ApplyIncrement(SystemState& state, const VectorX& i
   const auto dy = increment.segment(numberOfODE2_, numberOfODE1_);
   state.ode1 -= dy;
   state.ode1_t -= (2. / h) * dy;
-  state.ae -= increment.tail(numberOfAE_);
+  // The matrix's multiplier columns carry beta h_J^2; Exudyn's unknown is beta h^2 Delta lambda with
+  // h of this step: the same update when h_J = h, and Exudyn's when a factorization is reused after h changed.
+  const double ratio = jacobianStepSize_ / h;
+  state.ae -= (ratio * ratio) * increment.tail(numberOfAE_);
 }
 
 std::string GeneralizedAlphaSolver::WorstResidualText() const {
@@ -201,100 +225,93 @@ std::string GeneralizedAlphaSolver::WorstResidualText() const {
   return "worst residual " + NumberText(worst) + " in " + equations_.DescribeUnknown(row);
 }
 
+// Exudyn's Newton iteration (docs/solvers/GeneralizedAlpha.md, "Newton iteration"): the error is
+// the residual norm (or, with newtonResidualMode 1, the increment norm) relative to the error at
+// the predictor; modified Newton keeps the factorization across iterations and steps and renews
+// it on slow contraction, after maxModifiedNewtonIterations, and restarts the step (once with
+// modified, then with full Newton) on divergence.
 GeneralizedAlphaSolver::NewtonResult GeneralizedAlphaSolver::Newton(SystemState& state, double h) {
   const NewtonSettings& ns = settings_.timeIntegration.newton;
-  const double scale = parameters_.beta * h * h;
-  const Index n = numberOfODE2_ + numberOfODE1_ + numberOfAE_;
-  const bool modified = ns.useModifiedNewton && ns.useNewtonSolver;
   NewtonResult result;
 
-  predicted_ = state;  // for restarting with full Newton (member: no allocation per step)
-  const SystemState& predicted = predicted_;
-  bool fullNewton = !modified;
-  bool updateRequested = !modified || !linearSolver_.IsFactorized() || jacobianStepSize_ != h ||
-                         ns.modifiedNewtonJacUpdatePerStep;
-  Index iterationsSinceUpdate = 0, updatesThisCall = 0;
-
+  predicted_ = state;  // the predictor, for restarts (member: no allocation per step)
   double error = ComputeResidual(state);
   if (!std::isfinite(error)) {
     result.failure = "non-finite residual at the predictor, " + WorstResidualText();
     return result;
   }
-  double initialError = error;
+  double initialError = ns.newtonResidualMode == 1 ? 2. * ns.relativeTolerance : error;
   if (initialError <= ns.absoluteTolerance) initialError = 2. * ns.absoluteTolerance;  // at least one iteration
-  double lastError = error;
+  double lastError = initialError;
+  bool fullNewton = !ns.useModifiedNewton;
+  bool restarted = false;                    // modified Newton has restarted this step once
+  bool iterateOnceMoreAfterRestart = false;  // a restarted iteration must not stop at its first iterate
 
-  while (true) {
-    if (updateRequested || fullNewton) {
-      UpdateJacobian(state, h);
-      updateRequested = false;
-      iterationsSinceUpdate = 0;
-      ++updatesThisCall;
-    }
-    rhs_.resize(n);
-    rhs_ << scale * residual_.head(numberOfODE2_), (0.5 * h) * residual_.segment(numberOfODE2_, numberOfODE1_),
-        residual_.tail(numberOfAE_);  // scaled after the norm
-    linearSolver_.Solve(rhs_, increment_);
-    ApplyIncrement(state, increment_, h);
+  while (result.iterations < ns.maxIterations) {
     ++result.iterations;
-    ++iterationsSinceUpdate;
+    if (jacobianUpdateRequested_ || fullNewton || !linearSolver_.IsFactorized()) {
+      UpdateJacobian(state, h);
+      jacobianUpdateRequested_ = false;
+    }
+    SolveForIncrement(h);
+    ApplyIncrement(state, increment_, h);
 
     error = ComputeResidual(state);
-    if (ns.newtonResidualMode == 1) {
-      // Exudyn's alternative: measure the size of the increment instead of the residual.
-      const double incrementNorm = increment_.norm();
-      if (result.iterations == 1) initialError = std::max(incrementNorm, 2. * ns.absoluteTolerance);
-      error = std::isfinite(error) ? incrementNorm : error;
-    }
-    const double solutionNormSquared = state.ode2.squaredNorm() + state.ode2_t.squaredNorm() +
-                                       state.ode1.squaredNorm() + state.ae.squaredNorm();
-    const bool diverged = !std::isfinite(error) || !(solutionNormSquared <= ns.maximumSolutionNorm);
-    if (diverged) {
-      if (!fullNewton) {
-        // A stale Jacobian can throw the iteration off; retry this step with full Newton.
-        state = predicted;
-        fullNewton = true;
-        ComputeResidual(state);
-        if (result.iterations >= ns.maxIterations) {
-          result.failure = "Newton diverged after " + std::to_string(result.iterations) + " iterations";
-          return result;
-        }
-        continue;
+    if (ns.newtonResidualMode == 1 && std::isfinite(error))
+      error = (increment_.head(numberOfODE2_).norm() + increment_.segment(numberOfODE2_, numberOfODE1_).norm()) /
+              errorCoordinateFactor_;
+    if (ns.adaptInitialResidual && result.iterations == 1 && error > initialError) initialError = lastError = error;
+
+    const bool converged = std::isfinite(error) && (!ns.useNewtonSolver || error / initialError <= ns.relativeTolerance ||
+                                                    error <= ns.absoluteTolerance);
+    if (converged) {
+      if (!iterateOnceMoreAfterRestart) {
+        result.converged = true;
+        return result;
       }
+      iterateOnceMoreAfterRestart = false;
+      continue;
+    }
+    iterateOnceMoreAfterRestart = false;
+
+    const double maximum = ns.maximumSolutionNorm;
+    const bool diverged = !std::isfinite(error) || !(state.ode2.squaredNorm() < maximum) ||
+                          !(state.ode2_t.squaredNorm() < maximum) || std::isnan(state.ae.squaredNorm());
+    if (diverged && fullNewton) {
       result.failure = std::string(std::isfinite(error) ? "solution norm exceeded maximumSolutionNorm"
                                                          : "residual became non-finite") +
                        " after " + std::to_string(result.iterations) + " Newton iterations, " + WorstResidualText();
       return result;
     }
-    if (!ns.useNewtonSolver) {  // linear solve: one iteration, accepted as is
-      result.converged = true;
-      return result;
-    }
-    if (ns.adaptInitialResidual && result.iterations == 1 && error > initialError) initialError = error;
-    if (error / initialError <= ns.relativeTolerance || error <= ns.absoluteTolerance) {
-      result.converged = true;
-      return result;
-    }
-    if (result.iterations >= ns.maxIterations) {
-      result.failure = "residual " + NumberText(error) + " (relative " + NumberText(error / initialError) + ") after " +
-                       std::to_string(result.iterations) + " Newton iterations, " + WorstResidualText();
-      return result;
-    }
     if (!fullNewton) {
-      const double contractivity = error / lastError;
-      if ((result.iterations >= 3 && contractivity > ns.modifiedNewtonContractivity) ||
-          iterationsSinceUpdate >= ns.maxModifiedNewtonIterations)
-        updateRequested = true;
-      // Repeated updates without success: restart the step with full Newton.
-      if (result.iterations >= ns.maxModifiedNewtonIterations + ns.maxModifiedNewtonRestartIterations ||
-          (updatesThisCall >= 3 && updateRequested)) {
-        state = predicted;
-        fullNewton = true;
-        error = ComputeResidual(state);
+      if (result.iterations > ns.maxModifiedNewtonIterations) jacobianUpdateRequested_ = true;
+      const Index restartLimit = ns.modifiedNewtonJacUpdatePerStep ? 0 : ns.maxModifiedNewtonRestartIterations;
+      if (result.iterations > ns.maxModifiedNewtonIterations + restartLimit) {
+        fullNewton = true;  // continues from the current iterate
+        ++statistics_.modifiedNewtonRejections;
       }
     }
+    const double contractivity = error / lastError;
     lastError = error;
+    if (!fullNewton && (diverged || (result.iterations > 2 && contractivity > ns.modifiedNewtonContractivity))) {
+      jacobianUpdateRequested_ = true;
+      if (restarted) {
+        fullNewton = true;
+        ++statistics_.modifiedNewtonRejections;
+      }
+      if (diverged || contractivity > 2. || fullNewton) {
+        // Back to the predictor (multipliers zero) with a new Jacobian.
+        restarted = true;
+        lastError = initialError;
+        state = predicted_;
+        ComputeResidual(state);
+        iterateOnceMoreAfterRestart = true;
+      }
+    }
   }
+  result.failure = "residual " + NumberText(error) + " (relative " + NumberText(error / initialError) + ") after " +
+                   std::to_string(result.iterations) + " Newton iterations, " + WorstResidualText();
+  return result;
 }
 
 bool GeneralizedAlphaSolver::TryStep(SystemState& state, const SystemState& start, const VectorX& aStart, double h,
@@ -351,6 +368,7 @@ SolverStatistics GeneralizedAlphaSolver::Solve(SystemState& state) {
   double stepSize = h;
   double failingTime = state.time;  // end time of the step being computed, for messages
   jacobianStepSize_ = -1.;
+  jacobianUpdateRequested_ = true;
   linearSolver_.Invalidate();
   reportClock_.Start();
   iterationsSinceReport_ = stepsSinceReport_ = 0;
@@ -385,13 +403,14 @@ SolverStatistics GeneralizedAlphaSolver::Solve(SystemState& state) {
       }
       start = state;
       aStart = algorithmicAcceleration_;
+      if (ti.newton.modifiedNewtonJacUpdatePerStep) jacobianUpdateRequested_ = true;
       Index iterations = 0;
       std::string failure;
       if (!TryStep(state, start, aStart, stepSize, iterations, failure)) {
         // Back to the start of the step (data coordinates included) and retry smaller.
         state = start;
         algorithmicAcceleration_ = aStart;
-        linearSolver_.Invalidate();
+        // As Exudyn: the factorization is kept; Newton renews it if it does not contract.
         ++statistics_.rejectedSteps;
         const double reduced = stepSize * ti.adaptiveStepDecrease;
         if (ti.adaptiveStep && reduced >= ti.minimumStepSize) {

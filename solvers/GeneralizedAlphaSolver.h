@@ -50,6 +50,8 @@ class GeneralizedAlphaSolver : public TimeIntegrator {
   void UpdateJacobian(const SystemState& state, double h);
   // Fills jacobian_ (storage chosen by the linear solver for the size; pattern kept between calls).
   void AssembleJacobian(const SystemState& state, const JacobianFactors& factors);
+  // increment_ = Newton matrix^-1 * (scaled residual_).
+  void SolveForIncrement(double h);
   void ApplyIncrement(SystemState& state, const VectorX& increment, double h) const;
   // "worst residual 1.2e+03 in coordinate 0 of node 1 (...)" of residual_.
   std::string WorstResidualText() const;
@@ -69,9 +71,12 @@ class GeneralizedAlphaSolver : public TimeIntegrator {
   VectorX algorithmicAcceleration_;  // a of the current state
   VectorX predictedAcceleration_;    // a_T of the predictor, for the update after convergence
   VectorX residual_, residualODE2_, residualODE1_, residualAE_, rhs_, increment_, constraintTerm_;
-  SystemState work_, predicted_, start_;  // scratch states, sized once
+  SystemState work_, predicted_, start_;  // scratch states, sized once (work_: the state of a Jacobian at lambda = 0)
   SystemMatrix jacobian_;
   double jacobianStepSize_ = -1.;    // step size the current factorization was made for
+  // Modified Newton: renew the factorization at the next iteration; kept across steps (as Exudyn's).
+  bool jacobianUpdateRequested_ = true;
+  double errorCoordinateFactor_ = 1.;  // sqrt(unknowns) with weightTolerancePerCoordinate, else 1
   double trapezoidalStepSize_ = 0.;  // step size the ODE1 rates y_t were last computed for
 
   ReportClock reportClock_;

@@ -12,6 +12,7 @@ struct SolverStatistics {
   Index jacobianEvaluations = 0;
   Index factorizations = 0;
   Index discontinuousIterations = 0;  // repetitions of a step because PostNewtonStep switched
+  Index modifiedNewtonRejections = 0;  // modified Newton given up for full Newton within a step
 };
 
 }  // namespace multidyn

@@ -105,6 +105,7 @@ const FieldTable& TimeIntegrationSettings::Fields() {
           .Add(&T::stepSizeSafety, "stepSizeSafety", "", "accepted for compatibility (explicit solvers)").Positive()
           .Add(&T::stepSizeMaxIncrease, "stepSizeMaxIncrease", "", "accepted for compatibility (explicit solvers)").Positive()
           .Add(&T::computeLoadsJacobian, "computeLoadsJacobian", "", "0: neglect load Jacobians; 1: include them (follower loads)").NonNegative()
+          .Add(&T::computeConstraintForcesJacobian, "computeConstraintForcesJacobian", "", "False (Exudyn's Newton matrix): leave out the derivative of the constraint forces C_q^T lambda with respect to the coordinates; True: include it (exact Newton matrix, fewer iterations when constraint forces are large)")
           .Add(&T::reuseConstantMassMatrix, "reuseConstantMassMatrix", "", "explicit solvers: factorize the mass matrix once per solve when no body's mass matrix depends on the coordinates; set False if a user function changes masses or inertias during the solve (as in Exudyn)")
           .Add(&T::simulateInRealtime, "simulateInRealtime", "", "accepted for compatibility")
           .Add(&T::realtimeFactor, "realtimeFactor", "", "accepted for compatibility").Positive()

@@ -87,6 +87,8 @@ struct TimeIntegrationSettings {
   double stepSizeSafety = 0.9;
   double stepSizeMaxIncrease = 2.;
   Index computeLoadsJacobian = 0;
+  // Exudyn's Newton matrix leaves out d(C_q^T lambda)/dq; True adds it (exact Newton matrix).
+  bool computeConstraintForcesJacobian = false;
   bool reuseConstantMassMatrix = true;
   bool simulateInRealtime = false;
   double realtimeFactor = 1.;

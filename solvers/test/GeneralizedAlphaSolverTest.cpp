@@ -283,7 +283,8 @@ TEST_P(Pendulum, MatchesMinimalCoordinateReference) {
   settings.timeIntegration.numberOfSteps = 1000;
   const SolverStatistics statistics = SolveDynamic(system, settings);
   EXPECT_EQ(statistics.rejectedSteps, 0);
-  EXPECT_LT(double(statistics.newtonIterations) / statistics.steps, c.useModifiedNewton ? 6. : 4.);
+  // Newton starts from zero multipliers (as Exudyn): modified Newton needs about 6 iterations here.
+  EXPECT_LT(double(statistics.newtonIterations) / statistics.steps, c.useModifiedNewton ? 7. : 4.);
 
   const Eigen::Vector2d y = PendulumReference(0.5);
   const SystemState& end = system.CurrentState();
