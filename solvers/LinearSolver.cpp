@@ -208,6 +208,22 @@ void LinearSolver::SparseSingular(const Eigen::SparseMatrix<double>& sparse, Ind
   useFullPivot_ = true;
 }
 
+// P A = L U solved as Eigen's PartialPivLU does for one panel (sizes up to 8): the same operations
+// in the same order (column-oriented substitutions), so the same bits, without its overhead per
+// call, which dominates for the few unknowns of small models.
+void LinearSolver::SolveSmallDense(const VectorX& rhs, VectorX& solution) const {
+  const MatrixX& lu = denseLU_.matrixLU();
+  const auto& rowOf = denseLU_.permutationP().indices();
+  solution.resize(size_);
+  for (Index i = 0; i < size_; ++i) solution(rowOf(i)) = rhs(i);
+  for (Index k = 0; k < size_; ++k)  // L y = P b, L unit lower
+    for (Index i = k + 1; i < size_; ++i) solution(i) -= solution(k) * lu(i, k);
+  for (Index k = size_ - 1; k >= 0; --k) {  // U x = y
+    solution(k) /= lu(k, k);
+    for (Index i = 0; i < k; ++i) solution(i) -= solution(k) * lu(i, k);
+  }
+}
+
 void LinearSolver::Solve(const VectorX& rhs, VectorX& solution) const {
   if (!factorized_) throw SolverError("LinearSolver::Solve called without a successful factorization");
   if (rhs.size() != size_)
@@ -223,6 +239,8 @@ void LinearSolver::Solve(const VectorX& rhs, VectorX& solution) const {
     solution = denseFullLU_.solve(rhs);
   else if (storage_ == SystemMatrix::Storage::Sparse)
     solution = sparseLU_->solve(rhs);
+  else if (size_ <= smallDenseSize)
+    SolveSmallDense(rhs, solution);
   else
     solution = denseLU_.solve(rhs);
   if (!solution.allFinite()) {

@@ -61,6 +61,8 @@ class LinearSolver {
   class SparseLUWithPivots;
 
   void FactorizeDense(const MatrixX& matrix);
+  static constexpr Index smallDenseSize = 8;  // up to this size SolveSmallDense (one Eigen panel)
+  void SolveSmallDense(const VectorX& rhs, VectorX& solution) const;
   void FactorizeSparse(const SystemMatrix& matrix);
   // Throws, or falls back to the rank-revealing dense LU.
   void SparseSingular(const Eigen::SparseMatrix<double>& sparse, Index unknown, double pivot, double columnSize);

@@ -62,6 +62,22 @@ TEST_P(LinearSolverKinds, LargerRandomSystem) {
   EXPECT_LT((x - xExact).norm(), 1e-11);
 }
 
+TEST(LinearSolver, SmallDenseSolvesGiveEigensBits) {
+  // sizes up to and beyond the small-system path, random well-conditioned matrices and right-hand sides
+  std::srand(11);
+  for (Index n = 1; n <= 12; ++n)
+    for (int trial = 0; trial < 20; ++trial) {
+      const MatrixX a = MatrixX::Random(n, n) + 3. * MatrixX::Identity(n, n);
+      const VectorX b = VectorX::Random(n);
+      LinearSolver solver("EigenDense");
+      solver.Factorize(ToTriplets(a), n);
+      VectorX x;
+      solver.Solve(b, x);
+      const VectorX eigens = Eigen::PartialPivLU<MatrixX>(a).solve(b);
+      for (Index i = 0; i < n; ++i) EXPECT_EQ(x(i), eigens(i)) << "n=" << n << " trial " << trial << " i=" << i;
+    }
+}
+
 TEST_P(LinearSolverKinds, DiagonalMatrixIsSolvedByDivisionAndAZeroPivotStillReported) {
   // duplicates and a stored zero off the diagonal (a structural zero) keep it diagonal
   Triplets t{{0, 0, 2.}, {0, 0, 1.}, {1, 1, -4.}, {2, 2, 0.5}, {0, 2, 0.}};
