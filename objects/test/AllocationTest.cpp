@@ -10,7 +10,7 @@
 
 #include "core/model/MainSystem.h"
 #include "objects/test/TestSystems.h"
-#include "solvers/SolveDynamic.h"
+#include "solvers/driver/SolveDynamic.h"
 
 // Under AddressSanitizer (scripts/run-sanitizers.sh) malloc is the sanitizer's: no interposition,
 // and the tests skip.

@@ -7,7 +7,7 @@
 
 #include "objects/test/JacobianCheck.h"
 #include "objects/test/TestSystems.h"
-#include "solvers/SolveDynamic.h"
+#include "solvers/driver/SolveDynamic.h"
 
 namespace multidyn {
 namespace {

@@ -17,7 +17,7 @@
 #include "core/model/SimulationSettings.h"
 #include "objects/ItemList.h"
 #include "objects/actuators/TransmissionInertia.h"
-#include "solvers/SolveDynamic.h"
+#include "solvers/driver/SolveDynamic.h"
 
 namespace py = pybind11;
 using namespace multidyn;

@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "core/foundation/Errors.h"
-#include "solvers/GeneralizedAlphaParameters.h"
+#include "solvers/integrators/GeneralizedAlphaParameters.h"
 
 namespace multidyn {
 namespace {

@@ -21,7 +21,7 @@
 #include "objects/nodes/NodePoint.h"
 #include "objects/nodes/NodeRigidBodyRxyz.h"
 #include "objects/sensors/SensorNode.h"
-#include "solvers/SolveDynamic.h"
+#include "solvers/driver/SolveDynamic.h"
 
 namespace multidyn {
 namespace {

@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "solvers/LinearSolver.h"
+#include "solvers/linear/LinearSolver.h"
 
 namespace multidyn {
 namespace {

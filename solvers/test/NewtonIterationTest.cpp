@@ -9,7 +9,7 @@
 
 #include "core/evaluation/DAESystem.h"
 #include "core/foundation/Errors.h"
-#include "solvers/SolverFactory.h"
+#include "solvers/driver/SolverFactory.h"
 
 namespace multidyn {
 namespace {

@@ -9,7 +9,7 @@
 #include "core/evaluation/SystemEquations.h"
 #include "core/model/UserFunctionStack.h"
 #include "objects/test/TestSystems.h"
-#include "solvers/SolveDynamic.h"
+#include "solvers/driver/SolveDynamic.h"
 
 using namespace multidyn;
 

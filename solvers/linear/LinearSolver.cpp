@@ -1,4 +1,4 @@
-#include "solvers/LinearSolver.h"
+#include "solvers/linear/LinearSolver.h"
 
 #include <algorithm>
 #include <cmath>

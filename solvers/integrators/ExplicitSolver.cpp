@@ -1,9 +1,9 @@
-#include "solvers/ExplicitSolver.h"
+#include "solvers/integrators/ExplicitSolver.h"
 
 #include <cmath>
 
 #include "core/foundation/Errors.h"
-#include "solvers/SolverChecks.h"
+#include "solvers/integrators/SolverChecks.h"
 
 namespace multidyn {
 

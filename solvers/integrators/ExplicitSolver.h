@@ -12,10 +12,10 @@
 #include "core/evaluation/DAESystem.h"
 #include "core/model/SimulationSettings.h"
 #include "core/evaluation/SolverObserver.h"
-#include "solvers/ButcherTableau.h"
-#include "solvers/LinearSolver.h"
-#include "solvers/ReportClock.h"
-#include "solvers/TimeIntegrator.h"
+#include "solvers/integrators/ButcherTableau.h"
+#include "solvers/linear/LinearSolver.h"
+#include "solvers/integrators/ReportClock.h"
+#include "solvers/integrators/TimeIntegrator.h"
 
 namespace multidyn {
 

@@ -5,8 +5,8 @@
 #include "core/model/MainSystem.h"
 #include "core/model/SimulationSettings.h"
 #include "core/evaluation/SolverObserver.h"
-#include "solvers/DynamicSolverType.h"
-#include "solvers/SolverStatistics.h"
+#include "solvers/integrators/DynamicSolverType.h"
+#include "solvers/integrators/SolverStatistics.h"
 
 namespace multidyn {
 

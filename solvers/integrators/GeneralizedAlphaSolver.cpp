@@ -1,11 +1,11 @@
-#include "solvers/GeneralizedAlphaSolver.h"
+#include "solvers/integrators/GeneralizedAlphaSolver.h"
 
 #include <algorithm>
 #include <cmath>
 #include <sstream>
 
 #include "core/foundation/Errors.h"
-#include "solvers/SolverChecks.h"
+#include "solvers/integrators/SolverChecks.h"
 
 namespace multidyn {
 

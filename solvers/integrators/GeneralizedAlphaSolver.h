@@ -9,11 +9,11 @@
 #include "core/model/SimulationSettings.h"
 #include "core/evaluation/SolverObserver.h"
 #include "core/evaluation/DAESystem.h"
-#include "solvers/GeneralizedAlphaParameters.h"
-#include "solvers/LinearSolver.h"
-#include "solvers/ReportClock.h"
-#include "solvers/SolverStatistics.h"
-#include "solvers/TimeIntegrator.h"
+#include "solvers/integrators/GeneralizedAlphaParameters.h"
+#include "solvers/linear/LinearSolver.h"
+#include "solvers/integrators/ReportClock.h"
+#include "solvers/integrators/SolverStatistics.h"
+#include "solvers/integrators/TimeIntegrator.h"
 
 namespace multidyn {
 

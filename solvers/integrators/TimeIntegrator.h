@@ -4,7 +4,7 @@
 #pragma once
 
 #include "core/foundation/SystemState.h"
-#include "solvers/SolverStatistics.h"
+#include "solvers/integrators/SolverStatistics.h"
 
 namespace multidyn {
 

@@ -1,4 +1,4 @@
-#include "solvers/SolverChecks.h"
+#include "solvers/integrators/SolverChecks.h"
 
 #include <cmath>
 #include <sstream>

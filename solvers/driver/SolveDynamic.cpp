@@ -1,11 +1,11 @@
-#include "solvers/SolveDynamic.h"
+#include "solvers/driver/SolveDynamic.h"
 
 #include "core/files/SolutionRecorder.h"
 #include "core/evaluation/SystemEquations.h"
-#include "solvers/CompositeSolverObserver.h"
-#include "solvers/PreStepUserFunctionCaller.h"
-#include "solvers/SolverFactory.h"
-#include "solvers/SystemStateWriter.h"
+#include "solvers/driver/CompositeSolverObserver.h"
+#include "solvers/driver/PreStepUserFunctionCaller.h"
+#include "solvers/driver/SolverFactory.h"
+#include "solvers/driver/SystemStateWriter.h"
 
 namespace multidyn {
 

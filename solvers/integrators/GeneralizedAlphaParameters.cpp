@@ -1,4 +1,4 @@
-#include "solvers/GeneralizedAlphaParameters.h"
+#include "solvers/integrators/GeneralizedAlphaParameters.h"
 
 #include <cmath>
 #include <string>

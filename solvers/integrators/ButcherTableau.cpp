@@ -1,4 +1,4 @@
-#include "solvers/ButcherTableau.h"
+#include "solvers/integrators/ButcherTableau.h"
 
 #include "core/foundation/Errors.h"
 

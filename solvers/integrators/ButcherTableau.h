@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "core/foundation/Types.h"
-#include "solvers/DynamicSolverType.h"
+#include "solvers/integrators/DynamicSolverType.h"
 
 namespace multidyn {
 

@@ -13,7 +13,7 @@
 
 #include "core/model/SimulationSettings.h"
 #include "core/evaluation/SystemMatrix.h"
-#include "solvers/SingularMatrixError.h"
+#include "solvers/linear/SingularMatrixError.h"
 
 namespace multidyn {
 

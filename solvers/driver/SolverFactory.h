@@ -8,8 +8,8 @@
 #include "core/evaluation/DAESystem.h"
 #include "core/model/SimulationSettings.h"
 #include "core/evaluation/SolverObserver.h"
-#include "solvers/DynamicSolverType.h"
-#include "solvers/TimeIntegrator.h"
+#include "solvers/integrators/DynamicSolverType.h"
+#include "solvers/integrators/TimeIntegrator.h"
 
 namespace multidyn {
 

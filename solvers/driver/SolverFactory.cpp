@@ -1,9 +1,9 @@
-#include "solvers/SolverFactory.h"
+#include "solvers/driver/SolverFactory.h"
 
 #include "core/foundation/Errors.h"
-#include "solvers/ButcherTableau.h"
-#include "solvers/ExplicitSolver.h"
-#include "solvers/GeneralizedAlphaSolver.h"
+#include "solvers/integrators/ButcherTableau.h"
+#include "solvers/integrators/ExplicitSolver.h"
+#include "solvers/integrators/GeneralizedAlphaSolver.h"
 
 namespace multidyn {
 
