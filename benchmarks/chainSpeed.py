@@ -12,7 +12,7 @@ import time
 
 import numpy as np
 
-from sideBySide import BestOf, Packages, QuietSettings, ScratchDirectory
+from sideBySide import Packages, PerItemAndStep, QuietSettings, ScratchDirectory
 
 
 def Chain(packageName, numberOfBodies):
@@ -59,11 +59,8 @@ def main():
     print(f"chain of N rigid bodies, {arguments.steps} steps of h = 1 ms, best of {arguments.runs} runs")
     with ScratchDirectory():
         for n in arguments.bodies:
-            figures, tips = {}, {}
-            for packageName in packages:
-                seconds, tips[packageName] = BestOf(arguments.runs, TimeOnce, packageName, n, arguments.steps)
-                figures[packageName] = seconds / (n * arguments.steps) * 1e6
-                print(f"N = {n:4d}  {packageName:9s} {figures[packageName]:8.3f} us/body/step   tip {tips[packageName]}")
+            figures, tips = PerItemAndStep(packages, arguments.runs, TimeOnce, n, arguments.steps, "body",
+                                           lambda tip: f"tip {tip}")
             if "exudyn" in figures:
                 print(f"N = {n:4d}  multidyn / exudyn = {figures['multidyn'] / figures['exudyn']:.2f}, "
                       f"tip difference {np.linalg.norm(tips['multidyn'] - tips['exudyn']):.2e} m")

@@ -17,7 +17,7 @@ import numpy as np
 MODIFIED = "--modified" in sys.argv
 if MODIFIED:
     sys.argv.remove("--modified")
-from sideBySide import BestOf, Packages, QuietSettings, ScratchDirectory
+from sideBySide import Packages, PerItemAndStep, QuietSettings, ScratchDirectory
 
 
 def Tree(packageName, numberOfLinks):
@@ -59,13 +59,9 @@ def main():
     print(f"kinematic tree chain of N links, {arguments.steps} steps of h = 1 ms, best of {arguments.runs} runs")
     with ScratchDirectory():
         for n in arguments.links:
-            figures, coordinates = {}, {}
-            for packageName in packages:
-                seconds, coordinates[packageName] = BestOf(arguments.runs, TimeOnce, packageName, n, arguments.steps)
-                figures[packageName] = seconds / (n * arguments.steps) * 1e6
-                print(f"N = {n:3d}  {packageName:9s} {figures[packageName]:8.3f} us/link/step")
+            figures, coordinates = PerItemAndStep(packages, arguments.runs, TimeOnce, n, arguments.steps, "link")
             if "exudyn" in figures:
-                print(f"N = {n:3d}  multidyn / exudyn = {figures['multidyn'] / figures['exudyn']:.2f}, largest "
+                print(f"N = {n:4d}  multidyn / exudyn = {figures['multidyn'] / figures['exudyn']:.2f}, largest "
                       f"difference of the joint angles {np.abs(coordinates['multidyn'] - coordinates['exudyn']).max():.2e} rad")
 
 if __name__ == "__main__":

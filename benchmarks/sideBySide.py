@@ -54,3 +54,15 @@ def BestOf(runs, timeOnce, *arguments):
     """(smallest seconds, result of the first run) of `runs` calls timeOnce(*arguments) -> (seconds, result)."""
     results = [timeOnce(*arguments) for _ in range(runs)]
     return min(r[0] for r in results), results[0][1]
+
+
+def PerItemAndStep(packages, runs, timeOnce, n, steps, item, describe=lambda result: ""):
+    """Microseconds per item and step (best of `runs`) of timeOnce(packageName, n, steps) ->
+    (seconds, result) on each package, one printed row each (describe(result) appended); returns
+    ({package: figure}, {package: result})."""
+    figures, results = {}, {}
+    for packageName in packages:
+        seconds, results[packageName] = BestOf(runs, timeOnce, packageName, n, steps)
+        figures[packageName] = seconds / (n * steps) * 1e6
+        print(f"N = {n:4d}  {packageName:9s} {figures[packageName]:8.3f} us/{item}/step   {describe(results[packageName])}")
+    return figures, results
