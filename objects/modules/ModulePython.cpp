@@ -1,6 +1,7 @@
 #include "objects/modules/ModulePython.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <sstream>
 
@@ -22,6 +23,18 @@ std::vector<std::string> SplitNames(const std::string& names) {
 }  // namespace
 
 std::vector<std::string> ModulePython::OutputNames() const { return SplitNames(outputNames); }
+
+// The words of outputNames, counted without splitting them (it is asked for in every call).
+Index ModulePython::NumberOfOutputs() const {
+  Index count = 0;
+  bool inName = false;
+  for (const char c : outputNames) {
+    const bool space = std::isspace(static_cast<unsigned char>(c)) != 0;
+    if (!space && !inName) ++count;
+    inName = !space;
+  }
+  return count;
+}
 
 std::string ModulePython::Description() const {
   return moduleClass + (name.empty() ? std::string() : " '" + name + "'");

@@ -27,7 +27,7 @@ class ModulePython : public ControlModuleKernels<ModulePython> {
   static void AddTestInstance(MainSystem& system);
 
   std::vector<JointInput> Inputs() const override;
-  Index NumberOfOutputs() const override { return static_cast<Index>(OutputNames().size()); }
+  Index NumberOfOutputs() const override;
   std::string OutputName(Index output) const override { return OutputNames()[output]; }
   void Check(const MainSystem& system) const override;
 
