@@ -34,6 +34,9 @@ struct JacobianFactors {
   double ode1Damping = 0.;     // dr1/dq_t weight (ODE1 equations depending on velocities)
   bool velocityLevelConstraints = false;
   bool includeLoads = false;  // load Jacobians (follower loads); off by default in time integration
+  // d(C_q^T lambda)/dq, the only place the multipliers enter. Without it (Exudyn's Newton matrix)
+  // those blocks are not computed and not in the sparsity pattern, which also spares fill-in.
+  bool constraintForces = true;
 };
 
 class DAESystem {

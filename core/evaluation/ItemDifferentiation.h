@@ -351,12 +351,14 @@ template <class AD> void NodeAlgebraicJacobian(const JacobianTarget& t, Index no
   const SeededNodes<AD> seeds(t, t.workspace.singleNode);
   VecX<AD> q, q_t, forces, g, g_t;
   SeededCoordinates(t, node, q, q_t);
-  const VectorX& lambda = t.workspace.Lambda(t.state, t.compiled.nodeAEStart[node], n.NumberOfAlgebraicEquations());
-  n.ComputeAlgebraicForces(NodeCoordinates<AD>{q, q_t}, lambda, forces);
-  std::vector<Index>& rows = t.workspace.rows;
-  rows.resize(q.size());
-  for (Index k = 0; k < q.size(); ++k) rows[k] = t.compiled.nodeODE2Start[node] + k;
-  seeds.AddDerivatives(forces, rows, 1., t.factors, t.matrix);
+  if (t.factors.constraintForces) {
+    const VectorX& lambda = t.workspace.Lambda(t.state, t.compiled.nodeAEStart[node], n.NumberOfAlgebraicEquations());
+    n.ComputeAlgebraicForces(NodeCoordinates<AD>{q, q_t}, lambda, forces);
+    std::vector<Index>& rows = t.workspace.rows;
+    rows.resize(q.size());
+    for (Index k = 0; k < q.size(); ++k) rows[k] = t.compiled.nodeODE2Start[node] + k;
+    seeds.AddDerivatives(forces, rows, 1., t.factors, t.matrix);
+  }
   n.ComputeAlgebraicEquations(NodeCoordinates<AD>{q, q_t}, false, g);
   if (t.factors.velocityLevelConstraints) n.ComputeAlgebraicEquations(NodeCoordinates<AD>{q, q_t}, true, g_t);
   AddConstraintBlocks(t, seeds, g, g_t, t.compiled.nodeAEStart[node], true);
@@ -402,11 +404,13 @@ template <class AD> void ConstraintJacobian(const JacobianTarget& t, const Const
   const SeededNodes<AD> seeds(t, nodes, 0, -1, ConstraintSeeds(t.factors));
   const MarkerData<AD> m0 = SeededMarkerData(t, seeds, markers[0]);
   const MarkerData<AD> m1 = SeededMarkerData(t, seeds, markers[1]);
-  const VectorX& lambda = t.workspace.Lambda(t.state, aeStart, constraint.NumberOfAlgebraicEquations());
-  MarkerLoad<AD> loads[2];
-  constraint.ComputeConstraintLoads(m0, m1, lambda, loads);
-  AddMarkerLoad(t, seeds, markers[0], m0, loads[0]);
-  AddMarkerLoad(t, seeds, markers[1], m1, loads[1]);
+  if (t.factors.constraintForces) {
+    const VectorX& lambda = t.workspace.Lambda(t.state, aeStart, constraint.NumberOfAlgebraicEquations());
+    MarkerLoad<AD> loads[2];
+    constraint.ComputeConstraintLoads(m0, m1, lambda, loads);
+    AddMarkerLoad(t, seeds, markers[0], m0, loads[0]);
+    AddMarkerLoad(t, seeds, markers[1], m1, loads[1]);
+  }
   VecX<AD> g, g_t;
   constraint.ComputeAlgebraicEquations(context, m0, m1, false, g);
   if (t.factors.velocityLevelConstraints) constraint.ComputeAlgebraicEquations(context, m0, m1, true, g_t);

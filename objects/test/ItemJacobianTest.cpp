@@ -74,4 +74,31 @@ TEST(ItemJacobian, ConstraintLoadsAreTheTransposedConstraintJacobian) {
   }
 }
 
+// Exudyn's Newton matrix (JacobianFactors::constraintForces = false) is the exact one at zero
+// multipliers, and its sparse pattern leaves out the blocks of d(C_q^T lambda)/dq.
+TEST(ItemJacobian, WithoutConstraintForcesTheJacobianIsTheOneAtZeroMultipliers) {
+  auto system = MakeSystemWithEveryItem(true);
+  SystemEquations equations(*system);
+  SystemState state = system->CurrentState();
+  Randomize(*system, state, 5);
+  ASSERT_GT(state.ae.cwiseAbs().minCoeff(), 0.);
+  SystemState withoutLambda = state;
+  withoutLambda.ae.setZero();
+  JacobianFactors exudyn;
+  exudyn.constraintForces = false;
+  const MatrixX J = equations.JacobianDense(state, exudyn);
+  EXPECT_EQ(J, equations.JacobianDense(withoutLambda, JacobianFactors()));
+  EXPECT_GT((equations.JacobianDense(state, JacobianFactors()) - J).cwiseAbs().maxCoeff(), 1e-3);
+
+  auto patternSize = [&](const JacobianFactors& factors) {
+    SystemMatrix matrix;
+    matrix.Resize(equations.NumberOfUnknowns(), SystemMatrix::Storage::Sparse);
+    matrix.SetZero();
+    equations.ComputeJacobian(state, factors, matrix);
+    matrix.Finalize();
+    return matrix.Sparse().nonZeros();
+  };
+  EXPECT_LT(patternSize(exudyn), patternSize(JacobianFactors()));
+}
+
 }  // namespace

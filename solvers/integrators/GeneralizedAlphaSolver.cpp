@@ -86,6 +86,7 @@ void GeneralizedAlphaSolver::ComputeInitialAccelerations(SystemState& state) {
   factors.ode1Derivative = 1.;
   factors.ode1Stiffness = 0.;
   factors.ode2ODE1 = 0.;  // y is given here, not an unknown
+  factors.constraintForces = false;  // lambda = 0 and no stiffness block: nothing to add
   AssembleJacobian(work, factors);
   VectorX rhs(n), solution;
   rhs << -r, VectorX::Zero(numberOfODE1_), -h;
@@ -156,15 +157,9 @@ void GeneralizedAlphaSolver::UpdateJacobian(const SystemState& state, double h) 
   factors.ode1Stiffness = 0.5 * h;
   factors.ode1Damping = 0.5 * p.gamma / p.beta;  // (h/2) * gamma', gamma' = gamma / (h beta)
   factors.ode2ODE1 = p.beta * h * h;
-  if (settings_.timeIntegration.computeConstraintForcesJacobian || numberOfAE_ == 0) {
-    AssembleJacobian(state, factors);
-  } else {
-    // Exudyn's Newton matrix has no derivative of the constraint forces C_q^T lambda with respect
-    // to q; the multipliers enter the Jacobian only there, so it is the Jacobian at lambda = 0.
-    work_ = state;
-    work_.ae.setZero();
-    AssembleJacobian(work_, factors);
-  }
+  // Exudyn's Newton matrix has no derivative of the constraint forces C_q^T lambda with respect to q.
+  factors.constraintForces = settings_.timeIntegration.computeConstraintForcesJacobian;
+  AssembleJacobian(state, factors);
   linearSolver_.Factorize(jacobian_);
   ++statistics_.factorizations;
   jacobianStepSize_ = h;

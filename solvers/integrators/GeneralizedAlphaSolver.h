@@ -71,7 +71,7 @@ class GeneralizedAlphaSolver : public TimeIntegrator {
   VectorX algorithmicAcceleration_;  // a of the current state
   VectorX predictedAcceleration_;    // a_T of the predictor, for the update after convergence
   VectorX residual_, residualODE2_, residualODE1_, residualAE_, rhs_, increment_, constraintTerm_;
-  SystemState work_, predicted_, start_;  // scratch states, sized once (work_: the state of a Jacobian at lambda = 0)
+  SystemState predicted_, start_;  // scratch states, sized once
   SystemMatrix jacobian_;
   double jacobianStepSize_ = -1.;    // step size the current factorization was made for
   // Modified Newton: renew the factorization at the next iteration; kept across steps (as Exudyn's).

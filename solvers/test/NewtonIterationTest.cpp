@@ -52,7 +52,7 @@ class HeldMass : public DAESystem {
     g(0) = velocityLevel ? s.ode2_t(0) : s.ode2(0);
   }
   void ComputeJacobian(const SystemState& s, const JacobianFactors& f, SystemMatrix& matrix) override {
-    lambdaSeenByJacobian = s.ae(0);
+    lambdaSeenByJacobian = f.constraintForces ? s.ae(0) : 0.;  // lambda enters only through d(C_q^T lambda)/dq
     matrix.Add(0, 0, jacobianScale * f.mass * m);
     matrix.Add(0, 1, jacobianScale * f.multiplierColumns);
     matrix.Add(1, 0, jacobianScale * f.constraintRows);
