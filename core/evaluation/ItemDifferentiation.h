@@ -287,10 +287,12 @@ template <class S> VecX<S> GeneralizedLoad(const MarkerData<S>& data, const Mark
 }
 
 
-template <class AD> MarkerData<AD> SeededMarkerData(const JacobianTarget& t, const SeededNodes<AD>& seeds, Index marker) {
+template <class AD> MarkerData<AD> SeededMarkerData(const JacobianTarget& t, const SeededNodes<AD>& seeds, Index marker,
+                                                    bool withJacobians = true) {
   const Marker& m = t.system.GetMarker(marker);
   const Body* body = m.BodyNumber().IsValid() ? static_cast<const Body*>(&t.system.GetObject(m.BodyNumber().value)) : nullptr;
   MarkerData<AD> data;
+  data.withJacobians = withJacobians;
   m.ComputeMarkerData(body, seeds.KinematicsOf(t.compiled.markerNodes[marker]), data);
   return data;
 }
@@ -402,8 +404,9 @@ template <class AD> void ConstraintJacobian(const JacobianTarget& t, const Const
                                             const EvaluationContext& context, Index aeStart,
                                             const std::vector<Index>& markers, const std::vector<Index>& nodes) {
   const SeededNodes<AD> seeds(t, nodes, 0, -1, ConstraintSeeds(t.factors));
-  const MarkerData<AD> m0 = SeededMarkerData(t, seeds, markers[0]);
-  const MarkerData<AD> m1 = SeededMarkerData(t, seeds, markers[1]);
+  // The marker Jacobians enter only the constraint forces C_q^T lambda.
+  const MarkerData<AD> m0 = SeededMarkerData(t, seeds, markers[0], t.factors.constraintForces);
+  const MarkerData<AD> m1 = SeededMarkerData(t, seeds, markers[1], t.factors.constraintForces);
   if (t.factors.constraintForces) {
     const VectorX& lambda = t.workspace.Lambda(t.state, aeStart, constraint.NumberOfAlgebraicEquations());
     MarkerLoad<AD> loads[2];
@@ -449,8 +452,8 @@ template <class AD> void ConstraintAccelerationTerm(const JacobianTarget& t, con
                                                     const std::vector<Index>& markers, const std::vector<Index>& nodes,
                                                     VectorX& h) {
   const SeededNodes<AD> seeds(t, nodes, 0, -1, Seeds::Positions);  // d(g_t)/dq only
-  const MarkerData<AD> m0 = SeededMarkerData(t, seeds, markers[0]);
-  const MarkerData<AD> m1 = SeededMarkerData(t, seeds, markers[1]);
+  const MarkerData<AD> m0 = SeededMarkerData(t, seeds, markers[0], false);
+  const MarkerData<AD> m1 = SeededMarkerData(t, seeds, markers[1], false);
   VecX<AD> g_t;
   constraint.ComputeAlgebraicEquations(context, m0, m1, true, g_t);
   AccumulateAccelerationTerm(seeds, g_t, aeStart, t.state, h);

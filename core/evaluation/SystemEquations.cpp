@@ -306,9 +306,15 @@ void SystemEquations::ComputeJacobian(const SystemState& state, const JacobianFa
     }
     const auto& markers = compiled_.objectMarkers[c];
     const auto& nodes = compiled_.objectMarkerNodes[c];
-    WithADScalarForDerivatives(ConstraintDerivatives(NumberOfCoordinates(system_, nodes), factors), [&](auto ad) {
-      ConstraintJacobian<decltype(ad)>(target, constraint, Context(c, state), aeStart, markers, nodes);
-    });
+    // Without d(C_q^T lambda)/dq (Exudyn's Newton matrix) the constraint rows are C_q as the
+    // loads define it (the contract: generalized loads = -C_q^T lambda), from the marker
+    // Jacobians, as Exudyn computes them; no differentiation needed. With Euler parameters they
+    // differ from dg/dq only normal to the unit sphere, where the parameter constraint acts.
+    const bool rowsFromLoads = !factors.constraintForces;
+    if (!rowsFromLoads)
+      WithADScalarForDerivatives(ConstraintDerivatives(NumberOfCoordinates(system_, nodes), factors), [&](auto ad) {
+        ConstraintJacobian<decltype(ad)>(target, constraint, Context(c, state), aeStart, markers, nodes);
+      });
     // Multiplier columns dr/dlambda from the constraint loads themselves: with Euler parameters
     // they differ from dg/dq in the direction normal to the unit sphere, and Newton needs the
     // derivative of the residual it solves.
@@ -322,9 +328,11 @@ void SystemEquations::ComputeJacobian(const SystemState& state, const JacobianFa
       for (int side = 0; side < 2; ++side) {
         const auto& indices = compiled_.markerODE2Indices[markers[side]];
         const MarkerData<double>& data = markerData_[markers[side]];
-        for (size_t i = 0; i < indices.size(); ++i)
-          matrix.Add(indices[i], aeOffset + aeStart + k,
-                     -factors.multiplierColumns * GeneralizedLoadComponent(data, unitLoads[side], Index(i)));
+        for (size_t i = 0; i < indices.size(); ++i) {
+          const double component = GeneralizedLoadComponent(data, unitLoads[side], Index(i));  // -C_q(k, i)
+          matrix.Add(indices[i], aeOffset + aeStart + k, -factors.multiplierColumns * component);
+          if (rowsFromLoads) matrix.Add(aeOffset + aeStart + k, indices[i], -factors.constraintRows * component);
+        }
       }
     }
   }

@@ -53,6 +53,9 @@ template <class S> struct MarkerData {
   S coordinate = S(0.);
   S coordinate_t = S(0.);
   Eigen::Matrix<S, 1, Eigen::Dynamic, Eigen::RowMajor, 1, MaxLocalCoordinates<S>::value> coordinateJacobian;
+  // Set by the caller: false when only the pose and its velocities will be read (constraint
+  // equations), so that markers may skip the Jacobians, the costly part with derivatives attached.
+  bool withJacobians = true;
 };
 
 // Loads that a connector, constraint or load applies to its markers, in global axes:
@@ -84,26 +87,33 @@ template <class S> Mat3<S> RotatedBy(const Mat3<S>& A, const Matrix3& R) {
 // The frame at local position b of a rigid node: p + A*b, with its Jacobians.
 template <class S> void RigidFrameFromNode(const NodeKinematics<S>& node, const Vector3& localPosition,
                                             MarkerData<S>& frame) {
-  const Index n = node.numberOfCoordinates;
   const bool atNode = localPosition.isZero(0.);
   frame.orientation = node.rotation;
   frame.angularVelocityLocal = node.angularVelocityLocal;
-  frame.positionJacobian.setZero(3, n);
-  const Index translations = std::min(node.positionCoordinates, n);
-  frame.positionJacobian.topLeftCorner(translations, translations).setIdentity();
-  frame.rotationJacobian.setZero(3, n);
+  Vec3<S> Ab;
   if (atNode) {
     frame.position = node.position;
     frame.velocity = node.velocity;
   } else {
     const Vec3<S> b = localPosition.cast<S>();
-    const Vec3<S> Ab = node.rotation * b;
+    Ab = node.rotation * b;
     frame.position = node.position + Ab;
     frame.velocity = node.velocity + node.rotation * node.angularVelocityLocal.cross(b);
-    if (node.hasOrientation)  // d(A b) = -(A b)~ * G * dtheta
-      frame.positionJacobian.middleCols(node.rotationStart, node.G.cols()) = -Skew<S>(Ab) * node.G;
   }
-  if (node.hasOrientation) frame.rotationJacobian.middleCols(node.rotationStart, node.G.cols()) = node.G;
+  if (!frame.withJacobians) return;
+  const Index n = node.numberOfCoordinates;
+  frame.positionJacobian.setZero(3, n);
+  const Index translations = std::min(node.positionCoordinates, n);
+  frame.positionJacobian.topLeftCorner(translations, translations).setIdentity();
+  frame.rotationJacobian.setZero(3, n);
+  if (!node.hasOrientation) return;
+  // d(A b) = -(A b)~ G dtheta: column j is G_j x (A b); column by column with fixed-size vectors,
+  // which is much cheaper than a product of dynamic-size blocks.
+  for (Index j = 0; j < node.G.cols(); ++j) {
+    const Vec3<S> G_j = node.G.col(j);
+    frame.rotationJacobian.col(node.rotationStart + j) = G_j;
+    if (!atNode) frame.positionJacobian.col(node.rotationStart + j) = G_j.cross(Ab);
+  }
 }
 
 }  // namespace multidyn

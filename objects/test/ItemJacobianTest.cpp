@@ -74,8 +74,10 @@ TEST(ItemJacobian, ConstraintLoadsAreTheTransposedConstraintJacobian) {
   }
 }
 
-// Exudyn's Newton matrix (JacobianFactors::constraintForces = false) is the exact one at zero
-// multipliers, and its sparse pattern leaves out the blocks of d(C_q^T lambda)/dq.
+// Exudyn's Newton matrix (JacobianFactors::constraintForces = false): the exact one at zero
+// multipliers in the ODE2 rows, constraint rows C_q as the loads define them (the transposed
+// multiplier columns, which ConstraintLoadsAreTheTransposedConstraintJacobian checks against dg/dq),
+// and a sparse pattern without the blocks of d(C_q^T lambda)/dq.
 TEST(ItemJacobian, WithoutConstraintForcesTheJacobianIsTheOneAtZeroMultipliers) {
   auto system = MakeSystemWithEveryItem(true);
   SystemEquations equations(*system);
@@ -87,8 +89,11 @@ TEST(ItemJacobian, WithoutConstraintForcesTheJacobianIsTheOneAtZeroMultipliers) 
   JacobianFactors exudyn;
   exudyn.constraintForces = false;
   const MatrixX J = equations.JacobianDense(state, exudyn);
-  EXPECT_EQ(J, equations.JacobianDense(withoutLambda, JacobianFactors()));
-  EXPECT_GT((equations.JacobianDense(state, JacobianFactors()) - J).cwiseAbs().maxCoeff(), 1e-3);
+  const MatrixX J0 = equations.JacobianDense(withoutLambda, JacobianFactors());
+  const Index n = equations.NumberOfODE2() + equations.NumberOfODE1(), nAE = equations.NumberOfAE();
+  EXPECT_EQ(J.topRows(n), J0.topRows(n));
+  EXPECT_EQ(J.bottomLeftCorner(nAE, n), J.topRightCorner(n, nAE).transpose());
+  EXPECT_GT((equations.JacobianDense(state, JacobianFactors()) - J).topRows(n).cwiseAbs().maxCoeff(), 1e-3);
 
   auto patternSize = [&](const JacobianFactors& factors) {
     SystemMatrix matrix;
