@@ -59,29 +59,17 @@ void SystemEquations::AddGeneralizedLoad(Index marker, const MarkerLoad<double>&
                                          VectorX& residual) const {
   const auto& indices = compiled_.markerODE2Indices[marker];
   const MarkerData<double>& data = markerData_[marker];
-  // sign (J_p^T f + J_r^T tau + J_c^T f_c), over the columns each part has; one pass over the
-  // columns with raw pointers (this runs for every marker load of every evaluation)
+  // sign (J_p^T f + J_r^T tau + J_c^T f_c), each part over the columns it has (one pass each,
+  // without the per-component checks of GeneralizedLoadComponent)
   const Index n = Index(indices.size());
   const Index positionColumns = std::min<Index>(n, data.positionJacobian.cols());
   const Index rotationColumns = std::min<Index>(n, data.rotationJacobian.cols());
   const Index coordinateColumns = std::min<Index>(n, data.coordinateJacobian.cols());
   const Vector3 force = sign * load.force, torque = sign * load.torque;
-  const double* J_p = data.positionJacobian.data();
-  const double* J_r = data.rotationJacobian.data();
-  const Index* index = indices.data();
-  double* r = residual.data();
-  const Index both = std::min(positionColumns, rotationColumns);
-  for (Index i = 0; i < both; ++i, J_p += 3, J_r += 3) {  // two sums, as J_p^T f + J_r^T tau adds them
-    r[index[i]] += J_p[0] * force(0) + J_p[1] * force(1) + J_p[2] * force(2);
-    r[index[i]] += J_r[0] * torque(0) + J_r[1] * torque(1) + J_r[2] * torque(2);
-  }
-  for (Index i = both; i < positionColumns; ++i, J_p += 3) r[index[i]] += J_p[0] * force(0) + J_p[1] * force(1) + J_p[2] * force(2);
-  for (Index i = both; i < rotationColumns; ++i, J_r += 3)
-    r[index[i]] += J_r[0] * torque(0) + J_r[1] * torque(1) + J_r[2] * torque(2);
-  if (coordinateColumns > 0) {
-    const double coordinateForce = sign * load.coordinateForce;
-    for (Index i = 0; i < coordinateColumns; ++i) r[index[i]] += data.coordinateJacobian(i) * coordinateForce;
-  }
+  for (Index i = 0; i < positionColumns; ++i) residual(indices[i]) += data.positionJacobian.col(i).dot(force);
+  for (Index i = 0; i < rotationColumns; ++i) residual(indices[i]) += data.rotationJacobian.col(i).dot(torque);
+  for (Index i = 0; i < coordinateColumns; ++i)
+    residual(indices[i]) += sign * data.coordinateJacobian(i) * load.coordinateForce;
 }
 
 EvaluationContext SystemEquations::Context(Index object, const SystemState& state) const {

@@ -101,29 +101,18 @@ template <class S> void RigidFrameFromNode(const NodeKinematics<S>& node, const 
     frame.velocity = node.velocity + node.rotation * node.angularVelocityLocal.cross(b);
   }
   if (!frame.withJacobians) return;
-  // Column by column with fixed-size vectors: much cheaper than setZero and products of
-  // dynamic-size blocks for these 3 x 3..7 matrices.
   const Index n = node.numberOfCoordinates;
-  frame.positionJacobian.resize(3, n);
-  frame.rotationJacobian.resize(3, n);
+  frame.positionJacobian.setZero(3, n);
   const Index translations = std::min(node.positionCoordinates, n);
-  const Index rotationEnd = node.hasOrientation ? node.rotationStart + node.G.cols() : 0;
-  for (Index j = 0; j < n; ++j) {
-    if (j < translations) {
-      frame.positionJacobian.col(j) = Vec3<S>::Unit(j);
-      frame.rotationJacobian.col(j).setZero();
-    } else if (node.hasOrientation && j >= node.rotationStart && j < rotationEnd) {
-      // d(A b) = -(A b)~ G dtheta: column j is G_j x (A b)
-      const Vec3<S> G_j = node.G.col(j - node.rotationStart);
-      frame.rotationJacobian.col(j) = G_j;
-      if (atNode)
-        frame.positionJacobian.col(j).setZero();
-      else
-        frame.positionJacobian.col(j) = G_j.cross(Ab);
-    } else {
-      frame.positionJacobian.col(j).setZero();
-      frame.rotationJacobian.col(j).setZero();
-    }
+  frame.positionJacobian.topLeftCorner(translations, translations).setIdentity();
+  frame.rotationJacobian.setZero(3, n);
+  if (!node.hasOrientation) return;
+  // d(A b) = -(A b)~ G dtheta: column j is G_j x (A b); column by column with fixed-size vectors,
+  // which is much cheaper than a product of dynamic-size blocks.
+  for (Index j = 0; j < node.G.cols(); ++j) {
+    const Vec3<S> G_j = node.G.col(j);
+    frame.rotationJacobian.col(node.rotationStart + j) = G_j;
+    if (!atNode) frame.positionJacobian.col(node.rotationStart + j) = G_j.cross(Ab);
   }
 }
 
