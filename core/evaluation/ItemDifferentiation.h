@@ -236,7 +236,7 @@ template <class AD> class SeededNodes {
     VecX<AD> q(n), q_t(n);
     // The buffer held another node's kinematics before: start from the defaults, so that fields
     // a node leaves at their default (e.g. positionCoordinates) are not taken over.
-    kinematics = NodeKinematics<AD>();
+    kinematics.Reset();
     for (Index k = 0; k < n; ++k) {
       q(k) = AD(t.qTotal(start + k), Capacity(), offset + k);
       q_t(k) = velocityOffset >= 0 ? AD(t.state.ode2_t(start + k), Capacity(), velocityOffset + k)

@@ -27,6 +27,41 @@ SystemEquations::SystemEquations(const MainSystem& system)
   for (Index node = 0; node < nNodes; ++node)
     if (system.GetNode(node).NumberOfODE2Coordinates() == 0)
       system.GetNode(node).ComputeKinematics(NodeCoordinates<double>{none, none}, nodeKinematics_[node]);
+  BuildEvaluationPlan();
+}
+
+void SystemEquations::BuildEvaluationPlan() {
+  auto singleNode = [&](const std::vector<Index>& nodes) -> const NodeKinematics<double>* {
+    return nodes.size() == 1 ? &nodeKinematics_[nodes[0]] : nullptr;
+  };
+  for (Index node : compiled_.ode2Nodes) {
+    const Node& n = system_.GetNode(node);
+    nodeEntries_.push_back({&n, &nodeKinematics_[node], compiled_.nodeODE2Start[node], n.NumberOfODE2Coordinates()});
+  }
+  for (Index marker = 0; marker < Index(markerData_.size()); ++marker) {
+    const Marker& m = system_.GetMarker(marker);
+    const Body* body =
+        m.BodyNumber().IsValid() ? static_cast<const Body*>(&system_.GetObject(m.BodyNumber().value)) : nullptr;
+    markerEntries_.push_back({&m, body, singleNode(compiled_.markerNodes[marker])});
+  }
+  for (Index b : compiled_.bodies)
+    bodyEntries_.push_back(
+        {b, static_cast<const Body*>(&system_.GetObject(b)), singleNode(compiled_.objectNodes[b])});
+  // The multiplier buffers of every size (the residual indexes the pool directly).
+  Index largest = 0;
+  for (Index c : compiled_.constraints) largest = std::max(largest, system_.GetObject(c).NumberOfAlgebraicEquations());
+  for (Index node : compiled_.nodesWithAE) largest = std::max(largest, system_.GetNode(node).NumberOfAlgebraicEquations());
+  for (Index size = 0; size <= largest; ++size) differentiation::JacobianWorkspace::OfSize(jacobianWorkspace_->lambdaBySize, size);
+  for (Index c : compiled_.constraints) {
+    const auto& constraint = static_cast<const Constraint&>(system_.GetObject(c));
+    const Index size = constraint.NumberOfAlgebraicEquations();
+    constraintEntries_.push_back(
+        {c, &constraint, compiled_.objectAEStart[c], size, compiled_.objectMarkers[c][0], compiled_.objectMarkers[c][1]});
+  }
+  for (Index l : compiled_.loads) {
+    const Load& load = system_.GetLoad(l);
+    loadEntries_.push_back({l, &load, load.MarkerNumber().value});
+  }
 }
 
 SystemEquations::~SystemEquations() = default;
@@ -41,17 +76,13 @@ const NodeKinematics<double>* SystemEquations::NodesOf(const std::vector<Index>&
 
 void SystemEquations::UpdateKinematics(const SystemState& state) {
   qTotal_ = compiled_.ode2Reference + state.ode2;
-  for (Index node : compiled_.ode2Nodes) {
-    const Index start = compiled_.nodeODE2Start[node];
-    const Index n = system_.GetNode(node).NumberOfODE2Coordinates();
-    system_.GetNode(node).ComputeKinematics(
-        NodeCoordinates<double>{qTotal_.segment(start, n), state.ode2_t.segment(start, n)}, nodeKinematics_[node]);
-  }
-  for (Index marker = 0; marker < Index(markerData_.size()); ++marker) {
-    const Marker& m = system_.GetMarker(marker);
-    const Body* body =
-        m.BodyNumber().IsValid() ? static_cast<const Body*>(&system_.GetObject(m.BodyNumber().value)) : nullptr;
-    m.ComputeMarkerData(body, NodesOf(compiled_.markerNodes[marker], markerNodeSlots_[marker]), markerData_[marker]);
+  for (const NodeEntry& e : nodeEntries_)
+    e.node->ComputeKinematics(
+        NodeCoordinates<double>{qTotal_.segment(e.start, e.size), state.ode2_t.segment(e.start, e.size)}, *e.kinematics);
+  for (Index marker = 0; marker < Index(markerEntries_.size()); ++marker) {
+    const MarkerEntry& e = markerEntries_[marker];
+    e.marker->ComputeMarkerData(e.body, e.nodes ? e.nodes : NodesOf(compiled_.markerNodes[marker], markerNodeSlots_[marker]),
+                                markerData_[marker]);
   }
 }
 
@@ -102,12 +133,13 @@ Vector3 SystemEquations::LoadVectorAt(Index load, const SystemState& state) cons
 }
 
 void SystemEquations::AddODE2Terms(const SystemState& state, VectorX& residual, VectorX* ode1Residual) {
-  for (Index b : compiled_.bodies) {
-    const Body& body = static_cast<const Body&>(system_.GetObject(b));
-    const auto& indices = compiled_.objectODE2Indices[b];
+  for (const BodyEntry& e : bodyEntries_) {
+    const auto& indices = compiled_.objectODE2Indices[e.object];
     VectorX& q_ttLocal = differentiation::JacobianWorkspace::OfSize(jacobianWorkspace_->q_ttBySize, Index(indices.size()));
     for (size_t i = 0; i < indices.size(); ++i) q_ttLocal(i) = state.ode2_tt(indices[i]);
-    body.ComputeODE2LHS(Context(b, state), NodesOf(compiled_.objectNodes[b], objectNodeSlots_[b]), q_ttLocal, local_);
+    e.body->ComputeODE2LHS(Context(e.object, state),
+                           e.nodes ? e.nodes : NodesOf(compiled_.objectNodes[e.object], objectNodeSlots_[e.object]),
+                           q_ttLocal, local_);
     for (size_t i = 0; i < indices.size(); ++i) residual(indices[i]) += local_(i);
   }
   for (Index node : compiled_.nodesWithAE) {
@@ -121,23 +153,20 @@ void SystemEquations::AddODE2Terms(const SystemState& state, VectorX& residual, 
   }
   for (Index c : compiled_.connectors) EvaluateConnector(c, state, &residual, ode1Residual);
   MarkerLoad<double> loads[2];
-  for (Index c : compiled_.constraints) {
-    const auto& constraint = static_cast<const Constraint&>(system_.GetObject(c));
-    if (!constraint.IsActive()) continue;
-    const auto& markers = compiled_.objectMarkers[c];
-    const VectorX& lambda = Lambda(state, compiled_.objectAEStart[c], constraint.NumberOfAlgebraicEquations());
+  for (const ConstraintEntry& e : constraintEntries_) {
+    if (!e.constraint->IsActive()) continue;
+    VectorX& lambda = jacobianWorkspace_->lambdaBySize[e.size];
+    lambda = state.ae.segment(e.aeStart, e.size);
     loads[0] = loads[1] = MarkerLoad<double>();
-    constraint.ComputeConstraintLoads(markerData_[markers[0]], markerData_[markers[1]], lambda, loads);
-    AddGeneralizedLoad(markers[0], loads[0], -1., residual);
-    AddGeneralizedLoad(markers[1], loads[1], -1., residual);
+    e.constraint->ComputeConstraintLoads(markerData_[e.marker0], markerData_[e.marker1], lambda, loads);
+    AddGeneralizedLoad(e.marker0, loads[0], -1., residual);
+    AddGeneralizedLoad(e.marker1, loads[1], -1., residual);
   }
-  for (Index l : compiled_.loads) {
-    const Load& load = system_.GetLoad(l);
-    const Vector3 loadVector = LoadVectorAt(l, state);
-    const Index marker = load.MarkerNumber().value;
+  for (const LoadEntry& e : loadEntries_) {
+    const Vector3 loadVector = LoadVectorAt(e.number, state);
     MarkerLoad<double> markerLoad;
-    load.ComputeMarkerLoad(markerData_[marker], loadVector, markerLoad);
-    AddGeneralizedLoad(marker, markerLoad, -1., residual);
+    e.load->ComputeMarkerLoad(markerData_[e.marker], loadVector, markerLoad);
+    AddGeneralizedLoad(e.marker, markerLoad, -1., residual);
   }
 }
 
@@ -216,17 +245,14 @@ void SystemEquations::AlgebraicResidual(const SystemState& state, bool velocityL
         NodeCoordinates<double>{qTotal_.segment(start, size), state.ode2_t.segment(start, size)}, velocityLevel, local_);
     residual.segment(compiled_.nodeAEStart[node], local_.size()) = local_;
   }
-  for (Index c : compiled_.constraints) {
-    const auto& constraint = static_cast<const Constraint&>(system_.GetObject(c));
-    const Index start = compiled_.objectAEStart[c];
-    const Index size = constraint.NumberOfAlgebraicEquations();
-    if (!constraint.IsActive()) {
-      residual.segment(start, size) = state.ae.segment(start, size);  // inactive: lambda = 0
+  for (const ConstraintEntry& e : constraintEntries_) {
+    if (!e.constraint->IsActive()) {
+      residual.segment(e.aeStart, e.size) = state.ae.segment(e.aeStart, e.size);  // inactive: lambda = 0
       continue;
     }
-    const auto& markers = compiled_.objectMarkers[c];
-    constraint.ComputeAlgebraicEquations(Context(c, state), markerData_[markers[0]], markerData_[markers[1]], velocityLevel, local_);
-    residual.segment(start, size) = local_;
+    e.constraint->ComputeAlgebraicEquations(Context(e.object, state), markerData_[e.marker0], markerData_[e.marker1],
+                                            velocityLevel, local_);
+    residual.segment(e.aeStart, e.size) = local_;
   }
 }
 

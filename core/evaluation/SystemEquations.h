@@ -70,8 +70,45 @@ class SystemEquations : public DAESystem {
   // The multipliers state.ae[start, start + size) in a workspace buffer of that size.
   const VectorX& Lambda(const SystemState& state, Index start, Index size);
 
+  // The residual's items and what they read, as pointers, built once in the constructor (the
+  // structure is locked while a solve runs), so that the evaluation loops ask neither the system
+  // nor the compiled maps. A `nodes` pointer is the kinematics of an item's single node; nullptr:
+  // the item has several nodes, gathered per evaluation by NodesOf.
+  struct NodeEntry {
+    const Node* node;
+    NodeKinematics<double>* kinematics;
+    Index start, size;
+  };
+  struct MarkerEntry {
+    const Marker* marker;
+    const Body* body;
+    const NodeKinematics<double>* nodes;
+  };
+  struct BodyEntry {
+    Index object;
+    const Body* body;
+    const NodeKinematics<double>* nodes;
+  };
+  struct ConstraintEntry {
+    Index object;
+    const Constraint* constraint;
+    Index aeStart, size;
+    Index marker0, marker1;
+  };
+  struct LoadEntry {
+    Index number;
+    const Load* load;
+    Index marker;
+  };
+  void BuildEvaluationPlan();
+
   const MainSystem& system_;
   const CompiledSystem& compiled_;
+  std::vector<NodeEntry> nodeEntries_;
+  std::vector<MarkerEntry> markerEntries_;
+  std::vector<BodyEntry> bodyEntries_;
+  std::vector<ConstraintEntry> constraintEntries_;
+  std::vector<LoadEntry> loadEntries_;
   const NumericalDifferentiationSettings* numericalDifferentiation_ = nullptr;
   double trapezoidalStepSize_ = 0.;
   // Workspace.

@@ -30,6 +30,24 @@ template <class S> struct NodeKinematics {
   // markers measure them) and their velocities.
   VecX<S> coordinates;
   VecX<S> coordinates_t;
+
+  // The defaults above, field by field: cheaper than assigning a new object, whose fixed-size
+  // storage (mostly unused) would be zeroed whole. A new field goes here too (KinematicsTest).
+  void Reset() {
+    position.setZero();
+    velocity.setZero();
+    rotation.setIdentity();
+    angularVelocityLocal.setZero();
+    G.resize(3, 0);
+    Glocal.resize(3, 0);
+    Glocal_tTheta_t.setZero();
+    numberOfCoordinates = 0;
+    positionCoordinates = 3;
+    rotationStart = 3;
+    hasOrientation = false;
+    coordinates.resize(0);
+    coordinates_t.resize(0);
+  }
 };
 
 // Fills the stored coordinates of a node's kinematics from its total coordinates.
