@@ -62,6 +62,19 @@ void SystemEquations::BuildEvaluationPlan() {
     const Load& load = system_.GetLoad(l);
     loadEntries_.push_back({l, &load, load.MarkerNumber().value});
   }
+  auto connectorEntry = [&](Index c) {
+    const auto& connector = static_cast<const Connector&>(system_.GetObject(c));
+    const auto& markers = compiled_.objectMarkers[c];
+    const ConnectorEntry entry{c, &connector, Index(connectorMarkers_.size()), Index(markers.size()),
+                               compiled_.objectInternalStart[c], connector.NumberOfInternalStates()};
+    for (Index marker : markers) {
+      connectorMarkers_.push_back(marker);
+      connectorMarkerData_.push_back(&markerData_[marker]);
+    }
+    return entry;
+  };
+  for (Index c : compiled_.connectors) connectorEntries_.push_back(connectorEntry(c));
+  for (Index c : compiled_.internalStateObjects) internalStateEntries_.push_back(connectorEntry(c));
 }
 
 SystemEquations::~SystemEquations() = default;
@@ -151,7 +164,7 @@ void SystemEquations::AddODE2Terms(const SystemState& state, VectorX& residual, 
                              lambda, local_);
     residual.segment(start, size) += local_;
   }
-  for (Index c : compiled_.connectors) EvaluateConnector(c, state, &residual, ode1Residual);
+  for (const ConnectorEntry& e : connectorEntries_) EvaluateConnector(e, state, &residual, ode1Residual);
   MarkerLoad<double> loads[2];
   for (const ConstraintEntry& e : constraintEntries_) {
     if (!e.constraint->IsActive()) continue;
@@ -170,26 +183,20 @@ void SystemEquations::AddODE2Terms(const SystemState& state, VectorX& residual, 
   }
 }
 
-void SystemEquations::EvaluateConnector(Index c, const SystemState& state, VectorX* ode2Residual,
+void SystemEquations::EvaluateConnector(const ConnectorEntry& e, const SystemState& state, VectorX* ode2Residual,
                                         VectorX* ode1Residual) {
-  const auto& connector = static_cast<const Connector&>(system_.GetObject(c));
-  if (!connector.IsActive()) return;  // inactive: no loads, internal states frozen (y_t = 0)
-  const auto& markers = compiled_.objectMarkers[c];
-  const Index internalStart = compiled_.objectInternalStart[c];
-  const Index internalStates = connector.NumberOfInternalStates();
-  markerPointers_.resize(markers.size());
-  markerLoads_.resize(markers.size());
-  for (size_t k = 0; k < markers.size(); ++k) {
-    markerPointers_[k] = &markerData_[markers[k]];
-    markerLoads_[k] = MarkerLoad<double>();
-  }
-  internal_.resize(internalStates);
-  for (Index i = 0; i < internalStates; ++i) internal_(i) = state.ode1(internalStart + i);
-  connector.ComputeConnector(Context(c, state), markerPointers_.data(), internal_, markerLoads_.data(), internalRate_);
+  if (!e.connector->IsActive()) return;  // inactive: no loads, internal states frozen (y_t = 0)
+  markerLoads_.resize(e.numberOfMarkers);
+  for (Index k = 0; k < e.numberOfMarkers; ++k) markerLoads_[k] = MarkerLoad<double>();
+  internal_.resize(e.internalStates);
+  for (Index i = 0; i < e.internalStates; ++i) internal_(i) = state.ode1(e.internalStart + i);
+  e.connector->ComputeConnector(Context(e.object, state), connectorMarkerData_.data() + e.firstMarker, internal_,
+                                markerLoads_.data(), internalRate_);
   if (ode2Residual)
-    for (size_t k = 0; k < markers.size(); ++k) AddGeneralizedLoad(markers[k], markerLoads_[k], -1., *ode2Residual);
+    for (Index k = 0; k < e.numberOfMarkers; ++k)
+      AddGeneralizedLoad(connectorMarkers_[e.firstMarker + k], markerLoads_[k], -1., *ode2Residual);
   if (ode1Residual)
-    for (Index i = 0; i < internalStates; ++i) (*ode1Residual)(internalStart + i) -= internalRate_(i);
+    for (Index i = 0; i < e.internalStates; ++i) (*ode1Residual)(e.internalStart + i) -= internalRate_(i);
 }
 
 void SystemEquations::AddODE1Rates(const SystemState& state, VectorX& residual) {
@@ -216,7 +223,7 @@ void SystemEquations::ComputeODE1Residual(const SystemState& state, VectorX& res
   AddODE1Rates(state, residual);
   if (compiled_.internalStateObjects.empty()) return;
   UpdateKinematics(state);
-  for (Index c : compiled_.internalStateObjects) EvaluateConnector(c, state, nullptr, &residual);
+  for (const ConnectorEntry& e : internalStateEntries_) EvaluateConnector(e, state, nullptr, &residual);
 }
 
 void SystemEquations::ComputeResiduals(const SystemState& state, bool velocityLevel, VectorX& ode2Residual,

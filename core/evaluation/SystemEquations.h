@@ -58,7 +58,6 @@ class SystemEquations : public DAESystem {
   // Bodies, node constraint forces, connectors (and their internal rates into ode1Residual if
   // given), constraint loads and loads, into residual; kinematics must be up to date.
   void AddODE2Terms(const SystemState& state, VectorX& residual, VectorX* ode1Residual);
-  void EvaluateConnector(Index connector, const SystemState& state, VectorX* ode2Residual, VectorX* ode1Residual);
   void AddODE1Rates(const SystemState& state, VectorX& residual);  // first-order objects
   void AlgebraicResidual(const SystemState& state, bool velocityLevel, VectorX& residual);
   void AddGeneralizedLoad(Index marker, const MarkerLoad<double>& load, double sign, VectorX& residual) const;
@@ -95,12 +94,20 @@ class SystemEquations : public DAESystem {
     Index aeStart, size;
     Index marker0, marker1;
   };
+  struct ConnectorEntry {
+    Index object;
+    const Connector* connector;
+    Index firstMarker, numberOfMarkers;  // in connectorMarkers_ / connectorMarkerData_
+    Index internalStart, internalStates;
+  };
   struct LoadEntry {
     Index number;
     const Load* load;
     Index marker;
   };
   void BuildEvaluationPlan();
+  void EvaluateConnector(const ConnectorEntry& entry, const SystemState& state, VectorX* ode2Residual,
+                         VectorX* ode1Residual);
 
   const MainSystem& system_;
   const CompiledSystem& compiled_;
@@ -108,13 +115,15 @@ class SystemEquations : public DAESystem {
   std::vector<MarkerEntry> markerEntries_;
   std::vector<BodyEntry> bodyEntries_;
   std::vector<ConstraintEntry> constraintEntries_;
+  std::vector<ConnectorEntry> connectorEntries_, internalStateEntries_;
+  std::vector<Index> connectorMarkers_;
+  std::vector<const MarkerData<double>*> connectorMarkerData_;
   std::vector<LoadEntry> loadEntries_;
   const NumericalDifferentiationSettings* numericalDifferentiation_ = nullptr;
   double trapezoidalStepSize_ = 0.;
   // Workspace.
   VectorX qTotal_, yTotal_, yLocal_, f_;
   VecX<double> local_, internal_, internalRate_;
-  std::vector<const MarkerData<double>*> markerPointers_;
   std::vector<MarkerLoad<double>> markerLoads_;
   MatrixX localMatrix_;
   std::vector<NodeKinematics<double>> nodeKinematics_;
