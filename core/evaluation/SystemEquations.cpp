@@ -87,13 +87,14 @@ const NodeKinematics<double>* SystemEquations::NodesOf(const std::vector<Index>&
   return slot.data();
 }
 
-void SystemEquations::UpdateKinematics(const SystemState& state) {
+void SystemEquations::UpdateKinematics(const SystemState& state, bool withJacobians) {
   qTotal_ = compiled_.ode2Reference + state.ode2;
   for (const NodeEntry& e : nodeEntries_)
     e.node->ComputeKinematics(
         NodeCoordinates<double>{qTotal_.segment(e.start, e.size), state.ode2_t.segment(e.start, e.size)}, *e.kinematics);
   for (Index marker = 0; marker < Index(markerEntries_.size()); ++marker) {
     const MarkerEntry& e = markerEntries_[marker];
+    markerData_[marker].withJacobians = withJacobians;
     e.marker->ComputeMarkerData(e.body, e.nodes ? e.nodes : NodesOf(compiled_.markerNodes[marker], markerNodeSlots_[marker]),
                                 markerData_[marker]);
   }
@@ -106,6 +107,17 @@ void SystemEquations::AddGeneralizedLoad(Index marker, const MarkerLoad<double>&
   // sign (J_p^T f + J_r^T tau + J_c^T f_c), each part over the columns it has (one pass each,
   // without the per-component checks of GeneralizedLoadComponent)
   const Index n = Index(indices.size());
+  if (data.rigidNode) {  // a rigid frame of one node: f on the translations, G^T (tau + arm x f) on the rotations
+    const NodeKinematics<double>& node = *data.rigidNode;
+    const Vector3 force = sign * load.force;
+    const Index translations = std::min(node.positionCoordinates, n);
+    for (Index j = 0; j < translations; ++j) residual(indices[j]) += force(j);
+    if (node.hasOrientation) {
+      const Vector3 moment = sign * load.torque + data.rigidArm.cross(force);
+      for (Index j = 0; j < node.G.cols(); ++j) residual(indices[node.rotationStart + j]) += node.G.col(j).dot(moment);
+    }
+    return;
+  }
   const Index positionColumns = std::min<Index>(n, data.positionJacobian.cols());
   const Index rotationColumns = std::min<Index>(n, data.rotationJacobian.cols());
   const Index coordinateColumns = std::min<Index>(n, data.coordinateJacobian.cols());
@@ -214,7 +226,7 @@ void SystemEquations::AddODE1Rates(const SystemState& state, VectorX& residual) 
 
 void SystemEquations::ComputeODE2Residual(const SystemState& state, VectorX& residual) {
   residual.setZero(compiled_.numberOfODE2);
-  UpdateKinematics(state);
+  UpdateKinematics(state, false);
   AddODE2Terms(state, residual, nullptr);
 }
 
@@ -222,7 +234,7 @@ void SystemEquations::ComputeODE1Residual(const SystemState& state, VectorX& res
   residual = state.ode1_t;
   AddODE1Rates(state, residual);
   if (compiled_.internalStateObjects.empty()) return;
-  UpdateKinematics(state);
+  UpdateKinematics(state, false);
   for (const ConnectorEntry& e : internalStateEntries_) EvaluateConnector(e, state, nullptr, &residual);
 }
 
@@ -231,14 +243,14 @@ void SystemEquations::ComputeResiduals(const SystemState& state, bool velocityLe
   // One kinematics update and one evaluation of each connector for all three parts.
   ode2Residual.setZero(compiled_.numberOfODE2);
   ode1Residual = state.ode1_t;
-  UpdateKinematics(state);
+  UpdateKinematics(state, false);
   AddODE2Terms(state, ode2Residual, &ode1Residual);
   AddODE1Rates(state, ode1Residual);
   AlgebraicResidual(state, velocityLevel, algebraicResidual);
 }
 
 void SystemEquations::ComputeAlgebraicResidual(const SystemState& state, bool velocityLevel, VectorX& residual) {
-  if (compiled_.numberOfAE > 0) UpdateKinematics(state);
+  if (compiled_.numberOfAE > 0) UpdateKinematics(state, false);
   AlgebraicResidual(state, velocityLevel, residual);
 }
 

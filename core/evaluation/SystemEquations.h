@@ -50,8 +50,9 @@ class SystemEquations : public DAESystem {
   MatrixX JacobianDense(const SystemState& state, const JacobianFactors& factors);
 
  private:
-  // Node kinematics of all nodes, then marker data of all markers (once per evaluation).
-  void UpdateKinematics(const SystemState& state);
+  // Node kinematics of all nodes, then marker data of all markers (once per evaluation). Without
+  // Jacobians, markers may leave them out (residuals use the compact form of rigid frames).
+  void UpdateKinematics(const SystemState& state, bool withJacobians = true);
   // The kinematics of a list of nodes as a contiguous array (a pointer into the node table for
   // a single node; a gathered copy in `slot` otherwise).
   const NodeKinematics<double>* NodesOf(const std::vector<Index>& nodes, std::vector<NodeKinematics<double>>& slot) const;

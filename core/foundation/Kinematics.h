@@ -71,9 +71,15 @@ template <class S> struct MarkerData {
   S coordinate = S(0.);
   S coordinate_t = S(0.);
   Eigen::Matrix<S, 1, Eigen::Dynamic, Eigen::RowMajor, 1, MaxLocalCoordinates<S>::value> coordinateJacobian;
-  // Set by the caller: false when only the pose and its velocities will be read (constraint
-  // equations), so that markers may skip the Jacobians, the costly part with derivatives attached.
+  // Set by the caller: false when only the pose, its velocities and the generalized loads will
+  // be read (constraint equations, residuals), so that markers with a compact form may skip the
+  // Jacobians. Markers without one fill them anyway.
   bool withJacobians = true;
+  // The compact form of a frame rigidly attached to one node (RigidFrameFromNode): J_p = [I, -arm~ G]
+  // and J_r = [0, G] in the node's coordinates, arm = p_M - p_N; the generalized load is then
+  // f on the translations and G^T (tau + arm x f) on the rotation parameters (GeneralizedLoadOf).
+  const NodeKinematics<S>* rigidNode = nullptr;
+  Vec3<S> rigidArm = Vec3<S>::Zero();
 };
 
 // Loads that a connector, constraint or load applies to its markers, in global axes:
@@ -108,8 +114,10 @@ template <class S> void RigidFrameFromNode(const NodeKinematics<S>& node, const 
   const bool atNode = localPosition.isZero(0.);
   frame.orientation = node.rotation;
   frame.angularVelocityLocal = node.angularVelocityLocal;
-  Vec3<S> Ab;
+  Vec3<S>& Ab = frame.rigidArm;
+  frame.rigidNode = &node;
   if (atNode) {
+    Ab.setZero();
     frame.position = node.position;
     frame.velocity = node.velocity;
   } else {
