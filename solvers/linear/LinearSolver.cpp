@@ -9,19 +9,13 @@
 
 namespace multidyn {
 
-// Eigen's SparseLU keeps U's diagonal inside its supernodal L store (protected); we read it to
-// catch nearly singular matrices, which SparseLU itself only rejects for exactly zero pivots.
+// Eigen's SparseLU keeps its factors in protected members; they are copied out once per
+// factorization for the solves (SparseTriangularFactors), whose pivots also catch nearly
+// singular matrices, which SparseLU itself only rejects for exactly zero pivots.
 class LinearSolver::SparseLUWithPivots : public Eigen::SparseLU<Eigen::SparseMatrix<double>, Eigen::COLAMDOrdering<int>> {
  public:
-  // |u_jj| in the column-permuted order (0 where no diagonal entry is stored).
-  void PivotMagnitudes(VectorX& pivots) const {
-    pivots.setZero(this->cols());
-    for (Eigen::Index j = 0; j < this->cols(); ++j)
-      for (SCMatrix::InnerIterator it(m_Lstore, j); it; ++it)
-        if (it.index() == j) {
-          pivots(j) = std::abs(it.value());
-          break;
-        }
+  void ExtractFactors(SparseTriangularFactors& factors) const {
+    factors.Extract(m_Lstore, m_Ustore, m_perm_r, m_perm_c);
   }
 };
 
@@ -188,8 +182,8 @@ void LinearSolver::FactorizeSparse(const SystemMatrix& matrix) {
     SparseSingular(sparse, unknown, 0., columnSize_(unknown));
     return;
   }
-  sparseLU_->PivotMagnitudes(pivots_);
-  const VectorX& pivots = pivots_;
+  sparseLU_->ExtractFactors(sparseFactors_);
+  const VectorX& pivots = sparseFactors_.PivotMagnitudes();
   const double tolerance = RelativePivotTolerance(size_);
   for (Index j = 0; j < size_; ++j) {
     const Index unknown = unknownOfColumn_[j];
@@ -238,7 +232,7 @@ void LinearSolver::Solve(const VectorX& rhs, VectorX& solution) const {
   else if (useFullPivot_)
     solution = denseFullLU_.solve(rhs);
   else if (storage_ == SystemMatrix::Storage::Sparse)
-    solution = sparseLU_->solve(rhs);
+    sparseFactors_.Solve(rhs, solution);
   else if (size_ <= smallDenseSize)
     SolveSmallDense(rhs, solution);
   else

@@ -14,6 +14,7 @@
 #include "core/model/SimulationSettings.h"
 #include "core/evaluation/SystemMatrix.h"
 #include "solvers/linear/SingularMatrixError.h"
+#include "solvers/linear/SparseTriangularFactors.h"
 
 namespace multidyn {
 
@@ -72,7 +73,7 @@ class LinearSolver {
   LinearSolverKind kind_;
   SystemMatrix::Storage storage_ = SystemMatrix::Storage::Dense;
   SystemMatrix testMatrix_;
-  VectorX columnSize_, pivots_;
+  VectorX columnSize_;
   std::vector<Index> unknownOfColumn_;
   LinearSolverSettings settings_;
   std::function<std::string(Index)> describeUnknown_;
@@ -87,6 +88,7 @@ class LinearSolver {
   Eigen::PartialPivLU<MatrixX> denseLU_;
   Eigen::FullPivLU<MatrixX> denseFullLU_;
   std::unique_ptr<SparseLUWithPivots> sparseLU_;
+  SparseTriangularFactors sparseFactors_;  // copied from sparseLU_ after each factorization, for Solve
   const SystemMatrix* analyzedMatrix_ = nullptr;  // the matrix (and pattern revision) analysed last
   size_t analyzedRevision_ = 0;
 };
