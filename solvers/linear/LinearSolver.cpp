@@ -156,13 +156,15 @@ void LinearSolver::FactorizeSparse(const SystemMatrix& matrix) {
       SparseSingular(sparse, j, 0., 0.);
       return;
     }
-  // The ordering depends on the pattern only, which is fixed between assemblies.
+  // The LU sees the nonzero part of the pattern, which is fixed between assemblies; the
+  // ordering is redone when the pattern changes or its nonzero part grows.
   if (analyzedMatrix_ != &matrix || analyzedRevision_ != matrix.PatternRevision()) {
-    sparseLU_->analyzePattern(sparse);
+    nonzeroPart_.Reset();
     analyzedMatrix_ = &matrix;
     analyzedRevision_ = matrix.PatternRevision();
   }
-  sparseLU_->factorize(sparse);
+  if (nonzeroPart_.Update(sparse)) sparseLU_->analyzePattern(nonzeroPart_.Matrix());
+  sparseLU_->factorize(nonzeroPart_.Matrix());
 
   // Map a column of the permuted factorization back to the unknown it belongs to.
   const auto& permutation = sparseLU_->colsPermutation().indices();

@@ -14,6 +14,7 @@
 #include "core/model/SimulationSettings.h"
 #include "core/evaluation/SystemMatrix.h"
 #include "solvers/linear/SingularMatrixError.h"
+#include "solvers/linear/SparseNonzeroPart.h"
 #include "solvers/linear/SparseTriangularFactors.h"
 
 namespace multidyn {
@@ -87,6 +88,7 @@ class LinearSolver {
   MatrixX dense_;  // only for the rank-revealing fallback
   Eigen::PartialPivLU<MatrixX> denseLU_;
   Eigen::FullPivLU<MatrixX> denseFullLU_;
+  SparseNonzeroPart nonzeroPart_;  // what sparseLU_ factorizes
   std::unique_ptr<SparseLUWithPivots> sparseLU_;
   SparseTriangularFactors sparseFactors_;  // copied from sparseLU_ after each factorization, for Solve
   const SystemMatrix* analyzedMatrix_ = nullptr;  // the matrix (and pattern revision) analysed last
