@@ -95,13 +95,37 @@ void LinearSolver::Factorize(const SystemMatrix& matrix) {
   // entries are reported with the equation and unknown they belong to.
   columnSize_.setZero(size_);
   bool diagonal = true;
-  matrix.ForEachEntry([&](Index row, Index column, double value) {
+  auto checkFinite = [&](Index row, Index column, double value) {
     if (!std::isfinite(value))
       throw SolverError("linear solver failed: the system matrix has a non-finite entry in the equation of " +
                         Describe(row) + " for " + Describe(column));
-    columnSize_(column) = std::max(columnSize_(column), std::abs(value));
-    if (row != column && value != 0.) diagonal = false;
-  });
+  };
+  if (storage_ == SystemMatrix::Storage::Sparse) {
+    // Column by column on the compressed arrays, the column's size in a register and no branch
+    // per entry (tens of thousands per factorization).
+    const Eigen::SparseMatrix<double>& sparse = matrix.Sparse();
+    const int* start = sparse.outerIndexPtr();
+    const int* row = sparse.innerIndexPtr();
+    const double* value = sparse.valuePtr();
+    bool finite = true;
+    for (Index j = 0; j < size_; ++j) {
+      double largest = 0.;
+      for (int k = start[j]; k < start[j + 1]; ++k) {
+        const double size = std::abs(value[k]);
+        finite &= size <= std::numeric_limits<double>::max();
+        largest = std::max(largest, size);
+      }
+      columnSize_(j) = largest;
+      if (diagonal)  // (false after the first columns of a Newton matrix)
+        for (int k = start[j]; k < start[j + 1]; ++k) diagonal &= (row[k] == j) | (value[k] == 0.);
+    }
+    if (!finite) matrix.ForEachEntry(checkFinite);  // throws, naming the entry
+  } else
+    matrix.ForEachEntry([&](Index row, Index column, double value) {
+      checkFinite(row, column, value);
+      columnSize_(column) = std::max(columnSize_(column), std::abs(value));
+      if (row != column && value != 0.) diagonal = false;
+    });
   // A diagonal matrix without zero pivots (e.g. the mass matrix of point masses in the explicit
   // solvers) is solved by division, as its LU would, without the LU's overhead.
   useDiagonal_ = diagonal && size_ > 0 && (columnSize_.array() > 0.).all();
