@@ -9,13 +9,27 @@
 
 namespace multidyn {
 
+namespace {
+
+// The columns come to SparseLU in the fill-reducing order already (COLAMD of the whole pattern):
+// an identity of full size, not Eigen's NaturalOrdering, whose empty permutation makes SparseLU
+// skip the postorder of the columns along the elimination tree.
+struct OrderGiven {
+  using PermutationType = Eigen::PermutationMatrix<Eigen::Dynamic, Eigen::Dynamic, int>;
+  template <class MatrixType> void operator()(const MatrixType& matrix, PermutationType& permutation) const {
+    permutation.setIdentity(matrix.cols());
+  }
+};
+
+}  // namespace
+
 // Eigen's SparseLU keeps its factors in protected members; they are copied out once per
 // factorization for the solves (SparseTriangularFactors), whose pivots also catch nearly
 // singular matrices, which SparseLU itself only rejects for exactly zero pivots.
-class LinearSolver::SparseLUWithPivots : public Eigen::SparseLU<Eigen::SparseMatrix<double>, Eigen::COLAMDOrdering<int>> {
+class LinearSolver::SparseLUWithPivots : public Eigen::SparseLU<Eigen::SparseMatrix<double>, OrderGiven> {
  public:
-  void ExtractFactors(SparseTriangularFactors& factors) const {
-    factors.Extract(m_Lstore, m_Ustore, m_perm_r, m_perm_c);
+  void ExtractFactors(SparseTriangularFactors& factors, const Eigen::VectorXi& columnOfUnknown) const {
+    factors.Extract(m_Lstore, m_Ustore, m_perm_r.indices(), columnOfUnknown);
   }
 };
 
@@ -180,20 +194,26 @@ void LinearSolver::FactorizeSparse(const SystemMatrix& matrix) {
       SparseSingular(sparse, j, 0., 0.);
       return;
     }
-  // The LU sees the nonzero part of the pattern, which is fixed between assemblies; the
-  // ordering is redone when the pattern changes or its nonzero part grows.
+  // The column ordering is computed on the whole pattern, which is fixed between assemblies, so
+  // that it depends neither on values nor on when an entry became nonzero. The LU sees the
+  // nonzero part, in that order; its symbolic analysis is redone when the part grows.
   if (analyzedMatrix_ != &matrix || analyzedRevision_ != matrix.PatternRevision()) {
-    nonzeroPart_.Reset();
+    Eigen::COLAMDOrdering<int>()(sparse, ordering_);
+    nonzeroPart_.Reset(ordering_.indices());
     analyzedMatrix_ = &matrix;
     analyzedRevision_ = matrix.PatternRevision();
   }
   if (nonzeroPart_.Update(sparse)) sparseLU_->analyzePattern(nonzeroPart_.Matrix());
   sparseLU_->factorize(nonzeroPart_.Matrix());
 
-  // Map a column of the permuted factorization back to the unknown it belongs to.
-  const auto& permutation = sparseLU_->colsPermutation().indices();
+  // Unknown k is column ordering(k) of the part, which became column c of the factors.
+  const auto& columnOfPartColumn = sparseLU_->colsPermutation().indices();
+  columnOfUnknown_.resize(size_);
   unknownOfColumn_.resize(size_);
-  for (Index i = 0; i < size_; ++i) unknownOfColumn_[permutation(i)] = i;
+  for (Index k = 0; k < size_; ++k) {
+    columnOfUnknown_(k) = columnOfPartColumn(ordering_.indices()(k));
+    unknownOfColumn_[columnOfUnknown_(k)] = k;
+  }
 
   if (sparseLU_->info() != Eigen::Success) {
     analyzedMatrix_ = nullptr;  // start afresh next time
@@ -208,7 +228,7 @@ void LinearSolver::FactorizeSparse(const SystemMatrix& matrix) {
     SparseSingular(sparse, unknown, 0., columnSize_(unknown));
     return;
   }
-  sparseLU_->ExtractFactors(sparseFactors_);
+  sparseLU_->ExtractFactors(sparseFactors_, columnOfUnknown_);
   const VectorX& pivots = sparseFactors_.PivotMagnitudes();
   const double tolerance = RelativePivotTolerance(size_);
   for (Index j = 0; j < size_; ++j) {

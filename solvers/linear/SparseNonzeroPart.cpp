@@ -1,6 +1,14 @@
 #include "solvers/linear/SparseNonzeroPart.h"
 
+#include <stdexcept>
+#include <string>
+
 namespace multidyn {
+
+void SparseNonzeroPart::Reset(const Eigen::VectorXi& columnOfPart) {
+  patternSize_ = -1;
+  columnOfPart_ = columnOfPart;
+}
 
 bool SparseNonzeroPart::Update(const Eigen::SparseMatrix<double>& matrix) {
   const Index stored = matrix.outerIndexPtr()[matrix.cols()];
@@ -40,9 +48,16 @@ void SparseNonzeroPart::Rebuild(const Eigen::SparseMatrix<double>& matrix) {
   int* partStart = part_.outerIndexPtr();
   int* partRow = part_.innerIndexPtr();
   double* partValue = part_.valuePtr();
+  const bool reordered = columnOfPart_.size() > 0;
+  if (reordered && columnOfPart_.size() != columns)
+    throw std::invalid_argument("SparseNonzeroPart: a column order of size " + std::to_string(columnOfPart_.size()) +
+                                " for a matrix of " + std::to_string(columns) + " columns");
+  std::vector<int> matrixColumn(static_cast<size_t>(columns));  // (allocates: only when the part grows)
+  for (Index j = 0; j < columns; ++j) matrixColumn[size_t(reordered ? columnOfPart_(j) : j)] = int(j);
   int at = 0;
   partStart[0] = 0;
-  for (Index j = 0; j < columns; ++j) {
+  for (Index c = 0; c < columns; ++c) {
+    const int j = matrixColumn[size_t(c)];
     for (int k = start[j]; k < start[j + 1]; ++k)
       if (used_[size_t(k)]) {
         partRow[at] = row[k];
@@ -50,7 +65,7 @@ void SparseNonzeroPart::Rebuild(const Eigen::SparseMatrix<double>& matrix) {
         sourceOfEntry_[size_t(at)] = k;
         ++at;
       }
-    partStart[j + 1] = at;
+    partStart[c + 1] = at;
   }
 }
 

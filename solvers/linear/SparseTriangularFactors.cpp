@@ -13,7 +13,7 @@ template <class T> void GrowTo(std::vector<T>& buffer, size_t size) {
 }  // namespace
 
 void SparseTriangularFactors::Extract(const SupernodalLower& lower, const ColumnsUpper& upper,
-                                      const Permutation& rowPermutation, const Permutation& columnPermutation) {
+                                      const Eigen::VectorXi& rowOfEquation, const Eigen::VectorXi& columnOfUnknown) {
   const int n = int(lower.cols());
   size_ = n;
   const int* supernodeStart = lower.supToCol();
@@ -85,8 +85,8 @@ void SparseTriangularFactors::Extract(const SupernodalLower& lower, const Column
   sourceOfRow_.resize(n);
   columnOfUnknown_.resize(n);
   for (int i = 0; i < n; ++i) {
-    sourceOfRow_[rowPermutation.indices()(i)] = i;
-    columnOfUnknown_[i] = columnPermutation.indices()(i);
+    sourceOfRow_[rowOfEquation(i)] = i;
+    columnOfUnknown_[i] = columnOfUnknown(i);
   }
   work_.resize(n);
 }

@@ -19,14 +19,15 @@ class SparseTriangularFactors {
  public:
   using SupernodalLower = Eigen::internal::MappedSuperNodalMatrix<double, int>;
   using ColumnsUpper = Eigen::Map<Eigen::SparseMatrix<double, Eigen::ColMajor, int>>;
-  using Permutation = Eigen::PermutationMatrix<Eigen::Dynamic, Eigen::Dynamic, int>;
 
   // lower: Eigen's supernodal store (L below the supernode diagonals, the supernodes' diagonal
   // blocks of U above, U's diagonal on it); upper: U outside the supernodes, by columns; both
-  // in permuted rows and columns. Eigen's convention: (P_r b)(rowPermutation(i)) = b(i).
+  // in permuted rows and columns. rowOfEquation(i): the row of the factors that equation i
+  // became (SparseLU's rowsPermutation().indices()); columnOfUnknown(k): the column of the
+  // factors that unknown k became (colsPermutation().indices() when SparseLU was given A itself).
   // Buffers grow to the largest factors seen and are reused.
-  void Extract(const SupernodalLower& lower, const ColumnsUpper& upper, const Permutation& rowPermutation,
-               const Permutation& columnPermutation);
+  void Extract(const SupernodalLower& lower, const ColumnsUpper& upper, const Eigen::VectorXi& rowOfEquation,
+               const Eigen::VectorXi& columnOfUnknown);
 
   // |u_jj| for the permuted column j, as stored by the factorization.
   const VectorX& PivotMagnitudes() const { return pivotMagnitudes_; }

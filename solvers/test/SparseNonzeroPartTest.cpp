@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <stdexcept>
 
 #include "solvers/linear/SparseNonzeroPart.h"
 
@@ -72,6 +73,24 @@ TEST(SparseNonzeroPart, ANewPatternSizeStartsAfresh) {
   EXPECT_TRUE(part.Update(FromDense(larger, MatrixX::Ones(3, 3))));
   EXPECT_EQ(MatrixX(part.Matrix()), larger);
   EXPECT_EQ(part.Matrix().nonZeros(), 4);
+}
+
+TEST(SparseNonzeroPart, PutsTheColumnsInTheGivenOrder) {
+  const MatrixX values = (MatrixX(3, 3) << 1., 0., 4., 0., 2., 5., 6., 0., 3.).finished();
+  SparseNonzeroPart part;
+  const Eigen::VectorXi columnOfPart = (Eigen::VectorXi(3) << 2, 0, 1).finished();
+  part.Reset(columnOfPart);
+  EXPECT_TRUE(part.Update(FromDense(values, MatrixX::Ones(3, 3))));
+  const MatrixX reordered(part.Matrix());
+  for (Index j = 0; j < 3; ++j) EXPECT_EQ(reordered.col(columnOfPart(j)), values.col(j)) << "column " << j;
+  EXPECT_EQ(part.Matrix().nonZeros(), 6);
+  // New values go to the reordered places too.
+  const MatrixX doubled = 2. * values;
+  EXPECT_FALSE(part.Update(FromDense(doubled, MatrixX::Ones(3, 3))));
+  for (Index j = 0; j < 3; ++j) EXPECT_EQ(MatrixX(part.Matrix()).col(columnOfPart(j)), doubled.col(j));
+
+  part.Reset(Eigen::VectorXi::LinSpaced(2, 0, 1));  // an order for another size
+  EXPECT_THROW(part.Update(FromDense(values, MatrixX::Ones(3, 3))), std::invalid_argument);
 }
 
 }  // namespace

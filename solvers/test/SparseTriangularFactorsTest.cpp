@@ -17,7 +17,7 @@ using SparseMatrix = Eigen::SparseMatrix<double>;
 class InspectableSparseLU : public Eigen::SparseLU<SparseMatrix, Eigen::COLAMDOrdering<int>> {
  public:
   void ExtractFactors(SparseTriangularFactors& factors) const {
-    factors.Extract(m_Lstore, m_Ustore, m_perm_r, m_perm_c);
+    factors.Extract(m_Lstore, m_Ustore, m_perm_r.indices(), m_perm_c.indices());
   }
   Index SupernodesWithSeveralColumns() const {
     Index count = 0;
