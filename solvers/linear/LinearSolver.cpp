@@ -9,19 +9,27 @@
 
 namespace multidyn {
 
-// Eigen's SparseLU keeps U's diagonal inside its supernodal L store (protected); we read it to
-// catch nearly singular matrices, which SparseLU itself only rejects for exactly zero pivots.
-class LinearSolver::SparseLUWithPivots : public Eigen::SparseLU<Eigen::SparseMatrix<double>, Eigen::COLAMDOrdering<int>> {
+namespace {
+
+// The columns come to SparseLU in the fill-reducing order already (COLAMD of the whole pattern):
+// an identity of full size, not Eigen's NaturalOrdering, whose empty permutation makes SparseLU
+// skip the postorder of the columns along the elimination tree.
+struct OrderGiven {
+  using PermutationType = Eigen::PermutationMatrix<Eigen::Dynamic, Eigen::Dynamic, int>;
+  template <class MatrixType> void operator()(const MatrixType& matrix, PermutationType& permutation) const {
+    permutation.setIdentity(matrix.cols());
+  }
+};
+
+}  // namespace
+
+// Eigen's SparseLU keeps its factors in protected members; they are copied out once per
+// factorization for the solves (SparseTriangularFactors), whose pivots also catch nearly
+// singular matrices, which SparseLU itself only rejects for exactly zero pivots.
+class LinearSolver::SparseLUWithPivots : public Eigen::SparseLU<Eigen::SparseMatrix<double>, OrderGiven> {
  public:
-  // |u_jj| in the column-permuted order (0 where no diagonal entry is stored).
-  void PivotMagnitudes(VectorX& pivots) const {
-    pivots.setZero(this->cols());
-    for (Eigen::Index j = 0; j < this->cols(); ++j)
-      for (SCMatrix::InnerIterator it(m_Lstore, j); it; ++it)
-        if (it.index() == j) {
-          pivots(j) = std::abs(it.value());
-          break;
-        }
+  void ExtractFactors(SparseTriangularFactors& factors, const Eigen::VectorXi& columnOfUnknown) const {
+    factors.Extract(m_Lstore, m_Ustore, m_perm_r.indices(), columnOfUnknown);
   }
 };
 
@@ -101,13 +109,37 @@ void LinearSolver::Factorize(const SystemMatrix& matrix) {
   // entries are reported with the equation and unknown they belong to.
   columnSize_.setZero(size_);
   bool diagonal = true;
-  matrix.ForEachEntry([&](Index row, Index column, double value) {
+  auto checkFinite = [&](Index row, Index column, double value) {
     if (!std::isfinite(value))
       throw SolverError("linear solver failed: the system matrix has a non-finite entry in the equation of " +
                         Describe(row) + " for " + Describe(column));
-    columnSize_(column) = std::max(columnSize_(column), std::abs(value));
-    if (row != column && value != 0.) diagonal = false;
-  });
+  };
+  if (storage_ == SystemMatrix::Storage::Sparse) {
+    // Column by column on the compressed arrays, the column's size in a register and no branch
+    // per entry (tens of thousands per factorization).
+    const Eigen::SparseMatrix<double>& sparse = matrix.Sparse();
+    const int* start = sparse.outerIndexPtr();
+    const int* row = sparse.innerIndexPtr();
+    const double* value = sparse.valuePtr();
+    bool finite = true;
+    for (Index j = 0; j < size_; ++j) {
+      double largest = 0.;
+      for (int k = start[j]; k < start[j + 1]; ++k) {
+        const double size = std::abs(value[k]);
+        finite &= size <= std::numeric_limits<double>::max();
+        largest = std::max(largest, size);
+      }
+      columnSize_(j) = largest;
+      if (diagonal)  // (false after the first columns of a Newton matrix)
+        for (int k = start[j]; k < start[j + 1]; ++k) diagonal &= (row[k] == j) | (value[k] == 0.);
+    }
+    if (!finite) matrix.ForEachEntry(checkFinite);  // throws, naming the entry
+  } else
+    matrix.ForEachEntry([&](Index row, Index column, double value) {
+      checkFinite(row, column, value);
+      columnSize_(column) = std::max(columnSize_(column), std::abs(value));
+      if (row != column && value != 0.) diagonal = false;
+    });
   // A diagonal matrix without zero pivots (e.g. the mass matrix of point masses in the explicit
   // solvers) is solved by division, as its LU would, without the LU's overhead.
   useDiagonal_ = diagonal && size_ > 0 && (columnSize_.array() > 0.).all();
@@ -162,18 +194,26 @@ void LinearSolver::FactorizeSparse(const SystemMatrix& matrix) {
       SparseSingular(sparse, j, 0., 0.);
       return;
     }
-  // The ordering depends on the pattern only, which is fixed between assemblies.
+  // The column ordering is computed on the whole pattern, which is fixed between assemblies, so
+  // that it depends neither on values nor on when an entry became nonzero. The LU sees the
+  // nonzero part, in that order; its symbolic analysis is redone when the part grows.
   if (analyzedMatrix_ != &matrix || analyzedRevision_ != matrix.PatternRevision()) {
-    sparseLU_->analyzePattern(sparse);
+    Eigen::COLAMDOrdering<int>()(sparse, ordering_);
+    nonzeroPart_.Reset(ordering_.indices());
     analyzedMatrix_ = &matrix;
     analyzedRevision_ = matrix.PatternRevision();
   }
-  sparseLU_->factorize(sparse);
+  if (nonzeroPart_.Update(sparse)) sparseLU_->analyzePattern(nonzeroPart_.Matrix());
+  sparseLU_->factorize(nonzeroPart_.Matrix());
 
-  // Map a column of the permuted factorization back to the unknown it belongs to.
-  const auto& permutation = sparseLU_->colsPermutation().indices();
+  // Unknown k is column ordering(k) of the part, which became column c of the factors.
+  const auto& columnOfPartColumn = sparseLU_->colsPermutation().indices();
+  columnOfUnknown_.resize(size_);
   unknownOfColumn_.resize(size_);
-  for (Index i = 0; i < size_; ++i) unknownOfColumn_[permutation(i)] = i;
+  for (Index k = 0; k < size_; ++k) {
+    columnOfUnknown_(k) = columnOfPartColumn(ordering_.indices()(k));
+    unknownOfColumn_[columnOfUnknown_(k)] = k;
+  }
 
   if (sparseLU_->info() != Eigen::Success) {
     analyzedMatrix_ = nullptr;  // start afresh next time
@@ -188,8 +228,8 @@ void LinearSolver::FactorizeSparse(const SystemMatrix& matrix) {
     SparseSingular(sparse, unknown, 0., columnSize_(unknown));
     return;
   }
-  sparseLU_->PivotMagnitudes(pivots_);
-  const VectorX& pivots = pivots_;
+  sparseLU_->ExtractFactors(sparseFactors_, columnOfUnknown_);
+  const VectorX& pivots = sparseFactors_.PivotMagnitudes();
   const double tolerance = RelativePivotTolerance(size_);
   for (Index j = 0; j < size_; ++j) {
     const Index unknown = unknownOfColumn_[j];
@@ -238,7 +278,7 @@ void LinearSolver::Solve(const VectorX& rhs, VectorX& solution) const {
   else if (useFullPivot_)
     solution = denseFullLU_.solve(rhs);
   else if (storage_ == SystemMatrix::Storage::Sparse)
-    solution = sparseLU_->solve(rhs);
+    sparseFactors_.Solve(rhs, solution);
   else if (size_ <= smallDenseSize)
     SolveSmallDense(rhs, solution);
   else

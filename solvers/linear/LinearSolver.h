@@ -1,6 +1,7 @@
 // Factorizes and solves the square Newton system, given as a SystemMatrix, with a dense or a
-// sparse LU; the sparse LU's symbolic analysis (column ordering) is done once per pattern. A singular or nearly singular matrix is reported (SingularMatrixError naming
-// the unknowns involved), never turned silently into inf/nan.
+// sparse LU; the sparse LU's column ordering is computed once per pattern, and it factorizes the
+// nonzero part of the pattern (SparseNonzeroPart). A singular or nearly singular matrix is
+// reported (SingularMatrixError naming the unknowns involved), never turned silently into inf/nan.
 #pragma once
 
 #include <functional>
@@ -14,6 +15,8 @@
 #include "core/model/SimulationSettings.h"
 #include "core/evaluation/SystemMatrix.h"
 #include "solvers/linear/SingularMatrixError.h"
+#include "solvers/linear/SparseNonzeroPart.h"
+#include "solvers/linear/SparseTriangularFactors.h"
 
 namespace multidyn {
 
@@ -72,8 +75,9 @@ class LinearSolver {
   LinearSolverKind kind_;
   SystemMatrix::Storage storage_ = SystemMatrix::Storage::Dense;
   SystemMatrix testMatrix_;
-  VectorX columnSize_, pivots_;
-  std::vector<Index> unknownOfColumn_;
+  VectorX columnSize_;
+  std::vector<Index> unknownOfColumn_;  // and its inverse: the sparse LU's column order
+  Eigen::VectorXi columnOfUnknown_;
   LinearSolverSettings settings_;
   std::function<std::string(Index)> describeUnknown_;
   Index size_ = 0;
@@ -86,7 +90,10 @@ class LinearSolver {
   MatrixX dense_;  // only for the rank-revealing fallback
   Eigen::PartialPivLU<MatrixX> denseLU_;
   Eigen::FullPivLU<MatrixX> denseFullLU_;
+  Eigen::PermutationMatrix<Eigen::Dynamic, Eigen::Dynamic, int> ordering_;  // COLAMD of the whole pattern
+  SparseNonzeroPart nonzeroPart_;  // what sparseLU_ factorizes
   std::unique_ptr<SparseLUWithPivots> sparseLU_;
+  SparseTriangularFactors sparseFactors_;  // copied from sparseLU_ after each factorization, for Solve
   const SystemMatrix* analyzedMatrix_ = nullptr;  // the matrix (and pattern revision) analysed last
   size_t analyzedRevision_ = 0;
 };
