@@ -18,7 +18,7 @@ class MarkerBodyRigid : public MarkerKernels<MarkerBodyRigid> {
   template <class S> void MarkerDataOf(const Body* body, const NodeKinematics<S>* nodes, MarkerData<S>& data) const {
     body->ComputeFrame(nodes, localPosition, data);
     if (localRotationMatrix == Matrix3::Identity()) return;
-    data.orientation = RotatedBy(data.orientation, localRotationMatrix);
+    data.orientation = data.orientation * localRotationMatrix.cast<S>();  // (Eigen evaluates the product first)
     data.angularVelocityLocal = localRotationMatrix.transpose().cast<S>() * data.angularVelocityLocal;
   }
 
