@@ -17,13 +17,15 @@ SolverStatistics SolveDynamic(MainSystem& system, const SimulationSettings& sett
   SystemEquations equations(system);
   equations.SetNumericalDifferentiation(&settings.timeIntegration.newton.numericalDifferentiation);
 
-  // The writer goes first: the recorder and the caller then see the system at the new state.
+  // The writer goes first: the pre-step user function, the recorder and the extra observer then
+  // see the system's states as they are at that point of the step.
   SystemStateWriter writer(system);
   SolutionRecorder recorder(system, settings);
   PreStepUserFunctionCaller preStep(system);
   CompositeSolverObserver observers;
-  observers.Add(&preStep);
   observers.Add(&writer);
+  // The pre-step function cannot be set during a solve: without one, nothing to call per step.
+  if (system.PreStepUserFunction()) observers.Add(&preStep);
   observers.Add(&recorder);
   observers.Add(extraObserver);
 

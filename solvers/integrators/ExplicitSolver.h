@@ -7,6 +7,7 @@
 // (PostNewtonStep), as in Exudyn.
 #pragma once
 
+#include <utility>
 #include <vector>
 
 #include "core/evaluation/DAESystem.h"
@@ -46,6 +47,10 @@ class ExplicitSolver : public TimeIntegrator {
   std::vector<Index> fixedCoordinates_;
   bool massMatrixIsConstant_ = false;
   bool massMatrixFactorized_ = false;  // the factorization holds for the rest of the solve
+  bool hasPostNewtonItems_ = false;
+  // (j, h a_ij) of stage i and (i, h b_i) of the step, without the zero coefficients
+  std::vector<std::vector<std::pair<Index, double>>> stageTerms_;
+  std::vector<std::pair<Index, double>> stepTerms_;
   // Workspace: stage derivatives and scratch, sized once.
   std::vector<VectorX> kq_, kv_, ky_;
   SystemMatrix massMatrix_;
