@@ -30,14 +30,19 @@ SolverStatistics SolveDynamic(MainSystem& system, const SimulationSettings& sett
   observers.Add(extraObserver);
 
   const std::unique_ptr<TimeIntegrator> solver = CreateDynamicSolver(solverType, equations, settings, observers);
-  SystemState state = system.CurrentState();
+  // A solver that puts only accepted steps in its state works on the system's current state
+  // itself (no copy per step); another one on a copy the writer copies back at every step.
+  SystemState copy;
+  const bool inPlace = solver->StateHoldsOnlyAcceptedSteps();
+  if (!inPlace) copy = system.CurrentState();
+  SystemState& state = inPlace ? system.CurrentState() : copy;
   state.time = settings.timeIntegration.startTime;
   try {
     const SolverStatistics statistics = solver->Solve(state);
-    system.CurrentState() = state;
+    if (!inPlace) system.CurrentState() = state;
     return statistics;
   } catch (...) {
-    system.CurrentState() = state;  // the solver restored its copy to the last accepted step
+    if (!inPlace) system.CurrentState() = state;  // the solver restored its copy to the last accepted step
     throw;
   }
 }

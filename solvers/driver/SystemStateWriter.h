@@ -4,7 +4,8 @@
 //   startOfStep: the state the latest step started from (during a step: the last accepted
 //                state, as current; after the solve: the state before the last step).
 // The copies skip Eigen's per-assignment overhead (StateVectors.h): they are the fixed cost of
-// every step of a small model.
+// every step of a small model. A solver that keeps only accepted steps in its state works on
+// the system's current state itself (SolveDynamic), which then needs no copy.
 #pragma once
 
 #include "core/model/MainSystem.h"
@@ -18,17 +19,21 @@ class SystemStateWriter : public SolverObserver {
   explicit SystemStateWriter(MainSystem& system) : system_(system) {}
   void OnStart(const SystemState& state) override {
     CopyState(state, system_.StartOfStepState());
-    CopyState(state, system_.CurrentState());
+    SetCurrent(state);
   }
   // Goes before the pre-step user function (the writer is the first observer).
   bool OnStepStart(const SystemState&, double) override {
     CopyState(system_.CurrentState(), system_.StartOfStepState());
     return true;
   }
-  void OnStepAccepted(const SystemState& state, double, Index) override { CopyState(state, system_.CurrentState()); }
-  void OnFinish(const SystemState& state) override { CopyState(state, system_.CurrentState()); }
+  void OnStepAccepted(const SystemState& state, double, Index) override { SetCurrent(state); }
+  void OnFinish(const SystemState& state) override { SetCurrent(state); }
 
  private:
+  void SetCurrent(const SystemState& state) {
+    if (&state != &system_.CurrentState()) CopyState(state, system_.CurrentState());
+  }
+
   MainSystem& system_;
 };
 

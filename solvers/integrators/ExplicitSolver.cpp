@@ -44,8 +44,7 @@ void ExplicitSolver::LoadStage(const SystemState& state) {
   CopyValues(state.ode2, stage_.ode2);
   CopyValues(state.ode2_t, stage_.ode2_t);
   CopyValues(state.ode1, stage_.ode1);
-  // Only PostNewtonStep changes data coordinates; without post-Newton items they stay equal.
-  if (hasPostNewtonItems_) CopyValues(state.data, stage_.data);
+  CopyValues(state.data, stage_.data);
 }
 
 void ExplicitSolver::ComputeAccelerations(VectorX& acceleration) {
@@ -86,14 +85,30 @@ void ExplicitSolver::EvaluateStage(Index i) {
 }
 
 void ExplicitSolver::CheckFinite(const SystemState& state, double h) const {
+  // the common case inline; the message is built out of line
+  if (!AllFinite(state.ode2) || !AllFinite(state.ode2_t) || !AllFinite(state.ode1)) ThrowNonFinite(state, h);
+}
+
+void ExplicitSolver::ThrowNonFinite(const SystemState& state, double h) const {
   // the first non-finite value of q, then of q_t, then of y, as the system's unknown it belongs to
   Index unknown = FirstNonFinite(state.ode2);
   if (unknown < 0) unknown = FirstNonFinite(state.ode2_t);
-  if (unknown < 0 && FirstNonFinite(state.ode1) >= 0) unknown = numberOfODE2_ + FirstNonFinite(state.ode1);
-  if (unknown >= 0)
-    throw SolverError(tableau_.name + ": the solution became non-finite at t=" + NumberText(state.time) +
-                      ", step size h=" + NumberText(h) + ", in " + system_.DescribeUnknown(unknown) +
-                      "; reduce the step size");
+  if (unknown < 0) unknown = numberOfODE2_ + FirstNonFinite(state.ode1);
+  throw SolverError(tableau_.name + ": the solution became non-finite at t=" + NumberText(state.time) +
+                    ", step size h=" + NumberText(h) + ", in " + system_.DescribeUnknown(unknown) +
+                    "; reduce the step size");
+}
+
+void ExplicitSolver::AcceptNext(SystemState& state) {
+  // Vector by vector (std::swap of the whole state moves each vector three times through a
+  // temporary); ae is equal in both and stays.
+  std::swap(state.time, next_.time);
+  state.ode2.swap(next_.ode2);
+  state.ode2_t.swap(next_.ode2_t);
+  state.ode2_tt.swap(next_.ode2_tt);
+  state.ode1.swap(next_.ode1);
+  state.ode1_t.swap(next_.ode1_t);
+  state.data.swap(next_.data);
 }
 
 SolverStatistics ExplicitSolver::Solve(SystemState& state) {
@@ -103,7 +118,7 @@ SolverStatistics ExplicitSolver::Solve(SystemState& state) {
   hasPostNewtonItems_ = system_.HasPostNewtonItems();
   const double h = (ti.endTime - ti.startTime) / ti.numberOfSteps;
   const Index stages = tableau_.Stages();
-  // `state` changes only by a swap with `next_` when a step is accepted, so it is the last
+  // `state` changes only by a swap with `next_` when a step is accepted (AcceptNext), so it is the last
   // accepted state whatever throws. The stage states have q_tt = 0, y_t = 0 and lambda = 0.
   stage_ = state;
   stage_.ode2_tt.setZero(numberOfODE2_);
@@ -129,8 +144,8 @@ SolverStatistics ExplicitSolver::Solve(SystemState& state) {
         }
         EvaluateStage(i);
       }
-      // next_ = state + sum_i h b_i k_i, the first term with the copy. next_.ae and (without
-      // post-Newton items) next_.data equal state's: set at the start, changed by no step.
+      // next_ = state + sum_i h b_i k_i, the first term with the copy. next_.ae equals state's:
+      // set at the start, changed by no step (ae is not an unknown of an explicit solver).
       const auto& [first, hb] = stepTerms_.front();
       SetSum(state.ode2, hb, kq_[first], next_.ode2);
       SetSum(state.ode2_t, hb, kv_[first], next_.ode2_t);
@@ -141,7 +156,7 @@ SolverStatistics ExplicitSolver::Solve(SystemState& state) {
         AddScaled(hb_i, kv_[i], next_.ode2_t);
         AddScaled(hb_i, ky_[i], next_.ode1);
       }
-      if (hasPostNewtonItems_) CopyValues(state.data, next_.data);
+      CopyValues(state.data, next_.data);
       // The last step ends exactly at endTime (no drift from summing h).
       next_.time = step + 1 == ti.numberOfSteps ? ti.endTime : ti.startTime + (step + 1) * h;
       CheckFinite(next_, h);
@@ -154,7 +169,7 @@ SolverStatistics ExplicitSolver::Solve(SystemState& state) {
         std::swap(next_.ode1_t, ky_[stages - 1]);
       }
       if (hasPostNewtonItems_) system_.PostNewtonStep(next_);
-      std::swap(state, next_);
+      AcceptNext(state);
       ++statistics_.steps;
       observer_.OnStepAccepted(state, h, 0);
       if (reportClock_.Due())

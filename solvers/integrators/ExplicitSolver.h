@@ -26,6 +26,8 @@ class ExplicitSolver : public TimeIntegrator {
   ExplicitSolver(ButcherTableau tableau, DAESystem& system, const SimulationSettings& settings,
                  SolverObserver& observer);
   SolverStatistics Solve(SystemState& state) override;
+  // `state` changes only by a swap with the completed step (and its initial rates at the start).
+  bool StateHoldsOnlyAcceptedSteps() const override { return true; }
 
  private:
   // stage_ takes the time and coordinates of `state` (its rates and multipliers stay zero).
@@ -36,6 +38,8 @@ class ExplicitSolver : public TimeIntegrator {
   void FactorizeMassMatrix();  // M at stage_, with identity rows for the held coordinates
   void ComputeODE1Rates(VectorX& rate);  // at stage_
   void CheckFinite(const SystemState& state, double h) const;
+  void AcceptNext(SystemState& state);  // swaps the completed step next_ into state
+  [[noreturn]] void ThrowNonFinite(const SystemState& state, double h) const;
 
   ButcherTableau tableau_;
   DAESystem& system_;

@@ -49,6 +49,16 @@ inline void SetSum(const VectorX& x0, double factor, const VectorX& k, VectorX& 
   for (Index i = 0; i < n; ++i) xx[i] = x0x[i] + factor * kk[i];
 }
 
+// True if every element is finite: x - x is 0 for finite x and NaN for inf and NaN, so the sum
+// is 0 exactly when all are finite (no branch per element).
+inline bool AllFinite(const VectorX& v) {
+  const Index n = v.size();
+  const double* x = v.data();
+  double sum = 0.;
+  for (Index i = 0; i < n; ++i) sum += x[i] - x[i];
+  return sum == 0.;
+}
+
 // The index of the first non-finite element, or -1.
 inline Index FirstNonFinite(const VectorX& v) {
   const Index n = v.size();
