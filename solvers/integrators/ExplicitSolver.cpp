@@ -146,20 +146,20 @@ SolverStatistics ExplicitSolver::Solve(SystemState& state) {
       }
       // next_ = state + sum_i h b_i k_i, the first term with the copy. next_.ae equals state's:
       // set at the start, changed by no step (ae is not an unknown of an explicit solver).
+      // nonFinite: 0 exactly when the last pass wrote finite q, q_t and y (CheckFinite)
       const auto& [first, hb] = stepTerms_.front();
-      SetSum(state.ode2, hb, kq_[first], next_.ode2);
-      SetSum(state.ode2_t, hb, kv_[first], next_.ode2_t);
-      SetSum(state.ode1, hb, ky_[first], next_.ode1);
+      double nonFinite = SetSumCheckFinite(state.ode2, hb, kq_[first], next_.ode2) +
+                         SetSumCheckFinite(state.ode2_t, hb, kv_[first], next_.ode2_t) +
+                         SetSumCheckFinite(state.ode1, hb, ky_[first], next_.ode1);
       for (size_t t = 1; t < stepTerms_.size(); ++t) {
         const auto& [i, hb_i] = stepTerms_[t];
-        AddScaled(hb_i, kq_[i], next_.ode2);
-        AddScaled(hb_i, kv_[i], next_.ode2_t);
-        AddScaled(hb_i, ky_[i], next_.ode1);
+        nonFinite = AddScaledCheckFinite(hb_i, kq_[i], next_.ode2) + AddScaledCheckFinite(hb_i, kv_[i], next_.ode2_t) +
+                    AddScaledCheckFinite(hb_i, ky_[i], next_.ode1);
       }
       CopyValues(state.data, next_.data);
       // The last step ends exactly at endTime (no drift from summing h).
       next_.time = step + 1 == ti.numberOfSteps ? ti.endTime : ti.startTime + (step + 1) * h;
-      CheckFinite(next_, h);
+      if (!(nonFinite == 0.)) ThrowNonFinite(next_, h);
       if (settings_.timeIntegration.explicitIntegration.computeEndOfStepAccelerations) {
         LoadStage(next_);
         ComputeAccelerations(next_.ode2_tt);

@@ -40,17 +40,37 @@ inline void AddScaled(double factor, const VectorX& k, VectorX& x) {
   for (Index i = 0; i < n; ++i) xx[i] += factor * kk[i];
 }
 
-// x = x0 + factor * k (sizes equal; x sized already)
-inline void SetSum(const VectorX& x0, double factor, const VectorX& k, VectorX& x) {
+// The same, returning the sum of x_i - x_i over the new values: 0 exactly when all are finite
+// (x - x is 0 for finite x, NaN for inf and NaN), so the check costs no pass of its own.
+inline double AddScaledCheckFinite(double factor, const VectorX& k, VectorX& x) {
+  const Index n = x.size();
+  const double* __restrict kk = k.data();
+  double* __restrict xx = x.data();
+  double nonFinite = 0.;
+  for (Index i = 0; i < n; ++i) {
+    const double value = xx[i] + factor * kk[i];
+    xx[i] = value;
+    nonFinite += value - value;
+  }
+  return nonFinite;
+}
+
+// x = x0 + factor * k (sizes equal; x sized already); returns as AddScaledCheckFinite.
+inline double SetSumCheckFinite(const VectorX& x0, double factor, const VectorX& k, VectorX& x) {
   const Index n = x.size();
   const double* __restrict x0x = x0.data();
   const double* __restrict kk = k.data();
   double* __restrict xx = x.data();
-  for (Index i = 0; i < n; ++i) xx[i] = x0x[i] + factor * kk[i];
+  double nonFinite = 0.;
+  for (Index i = 0; i < n; ++i) {
+    const double value = x0x[i] + factor * kk[i];
+    xx[i] = value;
+    nonFinite += value - value;
+  }
+  return nonFinite;
 }
 
-// True if every element is finite: x - x is 0 for finite x and NaN for inf and NaN, so the sum
-// is 0 exactly when all are finite (no branch per element).
+// True if every element is finite (the sum of x - x, as above: no branch per element).
 inline bool AllFinite(const VectorX& v) {
   const Index n = v.size();
   const double* x = v.data();
