@@ -105,3 +105,22 @@ def test_afterAFailureBothConfigurationsAreTheLastAcceptedState(solverType):
     o.failAfter = None
     o.mbs.SolveDynamic(Settings(endTime=steps * h, numberOfSteps=steps), solverType=solverType)
     assert o.mbs.systemData.GetTime() == pytest.approx(steps * h, abs=1e-15)
+
+
+@pytest.mark.parametrize("solverType", SOLVERS[:2])
+def test_explicitSolversStartTheNextStepFromCoordinatesSetInThePreStepFunction(solverType):
+    # As in Exudyn: the explicit solvers integrate the system's current state itself.
+    o = Observed()
+    h = 1e-3
+
+    def PreStep(mbs, t):
+        if abs(t - 6 * h) < 0.5 * h:  # the step to 6 ms starts from the initial state again
+            mbs.systemData.SetODE2Coordinates([0.02, 0, 0])
+            mbs.systemData.SetODE2Coordinates_t([0.3, 0, 0])
+        return True
+
+    o.mbs.SetPreStepUserFunction(PreStep)
+    o.mbs.Assemble()
+    o.mbs.SolveDynamic(Settings(endTime=10 * h, numberOfSteps=10), solverType=solverType)
+    q = o.mbs.GetSensorStoredData(o.sensor)[:, 1]
+    np.testing.assert_allclose(q[6:11], q[1:6], rtol=1e-12, atol=1e-15)  # the same steps again (only t differs)
