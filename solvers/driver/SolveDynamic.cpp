@@ -17,25 +17,32 @@ SolverStatistics SolveDynamic(MainSystem& system, const SimulationSettings& sett
   SystemEquations equations(system);
   equations.SetNumericalDifferentiation(&settings.timeIntegration.newton.numericalDifferentiation);
 
-  // The writer goes first: the recorder and the caller then see the system at the new state.
+  // The writer goes first: the pre-step user function, the recorder and the extra observer then
+  // see the system's states as they are at that point of the step.
   SystemStateWriter writer(system);
   SolutionRecorder recorder(system, settings);
   PreStepUserFunctionCaller preStep(system);
   CompositeSolverObserver observers;
-  observers.Add(&preStep);
   observers.Add(&writer);
+  // The pre-step function cannot be set during a solve: without one, nothing to call per step.
+  if (system.PreStepUserFunction()) observers.Add(&preStep);
   observers.Add(&recorder);
   observers.Add(extraObserver);
 
   const std::unique_ptr<TimeIntegrator> solver = CreateDynamicSolver(solverType, equations, settings, observers);
-  SystemState state = system.CurrentState();
+  // A solver that puts only accepted steps in its state works on the system's current state
+  // itself (no copy per step); another one on a copy the writer copies back at every step.
+  SystemState copy;
+  const bool inPlace = solver->StateHoldsOnlyAcceptedSteps();
+  if (!inPlace) copy = system.CurrentState();
+  SystemState& state = inPlace ? system.CurrentState() : copy;
   state.time = settings.timeIntegration.startTime;
   try {
     const SolverStatistics statistics = solver->Solve(state);
-    system.CurrentState() = state;
+    if (!inPlace) system.CurrentState() = state;
     return statistics;
   } catch (...) {
-    system.CurrentState() = state;  // the solver restored its copy to the last accepted step
+    if (!inPlace) system.CurrentState() = state;  // the solver restored its copy to the last accepted step
     throw;
   }
 }

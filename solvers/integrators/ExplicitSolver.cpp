@@ -4,6 +4,7 @@
 
 #include "core/foundation/Errors.h"
 #include "solvers/integrators/SolverChecks.h"
+#include "solvers/integrators/StateVectors.h"
 
 namespace multidyn {
 
@@ -24,6 +25,15 @@ ExplicitSolver::ExplicitSolver(ButcherTableau tableau, DAESystem& system, const 
   if (!why.empty()) throw ValueError("solverType " + tableau_.name + ": " + why);
   massSolver_.SetUnknownDescriber([this](Index row) { return system_.DescribeUnknown(row); });
   const Index stages = tableau_.Stages();
+  // h a_ij and h b_i once (the same products the step would form), zeros left out
+  const double h = (ti.endTime - ti.startTime) / ti.numberOfSteps;
+  stageTerms_.resize(stages);
+  for (Index i = 0; i < stages; ++i)
+    for (Index j = 0; j < i; ++j)
+      if (tableau_.a[i][j] != 0.) stageTerms_[i].push_back({j, h * tableau_.a[i][j]});
+  for (Index i = 0; i < stages; ++i)
+    if (tableau_.b[i] != 0.) stepTerms_.push_back({i, h * tableau_.b[i]});
+  if (stepTerms_.empty()) throw ValueError("solverType " + tableau_.name + ": all weights b are zero");
   kq_.assign(stages, VectorX::Zero(numberOfODE2_));
   kv_.assign(stages, VectorX::Zero(numberOfODE2_));
   ky_.assign(stages, VectorX::Zero(numberOfODE1_));
@@ -31,10 +41,10 @@ ExplicitSolver::ExplicitSolver(ButcherTableau tableau, DAESystem& system, const 
 
 void ExplicitSolver::LoadStage(const SystemState& state) {
   stage_.time = state.time;
-  stage_.ode2 = state.ode2;
-  stage_.ode2_t = state.ode2_t;
-  stage_.ode1 = state.ode1;
-  stage_.data = state.data;
+  CopyValues(state.ode2, stage_.ode2);
+  CopyValues(state.ode2_t, stage_.ode2_t);
+  CopyValues(state.ode1, stage_.ode1);
+  CopyValues(state.data, stage_.data);
 }
 
 void ExplicitSolver::ComputeAccelerations(VectorX& acceleration) {
@@ -42,7 +52,8 @@ void ExplicitSolver::ComputeAccelerations(VectorX& acceleration) {
   system_.ComputeODE2Residual(stage_, residual_);
   if (!massMatrixFactorized_) FactorizeMassMatrix();
   for (Index i : fixedCoordinates_) residual_(i) = 0.;
-  residual_ = -residual_;
+  double* r = residual_.data();
+  for (Index i = 0; i < residual_.size(); ++i) r[i] = -r[i];
   massSolver_.Solve(residual_, acceleration);
   for (Index i : fixedCoordinates_) acceleration(i) = 0.;
   // With reuseConstantMassMatrix, a constant M is factorized once per solve.
@@ -62,39 +73,52 @@ void ExplicitSolver::FactorizeMassMatrix() {
 void ExplicitSolver::ComputeODE1Rates(VectorX& rate) {
   if (numberOfODE1_ == 0) return;
   system_.ComputeODE1Residual(stage_, residualODE1_);  // 0 - f_FO
-  rate = -residualODE1_;
+  if (rate.size() != numberOfODE1_) rate.resize(numberOfODE1_);
+  for (Index i = 0; i < numberOfODE1_; ++i) rate(i) = -residualODE1_(i);
 }
 
 void ExplicitSolver::EvaluateStage(Index i) {
-  kq_[i] = stage_.ode2_t;
+  CopyValues(stage_.ode2_t, kq_[i]);
   for (Index k : fixedCoordinates_) kq_[i](k) = 0.;
   ComputeAccelerations(kv_[i]);
   ComputeODE1Rates(ky_[i]);
 }
 
 void ExplicitSolver::CheckFinite(const SystemState& state, double h) const {
+  // the common case inline; the message is built out of line
+  if (!AllFinite(state.ode2) || !AllFinite(state.ode2_t) || !AllFinite(state.ode1)) ThrowNonFinite(state, h);
+}
+
+void ExplicitSolver::ThrowNonFinite(const SystemState& state, double h) const {
   // the first non-finite value of q, then of q_t, then of y, as the system's unknown it belongs to
-  auto firstNonFinite = [](const VectorX& v) {
-    for (Index i = 0; i < v.size(); ++i)
-      if (!std::isfinite(v(i))) return i;
-    return Index(-1);
-  };
-  Index unknown = firstNonFinite(state.ode2);
-  if (unknown < 0) unknown = firstNonFinite(state.ode2_t);
-  if (unknown < 0 && firstNonFinite(state.ode1) >= 0) unknown = numberOfODE2_ + firstNonFinite(state.ode1);
-  if (unknown >= 0)
-    throw SolverError(tableau_.name + ": the solution became non-finite at t=" + NumberText(state.time) +
-                      ", step size h=" + NumberText(h) + ", in " + system_.DescribeUnknown(unknown) +
-                      "; reduce the step size");
+  Index unknown = FirstNonFinite(state.ode2);
+  if (unknown < 0) unknown = FirstNonFinite(state.ode2_t);
+  if (unknown < 0) unknown = numberOfODE2_ + FirstNonFinite(state.ode1);
+  throw SolverError(tableau_.name + ": the solution became non-finite at t=" + NumberText(state.time) +
+                    ", step size h=" + NumberText(h) + ", in " + system_.DescribeUnknown(unknown) +
+                    "; reduce the step size");
+}
+
+void ExplicitSolver::AcceptNext(SystemState& state) {
+  // Vector by vector (std::swap of the whole state moves each vector three times through a
+  // temporary); ae is equal in both and stays.
+  std::swap(state.time, next_.time);
+  state.ode2.swap(next_.ode2);
+  state.ode2_t.swap(next_.ode2_t);
+  state.ode2_tt.swap(next_.ode2_tt);
+  state.ode1.swap(next_.ode1);
+  state.ode1_t.swap(next_.ode1_t);
+  state.data.swap(next_.data);
 }
 
 SolverStatistics ExplicitSolver::Solve(SystemState& state) {
   const TimeIntegrationSettings& ti = settings_.timeIntegration;
   statistics_ = SolverStatistics();
   massMatrixFactorized_ = false;
+  hasPostNewtonItems_ = system_.HasPostNewtonItems();
   const double h = (ti.endTime - ti.startTime) / ti.numberOfSteps;
   const Index stages = tableau_.Stages();
-  // `state` changes only by a swap with `next_` when a step is accepted, so it is the last
+  // `state` changes only by a swap with `next_` when a step is accepted (AcceptNext), so it is the last
   // accepted state whatever throws. The stage states have q_tt = 0, y_t = 0 and lambda = 0.
   stage_ = state;
   stage_.ode2_tt.setZero(numberOfODE2_);
@@ -113,40 +137,39 @@ SolverStatistics ExplicitSolver::Solve(SystemState& state) {
       for (Index i = 0; i < stages; ++i) {
         LoadStage(state);
         stage_.time = state.time + tableau_.c[i] * h;
-        for (Index j = 0; j < i; ++j) {
-          const double a = tableau_.a[i][j];
-          if (a == 0.) continue;
-          stage_.ode2 += (h * a) * kq_[j];
-          stage_.ode2_t += (h * a) * kv_[j];
-          stage_.ode1 += (h * a) * ky_[j];
+        for (const auto& [j, ha] : stageTerms_[i]) {
+          AddScaled(ha, kq_[j], stage_.ode2);
+          AddScaled(ha, kv_[j], stage_.ode2_t);
+          AddScaled(ha, ky_[j], stage_.ode1);
         }
         EvaluateStage(i);
       }
-      next_.ode2 = state.ode2;
-      next_.ode2_t = state.ode2_t;
-      next_.ode1 = state.ode1;
-      next_.ae = state.ae;
-      next_.data = state.data;
-      for (Index i = 0; i < stages; ++i) {
-        const double b = tableau_.b[i];
-        if (b == 0.) continue;
-        next_.ode2 += (h * b) * kq_[i];
-        next_.ode2_t += (h * b) * kv_[i];
-        next_.ode1 += (h * b) * ky_[i];
+      // next_ = state + sum_i h b_i k_i, the first term with the copy. next_.ae equals state's:
+      // set at the start, changed by no step (ae is not an unknown of an explicit solver).
+      // nonFinite: 0 exactly when the last pass wrote finite q, q_t and y (CheckFinite)
+      const auto& [first, hb] = stepTerms_.front();
+      double nonFinite = SetSumCheckFinite(state.ode2, hb, kq_[first], next_.ode2) +
+                         SetSumCheckFinite(state.ode2_t, hb, kv_[first], next_.ode2_t) +
+                         SetSumCheckFinite(state.ode1, hb, ky_[first], next_.ode1);
+      for (size_t t = 1; t < stepTerms_.size(); ++t) {
+        const auto& [i, hb_i] = stepTerms_[t];
+        nonFinite = AddScaledCheckFinite(hb_i, kq_[i], next_.ode2) + AddScaledCheckFinite(hb_i, kv_[i], next_.ode2_t) +
+                    AddScaledCheckFinite(hb_i, ky_[i], next_.ode1);
       }
+      CopyValues(state.data, next_.data);
       // The last step ends exactly at endTime (no drift from summing h).
       next_.time = step + 1 == ti.numberOfSteps ? ti.endTime : ti.startTime + (step + 1) * h;
-      CheckFinite(next_, h);
+      if (!(nonFinite == 0.)) ThrowNonFinite(next_, h);
       if (settings_.timeIntegration.explicitIntegration.computeEndOfStepAccelerations) {
         LoadStage(next_);
         ComputeAccelerations(next_.ode2_tt);
         ComputeODE1Rates(next_.ode1_t);
-      } else {  // the rates of the last stage
-        next_.ode2_tt = kv_[stages - 1];
-        next_.ode1_t = ky_[stages - 1];
+      } else {  // the rates of the last stage, by a swap (the stage rates are recomputed before use)
+        std::swap(next_.ode2_tt, kv_[stages - 1]);
+        std::swap(next_.ode1_t, ky_[stages - 1]);
       }
-      if (system_.HasPostNewtonItems()) system_.PostNewtonStep(next_);
-      std::swap(state, next_);
+      if (hasPostNewtonItems_) system_.PostNewtonStep(next_);
+      AcceptNext(state);
       ++statistics_.steps;
       observer_.OnStepAccepted(state, h, 0);
       if (reportClock_.Due())

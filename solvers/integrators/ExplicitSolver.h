@@ -7,6 +7,7 @@
 // (PostNewtonStep), as in Exudyn.
 #pragma once
 
+#include <utility>
 #include <vector>
 
 #include "core/evaluation/DAESystem.h"
@@ -25,6 +26,8 @@ class ExplicitSolver : public TimeIntegrator {
   ExplicitSolver(ButcherTableau tableau, DAESystem& system, const SimulationSettings& settings,
                  SolverObserver& observer);
   SolverStatistics Solve(SystemState& state) override;
+  // `state` changes only by a swap with the completed step (and its initial rates at the start).
+  bool StateHoldsOnlyAcceptedSteps() const override { return true; }
 
  private:
   // stage_ takes the time and coordinates of `state` (its rates and multipliers stay zero).
@@ -35,6 +38,8 @@ class ExplicitSolver : public TimeIntegrator {
   void FactorizeMassMatrix();  // M at stage_, with identity rows for the held coordinates
   void ComputeODE1Rates(VectorX& rate);  // at stage_
   void CheckFinite(const SystemState& state, double h) const;
+  void AcceptNext(SystemState& state);  // swaps the completed step next_ into state
+  [[noreturn]] void ThrowNonFinite(const SystemState& state, double h) const;
 
   ButcherTableau tableau_;
   DAESystem& system_;
@@ -46,6 +51,10 @@ class ExplicitSolver : public TimeIntegrator {
   std::vector<Index> fixedCoordinates_;
   bool massMatrixIsConstant_ = false;
   bool massMatrixFactorized_ = false;  // the factorization holds for the rest of the solve
+  bool hasPostNewtonItems_ = false;
+  // (j, h a_ij) of stage i and (i, h b_i) of the step, without the zero coefficients
+  std::vector<std::vector<std::pair<Index, double>>> stageTerms_;
+  std::vector<std::pair<Index, double>> stepTerms_;
   // Workspace: stage derivatives and scratch, sized once.
   std::vector<VectorX> kq_, kv_, ky_;
   SystemMatrix massMatrix_;

@@ -12,6 +12,9 @@ class TimeIntegrator {
  public:
   virtual ~TimeIntegrator() = default;
   virtual SolverStatistics Solve(SystemState& state) = 0;
+  // True if Solve changes `state` only by putting a completed, accepted step in it (never an
+  // iterate or a stage), so that `state` may be the very state the caller shows to readers.
+  virtual bool StateHoldsOnlyAcceptedSteps() const { return false; }
 };
 
 }  // namespace multidyn

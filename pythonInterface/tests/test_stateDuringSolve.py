@@ -1,0 +1,126 @@
+"""What mbs shows of its state during and after a dynamic solve (Exudyn's semantics): during a
+step, the Current and the StartOfStep configuration are both the last accepted state (in the
+pre-step user function and in user functions evaluated during the step); after the solve,
+Current is the last step and StartOfStep the state that step started from; after a failure,
+both are the last accepted state. Explicit solvers work on the system's current state itself
+and the generalized-alpha solver on a copy, so both kinds are checked."""
+import numpy as np
+import pytest
+
+import multidyn as exu
+from multidyn.itemInterface import (CoordinateSpringDamper, LoadCoordinate, MarkerNodeCoordinate, MassPoint,
+                                    NodePointGround, Point, SensorNode)
+
+from conftest import NewSystem, Settings
+
+OVT = exu.OutputVariableType
+CT = exu.ConfigurationType
+SOLVERS = [exu.DynamicSolverType.ExplicitEuler, exu.DynamicSolverType.RK44, exu.DynamicSolverType.GeneralizedAlpha]
+
+
+class Observed:
+    """A mass on a spring whose force user function and pre-step function record what mbs shows."""
+
+    def __init__(self, failAfter=None):
+        self.preStep, self.inUserFunction = [], []
+        self.failAfter = failAfter
+        mbs = self.mbs = NewSystem()
+        ground = mbs.AddNode(NodePointGround(referenceCoordinates=[0, 0, 0]))
+        self.node = mbs.AddNode(Point(referenceCoordinates=[1, 0, 0], initialCoordinates=[0.02, 0, 0],
+                                      initialVelocities=[0.3, 0, 0]))
+        mbs.AddObject(MassPoint(physicsMass=2., nodeNumber=self.node))
+        mGround = mbs.AddMarker(MarkerNodeCoordinate(nodeNumber=ground, coordinate=0))
+        mNode = mbs.AddMarker(MarkerNodeCoordinate(nodeNumber=self.node, coordinate=0))
+        mbs.AddObject(CoordinateSpringDamper(markerNumbers=[mGround, mNode], stiffness=500., damping=2.,
+                                             springForceUserFunction=self.Spring))
+        mbs.AddLoad(LoadCoordinate(markerNumber=mNode, load=3.))
+        self.sensor = mbs.AddSensor(SensorNode(nodeNumber=self.node, storeInternal=True, writeToFile=False,
+                                               outputVariableType=OVT.Coordinates))
+        mbs.SetPreStepUserFunction(self.PreStep)
+        mbs.Assemble()
+
+    def Shown(self):
+        """(time, Current q and q_t, StartOfStep q and q_t) of the node as mbs shows them now."""
+        out = lambda ovt, ct: np.asarray(self.mbs.GetNodeOutput(self.node, ovt, configuration=ct)).copy()  # noqa: E731
+        return (self.mbs.systemData.GetTime(),
+                np.concatenate([out(OVT.Coordinates, CT.Current), out(OVT.Coordinates_t, CT.Current)]),
+                np.concatenate([out(OVT.Coordinates, CT.StartOfStep), out(OVT.Coordinates_t, CT.StartOfStep)]))
+
+    def PreStep(self, mbs, t):
+        self.preStep.append((t,) + self.Shown())
+        return True
+
+    def Spring(self, mbs, t, itemNumber, u, v, k, d, offset):
+        self.inUserFunction.append((t, len(self.preStep)) + self.Shown())
+        if self.failAfter is not None and t > self.failAfter:
+            raise RuntimeError("spring broke")
+        return k * (u - offset) + d * v
+
+
+@pytest.mark.parametrize("solverType", SOLVERS)
+def test_duringAStepCurrentAndStartOfStepAreTheLastAcceptedState(solverType):
+    o = Observed()
+    steps, h = 40, 1e-3
+    o.mbs.SolveDynamic(Settings(endTime=steps * h, numberOfSteps=steps), solverType=solverType)
+    accepted = o.mbs.GetSensorStoredData(o.sensor)  # t, q (3): the initial state and every step
+    assert accepted.shape[0] == steps + 1 and len(o.preStep) == steps
+    for k, (stepEnd, time, current, startOfStep) in enumerate(o.preStep):
+        assert stepEnd == pytest.approx((k + 1) * h, abs=1e-15)
+        assert time == pytest.approx(k * h, abs=1e-15)
+        np.testing.assert_array_equal(current, startOfStep)
+        np.testing.assert_array_equal(current[:3], accepted[k, 1:])  # the state after step k
+    # every evaluation inside step k sees what the pre-step function of step k saw
+    assert len(o.inUserFunction) > steps
+    for t, calls, time, current, startOfStep in o.inUserFunction:
+        np.testing.assert_array_equal(current, startOfStep)
+        if calls == 0:  # initial accelerations, before the first step
+            np.testing.assert_array_equal(current[:3], accepted[0, 1:])
+            continue
+        _, timeAtStart, currentAtStart, _ = o.preStep[calls - 1]
+        assert time == timeAtStart
+        np.testing.assert_array_equal(current, currentAtStart)
+    # after the solve: Current is the last step, StartOfStep the state it started from
+    time, current, startOfStep = o.Shown()
+    assert time == pytest.approx(steps * h, abs=1e-15)
+    np.testing.assert_array_equal(current[:3], accepted[-1, 1:])
+    np.testing.assert_array_equal(startOfStep, o.preStep[-1][2])
+    assert not np.array_equal(current, startOfStep)
+
+
+@pytest.mark.parametrize("solverType", SOLVERS)
+def test_afterAFailureBothConfigurationsAreTheLastAcceptedState(solverType):
+    steps, h = 40, 1e-3
+    o = Observed(failAfter=10.5 * h)
+    with pytest.raises(Exception, match="spring broke"):
+        o.mbs.SolveDynamic(Settings(endTime=steps * h, numberOfSteps=steps), solverType=solverType)
+    accepted = o.mbs.GetSensorStoredData(o.sensor)
+    # the steps ending at 1 ms ... 10 ms were accepted; the step to 11 ms failed
+    assert accepted.shape[0] == 11 and accepted[-1, 0] == pytest.approx(10 * h, abs=1e-15)
+    time, current, startOfStep = o.Shown()
+    assert time == pytest.approx(10 * h, abs=1e-15)
+    np.testing.assert_array_equal(current[:3], accepted[-1, 1:])
+    np.testing.assert_array_equal(current, startOfStep)
+    np.testing.assert_array_equal(current, o.preStep[-1][2])  # what the failed step started from
+    # the results so far are kept: a second solve continues from there
+    o.failAfter = None
+    o.mbs.SolveDynamic(Settings(endTime=steps * h, numberOfSteps=steps), solverType=solverType)
+    assert o.mbs.systemData.GetTime() == pytest.approx(steps * h, abs=1e-15)
+
+
+@pytest.mark.parametrize("solverType", SOLVERS[:2])
+def test_explicitSolversStartTheNextStepFromCoordinatesSetInThePreStepFunction(solverType):
+    # As in Exudyn: the explicit solvers integrate the system's current state itself.
+    o = Observed()
+    h = 1e-3
+
+    def PreStep(mbs, t):
+        if abs(t - 6 * h) < 0.5 * h:  # the step to 6 ms starts from the initial state again
+            mbs.systemData.SetODE2Coordinates([0.02, 0, 0])
+            mbs.systemData.SetODE2Coordinates_t([0.3, 0, 0])
+        return True
+
+    o.mbs.SetPreStepUserFunction(PreStep)
+    o.mbs.Assemble()
+    o.mbs.SolveDynamic(Settings(endTime=10 * h, numberOfSteps=10), solverType=solverType)
+    q = o.mbs.GetSensorStoredData(o.sensor)[:, 1]
+    np.testing.assert_allclose(q[6:11], q[1:6], rtol=1e-12, atol=1e-15)  # the same steps again (only t differs)
