@@ -40,27 +40,14 @@ inline void AddScaled(double factor, const VectorX& k, VectorX& x) {
   for (Index i = 0; i < n; ++i) xx[i] += factor * kk[i];
 }
 
-// The same, returning the sum of x_i - x_i over the new values: 0 exactly when all are finite
-// (x - x is 0 for finite x, NaN for inf and NaN), so the check costs no pass of its own.
-inline double AddScaledCheckFinite(double factor, const VectorX& k, VectorX& x) {
-  const Index n = x.size();
-  const double* __restrict kk = k.data();
-  double* __restrict xx = x.data();
-  double nonFinite = 0.;
-  for (Index i = 0; i < n; ++i) {
-    const double value = xx[i] + factor * kk[i];
-    xx[i] = value;
-    nonFinite += value - value;
-  }
-  return nonFinite;
-}
-
-// x = x0 + factor * k (sizes equal; x sized already); returns as AddScaledCheckFinite.
+// x = x0 + factor * k (sizes equal; x sized already; x0 may be x itself), returning the sum of
+// x_i - x_i over the new values: 0 exactly when all are finite (x - x is 0 for finite x, NaN for
+// inf and NaN), so the check costs no pass of its own.
 inline double SetSumCheckFinite(const VectorX& x0, double factor, const VectorX& k, VectorX& x) {
   const Index n = x.size();
-  const double* __restrict x0x = x0.data();
-  const double* __restrict kk = k.data();
-  double* __restrict xx = x.data();
+  const double* x0x = x0.data();  // no __restrict: x0 and x may be the same vector
+  const double* kk = k.data();
+  double* xx = x.data();
   double nonFinite = 0.;
   for (Index i = 0; i < n; ++i) {
     const double value = x0x[i] + factor * kk[i];
@@ -68,6 +55,11 @@ inline double SetSumCheckFinite(const VectorX& x0, double factor, const VectorX&
     nonFinite += value - value;
   }
   return nonFinite;
+}
+
+// x += factor * k, returning as SetSumCheckFinite.
+inline double AddScaledCheckFinite(double factor, const VectorX& k, VectorX& x) {
+  return SetSumCheckFinite(x, factor, k, x);
 }
 
 // True if every element is finite (the sum of x - x, as above: no branch per element).
