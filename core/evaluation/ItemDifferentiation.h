@@ -400,20 +400,19 @@ inline Index ConstraintDerivatives(Index numberOfCoordinates, const JacobianFact
 }
 
 // Derivatives of the constraint loads (K block) and the constraint rows.
+// The exact constraint blocks (timeIntegration.computeConstraintForcesJacobian): d(C_q^T lambda)/dq
+// and the rows dg/dq (or dg_t/dq_t). Exudyn's matrix takes neither from here (SystemEquations).
 template <class AD> void ConstraintJacobian(const JacobianTarget& t, const Constraint& constraint,
                                             const EvaluationContext& context, Index aeStart,
                                             const std::vector<Index>& markers, const std::vector<Index>& nodes) {
   const SeededNodes<AD> seeds(t, nodes, 0, -1, ConstraintSeeds(t.factors));
-  // The marker Jacobians enter only the constraint forces C_q^T lambda.
-  const MarkerData<AD> m0 = SeededMarkerData(t, seeds, markers[0], t.factors.constraintForces);
-  const MarkerData<AD> m1 = SeededMarkerData(t, seeds, markers[1], t.factors.constraintForces);
-  if (t.factors.constraintForces) {
-    const VectorX& lambda = t.workspace.Lambda(t.state, aeStart, constraint.NumberOfAlgebraicEquations());
-    MarkerLoad<AD> loads[2];
-    constraint.ComputeConstraintLoads(m0, m1, lambda, loads);
-    AddMarkerLoad(t, seeds, markers[0], m0, loads[0]);
-    AddMarkerLoad(t, seeds, markers[1], m1, loads[1]);
-  }
+  const MarkerData<AD> m0 = SeededMarkerData(t, seeds, markers[0]);
+  const MarkerData<AD> m1 = SeededMarkerData(t, seeds, markers[1]);
+  const VectorX& lambda = t.workspace.Lambda(t.state, aeStart, constraint.NumberOfAlgebraicEquations());
+  MarkerLoad<AD> loads[2];
+  constraint.ComputeConstraintLoads(m0, m1, lambda, loads);
+  AddMarkerLoad(t, seeds, markers[0], m0, loads[0]);
+  AddMarkerLoad(t, seeds, markers[1], m1, loads[1]);
   VecX<AD> g, g_t;
   constraint.ComputeAlgebraicEquations(context, m0, m1, false, g);
   if (t.factors.velocityLevelConstraints) constraint.ComputeAlgebraicEquations(context, m0, m1, true, g_t);

@@ -149,12 +149,12 @@ const VectorX& SystemEquations::Lambda(const SystemState& state, Index start, In
   return jacobianWorkspace_->Lambda(state, start, size);
 }
 
-Vector3 SystemEquations::LoadVectorAt(Index load, const SystemState& state) const {
+Vector3 SystemEquations::LoadVectorAt(const Load& load, Index number, const SystemState& state) const {
   EvaluationContext context;
   context.time = state.time;
   context.system = &system_;
-  context.itemNumber = load;
-  return system_.GetLoad(load).CurrentLoadVector(context);
+  context.itemNumber = number;
+  return load.CurrentLoadVector(context);
 }
 
 void SystemEquations::AddODE2Terms(const SystemState& state, VectorX& residual, VectorX* ode1Residual) {
@@ -188,7 +188,7 @@ void SystemEquations::AddODE2Terms(const SystemState& state, VectorX& residual, 
     AddGeneralizedLoad(e.marker1, loads[1], -1., residual);
   }
   for (const LoadEntry& e : loadEntries_) {
-    const Vector3 loadVector = LoadVectorAt(e.number, state);
+    const Vector3 loadVector = LoadVectorAt(*e.load, e.number, state);
     MarkerLoad<double> markerLoad;
     e.load->ComputeMarkerLoad(markerData_[e.marker], loadVector, markerLoad);
     AddGeneralizedLoad(e.marker, markerLoad, -1., residual);
@@ -401,7 +401,7 @@ void SystemEquations::ComputeJacobian(const SystemState& state, const JacobianFa
   if (factors.includeLoads) {
     for (Index l : compiled_.loads) {
       const Load& load = system_.GetLoad(l);
-      const Vector3 loadVector = LoadVectorAt(l, state);
+      const Vector3 loadVector = LoadVectorAt(load, l, state);
       WithADScalarFor(NumberOfCoordinates(system_, compiled_.markerNodes[load.MarkerNumber().value]),
                       [&](auto ad) { LoadJacobian<decltype(ad)>(target, load, loadVector); });
     }

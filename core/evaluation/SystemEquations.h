@@ -64,7 +64,8 @@ class SystemEquations : public DAESystem {
   void AddGeneralizedLoad(Index marker, const MarkerLoad<double>& load, double sign, VectorX& residual) const;
   void AddMassMatrix(double factor, SystemMatrix& matrix);
   EvaluationContext Context(Index object, const SystemState& state) const;
-  Vector3 LoadVectorAt(Index load, const SystemState& state) const;  // evaluates a user function
+  // Load `number`'s vector at the state's time (evaluates its user function, if any).
+  Vector3 LoadVectorAt(const Load& load, Index number, const SystemState& state) const;
   // The total ODE1 coordinates of an object's nodes, in its local order.
   void GatherODE1(Index object, const VectorX& y, VectorX& yLocal) const;
   // The multipliers state.ae[start, start + size) in a workspace buffer of that size.
