@@ -203,7 +203,14 @@ void LinearSolver::FactorizeSparse(const SystemMatrix& matrix) {
     analyzedMatrix_ = &matrix;
     analyzedRevision_ = matrix.PatternRevision();
   }
-  if (nonzeroPart_.Update(sparse)) sparseLU_->analyzePattern(nonzeroPart_.Matrix());
+  const bool grew = nonzeroPart_.Update(sparse);
+  // Same pattern: new values in the last pivot order, unless a pivot has become too small for
+  // it (against its column, or as the singularity test below has it): then pivot afresh.
+  if (!grew && sparseFactors_.HasStructure() && sparseFactors_.Refactor(nonzeroPart_.Matrix(), refactorPivotTolerance) &&
+      FirstUnacceptablePivot() < 0)
+    return;
+  sparseFactors_.ForgetStructure();  // until this factorization has succeeded
+  if (grew) sparseLU_->analyzePattern(nonzeroPart_.Matrix());
   sparseLU_->factorize(nonzeroPart_.Matrix());
 
   // Unknown k is column ordering(k) of the part, which became column c of the factors.
@@ -229,15 +236,24 @@ void LinearSolver::FactorizeSparse(const SystemMatrix& matrix) {
     return;
   }
   sparseLU_->ExtractFactors(sparseFactors_, columnOfUnknown_);
+  const Index singular = FirstUnacceptablePivot();
+  if (singular >= 0) {
+    const Index unknown = unknownOfColumn_[singular];
+    SparseSingular(sparse, unknown, sparseFactors_.PivotMagnitudes()(singular), columnSize_(unknown));
+    return;
+  }
+  sparseFactors_.AnalyzeStructure(nonzeroPart_.Matrix(), sparseLU_->colsPermutation().indices());
+  if (!sparseFactors_.HasStructure()) sparseLU_->ExtractFactors(sparseFactors_, columnOfUnknown_);  // Eigen's, then
+}
+
+Index LinearSolver::FirstUnacceptablePivot() const {
   const VectorX& pivots = sparseFactors_.PivotMagnitudes();
   const double tolerance = RelativePivotTolerance(size_);
   for (Index j = 0; j < size_; ++j) {
-    const Index unknown = unknownOfColumn_[j];
-    if (!(pivots(j) > settings_.pivotThreshold) || !(pivots(j) > tolerance * columnSize_(unknown))) {
-      SparseSingular(sparse, unknown, pivots(j), columnSize_(unknown));
-      return;
-    }
+    const double pivot = pivots(j);
+    if (!(pivot > settings_.pivotThreshold) || !(pivot > tolerance * columnSize_(unknownOfColumn_[j]))) return j;
   }
+  return -1;
 }
 
 void LinearSolver::SparseSingular(const Eigen::SparseMatrix<double>& sparse, Index unknown, double pivot,

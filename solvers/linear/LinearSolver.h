@@ -1,6 +1,7 @@
 // Factorizes and solves the square Newton system, given as a SystemMatrix, with a dense or a
 // sparse LU; the sparse LU's column ordering is computed once per pattern, and it factorizes the
-// nonzero part of the pattern (SparseNonzeroPart). A singular or nearly singular matrix is
+// nonzero part of the pattern (SparseNonzeroPart), and later matrices of that part's pattern are
+// refactorized in the pivot order found (SparseTriangularFactors::Refactor). A singular or nearly singular matrix is
 // reported (SingularMatrixError naming the unknowns involved), never turned silently into inf/nan.
 #pragma once
 
@@ -67,6 +68,11 @@ class LinearSolver {
   static constexpr Index smallDenseSize = 8;  // up to this size SolveSmallDense (one Eigen panel)
   void SolveSmallDense(const VectorX& rhs, VectorX& solution) const;
   void FactorizeSparse(const SystemMatrix& matrix);
+  // A refactorization in the last pivot order is kept while every pivot is at least this
+  // fraction of the largest entry pivoting could choose in its column (UMFPACK's default).
+  static constexpr double refactorPivotTolerance = 0.1;
+  // The first column of the sparse factors whose pivot counts as singular, -1 if none.
+  Index FirstUnacceptablePivot() const;
   // Throws, or falls back to the rank-revealing dense LU.
   void SparseSingular(const Eigen::SparseMatrix<double>& sparse, Index unknown, double pivot, double columnSize);
   [[noreturn]] void ThrowSingular(Index unknown, double pivot, double columnSize) const;

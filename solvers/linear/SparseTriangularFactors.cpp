@@ -1,5 +1,6 @@
 #include "solvers/linear/SparseTriangularFactors.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace multidyn {
@@ -83,17 +84,144 @@ void SparseTriangularFactors::Extract(const SupernodalLower& lower, const Column
   ColumnsToRows(upperColumnStart_, upperRow_, upperColumnValue_, upperStart_, upperColumn_, upperValue_);
 
   sourceOfRow_.resize(n);
+  rowOfEquation_.resize(n);
   columnOfUnknown_.resize(n);
   for (int i = 0; i < n; ++i) {
     sourceOfRow_[rowOfEquation(i)] = i;
+    rowOfEquation_[i] = rowOfEquation(i);
     columnOfUnknown_[i] = columnOfUnknown(i);
   }
   work_.resize(n);
+  hasStructure_ = false;  // a new pivot order
+}
+
+void SparseTriangularFactors::AnalyzeStructure(const SparseMatrix& matrix, const Eigen::VectorXi& factorColumnOfColumn) {
+  const int n = int(size_);
+  hasStructure_ = false;
+  if (matrix.rows() != n || matrix.cols() != n || factorColumnOfColumn.size() != n) return;
+  const int* start = matrix.outerIndexPtr();
+  const int* row = matrix.innerIndexPtr();
+  const int entries = start[n];
+  factorRowOfEntry_.resize(size_t(entries));
+  for (int k = 0; k < entries; ++k) factorRowOfEntry_[size_t(k)] = rowOfEquation_[size_t(row[k])];
+  matrixColumnOfFactorColumn_.resize(size_t(n));
+  for (int j = 0; j < n; ++j) matrixColumnOfFactorColumn_[size_t(factorColumnOfColumn(j))] = j;
+
+  // Column c of L + U holds the rows reachable from the rows of the permuted column c through
+  // the columns of L before it (Gilbert and Peierls); a depth-first search with its own stack.
+  structureUpperStart_.assign(size_t(n) + 1, 0);
+  structureLowerStart_.assign(size_t(n) + 1, 0);
+  structureUpperRow_.clear();
+  structureLowerRow_.clear();
+  std::vector<int> visitedIn(size_t(n), -1), stackNode, stackNext;  // (allocates: once per pivot order)
+  for (int c = 0; c < n; ++c) {
+    bool pivotReached = false;
+    const int column = matrixColumnOfFactorColumn_[size_t(c)];
+    for (int k = start[column]; k < start[column + 1]; ++k) {
+      const int root = factorRowOfEntry_[size_t(k)];
+      if (visitedIn[size_t(root)] == c) continue;
+      visitedIn[size_t(root)] = c;
+      stackNode.assign(1, root);
+      stackNext.assign(1, 0);
+      while (!stackNode.empty()) {
+        const int node = stackNode.back();
+        // Only columns of L already computed (node < c) lead further.
+        const int first = node < c ? structureLowerStart_[size_t(node)] : 0;
+        const int last = node < c ? structureLowerStart_[size_t(node) + 1] : 0;
+        int& next = stackNext.back();
+        while (first + next < last && visitedIn[size_t(structureLowerRow_[size_t(first + next)])] == c) ++next;
+        if (first + next < last) {
+          const int child = structureLowerRow_[size_t(first + next)];
+          ++next;
+          visitedIn[size_t(child)] = c;
+          stackNode.push_back(child);
+          stackNext.push_back(0);
+          continue;
+        }
+        stackNode.pop_back();
+        stackNext.pop_back();
+        if (node < c)
+          structureUpperRow_.push_back(node);
+        else if (node > c)
+          structureLowerRow_.push_back(node);
+        else
+          pivotReached = true;
+      }
+    }
+    if (!pivotReached) return;  // structurally singular in this order (then Extract's factors stay)
+    std::sort(structureUpperRow_.begin() + structureUpperStart_[size_t(c)], structureUpperRow_.end());
+    std::sort(structureLowerRow_.begin() + structureLowerStart_[size_t(c)], structureLowerRow_.end());
+    structureUpperStart_[size_t(c) + 1] = int(structureUpperRow_.size());
+    structureLowerStart_[size_t(c) + 1] = int(structureLowerRow_.size());
+  }
+  // The factors by rows for Solve get the structure's pattern now; Refactor writes their values
+  // in place (L also by columns, which its updates read).
+  structureLowerValue_.assign(structureLowerRow_.size(), 0.);
+  rowPositionOfLower_.resize(structureLowerRow_.size());
+  rowPositionOfUpper_.resize(structureUpperRow_.size());
+  ColumnsToRows(structureLowerStart_, structureLowerRow_, structureLowerValue_, lowerStart_, lowerColumn_, lowerValue_,
+                &rowPositionOfLower_);
+  const std::vector<double> zeros(structureUpperRow_.size(), 0.);
+  ColumnsToRows(structureUpperStart_, structureUpperRow_, zeros, upperStart_, upperColumn_, upperValue_,
+                &rowPositionOfUpper_);
+  refactorWork_.assign(size_t(n), 0.);
+  hasStructure_ = true;
+  Refactor(matrix, 0.);  // the pivots Eigen chose (false, and no structure, only for a zero pivot)
+}
+
+bool SparseTriangularFactors::Refactor(const SparseMatrix& matrix, double pivotTolerance) {
+  const int n = int(size_);
+  if (!hasStructure_ || matrix.rows() != n || matrix.cols() != n || matrix.outerIndexPtr()[n] != int(factorRowOfEntry_.size()))
+    return false;
+  const int* start = matrix.outerIndexPtr();
+  const double* value = matrix.valuePtr();
+  const int* factorRow = factorRowOfEntry_.data();
+  const int* upperStart = structureUpperStart_.data();
+  const int* upperRow = structureUpperRow_.data();
+  const int* upperPosition = rowPositionOfUpper_.data();
+  double* upperValue = upperValue_.data();  // by rows
+  const int* lowerPosition = rowPositionOfLower_.data();
+  double* lowerRowValue = lowerValue_.data();
+  const int* lowerStart = structureLowerStart_.data();
+  const int* lowerRow = structureLowerRow_.data();
+  double* lowerValue = structureLowerValue_.data();
+  double* x = refactorWork_.data();
+  for (int c = 0; c < n; ++c) {
+    const int column = matrixColumnOfFactorColumn_[size_t(c)];
+    for (int k = start[column]; k < start[column + 1]; ++k) x[factorRow[k]] = value[k];
+    // Left-looking: U(k, c) is final once the columns of L before k have been applied.
+    for (int t = upperStart[c]; t < upperStart[c + 1]; ++t) {
+      const int k = upperRow[t];
+      const double u = x[k];
+      x[k] = 0.;
+      upperValue[upperPosition[t]] = u;
+      for (int s = lowerStart[k]; s < lowerStart[k + 1]; ++s) x[lowerRow[s]] -= lowerValue[s] * u;
+    }
+    const double pivot = x[c];
+    x[c] = 0.;
+    double largest = std::abs(pivot);
+    for (int s = lowerStart[c]; s < lowerStart[c + 1]; ++s) largest = std::max(largest, std::abs(x[lowerRow[s]]));
+    if (!(std::abs(pivot) > 0.) || !(std::abs(pivot) >= pivotTolerance * largest)) {
+      for (int s = lowerStart[c]; s < lowerStart[c + 1]; ++s) x[lowerRow[s]] = 0.;
+      hasStructure_ = false;
+      return false;
+    }
+    const double inverse = 1. / pivot;
+    for (int s = lowerStart[c]; s < lowerStart[c + 1]; ++s) {
+      lowerValue[s] = x[lowerRow[s]] * inverse;
+      lowerRowValue[lowerPosition[s]] = lowerValue[s];
+      x[lowerRow[s]] = 0.;
+    }
+    inverseDiagonal_[size_t(c)] = inverse;
+    pivotMagnitudes_(c) = std::abs(pivot);
+  }
+  return true;
 }
 
 void SparseTriangularFactors::ColumnsToRows(const std::vector<int>& columnStart, const std::vector<int>& rowIndex,
                                             const std::vector<double>& columnValue, std::vector<int>& rowStart,
-                                            std::vector<int>& columnIndex, std::vector<double>& rowValue) const {
+                                            std::vector<int>& columnIndex, std::vector<double>& rowValue,
+                                            std::vector<int>* rowPositionOfEntry) const {
   const int n = int(size_);
   const int count = columnStart[n];
   rowStart.assign(size_t(n) + 1, 0);
@@ -107,6 +235,7 @@ void SparseTriangularFactors::ColumnsToRows(const std::vector<int>& columnStart,
       const int at = rowStart[rowIndex[k]]++;
       columnIndex[at] = j;
       rowValue[at] = columnValue[k];
+      if (rowPositionOfEntry) (*rowPositionOfEntry)[size_t(k)] = at;
     }
   for (int i = n; i > 0; --i) rowStart[i] = rowStart[i - 1];
   rowStart[0] = 0;

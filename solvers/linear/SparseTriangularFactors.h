@@ -4,6 +4,13 @@
 // matrix-vector product per supernode; for the many small supernodes of a multibody Newton
 // matrix that overhead, and the explicit zeros the supernodes are padded with, cost several
 // times the arithmetic. Exact zeros are left out here (they change no result).
+//
+// A matrix of the same pattern is then refactorized in the same pivot order (as KLU's refactor
+// does): the structure of L and U of the permuted matrix without pivoting is computed once
+// (AnalyzeStructure), and Refactor computes new values on it, a left-looking LU without
+// searches or supernodes, several times cheaper than a factorization with pivoting. It refuses
+// (false) when a pivot is small against its column, where the old order would lose accuracy;
+// the caller then factorizes afresh.
 #pragma once
 
 #include <vector>
@@ -29,6 +36,21 @@ class SparseTriangularFactors {
   void Extract(const SupernodalLower& lower, const ColumnsUpper& upper, const Eigen::VectorXi& rowOfEquation,
                const Eigen::VectorXi& columnOfUnknown);
 
+  using SparseMatrix = Eigen::SparseMatrix<double, Eigen::ColMajor, int>;
+  // After Extract: the structure of the factors of matrix (the matrix Eigen factorized, with
+  // the pattern of the coming ones) in Extract's pivot order, and the factors of matrix computed
+  // in it, which replace Eigen's (so that all factors come from one computation);
+  // factorColumnOfColumn(j): the column of the factors that column j of matrix became
+  // (SparseLU's colsPermutation().indices()). Without success (HasStructure() false) the
+  // factors may be neither: Extract again.
+  void AnalyzeStructure(const SparseMatrix& matrix, const Eigen::VectorXi& factorColumnOfColumn);
+  bool HasStructure() const { return hasStructure_; }
+  void ForgetStructure() { hasStructure_ = false; }
+  // New factors of matrix (the pattern given to AnalyzeStructure, new values) in the same order;
+  // false, and the factors unusable until the next Extract, if a pivot |u_jj| is below
+  // pivotTolerance times the largest |entry| of its column of L U that pivoting could choose.
+  bool Refactor(const SparseMatrix& matrix, double pivotTolerance);
+
   // |u_jj| for the permuted column j, as stored by the factorization.
   const VectorX& PivotMagnitudes() const { return pivotMagnitudes_; }
   Index Size() const { return size_; }
@@ -39,10 +61,11 @@ class SparseTriangularFactors {
   void Solve(const VectorX& rhs, VectorX& solution) const;
 
  private:
-  // Rows from columns (a transpose of the pattern and values), into preallocated storage.
+  // Rows from columns (a transpose of the pattern and values), into preallocated storage; with
+  // rowPositionOfEntry (sized by the caller), where each column entry went.
   void ColumnsToRows(const std::vector<int>& columnStart, const std::vector<int>& rowIndex,
                      const std::vector<double>& columnValue, std::vector<int>& rowStart, std::vector<int>& columnIndex,
-                     std::vector<double>& rowValue) const;
+                     std::vector<double>& rowValue, std::vector<int>* rowPositionOfEntry = nullptr) const;
 
   Index size_ = 0;
   // L (unit diagonal not stored) and U (diagonal not stored), strictly triangular, by rows.
@@ -56,6 +79,17 @@ class SparseTriangularFactors {
   std::vector<int> lowerColumnStart_, lowerRow_, upperColumnStart_, upperRow_;
   std::vector<double> lowerColumnValue_, upperColumnValue_;
   mutable std::vector<double> work_;  // the permuted solution during Solve
+
+  // Refactorization. The structure by columns of the factors: U's rows ascending (the order
+  // of the left-looking updates), L's rows; the permuted row of each stored entry of the matrix,
+  // the matrix column of each factor column.
+  bool hasStructure_ = false;
+  std::vector<int> rowOfEquation_;
+  std::vector<int> structureUpperStart_, structureUpperRow_, structureLowerStart_, structureLowerRow_;
+  std::vector<double> structureLowerValue_;
+  std::vector<int> rowPositionOfLower_, rowPositionOfUpper_;  // of each structure entry in the rows
+  std::vector<int> factorRowOfEntry_, matrixColumnOfFactorColumn_;
+  std::vector<double> refactorWork_;  // the column being factorized, zero between columns
 };
 
 }  // namespace multidyn

@@ -1,6 +1,8 @@
 // The factors copied out of Eigen's SparseLU solve as Eigen's own solve does (to round-off), on
 // matrices that need row pivoting, on saddle-point matrices with a zero block, with explicit
-// zeros in the pattern, and through LinearSolver after re-factorizations and pattern changes.
+// zeros in the pattern, and through LinearSolver after re-factorizations and pattern changes;
+// refactorized in the same pivot order with new values, they solve as a fresh factorization does,
+// and they refuse a pivot order that has become unstable.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -24,6 +26,7 @@ class InspectableSparseLU : public Eigen::SparseLU<SparseMatrix, Eigen::COLAMDOr
     for (Index k = 0; k <= m_Lstore.nsuper(); ++k) count += m_Lstore.supToCol()[k + 1] - m_Lstore.supToCol()[k] > 1;
     return count;
   }
+  const Eigen::VectorXi& FactorColumnOfColumn() const { return m_perm_c.indices(); }
   Index UpperOutsideSupernodes() const { return m_Ustore.outerIndexPtr()[cols()]; }
   bool RowsPermuted() const {
     for (Index i = 0; i < rows(); ++i)
@@ -187,6 +190,101 @@ TEST(SparseTriangularFactors, LinearSolverSolvesAfterRefactorizationAndPatternCh
   std::mt19937 other(6);
   expectSolves(RandomPivotingMatrix(200, other), 200, "other size");
   EXPECT_EQ(solver.NumberOfFactorizations(), 7);
+}
+
+// New values on the pattern of a: every stored entry (structural zeros included) scaled by a
+// random factor in [0.5, 1.5] or, for structural zeros, given a small random value.
+SparseMatrix NewValues(const SparseMatrix& a, std::mt19937& random, double zeroFill) {
+  std::uniform_real_distribution<double> factor(0.5, 1.5), value(-1., 1.);
+  SparseMatrix b = a;
+  for (Index k = 0; k < b.nonZeros(); ++k) {
+    double& entry = b.valuePtr()[k];
+    entry = entry != 0. ? entry * factor(random) : zeroFill * value(random);
+  }
+  return b;
+}
+
+void ExpectRefactorSolvesLikeFreshFactorization(const SparseMatrix& a, const char* what) {
+  InspectableSparseLU lu;
+  lu.compute(a);
+  ASSERT_EQ(lu.info(), Eigen::Success) << what;
+  SparseTriangularFactors factors;
+  lu.ExtractFactors(factors);
+  factors.AnalyzeStructure(a, lu.FactorColumnOfColumn());
+  ASSERT_TRUE(factors.HasStructure()) << what;
+  std::mt19937 random(7);
+  std::uniform_real_distribution<double> value(-1., 1.);
+  for (int round = 0; round < 4; ++round) {
+    // Mild changes, as between Newton matrices: the old pivots stay acceptable. The last round
+    // fills the structural zeros too, which the structure must have room for.
+    const SparseMatrix b = NewValues(a, random, round == 3 ? 1e-3 : 0.);
+    ASSERT_TRUE(factors.Refactor(b, 1e-3)) << what << ", round " << round;
+    Eigen::SparseLU<SparseMatrix, Eigen::COLAMDOrdering<int>> fresh(b);
+    ASSERT_EQ(fresh.info(), Eigen::Success);
+    for (int k = 0; k < 3; ++k) {
+      VectorX rhs(b.rows());
+      for (Index i = 0; i < rhs.size(); ++i) rhs(i) = value(random);
+      VectorX x;
+      factors.Solve(rhs, x);
+      const VectorX expected = fresh.solve(rhs);
+      EXPECT_LE((x - expected).norm(), 1e-10 * expected.norm()) << what << ", round " << round;
+      EXPECT_LE((b * x - rhs).norm(), 1e-11 * (b.cwiseAbs() * x.cwiseAbs()).norm()) << what << ", round " << round;
+    }
+    // The product of the pivots is still |det|.
+    EXPECT_NEAR(factors.PivotMagnitudes().array().log().sum(), fresh.logAbsDeterminant(), 1e-8) << what;
+  }
+}
+
+TEST(SparseTriangularFactors, RefactorizationInTheSamePivotOrderSolvesLikeAFreshOne) {
+  std::mt19937 random(8);
+  for (Index n : {1, 7, 40, 300})
+    ExpectRefactorSolvesLikeFreshFactorization(ToSparse(RandomPivotingMatrix(n, random), n),
+                                               ("random n = " + std::to_string(n)).c_str());
+  for (Index bodies : {2, 10, 120}) {
+    const Index n = 3 * bodies + 2 * (bodies - 1) + 1;
+    ExpectRefactorSolvesLikeFreshFactorization(ToSparse(SaddlePointMatrix(bodies, random), n),
+                                               ("saddle point, bodies = " + std::to_string(bodies)).c_str());
+  }
+}
+
+TEST(SparseTriangularFactors, RefactorizationRefusesAPivotThatBecameSmall) {
+  // Column 0: partial pivoting takes the 2 of row 0; with 1e-6 there, row 1's 1 is far larger.
+  Triplets t{{0, 0, 2.}, {1, 0, 1.}, {0, 1, 1.}, {1, 1, 3.}};
+  const SparseMatrix a = ToSparse(t, 2);
+  InspectableSparseLU lu;
+  lu.compute(a);
+  SparseTriangularFactors factors;
+  lu.ExtractFactors(factors);
+  factors.AnalyzeStructure(a, lu.FactorColumnOfColumn());
+  SparseMatrix b = a;
+  b.coeffRef(0, 0) = 1.5;
+  EXPECT_TRUE(factors.Refactor(b, 0.1));
+  b.coeffRef(0, 0) = 1e-6;
+  EXPECT_FALSE(factors.Refactor(b, 0.1));
+  EXPECT_FALSE(factors.HasStructure());  // until the next factorization with pivoting
+  EXPECT_FALSE(factors.Refactor(b, 0.));
+}
+
+// Through LinearSolver: a matrix whose old pivots become unstable is factorized afresh, so the
+// solution stays accurate; the solver counts one factorization per call either way.
+TEST(SparseTriangularFactors, LinearSolverPivotsAfreshWhenTheOldOrderIsUnstable) {
+  LinearSolver solver("EigenSparse");
+  const Index n = 120;
+  std::mt19937 random(9);
+  Triplets t = RandomPivotingMatrix(n, random);
+  for (int round = 0; round < 4; ++round) {
+    // Odd rounds swap the roles of the diagonal and the cyclic shift: the old pivots become tiny.
+    Triplets current = t;
+    if (round % 2 == 1)
+      for (auto& entry : current)
+        if (entry.row() == entry.col()) entry = Eigen::Triplet<double>(entry.row(), entry.col(), 1e3 * entry.value());
+    solver.Factorize(current, n);
+    const SparseMatrix a = ToSparse(current, n);
+    VectorX b = VectorX::LinSpaced(n, -1., 2.), x;
+    solver.Solve(b, x);
+    EXPECT_LE((a * x - b).norm(), 1e-11 * (a.cwiseAbs() * x.cwiseAbs()).norm()) << "round " << round;
+  }
+  EXPECT_EQ(solver.NumberOfFactorizations(), 4);
 }
 
 }  // namespace
