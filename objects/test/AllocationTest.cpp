@@ -1,8 +1,10 @@
 // A time step allocates nothing: malloc is interposed in this test executable (operator new and
 // Eigen both end there) and counted while steps 2 to 101 of a solve run. Models without Python
-// user functions, sensors or solution files, so that only the hot path is measured. With the
-// dense LU; Eigen's SparseLU allocates inside its numeric factorization and solve (outside our
-// control), so sparse systems allocate there and nowhere else.
+// user functions, sensors or solution files, so that only the hot path is measured. Dense and
+// sparse LU: a sparse Newton matrix is refactorized in the pivot order of its first
+// factorization (our code, no allocation); only a factorization with pivoting (the first, or
+// when the nonzero part grows or an old pivot becomes unstable) goes through Eigen's SparseLU,
+// which allocates.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -11,6 +13,7 @@
 #include "core/model/MainSystem.h"
 #include "objects/test/TestSystems.h"
 #include "solvers/driver/SolveDynamic.h"
+#include "solvers/linear/LinearSolver.h"
 
 // Under AddressSanitizer (scripts/run-sanitizers.sh) malloc is the sanitizer's: no interposition,
 // and the tests skip.
@@ -212,6 +215,41 @@ TEST(Allocation, ChainStepsAllocateNothing) {
   EXPECT_EQ(AllocationsInSteps(*system, false, "EigenDense"), 0) << "full Newton";
   system->ResetCurrentToInitial();
   EXPECT_EQ(AllocationsInSteps(*system, true, "EigenDense"), 0) << "modified Newton";
+}
+
+// A sparse Newton matrix with new values on its pattern is refactorized in the old pivot order
+// without allocating (the chain's solves also pass through factorizations with pivoting, when its
+// nonzero part grows or an old pivot becomes unstable, and Eigen's SparseLU allocates there).
+TEST(Allocation, SparseRefactorizationAllocatesNothing) {
+  if (!MULTIDYN_MALLOC_INTERPOSED) GTEST_SKIP() << "malloc is AddressSanitizer's in this build";
+  const Index n = 300;
+  Triplets t;  // diagonally dominant, nonsymmetric, with some fill
+  for (Index i = 0; i < n; ++i) {
+    t.emplace_back(i, i, 4. + 0.01 * (i % 7));
+    if (i + 1 < n) t.emplace_back(i, i + 1, 1.), t.emplace_back(i + 1, i, -1.);
+    if (i + 5 < n) t.emplace_back(i, i + 5, 0.5);
+  }
+  SystemMatrix matrix;
+  matrix.SetFromTriplets(t, n, SystemMatrix::Storage::Sparse);
+  LinearSolver solver("EigenSparse");
+  solver.Factorize(matrix);  // with pivoting: allocates
+  const VectorX rhs = VectorX::LinSpaced(n, -1., 1.);
+  VectorX x(n);
+  solver.Solve(rhs, x);
+  countedAllocations = 0;
+  countingAllocations = true;
+  for (int k = 1; k <= 20; ++k) {  // values drifting by up to 40%
+    matrix.SetZero();
+    for (const auto& e : t) matrix.Add(e.row(), e.col(), e.value() * (1. + 0.02 * k * ((e.row() + e.col()) % 3)));
+    matrix.Finalize();
+    solver.Factorize(matrix);
+    solver.Solve(rhs, x);
+  }
+  countingAllocations = false;
+  EXPECT_EQ(countedAllocations.load(), 0);
+  EXPECT_EQ(solver.NumberOfFactorizations(), 21);
+  const Eigen::SparseMatrix<double>& a = matrix.Sparse();
+  EXPECT_LE((a * x - rhs).norm(), 1e-12 * rhs.norm());  // solved with the last values
 }
 
 TEST(Allocation, KinematicTreeStepsAllocateNothing) {
