@@ -107,9 +107,10 @@ def test_afterAFailureBothConfigurationsAreTheLastAcceptedState(solverType):
     assert o.mbs.systemData.GetTime() == pytest.approx(steps * h, abs=1e-15)
 
 
-@pytest.mark.parametrize("solverType", SOLVERS[:2])
-def test_explicitSolversStartTheNextStepFromCoordinatesSetInThePreStepFunction(solverType):
-    # As in Exudyn: the explicit solvers integrate the system's current state itself.
+@pytest.mark.parametrize("solverType", SOLVERS)
+def test_theNextStepStartsFromCoordinatesSetInThePreStepFunction(solverType):
+    # As in Exudyn: the explicit solvers integrate the system's current state itself; the
+    # generalized-alpha solver takes it over from the pre-step function.
     o = Observed()
     h = 1e-3
 
@@ -123,4 +124,10 @@ def test_explicitSolversStartTheNextStepFromCoordinatesSetInThePreStepFunction(s
     o.mbs.Assemble()
     o.mbs.SolveDynamic(Settings(endTime=10 * h, numberOfSteps=10), solverType=solverType)
     q = o.mbs.GetSensorStoredData(o.sensor)[:, 1]
-    np.testing.assert_allclose(q[6:11], q[1:6], rtol=1e-12, atol=1e-15)  # the same steps again (only t differs)
+    if solverType == exu.DynamicSolverType.GeneralizedAlpha:
+        # The same steps again but for the algorithmic acceleration carried over from step 5
+        # (O(h^2) of the change in acceleration: 4e-5 relative); without the reset q(6 ms) would
+        # be 7% beyond q(1 ms).
+        np.testing.assert_allclose(q[6:11], q[1:6], rtol=1e-4)
+    else:
+        np.testing.assert_allclose(q[6:11], q[1:6], rtol=1e-12, atol=1e-15)  # the same steps again (only t differs)

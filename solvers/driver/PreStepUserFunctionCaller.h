@@ -1,12 +1,15 @@
 // Calls the system's preStepUserFunction f(mbs, t) at the start of every time step, with t the
 // time the step is to reach, as Exudyn does; its False stops the solve cleanly. Errors name the
-// function (UserFunctionError).
+// function (UserFunctionError). Coordinates it sets (mbs.systemData.SetODE2Coordinates, ...) are
+// those the step starts from, as in Exudyn; a solver that works on a copy of the system's
+// current state gets them copied into it.
 #pragma once
 
 #include "core/foundation/Errors.h"
 #include "core/model/MainSystem.h"
 #include "core/evaluation/SolverObserver.h"
 #include "core/model/UserFunctionStack.h"
+#include "solvers/integrators/StateVectors.h"
 
 namespace multidyn {
 
@@ -17,15 +20,22 @@ class PreStepUserFunctionCaller : public SolverObserver {
     const ScriptFunctionPtr& function = system_.PreStepUserFunction();
     if (!function) return true;
     UserFunctionStack::Scope scope(&system_, nullptr, invalidIndex, "preStepUserFunction");
+    bool proceed;
     try {
-      return function->CallBool({&system_, stepEndTime});
+      proceed = function->CallBool({&system_, stepEndTime});
     } catch (const UserFunctionError& e) {
       throw UserFunctionError("preStepUserFunction (" + function->Description() + ") failed: " + e.what());
     }
+    // Until here the copy equals the current state (the state writer keeps them equal).
+    if (solverStateCopy_) CopyState(system_.CurrentState(), *solverStateCopy_);
+    return proceed;
   }
+  // The state the solver works on when it is not the system's current state itself.
+  void SetSolverStateCopy(SystemState* copy) { solverStateCopy_ = copy; }
 
  private:
   const MainSystem& system_;
+  SystemState* solverStateCopy_ = nullptr;
 };
 
 }  // namespace multidyn

@@ -36,6 +36,7 @@ SolverStatistics SolveDynamic(MainSystem& system, const SimulationSettings& sett
   const bool inPlace = solver->StateHoldsOnlyAcceptedSteps();
   if (!inPlace) copy = system.CurrentState();
   SystemState& state = inPlace ? system.CurrentState() : copy;
+  if (!inPlace) preStep.SetSolverStateCopy(&copy);
   state.time = settings.timeIntegration.startTime;
   try {
     const SolverStatistics statistics = solver->Solve(state);
