@@ -79,6 +79,7 @@ class MainSystem {
   const SystemState& CurrentState() const { return current_; }
   SystemState& StartOfStepState() { return startOfStep_; }
   const SystemState& InitialState() const { return initial_; }
+  SystemState& InitialState() { return initial_; }
   const SystemState& State(ConfigurationType configuration) const;
   // Exudyn's semantics of a new solve: start from the initial state, unless the caller
   // keeps the results as new initial values (updateInitialValues).

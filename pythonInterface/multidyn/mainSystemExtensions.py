@@ -89,43 +89,112 @@ def _CheckFileName(fileName, what):
 
 class SystemData:
     """mbs.systemData: coordinate vectors in Exudyn's global order (stored ODE2 and ODE1
-    coordinates are relative to the reference coordinates)."""
+    coordinates are relative to the reference coordinates), per configuration (Current, Initial,
+    StartOfStep; Reference only to read)."""
 
     def __init__(self, mbs):
         self._mbs = mbs
 
+    def _Get(self, kind, configuration, function):
+        return self._mbs._GetCoordinates(kind, _CheckConfiguration(configuration, "systemData." + function))
+
+    def _Set(self, kind, coordinates, configuration, function):
+        what = "systemData." + function
+        self._mbs._SetCoordinates(kind, coordinates, _CheckConfiguration(configuration, what), what)
+
     def GetODE2Coordinates(self, configuration=_multidyn.ConfigurationType.Current):
-        return self._mbs._GetCoordinates("ODE2", _CheckConfiguration(configuration, "systemData.GetODE2Coordinates"))
+        return self._Get("ODE2", configuration, "GetODE2Coordinates")
 
     def GetODE2Coordinates_t(self, configuration=_multidyn.ConfigurationType.Current):
-        return self._mbs._GetCoordinates("ODE2_t", _CheckConfiguration(configuration, "systemData.GetODE2Coordinates_t"))
+        return self._Get("ODE2_t", configuration, "GetODE2Coordinates_t")
 
     def GetODE2Coordinates_tt(self, configuration=_multidyn.ConfigurationType.Current):
-        return self._mbs._GetCoordinates("ODE2_tt", _CheckConfiguration(configuration, "systemData.GetODE2Coordinates_tt"))
+        return self._Get("ODE2_tt", configuration, "GetODE2Coordinates_tt")
 
     def GetODE1Coordinates(self, configuration=_multidyn.ConfigurationType.Current):
-        return self._mbs._GetCoordinates("ODE1", _CheckConfiguration(configuration, "systemData.GetODE1Coordinates"))
+        return self._Get("ODE1", configuration, "GetODE1Coordinates")
 
     def GetODE1Coordinates_t(self, configuration=_multidyn.ConfigurationType.Current):
-        return self._mbs._GetCoordinates("ODE1_t", _CheckConfiguration(configuration, "systemData.GetODE1Coordinates_t"))
+        return self._Get("ODE1_t", configuration, "GetODE1Coordinates_t")
 
     def GetAECoordinates(self, configuration=_multidyn.ConfigurationType.Current):
-        return self._mbs._GetCoordinates("AE", _CheckConfiguration(configuration, "systemData.GetAECoordinates"))
+        return self._Get("AE", configuration, "GetAECoordinates")
 
     def GetDataCoordinates(self, configuration=_multidyn.ConfigurationType.Current):
-        return self._mbs._GetCoordinates("Data", _CheckConfiguration(configuration, "systemData.GetDataCoordinates"))
+        return self._Get("Data", configuration, "GetDataCoordinates")
 
-    def SetODE2Coordinates(self, coordinates):
-        self._mbs._SetCoordinates("ODE2", coordinates)
+    def SetODE2Coordinates(self, coordinates, configuration=_multidyn.ConfigurationType.Current):
+        self._Set("ODE2", coordinates, configuration, "SetODE2Coordinates")
 
-    def SetODE2Coordinates_t(self, coordinates):
-        self._mbs._SetCoordinates("ODE2_t", coordinates)
+    def SetODE2Coordinates_t(self, coordinates, configuration=_multidyn.ConfigurationType.Current):
+        self._Set("ODE2_t", coordinates, configuration, "SetODE2Coordinates_t")
 
-    def SetODE1Coordinates(self, coordinates):
-        self._mbs._SetCoordinates("ODE1", coordinates)
+    def SetODE2Coordinates_tt(self, coordinates, configuration=_multidyn.ConfigurationType.Current):
+        self._Set("ODE2_tt", coordinates, configuration, "SetODE2Coordinates_tt")
 
-    def GetTime(self):
-        return self._mbs._Time()
+    def SetODE1Coordinates(self, coordinates, configuration=_multidyn.ConfigurationType.Current):
+        self._Set("ODE1", coordinates, configuration, "SetODE1Coordinates")
+
+    def SetODE1Coordinates_t(self, coordinates, configuration=_multidyn.ConfigurationType.Current):
+        self._Set("ODE1_t", coordinates, configuration, "SetODE1Coordinates_t")
+
+    def SetAECoordinates(self, coordinates, configuration=_multidyn.ConfigurationType.Current):
+        self._Set("AE", coordinates, configuration, "SetAECoordinates")
+
+    def SetDataCoordinates(self, coordinates, configuration=_multidyn.ConfigurationType.Current):
+        self._Set("Data", coordinates, configuration, "SetDataCoordinates")
+
+    _stateKinds = ("ODE2", "ODE2_t", "ODE1", "AE", "Data")
+
+    def GetSystemState(self, configuration=_multidyn.ConfigurationType.Current):
+        """[ODE2, ODE2_t, ODE1, AE, data] coordinates (not ODE2_tt, ODE1_t or the time), as Exudyn."""
+        return [self._Get(kind, configuration, "GetSystemState") for kind in self._stateKinds]
+
+    def SetSystemState(self, systemStateList, configuration=_multidyn.ConfigurationType.Current):
+        if not isinstance(systemStateList, (list, tuple)) or len(systemStateList) != len(self._stateKinds):
+            raise ValueError("systemData.SetSystemState: systemStateList must be a list of 5 vectors "
+                             f"[ODE2, ODE2_t, ODE1, AE, data], got {systemStateList!r}")
+        for kind, coordinates in zip(self._stateKinds, systemStateList):
+            self._Set(kind, coordinates, configuration, "SetSystemState")
+
+    def GetTime(self, configurationType=_multidyn.ConfigurationType.Current):
+        return self._mbs._Time(_CheckConfiguration(configurationType, "systemData.GetTime"))
+
+    def SetTime(self, newTime, configurationType=_multidyn.ConfigurationType.Current):
+        self._mbs._SetTime(newTime, _CheckConfiguration(configurationType, "systemData.SetTime"))
+
+    def ODE2Size(self, configurationType=_multidyn.ConfigurationType.Current):
+        return len(self._Get("ODE2", configurationType, "ODE2Size"))
+
+    def ODE1Size(self, configurationType=_multidyn.ConfigurationType.Current):
+        return len(self._Get("ODE1", configurationType, "ODE1Size"))
+
+    def AEsize(self, configurationType=_multidyn.ConfigurationType.Current):
+        return len(self._Get("AE", configurationType, "AEsize"))
+
+    def DataSize(self, configurationType=_multidyn.ConfigurationType.Current):
+        return len(self._Get("Data", configurationType, "DataSize"))
+
+    def SystemSize(self, configurationType=_multidyn.ConfigurationType.Current):
+        """ODE2 + ODE1 + AE coordinates (the unknowns of the solvers), as Exudyn."""
+        return (self.ODE2Size(configurationType) + self.ODE1Size(configurationType) +
+                self.AEsize(configurationType))
+
+    def _ObjectLTG(self, kind, objectNumber, function):
+        number = _CheckIndex(self._mbs, 1, objectNumber, "systemData." + function)
+        return self._mbs._ObjectLTG(kind, number)
+
+    def GetObjectLTGODE2(self, objectNumber):
+        return self._ObjectLTG("ODE2", objectNumber, "GetObjectLTGODE2")
+
+    def GetObjectLTGODE1(self, objectNumber):
+        return self._ObjectLTG("ODE1", objectNumber, "GetObjectLTGODE1")
+
+    def GetObjectLTGAE(self, objectNumber):
+        return self._ObjectLTG("AE", objectNumber, "GetObjectLTGAE")
+
+    def GetObjectLTGData(self, objectNumber):
+        return self._ObjectLTG("Data", objectNumber, "GetObjectLTGData")
 
     def NumberOfNodes(self):
         return self._mbs.NumberOfNodes()

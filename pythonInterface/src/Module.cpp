@@ -1,6 +1,7 @@
 // The compiled module multidyn._multidyn. Item classes, SimulationSettings and the
 // Exudyn-style convenience API are built in Python (pythonInterface/multidyn) from the
 // field tables exported here, so that each parameter is declared once, in C++.
+#include <cmath>
 #include <chrono>
 
 #include <pybind11/numpy.h>
@@ -148,6 +149,20 @@ py::object ToPythonMatrix(const std::vector<std::vector<double>>& rows) {
   for (size_t i = 0; i < rows.size(); ++i)
     for (size_t j = 0; j < columns; ++j) view(i, j) = rows[i][j];
   return std::move(array);
+}
+
+// The state systemData's setters write: the reference configuration is the items' reference
+// coordinates (the state's vectors are zero displacements), so it cannot be set.
+SystemState& WritableState(MainSystem& system, ConfigurationType configuration, const std::string& function) {
+  system.Compiled();
+  switch (configuration) {
+    case ConfigurationType::Current: return system.CurrentState();
+    case ConfigurationType::Initial: return system.InitialState();
+    case ConfigurationType::StartOfStep: return system.StartOfStepState();
+    case ConfigurationType::Reference: break;
+  }
+  throw ValueError(function + ": configuration must be Current, Initial or StartOfStep; the Reference configuration is "
+                   "given by the items' referenceCoordinates");
 }
 
 }  // namespace
@@ -348,19 +363,36 @@ PYBIND11_MODULE(_multidyn, m) {
              if (kind == "Data") return VectorToPython(s.data);
              throw ValueError("unknown coordinate kind " + kind);
            })
-      .def("_SetCoordinates", [](MainSystem& self, const std::string& kind, const py::object& values) {
-             self.Compiled();
-             std::vector<double> v;
-             SystemState& s = self.CurrentState();
+      .def("_SetCoordinates", [](MainSystem& self, const std::string& kind, const py::object& values,
+                                 ConfigurationType configuration, const std::string& function) {
+             SystemState& s = WritableState(self, configuration, function);
              VectorX* target = kind == "ODE2" ? &s.ode2 : kind == "ODE2_t" ? &s.ode2_t : kind == "ODE2_tt" ? &s.ode2_tt
-                             : kind == "ODE1" ? &s.ode1 : kind == "AE" ? &s.ae : kind == "Data" ? &s.data : nullptr;
+                             : kind == "ODE1" ? &s.ode1 : kind == "ODE1_t" ? &s.ode1_t : kind == "AE" ? &s.ae
+                             : kind == "Data" ? &s.data : nullptr;
              if (!target) throw ValueError("unknown coordinate kind " + kind);
-             v = VectorFromPython(values, static_cast<int>(target->size()), "mbs.systemData.Set" + kind + "Coordinates");
-             *target = Eigen::Map<VectorX>(v.data(), static_cast<Index>(v.size()));
+             const std::vector<double> v = VectorFromPython(values, static_cast<int>(target->size()), function);
+             *target = Eigen::Map<const VectorX>(v.data(), static_cast<Index>(v.size()));
+           })
+      .def("_SetTime", [](MainSystem& self, double time, ConfigurationType configuration) {
+             if (!std::isfinite(time)) throw ValueError("systemData.SetTime: newTime must be finite, got " + std::to_string(time));
+             WritableState(self, configuration, "systemData.SetTime").time = time;
+           })
+      .def("_ObjectLTG", [](const MainSystem& self, const std::string& kind, Index object) {
+             const CompiledSystem& c = self.Compiled();
+             std::vector<Index> indices;
+             if (kind == "ODE2") indices = c.objectODE2Indices[object];
+             if (kind == "ODE1") indices = c.objectODE1Indices[object];
+             const Index aeStart = c.objectAEStart[object], dataStart = c.objectDataStart[object];
+             if (kind == "AE" && aeStart >= 0)
+               for (Index i = 0; i < self.GetObject(object).NumberOfAlgebraicEquations(); ++i) indices.push_back(aeStart + i);
+             if (kind == "Data" && dataStart >= 0)
+               for (Index i = 0; i < self.GetObject(object).NumberOfDataCoordinates(); ++i) indices.push_back(dataStart + i);
+             return indices;
            })
 .def("_ResetCurrentToInitial", &MainSystem::ResetCurrentToInitial)
       .def("_StoreCurrentAsInitial", &MainSystem::StoreCurrentAsInitial)
-      .def("_Time", [](const MainSystem& self) { return self.CurrentState().time; })
+      .def("_Time", [](const MainSystem& self, ConfigurationType configuration) { return self.State(configuration).time; },
+           py::arg("configuration") = ConfigurationType::Current)
       .def("_TransmissionInertia", [](const MainSystem& self, Index joint, Index marker0, Index marker1) {
         return TransmissionInertia(self, ObjectIndex(joint), MarkerIndex(marker0), MarkerIndex(marker1));
       })

@@ -371,3 +371,68 @@ def test_ode2CoordinatesOrderAndReferenceOffset():
     assert np.allclose(mbs.GetNodeOutput(nRigid, OVT.Position), [1, 2, 3], atol=1e-15)
     assert np.allclose(mbs.GetNodeOutput(nPoint, OVT.Position), [1.1, 2.2, 3.3], atol=1e-15)
     assert np.allclose(mbs.GetNodeOutput(nRigid, OVT.Coordinates), np.zeros(6), atol=1e-15)
+
+
+def _MassUnderForce():
+    """A mass point of 2 kg under a constant force [2, -4, 0] N: q(t) = q0 + v0 t + F/(2m) t^2;
+    with a revolute-free second node held by a coordinate constraint (one AE coordinate)."""
+    mbs = NewSystem()
+    node = mbs.AddNode(Point(referenceCoordinates=[1, 0, 0]))
+    body = mbs.AddObject(MassPoint(nodeNumber=node, physicsMass=2.))
+    marker = mbs.AddMarker(MarkerNodePosition(nodeNumber=node))
+    mbs.AddLoad(Force(markerNumber=marker, loadVector=[2, -4, 0]))
+    ground = mbs.AddNode(NodePointGround(referenceCoordinates=[0, 0, 0]))
+    held = mbs.AddNode(Point(referenceCoordinates=[0, 0, 0]))
+    mbs.AddObject(MassPoint(nodeNumber=held, physicsMass=1.))
+    mGround = mbs.AddMarker(MarkerNodeCoordinate(nodeNumber=ground, coordinate=0))
+    mHeld = mbs.AddMarker(MarkerNodeCoordinate(nodeNumber=held, coordinate=0))
+    constraint = mbs.AddObject(CoordinateConstraint(markerNumbers=[mGround, mHeld]))
+    mbs.Assemble()
+    return mbs, node, body, constraint
+
+
+def test_systemDataSettersPerConfigurationAndTheSolveStartsFromTheInitialOnes():
+    mbs, node, body, constraint = _MassUnderForce()
+    sd = mbs.systemData
+    assert (sd.ODE2Size(), sd.ODE1Size(), sd.AEsize(), sd.DataSize(), sd.SystemSize()) == (6, 0, 1, 0, 7)
+    assert list(sd.GetObjectLTGODE2(body)) == [0, 1, 2]
+    assert list(sd.GetObjectLTGAE(constraint)) == [0] and list(sd.GetObjectLTGAE(body)) == []
+    assert list(sd.GetObjectLTGODE2(constraint)) == [3, 4, 5]  # the coordinates of its markers' node
+    # Exudyn's idiom: initial values for the next simulation through systemData
+    q0, v0 = [0.5, 0.25, 0., 0., 0., 0.], [1., 0., 3., 0., 0., 0.]
+    sd.SetODE2Coordinates(coordinates=q0, configuration=CT.Initial)
+    sd.SetODE2Coordinates_t(v0, CT.Initial)
+    np.testing.assert_array_equal(sd.GetODE2Coordinates(CT.Initial), q0)
+    np.testing.assert_array_equal(sd.GetODE2Coordinates(), np.zeros(6))  # Current untouched
+    sd.SetTime(0.5, CT.Initial)
+    assert sd.GetTime(CT.Initial) == 0.5 and sd.GetTime() == 0.
+    state = sd.GetSystemState(CT.Initial)
+    assert len(state) == 5
+    np.testing.assert_array_equal(state[0], q0)
+    np.testing.assert_array_equal(state[1], v0)
+    sd.SetSystemState(state, configuration=CT.StartOfStep)
+    np.testing.assert_array_equal(sd.GetODE2Coordinates_t(CT.StartOfStep), v0)
+    sd.SetODE2Coordinates_tt([1., -2., 0., 0., 0., 0.], CT.Initial)
+    np.testing.assert_array_equal(sd.GetODE2Coordinates_tt(CT.Initial), [1., -2., 0., 0., 0., 0.])
+    mbs.SolveDynamic(QuietSettings(endTime=1., numberOfSteps=50))
+    t = 1.
+    expected = np.array([1., 0., 0.]) + np.array(q0[:3]) + np.array(v0[:3]) * t + np.array([1., -2., 0.]) * t * t / 2
+    np.testing.assert_allclose(mbs.GetNodeOutput(node, OVT.Position), expected, rtol=0, atol=1e-9)
+
+
+def test_systemDataSettersRejectBadInput():
+    mbs, node, body, constraint = _MassUnderForce()
+    sd = mbs.systemData
+    with pytest.raises(ValueError, match="SetODE2Coordinates.*Reference"):
+        sd.SetODE2Coordinates(np.zeros(6), configuration=CT.Reference)
+    with pytest.raises((ValueError, TypeError), match="SetAECoordinates"):
+        sd.SetAECoordinates([1., 2.])  # one AE coordinate
+    with pytest.raises(TypeError, match="SetDataCoordinates.*ConfigurationType"):
+        sd.SetDataCoordinates([], configuration="Initial")
+    with pytest.raises(ValueError, match="SetSystemState"):
+        sd.SetSystemState([np.zeros(6)])
+    with pytest.raises(ValueError, match="SetTime"):
+        sd.SetTime(float("nan"))
+    with pytest.raises(IndexError, match="GetObjectLTGODE2"):
+        sd.GetObjectLTGODE2(17)
+    np.testing.assert_array_equal(sd.GetODE2Coordinates(), np.zeros(6))  # nothing changed
