@@ -2,10 +2,11 @@
 #pragma once
 
 #include "core/items/Body.h"
+#include "core/items/BodyLHSJacobian.h"
 
 namespace multidyn {
 
-class ObjectRigidBody : public BodyKernels<ObjectRigidBody> {
+class ObjectRigidBody : public BodyKernels<ObjectRigidBody>, public BodyLHSJacobian {
  public:
   using Vector6 = Eigen::Matrix<double, 6, 1>;
   static const ItemTypeInfo& Info();
@@ -16,6 +17,12 @@ class ObjectRigidBody : public BodyKernels<ObjectRigidBody> {
   void Check(const MainSystem& system) const override;
   void ComputeMassMatrix(const NodeKinematics<double>* nodes, MatrixX& massMatrix) const override;
   double KineticEnergy(const NodeKinematics<double>* nodes) const override;
+
+  // On a NodeRigidBodyEP node: the derivatives of ODE2LHS by AD seeded in the Euler parameters
+  // and their rates only (the LHS does not depend on the position coordinates and velocities).
+  bool ProvidesLHSJacobian(const MainSystem& system) const override;
+  void ComputeLHSJacobian(const EvaluationContext& context, const NodeKinematics<double>* nodes, const VectorX& q,
+                          const VectorX& q_t, const VectorX& q_tt, MatrixX& lhs_q, MatrixX& lhs_q_t) const override;
 
   // Inertia tensor J_B about the body reference point, in body axes.
   Matrix3 InertiaTensor() const;

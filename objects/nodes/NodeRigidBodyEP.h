@@ -10,7 +10,9 @@
 namespace multidyn {
 
 template <class S> struct IsFixedSizeAD : std::false_type {};
-template <int N> struct IsFixedSizeAD<ADScalarOf<N>> : std::true_type {};
+template <class Derivatives>
+struct IsFixedSizeAD<Eigen::AutoDiffScalar<Derivatives>>
+    : std::integral_constant<bool, Derivatives::RowsAtCompileTime != Eigen::Dynamic> {};
 
 class NodeRigidBodyEP : public NodeKernels<NodeRigidBodyEP> {
  public:
