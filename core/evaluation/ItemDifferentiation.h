@@ -109,13 +109,18 @@ struct JacobianTarget {
 // Seeds::Positions only q is seeded (q_t enters as values, internal states follow at d = n):
 // for terms that do not depend on q_t, such as position-level constraints, which then fit in
 // half the derivatives. Its storage is the workspace's buffers for AD: one SeededNodes<AD> at a time.
+// Items that differentiate their nodes' raw coordinates only (SeededCoordinates) ask for
+// NodeData::ColumnsOnly: the seeded node kinematics are then not computed (KinematicsOf is not
+// available).
 enum class Seeds { PositionsAndVelocities, Positions };
+enum class NodeData { Kinematics, ColumnsOnly };
 template <class AD> class SeededNodes {
  public:
   // internalStates first-order states of the item itself (derivatives 2n .. 2n+m-1, or
   // n .. n+m-1 with Seeds::Positions), whose columns in the Newton matrix start at internalColumn.
   SeededNodes(const JacobianTarget& t, const std::vector<Index>& nodes, Index internalStates = 0,
-              Index internalColumn = -1, Seeds seeds = Seeds::PositionsAndVelocities)
+              Index internalColumn = -1, Seeds seeds = Seeds::PositionsAndVelocities,
+              NodeData nodeData = NodeData::Kinematics)
       : nodes_(nodes), buffers_(t.workspace.BuffersFor<AD>()), internal_(internalStates), internalColumn_(internalColumn),
         velocities_(seeds == Seeds::PositionsAndVelocities) {
     buffers_.offsets.clear();
@@ -127,6 +132,7 @@ template <class AD> class SeededNodes {
       for (Index k = 0; k < n; ++k) buffers_.columns.push_back(start + k);
       size_ += n;
     }
+    if (nodeData == NodeData::ColumnsOnly) return;
     buffers_.kinematics.resize(nodes_.size());
     buffers_.kinematicsOf.resize(nodes_.size());
     if constexpr (std::is_same_v<AD, ADScalar16>) {
@@ -350,7 +356,7 @@ template <class AD> void SeededCoordinates(const JacobianTarget& t, Index node, 
 template <class AD> void NodeAlgebraicJacobian(const JacobianTarget& t, Index node) {
   const Node& n = t.system.GetNode(node);
   t.workspace.singleNode.assign(1, node);
-  const SeededNodes<AD> seeds(t, t.workspace.singleNode);
+  const SeededNodes<AD> seeds(t, t.workspace.singleNode, 0, -1, Seeds::PositionsAndVelocities, NodeData::ColumnsOnly);
   VecX<AD> q, q_t, forces, g, g_t;
   SeededCoordinates(t, node, q, q_t);
   if (t.factors.constraintForces) {
@@ -439,7 +445,7 @@ template <class AD> void AccumulateAccelerationTerm(const SeededNodes<AD>& seeds
 
 template <class AD> void NodeAccelerationTerm(const JacobianTarget& t, Index node, VectorX& h) {
   t.workspace.singleNode.assign(1, node);
-  const SeededNodes<AD> seeds(t, t.workspace.singleNode);
+  const SeededNodes<AD> seeds(t, t.workspace.singleNode, 0, -1, Seeds::PositionsAndVelocities, NodeData::ColumnsOnly);
   VecX<AD> q, q_t, g_t;
   SeededCoordinates(t, node, q, q_t);
   t.system.GetNode(node).ComputeAlgebraicEquations(NodeCoordinates<AD>{q, q_t}, true, g_t);

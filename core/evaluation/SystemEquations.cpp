@@ -44,9 +44,12 @@ void SystemEquations::BuildEvaluationPlan() {
         m.BodyNumber().IsValid() ? static_cast<const Body*>(&system_.GetObject(m.BodyNumber().value)) : nullptr;
     markerEntries_.push_back({&m, body, singleNode(compiled_.markerNodes[marker])});
   }
-  for (Index b : compiled_.bodies)
-    bodyEntries_.push_back(
-        {b, static_cast<const Body*>(&system_.GetObject(b)), singleNode(compiled_.objectNodes[b])});
+  for (Index b : compiled_.bodies) {
+    const Body* body = static_cast<const Body*>(&system_.GetObject(b));
+    const auto* lhsJacobian = dynamic_cast<const BodyLHSJacobian*>(body);
+    if (lhsJacobian && !lhsJacobian->ProvidesLHSJacobian(system_)) lhsJacobian = nullptr;
+    bodyEntries_.push_back({b, body, singleNode(compiled_.objectNodes[b]), lhsJacobian});
+  }
   // The multiplier buffers of every size (the residual indexes the pool directly).
   Index largest = 0;
   for (Index c : compiled_.constraints) largest = std::max(largest, system_.GetObject(c).NumberOfAlgebraicEquations());
@@ -285,6 +288,33 @@ void SystemEquations::AddMassMatrix(double factor, SystemMatrix& matrix) {
   }
 }
 
+void SystemEquations::AddBodyJacobian(const BodyEntry& entry, const SystemState& state, const JacobianFactors& factors,
+                                      SystemMatrix& matrix) {
+  const auto& indices = compiled_.objectODE2Indices[entry.object];
+  const NodeKinematics<double>* nodes =
+      entry.nodes ? entry.nodes : NodesOf(compiled_.objectNodes[entry.object], objectNodeSlots_[entry.object]);
+  entry.body->ComputeMassMatrix(nodes, localMatrix_);
+  if (entry.lhsJacobian) {  // mass matrix and d(lhs)/d[q, q_t] in one block
+    const Index n = Index(indices.size());
+    bodyQ_.resize(n);
+    bodyQ_t_.resize(n);
+    bodyQ_tt_.resize(n);
+    for (Index i = 0; i < n; ++i) {
+      bodyQ_(i) = qTotal_(indices[i]);
+      bodyQ_t_(i) = state.ode2_t(indices[i]);
+      bodyQ_tt_(i) = state.ode2_tt(indices[i]);
+    }
+    entry.lhsJacobian->ComputeLHSJacobian(Context(entry.object, state), nodes, bodyQ_, bodyQ_t_, bodyQ_tt_, lhs_q_,
+                                          lhs_q_t_);
+    // the sums of the generic path (SeededNodes::AddDerivatives after the mass matrix)
+    localMatrix_ = factors.mass * localMatrix_ + (factors.stiffness * lhs_q_ + factors.damping * lhs_q_t_);
+  } else {
+    localMatrix_ *= factors.mass;  // the derivatives of the LHS follow by generic AD
+  }
+  for (size_t j = 0; j < indices.size(); ++j)
+    for (size_t i = 0; i < indices.size(); ++i) matrix.Add(indices[i], indices[j], localMatrix_(i, j));
+}
+
 bool SystemEquations::MassMatrixIsConstant() const {
   return std::all_of(compiled_.bodies.begin(), compiled_.bodies.end(), [&](Index b) {
     return static_cast<const Body&>(system_.GetObject(b)).HasConstantMassMatrix();
@@ -309,18 +339,18 @@ void SystemEquations::ComputeJacobian(const SystemState& state, const JacobianFa
   const Index nODE2 = compiled_.numberOfODE2;
   const Index aeOffset = nODE2 + compiled_.numberOfODE1;  // first AE row/column: [ODE2 | ODE1 | AE]
   UpdateKinematics(state);
-  AddMassMatrix(factors.mass, matrix);
 
   using namespace differentiation;
   JacobianWorkspace& workspace = *jacobianWorkspace_;
   workspace.Invalidate();
   JacobianTarget target{system_, compiled_, qTotal_, state, factors, matrix, aeOffset, workspace};
 
-  for (Index b : compiled_.bodies) {
-    const Body& body = static_cast<const Body&>(system_.GetObject(b));
-    const auto& bodyNodes = compiled_.objectNodes[b];
+  for (const BodyEntry& e : bodyEntries_) {
+    AddBodyJacobian(e, state, factors, matrix);
+    if (e.lhsJacobian) continue;
+    const auto& bodyNodes = compiled_.objectNodes[e.object];
     WithADScalarFor(NumberOfCoordinates(system_, bodyNodes), [&](auto ad) {
-      BodyJacobian<decltype(ad)>(target, body, Context(b, state), bodyNodes, compiled_.objectODE2Indices[b]);
+      BodyJacobian<decltype(ad)>(target, *e.body, Context(e.object, state), bodyNodes, compiled_.objectODE2Indices[e.object]);
     });
   }
 

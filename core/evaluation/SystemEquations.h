@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/evaluation/DAESystem.h"
+#include "core/items/BodyLHSJacobian.h"
 #include "core/model/MainSystem.h"
 
 namespace multidyn {
@@ -89,6 +90,7 @@ class SystemEquations : public DAESystem {
     Index object;
     const Body* body;
     const NodeKinematics<double>* nodes;
+    const BodyLHSJacobian* lhsJacobian;  // nullptr: the Jacobian differentiates ComputeODE2LHS
   };
   struct ConstraintEntry {
     Index object;
@@ -108,6 +110,10 @@ class SystemEquations : public DAESystem {
     Index marker;
   };
   void BuildEvaluationPlan();
+  // A body's block of the Newton matrix: factors.mass M, plus d(lhs)/d[q, q_t] weighted by the
+  // factors if the body computes them (BodyLHSJacobian; the others' follow by generic AD).
+  void AddBodyJacobian(const BodyEntry& entry, const SystemState& state, const JacobianFactors& factors,
+                       SystemMatrix& matrix);
   void EvaluateConnector(const ConnectorEntry& entry, const SystemState& state, VectorX* ode2Residual,
                          VectorX* ode1Residual);
 
@@ -127,7 +133,8 @@ class SystemEquations : public DAESystem {
   VectorX qTotal_, yTotal_, yLocal_, f_;
   VecX<double> local_, internal_, internalRate_;
   std::vector<MarkerLoad<double>> markerLoads_;
-  MatrixX localMatrix_;
+  MatrixX localMatrix_, lhs_q_, lhs_q_t_;
+  VectorX bodyQ_, bodyQ_t_, bodyQ_tt_;
   std::vector<NodeKinematics<double>> nodeKinematics_;
   std::vector<MarkerData<double>> markerData_;
   std::vector<std::vector<NodeKinematics<double>>> markerNodeSlots_, objectNodeSlots_;

@@ -18,7 +18,30 @@ void SystemMatrix::Resize(Index size, Storage storage) {
   ++patternRevision_;
 }
 
+void SystemMatrix::AddSearching(Index row, Index column, double value) {
+  const int* begin = sparse_.innerIndexPtr() + sparse_.outerIndexPtr()[column];
+  const int* end = sparse_.innerIndexPtr() + sparse_.outerIndexPtr()[column + 1];
+  const int* found = std::lower_bound(begin, end, row);
+  int position = -1;
+  if (found != end && *found == row) {
+    position = int(found - sparse_.innerIndexPtr());
+    sparse_.valuePtr()[position] += value;
+  } else {
+    outsidePattern_.emplace_back(row, column, value);
+  }
+  // Record for the next assembly; the bound keeps a caller that never calls SetZero() from
+  // growing the record without end (it then always searches).
+  if (step_ < positions_.size())
+    positions_[step_] = position;
+  else if (positions_.size() < 8 * size_t(sparse_.nonZeros() + size_) + 1024)
+    positions_.push_back(position);
+  else
+    return;
+  ++step_;
+}
+
 void SystemMatrix::SetZero() {
+  step_ = 0;
   outsidePattern_.clear();
   if (storage_ == Storage::Dense)
     dense_.setZero();

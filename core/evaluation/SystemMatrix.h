@@ -26,18 +26,24 @@ class SystemMatrix {
   // Starts an assembly: all stored values (pattern entries included) become zero.
   void SetZero();
   // Adds value at (row, column); duplicates are summed. No bounds check in release builds.
+  // Sparse: assemblies add the same entries in the same order, so the position the k-th Add
+  // of the previous assembly found is tried first; it is taken only if it holds (row, column)
+  // (a position identifies its entry), so any other sequence is merely slower (it searches).
   void Add(Index row, Index column, double value) {
     if (storage_ == Storage::Dense) {
       dense_(row, column) += value;
       return;
     }
-    const int* begin = sparse_.innerIndexPtr() + sparse_.outerIndexPtr()[column];
-    const int* end = sparse_.innerIndexPtr() + sparse_.outerIndexPtr()[column + 1];
-    const int* found = std::lower_bound(begin, end, row);
-    if (found != end && *found == row)
-      sparse_.valuePtr()[found - sparse_.innerIndexPtr()] += value;
-    else
-      outsidePattern_.emplace_back(row, column, value);
+    if (step_ < positions_.size()) {
+      const int position = positions_[step_];
+      const int* outer = sparse_.outerIndexPtr();
+      if (position >= outer[column] && position < outer[column + 1] && sparse_.innerIndexPtr()[position] == row) {
+        sparse_.valuePtr()[position] += value;
+        ++step_;
+        return;
+      }
+    }
+    AddSearching(row, column, value);
   }
   // Ends an assembly: merges entries outside the pattern; true if the pattern grew.
   bool Finalize();
@@ -63,8 +69,15 @@ class SystemMatrix {
   }
 
  private:
+  // Add by binary search in the column, recording the position for the next assembly.
+  void AddSearching(Index row, Index column, double value);
+
   Index size_ = 0;
   Storage storage_ = Storage::Dense;
+  // Positions (into the values) found by the Adds of the last sparse assembly, in their order
+  // (-1: outside the pattern), and the number of Adds of this assembly so far.
+  std::vector<int> positions_;
+  size_t step_ = 0;
   MatrixX dense_;
   Eigen::SparseMatrix<double> sparse_;
   Triplets outsidePattern_;

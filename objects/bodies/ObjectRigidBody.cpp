@@ -1,10 +1,24 @@
 #include "objects/bodies/ObjectRigidBody.h"
 
 #include "objects/TestInstances.h"
+#include "objects/nodes/NodeRigidBodyEP.h"
 
 #include "core/model/MainSystem.h"
 
 namespace multidyn {
+
+namespace {
+
+// Derivatives with respect to the Euler parameters and their rates (4 + 4). A type of its own,
+// not ADScalarOf<8>, so that its kernel vectors and matrices get the maximum sizes of ADScalar16's
+// (MaxLocalCoordinates below): Eigen then evaluates their products in the same order.
+using RotationAD = Eigen::AutoDiffScalar<Eigen::Matrix<double, 8, 1, Eigen::ColMajor | Eigen::DontAlign>>;
+
+}  // namespace
+
+template <> struct MaxLocalCoordinates<RotationAD> {
+  static constexpr int value = MaxLocalCoordinates<ADScalar16>::value;
+};
 
 Matrix3 ObjectRigidBody::InertiaTensor() const {
   Matrix3 J;
@@ -37,6 +51,40 @@ void ObjectRigidBody::ComputeMassMatrix(const NodeKinematics<double>* nodes, Mat
   massMatrix.topRightCorner(3, nRot) = coupling;
   massMatrix.bottomLeftCorner(nRot, 3) = coupling.transpose();
   massMatrix.bottomRightCorner(nRot, nRot) = k.Glocal.transpose() * InertiaTensor() * k.Glocal;
+}
+
+bool ObjectRigidBody::ProvidesLHSJacobian(const MainSystem& system) const {
+  return dynamic_cast<const NodeRigidBodyEP*>(&system.GetNode(nodeNumber.value)) != nullptr;
+}
+
+// The generic Jacobian would seed all 14 of [q; q_t] in ADScalar16; the columns of the position
+// coordinates and velocities are zero, and each derivative component is computed by the same
+// operations whatever the others are, so seeding only e and e_t gives the same bits at half the
+// work (ObjectRigidBodyLHSJacobianTest compares them).
+void ObjectRigidBody::ComputeLHSJacobian(const EvaluationContext& context, const NodeKinematics<double>*,
+                                         const VectorX& q, const VectorX& q_t, const VectorX& q_tt, MatrixX& lhs_q,
+                                         MatrixX& lhs_q_t) const {
+  const auto& node = static_cast<const NodeRigidBodyEP&>(context.system->GetNode(nodeNumber.value));
+  VecX<RotationAD> qAD(7), q_tAD(7);
+  for (Index i = 0; i < 3; ++i) {
+    qAD(i) = RotationAD(q(i));
+    q_tAD(i) = RotationAD(q_t(i));
+  }
+  for (Index i = 0; i < 4; ++i) {
+    qAD(3 + i) = RotationAD(q(3 + i), 8, i);
+    q_tAD(3 + i) = RotationAD(q_t(3 + i), 8, 4 + i);
+  }
+  NodeKinematics<RotationAD> kinematics;
+  node.Kinematics(NodeCoordinates<RotationAD>{qAD, q_tAD}, kinematics);
+  VecX<RotationAD> lhs;
+  ODE2LHS(&kinematics, q_tt, lhs);
+  lhs_q.setZero(7, 7);
+  lhs_q_t.setZero(7, 7);
+  for (Index r = 0; r < 7; ++r)
+    for (Index j = 0; j < 4; ++j) {
+      lhs_q(r, 3 + j) = lhs(r).derivatives()(j);
+      lhs_q_t(r, 3 + j) = lhs(r).derivatives()(4 + j);
+    }
 }
 
 double ObjectRigidBody::KineticEnergy(const NodeKinematics<double>* nodes) const {

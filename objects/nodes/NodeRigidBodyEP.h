@@ -5,7 +5,14 @@
 #include "core/items/Node.h"
 #include "core/foundation/Rotations.h"
 
+#include <type_traits>
+
 namespace multidyn {
+
+template <class S> struct IsFixedSizeAD : std::false_type {};
+template <class Derivatives>
+struct IsFixedSizeAD<Eigen::AutoDiffScalar<Derivatives>>
+    : std::integral_constant<bool, Derivatives::RowsAtCompileTime != Eigen::Dynamic> {};
 
 class NodeRigidBodyEP : public NodeKernels<NodeRigidBodyEP> {
  public:
@@ -23,7 +30,17 @@ class NodeRigidBodyEP : public NodeKernels<NodeRigidBodyEP> {
   Vector3 RotationOutput(const NodeCoordinates<double>& c) const override;
   void Check(const MainSystem& system) const override;
 
+  // With fixed-size AD scalars (the Newton matrix) the derivatives follow by the chain rule from
+  // closed-form partial derivatives (SeededKinematics), several times cheaper than the scalar
+  // operations of the formulas; other scalars evaluate the formulas (FormulaKinematics).
   template <class S> void Kinematics(const NodeCoordinates<S>& c, NodeKinematics<S>& k) const {
+    if constexpr (IsFixedSizeAD<S>::value)
+      SeededKinematics(c, k);
+    else
+      FormulaKinematics(c, k);
+  }
+
+  template <class S> void FormulaKinematics(const NodeCoordinates<S>& c, NodeKinematics<S>& k) const {
     const Eigen::Matrix<S, 4, 1> e = c.q.template segment<4>(3);
     const Eigen::Matrix<S, 4, 1> e_t = c.q_t.template segment<4>(3);
     k.position = c.q.template head<3>();
@@ -38,6 +55,65 @@ class NodeRigidBodyEP : public NodeKernels<NodeRigidBodyEP> {
     k.hasOrientation = true;
     StoreNodeCoordinates(c, referenceCoordinates, k);
   }
+  // FormulaKinematics for AD scalars with fixed-size derivative vectors, bit for bit when each
+  // derivative component is seeded in one coordinate at most (as the Jacobian seeds them;
+  // NodeRigidBodyEPTest): values as the formulas compute them in double; derivatives
+  // dA = sum_k dA/de_k de_k (A is quadratic in e), G and Glocal linear in e, and
+  // dw = -Glocal(e_t) de + Glocal(e) de_t for w = Glocal(e) e_t (Glocal(e) x = -Glocal(x) e).
+  template <class AD> void SeededKinematics(const NodeCoordinates<AD>& c, NodeKinematics<AD>& k) const {
+    using Der = typename AD::DerType;
+    Eigen::Vector4d e, e_t;
+    Der de[4], de_t[4];  // copies: the coordinates' coefficients may be returned by value
+    for (int i = 0; i < 4; ++i) {
+      e(i) = c.q(3 + i).value();
+      e_t(i) = c.q_t(3 + i).value();
+      de[i] = c.q(3 + i).derivatives();
+      de_t[i] = c.q_t(3 + i).derivatives();
+    }
+    k.position = c.q.template head<3>();
+    k.velocity = c.q_t.template head<3>();
+    const double e0 = e(0), e1 = e(1), e2 = e(2), e3 = e(3);
+    const Matrix3 A = EulerParametersToRotationMatrix<double>(e);
+    // dA(i, j)/de_k, as the scalar operations of the formula give them
+    const double dA[3][3][4] = {
+        {{0., 0., -4. * e2, -4. * e3}, {-2. * e3, 2. * e2, 2. * e1, -2. * e0}, {2. * e2, 2. * e3, 2. * e0, 2. * e1}},
+        {{2. * e3, 2. * e2, 2. * e1, 2. * e0}, {0., -4. * e1, 0., -4. * e3}, {-2. * e1, -2. * e0, 2. * e3, 2. * e2}},
+        {{-2. * e2, 2. * e3, -2. * e0, 2. * e1}, {2. * e1, 2. * e0, 2. * e3, 2. * e2}, {0., -4. * e1, -4. * e2, 0.}}};
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 3; ++j) {
+        const double* d = dA[i][j];
+        k.rotation(i, j) = AD(A(i, j), Der(d[0] * de[0] + d[1] * de[1] + d[2] * de[2] + d[3] * de[3]));
+      }
+    // G and Glocal: 2 * (+-e_k) entries; the unit-vector images give sign and k
+    const Eigen::Matrix<double, 3, 4> G = EulerParametersToG<double>(e), Glocal = EulerParametersToGLocal<double>(e);
+    k.G.resize(3, 4);
+    k.Glocal.resize(3, 4);
+    for (int kk = 0; kk < 4; ++kk) {
+      const Eigen::Matrix<double, 3, 4> GOfUnit = EulerParametersToG<double>(Eigen::Vector4d::Unit(kk));
+      const Eigen::Matrix<double, 3, 4> GlocalOfUnit = EulerParametersToGLocal<double>(Eigen::Vector4d::Unit(kk));
+      for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 4; ++j) {
+          if (GOfUnit(i, j) != 0.) k.G(i, j) = AD(G(i, j), Der(GOfUnit(i, j) * de[kk]));
+          if (GlocalOfUnit(i, j) != 0.) k.Glocal(i, j) = AD(Glocal(i, j), Der(GlocalOfUnit(i, j) * de[kk]));
+        }
+    }
+    const Eigen::Matrix<double, 3, 4> w_e = -EulerParametersToGLocal<double>(e_t);
+    for (int i = 0; i < 3; ++i) {
+      // the sum in the order of the AD product
+      const double w = ((Glocal(i, 0) * e_t(0) + Glocal(i, 1) * e_t(1)) + Glocal(i, 2) * e_t(2)) + Glocal(i, 3) * e_t(3);
+      Der dw = w_e(i, 0) * de[0] + w_e(i, 1) * de[1] + w_e(i, 2) * de[2] + w_e(i, 3) * de[3];
+      dw += Glocal(i, 0) * de_t[0] + Glocal(i, 1) * de_t[1] + Glocal(i, 2) * de_t[2] + Glocal(i, 3) * de_t[3];
+      k.angularVelocityLocal(i) = AD(w, dw);
+    }
+    k.Glocal_tTheta_t.setZero();
+    k.numberOfCoordinates = 7;
+    k.rotationStart = 3;
+    k.hasOrientation = true;
+    k.coordinates.resize(7);
+    for (int i = 0; i < 7; ++i) k.coordinates(i) = AD(c.q(i).value() - referenceCoordinates(i), c.q(i).derivatives());
+    k.coordinates_t = c.q_t;
+  }
+
   // g = e^T e - 1 (position level) or 2 e^T e_t (velocity level).
   template <class S> void AlgebraicEquations(const NodeCoordinates<S>& c, bool velocityLevel, VecX<S>& g) const {
     g.resize(NumberOfAlgebraicEquations());
