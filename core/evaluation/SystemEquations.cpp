@@ -1,8 +1,10 @@
 #include "core/evaluation/SystemEquations.h"
 
 #include <algorithm>
+#include <thread>
 
 #include "core/foundation/Errors.h"
+#include "core/items/FieldTable.h"
 #include "core/evaluation/ItemDifferentiation.h"
 
 namespace multidyn {
@@ -55,6 +57,7 @@ void SystemEquations::BuildEvaluationPlan() {
   for (Index c : compiled_.constraints) largest = std::max(largest, system_.GetObject(c).NumberOfAlgebraicEquations());
   for (Index node : compiled_.nodesWithAE) largest = std::max(largest, system_.GetNode(node).NumberOfAlgebraicEquations());
   for (Index size = 0; size <= largest; ++size) differentiation::JacobianWorkspace::OfSize(jacobianWorkspace_->lambdaBySize, size);
+  largestConstraint_ = largest;
   for (Index c : compiled_.constraints) {
     const auto& constraint = static_cast<const Constraint&>(system_.GetObject(c));
     const Index size = constraint.NumberOfAlgebraicEquations();
@@ -78,7 +81,45 @@ void SystemEquations::BuildEvaluationPlan() {
   };
   for (Index c : compiled_.connectors) connectorEntries_.push_back(connectorEntry(c));
   for (Index c : compiled_.internalStateObjects) internalStateEntries_.push_back(connectorEntry(c));
+  SetParallel(1, 0);
 }
+
+bool SystemEquations::HasPythonUserFunction() const {
+  for (ItemCategory category : {ItemCategory::Node, ItemCategory::Object, ItemCategory::Marker, ItemCategory::Load})
+    for (Index i = 0; i < system_.NumberOfItems(category); ++i) {
+      const Item& item = system_.GetItem(category, i);
+      for (const FieldDescriptor& field : item.TypeInfo().fields->fields)
+        if (field.type == FieldType::UserFunction && field.getFunction(&item)) return true;
+    }
+  return false;
+}
+
+void SystemEquations::SetParallel(Index numberOfThreads, Index minimumItems) {
+  const Index items = Index(bodyEntries_.size() + connectorEntries_.size() + constraintEntries_.size() + loadEntries_.size());
+  const Index cores = std::max<Index>(1, Index(std::thread::hardware_concurrency()));
+  Index threads = std::min(numberOfThreads, cores);
+  if (threads > 1 && (items <= minimumItems || HasPythonUserFunction())) threads = 1;
+  threads = std::max<Index>(threads, 1);
+  if (threads == NumberOfThreadsInUse() && !scratch_.empty()) return;
+  threads_.reset();
+  if (threads > 1) threads_ = std::make_unique<WorkerThreads>(threads);
+  // thread t: [size t / threads, size (t + 1) / threads) of each list
+  auto range = [threads](size_t size, Index t) {
+    return Range{Index(size * t / threads), Index(size * (t + 1) / threads)};
+  };
+  parts_.assign(threads, ThreadPart());
+  for (Index t = 0; t < threads; ++t)
+    parts_[t] = {range(nodeEntries_.size(), t),       range(markerEntries_.size(), t),
+                 range(bodyEntries_.size(), t),       range(compiled_.nodesWithAE.size(), t),
+                 range(connectorEntries_.size(), t),  range(constraintEntries_.size(), t),
+                 range(loadEntries_.size(), t)};
+  scratch_.assign(threads, Scratch());
+  for (Scratch& scratch : scratch_) {
+    for (Index size = 0; size <= largestConstraint_; ++size) differentiation::JacobianWorkspace::OfSize(scratch.lambdaBySize, size);
+    scratch.residual.setZero(compiled_.numberOfODE2);
+  }
+}
+
 
 SystemEquations::~SystemEquations() = default;
 
@@ -92,15 +133,24 @@ const NodeKinematics<double>* SystemEquations::NodesOf(const std::vector<Index>&
 
 void SystemEquations::UpdateKinematics(const SystemState& state, bool withJacobians) {
   qTotal_ = compiled_.ode2Reference + state.ode2;
-  for (const NodeEntry& e : nodeEntries_)
-    e.node->ComputeKinematics(
-        NodeCoordinates<double>{qTotal_.segment(e.start, e.size), state.ode2_t.segment(e.start, e.size)}, *e.kinematics);
-  for (Index marker = 0; marker < Index(markerEntries_.size()); ++marker) {
-    const MarkerEntry& e = markerEntries_[marker];
-    markerData_[marker].withJacobians = withJacobians;
-    e.marker->ComputeMarkerData(e.body, e.nodes ? e.nodes : NodesOf(compiled_.markerNodes[marker], markerNodeSlots_[marker]),
-                                markerData_[marker]);
-  }
+  // nodes, then the markers on them: two runs
+  ForEachPart([&](Index thread) {
+    const Range& nodes = parts_[thread].nodes;
+    for (Index i = nodes.begin; i < nodes.end; ++i) {
+      const NodeEntry& e = nodeEntries_[i];
+      e.node->ComputeKinematics(
+          NodeCoordinates<double>{qTotal_.segment(e.start, e.size), state.ode2_t.segment(e.start, e.size)}, *e.kinematics);
+    }
+  });
+  ForEachPart([&](Index thread) {
+    const Range& markers = parts_[thread].markers;
+    for (Index marker = markers.begin; marker < markers.end; ++marker) {
+      const MarkerEntry& e = markerEntries_[marker];
+      markerData_[marker].withJacobians = withJacobians;
+      e.marker->ComputeMarkerData(e.body, e.nodes ? e.nodes : NodesOf(compiled_.markerNodes[marker], markerNodeSlots_[marker]),
+                                  markerData_[marker]);
+    }
+  });
 }
 
 void SystemEquations::AddGeneralizedLoad(Index marker, const MarkerLoad<double>& load, double sign,
@@ -148,8 +198,10 @@ void SystemEquations::GatherODE1(Index object, const VectorX& y, VectorX& yLocal
   for (size_t i = 0; i < indices.size(); ++i) yLocal(i) = y(indices[i]);
 }
 
-const VectorX& SystemEquations::Lambda(const SystemState& state, Index start, Index size) {
-  return jacobianWorkspace_->Lambda(state, start, size);
+const VectorX& SystemEquations::Lambda(Scratch& scratch, const SystemState& state, Index start, Index size) {
+  VectorX& lambda = differentiation::JacobianWorkspace::OfSize(scratch.lambdaBySize, size);
+  lambda = state.ae.segment(start, size);
+  return lambda;
 }
 
 Vector3 SystemEquations::LoadVectorAt(const Load& load, Index number, const SystemState& state) const {
@@ -160,37 +212,44 @@ Vector3 SystemEquations::LoadVectorAt(const Load& load, Index number, const Syst
   return load.CurrentLoadVector(context);
 }
 
-void SystemEquations::AddODE2Terms(const SystemState& state, VectorX& residual, VectorX* ode1Residual) {
-  for (const BodyEntry& e : bodyEntries_) {
+void SystemEquations::AddODE2Terms(const ThreadPart& part, Scratch& scratch, const SystemState& state,
+                                   VectorX& residual, VectorX* ode1Residual) {
+  VecX<double>& local = scratch.local;
+  for (Index b = part.bodies.begin; b < part.bodies.end; ++b) {
+    const BodyEntry& e = bodyEntries_[b];
     const auto& indices = compiled_.objectODE2Indices[e.object];
-    VectorX& q_ttLocal = differentiation::JacobianWorkspace::OfSize(jacobianWorkspace_->q_ttBySize, Index(indices.size()));
+    VectorX& q_ttLocal = differentiation::JacobianWorkspace::OfSize(scratch.q_ttBySize, Index(indices.size()));
     for (size_t i = 0; i < indices.size(); ++i) q_ttLocal(i) = state.ode2_tt(indices[i]);
     e.body->ComputeODE2LHS(Context(e.object, state),
                            e.nodes ? e.nodes : NodesOf(compiled_.objectNodes[e.object], objectNodeSlots_[e.object]),
-                           q_ttLocal, local_);
-    for (size_t i = 0; i < indices.size(); ++i) residual(indices[i]) += local_(i);
+                           q_ttLocal, local);
+    for (size_t i = 0; i < indices.size(); ++i) residual(indices[i]) += local(i);
   }
-  for (Index node : compiled_.nodesWithAE) {
+  for (Index k = part.nodesWithAE.begin; k < part.nodesWithAE.end; ++k) {
+    const Index node = compiled_.nodesWithAE[k];
     const Node& n = system_.GetNode(node);
     const Index start = compiled_.nodeODE2Start[node];
     const Index size = n.NumberOfODE2Coordinates();
-    const VectorX& lambda = Lambda(state, compiled_.nodeAEStart[node], n.NumberOfAlgebraicEquations());
+    const VectorX& lambda = Lambda(scratch, state, compiled_.nodeAEStart[node], n.NumberOfAlgebraicEquations());
     n.ComputeAlgebraicForces(NodeCoordinates<double>{qTotal_.segment(start, size), state.ode2_t.segment(start, size)},
-                             lambda, local_);
-    residual.segment(start, size) += local_;
+                             lambda, local);
+    residual.segment(start, size) += local;
   }
-  for (const ConnectorEntry& e : connectorEntries_) EvaluateConnector(e, state, &residual, ode1Residual);
+  for (Index c = part.connectors.begin; c < part.connectors.end; ++c)
+    EvaluateConnector(connectorEntries_[c], scratch, state, &residual, ode1Residual);
   MarkerLoad<double> loads[2];
-  for (const ConstraintEntry& e : constraintEntries_) {
+  for (Index c = part.constraints.begin; c < part.constraints.end; ++c) {
+    const ConstraintEntry& e = constraintEntries_[c];
     if (!e.constraint->IsActive()) continue;
-    VectorX& lambda = jacobianWorkspace_->lambdaBySize[e.size];
+    VectorX& lambda = scratch.lambdaBySize[e.size];
     lambda = state.ae.segment(e.aeStart, e.size);
     loads[0] = loads[1] = MarkerLoad<double>();
     e.constraint->ComputeConstraintLoads(markerData_[e.marker0], markerData_[e.marker1], lambda, loads);
     AddGeneralizedLoad(e.marker0, loads[0], -1., residual);
     AddGeneralizedLoad(e.marker1, loads[1], -1., residual);
   }
-  for (const LoadEntry& e : loadEntries_) {
+  for (Index l = part.loads.begin; l < part.loads.end; ++l) {
+    const LoadEntry& e = loadEntries_[l];
     const Vector3 loadVector = LoadVectorAt(*e.load, e.number, state);
     MarkerLoad<double> markerLoad;
     e.load->ComputeMarkerLoad(markerData_[e.marker], loadVector, markerLoad);
@@ -198,20 +257,20 @@ void SystemEquations::AddODE2Terms(const SystemState& state, VectorX& residual, 
   }
 }
 
-void SystemEquations::EvaluateConnector(const ConnectorEntry& e, const SystemState& state, VectorX* ode2Residual,
-                                        VectorX* ode1Residual) {
+void SystemEquations::EvaluateConnector(const ConnectorEntry& e, Scratch& scratch, const SystemState& state,
+                                        VectorX* ode2Residual, VectorX* ode1Residual) {
   if (!e.connector->IsActive()) return;  // inactive: no loads, internal states frozen (y_t = 0)
-  markerLoads_.resize(e.numberOfMarkers);
-  for (Index k = 0; k < e.numberOfMarkers; ++k) markerLoads_[k] = MarkerLoad<double>();
-  internal_.resize(e.internalStates);
-  for (Index i = 0; i < e.internalStates; ++i) internal_(i) = state.ode1(e.internalStart + i);
-  e.connector->ComputeConnector(Context(e.object, state), connectorMarkerData_.data() + e.firstMarker, internal_,
-                                markerLoads_.data(), internalRate_);
+  scratch.markerLoads.resize(e.numberOfMarkers);
+  for (Index k = 0; k < e.numberOfMarkers; ++k) scratch.markerLoads[k] = MarkerLoad<double>();
+  scratch.internal.resize(e.internalStates);
+  for (Index i = 0; i < e.internalStates; ++i) scratch.internal(i) = state.ode1(e.internalStart + i);
+  e.connector->ComputeConnector(Context(e.object, state), connectorMarkerData_.data() + e.firstMarker, scratch.internal,
+                                scratch.markerLoads.data(), scratch.internalRate);
   if (ode2Residual)
     for (Index k = 0; k < e.numberOfMarkers; ++k)
-      AddGeneralizedLoad(connectorMarkers_[e.firstMarker + k], markerLoads_[k], -1., *ode2Residual);
-  if (ode1Residual)
-    for (Index i = 0; i < e.internalStates; ++i) (*ode1Residual)(e.internalStart + i) -= internalRate_(i);
+      AddGeneralizedLoad(connectorMarkers_[e.firstMarker + k], scratch.markerLoads[k], -1., *ode2Residual);
+  if (ode1Residual)  // each connector its own internal states: no two threads write the same entry
+    for (Index i = 0; i < e.internalStates; ++i) (*ode1Residual)(e.internalStart + i) -= scratch.internalRate(i);
 }
 
 void SystemEquations::AddODE1Rates(const SystemState& state, VectorX& residual) {
@@ -227,10 +286,22 @@ void SystemEquations::AddODE1Rates(const SystemState& state, VectorX& residual) 
   }
 }
 
+void SystemEquations::AddItemResiduals(const SystemState& state, VectorX& ode2Residual, VectorX* ode1Residual,
+                                       bool velocityLevel, VectorX* algebraicResidual) {
+  ForEachPart([&](Index thread) {
+    Scratch& scratch = scratch_[thread];
+    VectorX& residual = thread == 0 ? ode2Residual : scratch.residual;
+    if (thread > 0) residual.setZero();
+    AddODE2Terms(parts_[thread], scratch, state, residual, ode1Residual);
+    if (algebraicResidual) AlgebraicResidual(parts_[thread], scratch, state, velocityLevel, *algebraicResidual);
+  });
+  for (Index thread = 1; thread < Index(parts_.size()); ++thread) ode2Residual += scratch_[thread].residual;
+}
+
 void SystemEquations::ComputeODE2Residual(const SystemState& state, VectorX& residual) {
   residual.setZero(compiled_.numberOfODE2);
   UpdateKinematics(state, false);
-  AddODE2Terms(state, residual, nullptr);
+  AddItemResiduals(state, residual, nullptr, false, nullptr);
 }
 
 void SystemEquations::ComputeODE1Residual(const SystemState& state, VectorX& residual) {
@@ -238,7 +309,7 @@ void SystemEquations::ComputeODE1Residual(const SystemState& state, VectorX& res
   AddODE1Rates(state, residual);
   if (compiled_.internalStateObjects.empty()) return;
   UpdateKinematics(state, false);
-  for (const ConnectorEntry& e : internalStateEntries_) EvaluateConnector(e, state, nullptr, &residual);
+  for (const ConnectorEntry& e : internalStateEntries_) EvaluateConnector(e, scratch_[0], state, nullptr, &residual);
 }
 
 void SystemEquations::ComputeResiduals(const SystemState& state, bool velocityLevel, VectorX& ode2Residual,
@@ -246,35 +317,40 @@ void SystemEquations::ComputeResiduals(const SystemState& state, bool velocityLe
   // One kinematics update and one evaluation of each connector for all three parts.
   ode2Residual.setZero(compiled_.numberOfODE2);
   ode1Residual = state.ode1_t;
+  algebraicResidual.setZero(compiled_.numberOfAE);
   UpdateKinematics(state, false);
-  AddODE2Terms(state, ode2Residual, &ode1Residual);
+  AddItemResiduals(state, ode2Residual, &ode1Residual, velocityLevel, &algebraicResidual);
   AddODE1Rates(state, ode1Residual);
-  AlgebraicResidual(state, velocityLevel, algebraicResidual);
 }
 
 void SystemEquations::ComputeAlgebraicResidual(const SystemState& state, bool velocityLevel, VectorX& residual) {
-  if (compiled_.numberOfAE > 0) UpdateKinematics(state, false);
-  AlgebraicResidual(state, velocityLevel, residual);
+  residual.setZero(compiled_.numberOfAE);
+  if (compiled_.numberOfAE == 0) return;
+  UpdateKinematics(state, false);
+  ForEachPart([&](Index thread) { AlgebraicResidual(parts_[thread], scratch_[thread], state, velocityLevel, residual); });
 }
 
-void SystemEquations::AlgebraicResidual(const SystemState& state, bool velocityLevel, VectorX& residual) {
-  residual.setZero(compiled_.numberOfAE);
-  for (Index node : compiled_.nodesWithAE) {
+void SystemEquations::AlgebraicResidual(const ThreadPart& part, Scratch& scratch, const SystemState& state,
+                                        bool velocityLevel, VectorX& residual) {
+  VecX<double>& local = scratch.local;
+  for (Index k = part.nodesWithAE.begin; k < part.nodesWithAE.end; ++k) {
+    const Index node = compiled_.nodesWithAE[k];
     const Node& n = system_.GetNode(node);
     const Index start = compiled_.nodeODE2Start[node];
     const Index size = n.NumberOfODE2Coordinates();
     n.ComputeAlgebraicEquations(
-        NodeCoordinates<double>{qTotal_.segment(start, size), state.ode2_t.segment(start, size)}, velocityLevel, local_);
-    residual.segment(compiled_.nodeAEStart[node], local_.size()) = local_;
+        NodeCoordinates<double>{qTotal_.segment(start, size), state.ode2_t.segment(start, size)}, velocityLevel, local);
+    residual.segment(compiled_.nodeAEStart[node], local.size()) = local;
   }
-  for (const ConstraintEntry& e : constraintEntries_) {
+  for (Index c = part.constraints.begin; c < part.constraints.end; ++c) {
+    const ConstraintEntry& e = constraintEntries_[c];
     if (!e.constraint->IsActive()) {
       residual.segment(e.aeStart, e.size) = state.ae.segment(e.aeStart, e.size);  // inactive: lambda = 0
       continue;
     }
     e.constraint->ComputeAlgebraicEquations(Context(e.object, state), markerData_[e.marker0], markerData_[e.marker1],
-                                            velocityLevel, local_);
-    residual.segment(e.aeStart, e.size) = local_;
+                                            velocityLevel, local);
+    residual.segment(e.aeStart, e.size) = local;
   }
 }
 

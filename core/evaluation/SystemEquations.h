@@ -2,7 +2,9 @@
 // assembled MainSystem. Node and marker kinematics are computed once per evaluation and
 // shared by every item on them; all scratch memory lives in this object (allocated on the
 // first evaluation, reused afterwards), so an evaluation without Python user functions
-// allocates nothing in steady state.
+// allocates nothing in steady state. With SetParallel, the residuals' item loops (kinematics,
+// bodies, connectors, constraints, loads) run on several threads, each on a fixed contiguous
+// part of every list with its own scratch memory and ODE2 residual, summed in thread order.
 #pragma once
 
 #include <memory>
@@ -10,6 +12,7 @@
 #include <vector>
 
 #include "core/evaluation/DAESystem.h"
+#include "core/evaluation/WorkerThreads.h"
 #include "core/items/BodyLHSJacobian.h"
 #include "core/model/MainSystem.h"
 
@@ -31,6 +34,12 @@ class SystemEquations : public DAESystem {
   // Steps of the numerical derivatives of user functions (kept by pointer; nullptr: defaults).
   void SetNumericalDifferentiation(const NumericalDifferentiationSettings* settings) { numericalDifferentiation_ = settings; }
   void SetTrapezoidalStepSize(double h) override { trapezoidalStepSize_ = h; }
+  // Residuals on min(numberOfThreads, cores) threads if the system has more than minimumItems
+  // bodies, connectors, constraints and loads and no Python user function (Python is called on
+  // the caller's thread only); serially otherwise. Results differ from the serial ones only by
+  // the order of the sums of the ODE2 residual (roundoff), the same for the same thread count.
+  void SetParallel(Index numberOfThreads, Index minimumItems);
+  Index NumberOfThreadsInUse() const { return Index(parts_.size()); }
 
   void ComputeODE2Residual(const SystemState& state, VectorX& residual) override;
   // r1 = y_t - f_FO(y, t) from state.ode1 (stored, plus reference) and state.ode1_t.
@@ -54,14 +63,40 @@ class SystemEquations : public DAESystem {
   // Node kinematics of all nodes, then marker data of all markers (once per evaluation). Without
   // Jacobians, markers may leave them out (residuals use the compact form of rigid frames).
   void UpdateKinematics(const SystemState& state, bool withJacobians = true);
+  // One contiguous part of each item list, evaluated by one thread.
+  struct Range {
+    Index begin = 0, end = 0;
+  };
+  struct ThreadPart {
+    Range nodes, markers, bodies, nodesWithAE, connectors, constraints, loads;
+  };
+  // Scratch memory of one thread.
+  struct Scratch {
+    VecX<double> local, internal, internalRate;
+    std::vector<MarkerLoad<double>> markerLoads;
+    std::vector<VectorX> lambdaBySize, q_ttBySize;  // per size (see JacobianWorkspace)
+    VectorX residual;                               // threads > 0: their part of the ODE2 residual
+  };
+  // task(thread) for each part, on the worker threads if there are several.
+  template <class Task> void ForEachPart(Task&& task) {
+    if (threads_) threads_->Run(task);
+    else task(Index(0));
+  }
+  // The ODE2 residual (and connectors' internal rates into ode1Residual, if given) and the
+  // algebraic residual (if given) of all parts, in parallel when there are several.
+  void AddItemResiduals(const SystemState& state, VectorX& ode2Residual, VectorX* ode1Residual, bool velocityLevel,
+                        VectorX* algebraicResidual);
   // The kinematics of a list of nodes as a contiguous array (a pointer into the node table for
   // a single node; a gathered copy in `slot` otherwise).
   const NodeKinematics<double>* NodesOf(const std::vector<Index>& nodes, std::vector<NodeKinematics<double>>& slot) const;
   // Bodies, node constraint forces, connectors (and their internal rates into ode1Residual if
   // given), constraint loads and loads, into residual; kinematics must be up to date.
-  void AddODE2Terms(const SystemState& state, VectorX& residual, VectorX* ode1Residual);
+  void AddODE2Terms(const ThreadPart& part, Scratch& scratch, const SystemState& state, VectorX& residual,
+                    VectorX* ode1Residual);
   void AddODE1Rates(const SystemState& state, VectorX& residual);  // first-order objects
-  void AlgebraicResidual(const SystemState& state, bool velocityLevel, VectorX& residual);
+  // Into residual, sized NumberOfAE() by the caller.
+  void AlgebraicResidual(const ThreadPart& part, Scratch& scratch, const SystemState& state, bool velocityLevel,
+                         VectorX& residual);
   void AddGeneralizedLoad(Index marker, const MarkerLoad<double>& load, double sign, VectorX& residual) const;
   void AddMassMatrix(double factor, SystemMatrix& matrix);
   EvaluationContext Context(Index object, const SystemState& state) const;
@@ -69,8 +104,8 @@ class SystemEquations : public DAESystem {
   Vector3 LoadVectorAt(const Load& load, Index number, const SystemState& state) const;
   // The total ODE1 coordinates of an object's nodes, in its local order.
   void GatherODE1(Index object, const VectorX& y, VectorX& yLocal) const;
-  // The multipliers state.ae[start, start + size) in a workspace buffer of that size.
-  const VectorX& Lambda(const SystemState& state, Index start, Index size);
+  // The multipliers state.ae[start, start + size) in a scratch buffer of that size.
+  static const VectorX& Lambda(Scratch& scratch, const SystemState& state, Index start, Index size);
 
   // The residual's items and what they read, as pointers, built once in the constructor (the
   // structure is locked while a solve runs), so that the evaluation loops ask neither the system
@@ -114,8 +149,9 @@ class SystemEquations : public DAESystem {
   // factors if the body computes them (BodyLHSJacobian; the others' follow by generic AD).
   void AddBodyJacobian(const BodyEntry& entry, const SystemState& state, const JacobianFactors& factors,
                        SystemMatrix& matrix);
-  void EvaluateConnector(const ConnectorEntry& entry, const SystemState& state, VectorX* ode2Residual,
+  void EvaluateConnector(const ConnectorEntry& entry, Scratch& scratch, const SystemState& state, VectorX* ode2Residual,
                          VectorX* ode1Residual);
+  bool HasPythonUserFunction() const;
 
   const MainSystem& system_;
   const CompiledSystem& compiled_;
@@ -129,10 +165,12 @@ class SystemEquations : public DAESystem {
   std::vector<LoadEntry> loadEntries_;
   const NumericalDifferentiationSettings* numericalDifferentiation_ = nullptr;
   double trapezoidalStepSize_ = 0.;
+  Index largestConstraint_ = 0;  // the most algebraic equations of one item
+  std::vector<ThreadPart> parts_;  // one per thread; one part with whole lists when serial
+  std::unique_ptr<WorkerThreads> threads_;  // nullptr when serial
   // Workspace.
+  std::vector<Scratch> scratch_;  // per thread
   VectorX qTotal_, yTotal_, yLocal_, f_;
-  VecX<double> local_, internal_, internalRate_;
-  std::vector<MarkerLoad<double>> markerLoads_;
   MatrixX localMatrix_, lhs_q_, lhs_q_t_;
   VectorX bodyQ_, bodyQ_t_, bodyQ_tt_;
   std::vector<NodeKinematics<double>> nodeKinematics_;

@@ -201,10 +201,15 @@ const FieldTable& ParallelSettings::Fields() {
   using T = ParallelSettings;
   static const FieldTable table =
       FieldTableBuilder<T>()
-          .Add(&T::numberOfThreads, "numberOfThreads", "", "accepted for compatibility; the solver is serial").Positive()
+          .Add(&T::numberOfThreads, "numberOfThreads", "",
+               "threads for the residuals' item loops (at most the number of cores; serial for systems with Python user "
+               "functions or with at most multithreadedLLimitResiduals bodies, connectors, constraints and loads)")
+          .Positive()
           .Add(&T::useLoadBalancing, "useLoadBalancing", "", "accepted for compatibility")
           .Add(&T::multithreadedLLimitLoads, "multithreadedLLimitLoads", "", "accepted for compatibility").NonNegative()
-          .Add(&T::multithreadedLLimitResiduals, "multithreadedLLimitResiduals", "", "accepted for compatibility").NonNegative()
+          .Add(&T::multithreadedLLimitResiduals, "multithreadedLLimitResiduals", "",
+               "with numberOfThreads > 1: residuals in parallel only for more bodies, connectors, constraints and loads than this")
+          .NonNegative()
           .Add(&T::multithreadedLLimitJacobians, "multithreadedLLimitJacobians", "", "accepted for compatibility").NonNegative()
           .Add(&T::multithreadedLLimitMassMatrices, "multithreadedLLimitMassMatrices", "", "accepted for compatibility").NonNegative()
           .Add(&T::taskSplitMinItems, "taskSplitMinItems", "", "accepted for compatibility").NonNegative()

@@ -125,28 +125,6 @@ std::unique_ptr<MainSystem> MiniExample() {
   return system;
 }
 
-// A chain of Euler-parameter bodies of length 1 on revolute joints about z, under gravity.
-std::unique_ptr<MainSystem> Chain(Index n) {
-  auto system = std::make_unique<MainSystem>();
-  MainSystem& s = *system;
-  using C = ItemCategory;
-  const Index ground = AddFromJson(s, C::Object, {{"objectType", "Ground"}});
-  Index previous = AddFromJson(s, C::Marker, {{"markerType", "BodyRigid"}, {"bodyNumber", ground}});
-  for (Index i = 0; i < n; ++i) {
-    const Index node = AddFromJson(s, C::Node, {{"nodeType", "RigidBodyEP"},
-                                                {"referenceCoordinates", {i + 0.5, 0., 0., 1., 0., 0., 0.}}});
-    const Index body = AddFromJson(s, C::Object, {{"objectType", "RigidBody"}, {"nodeNumber", node}, {"mass", 1.},
-                                                  {"inertia", {0.01, 0.1, 0.1, 0., 0., 0.}}});
-    const Index left = AddFromJson(s, C::Marker, {{"markerType", "BodyRigid"}, {"bodyNumber", body}, {"localPosition", {-0.5, 0., 0.}}});
-    AddFromJson(s, C::Object, {{"objectType", "JointRevoluteZ"}, {"markerNumbers", {previous, left}}});
-    const Index center = AddFromJson(s, C::Marker, {{"markerType", "BodyPosition"}, {"bodyNumber", body}});
-    AddFromJson(s, C::Load, {{"loadType", "ForceVector"}, {"markerNumber", center}, {"loadVector", {0., -9.81, 0.}}});
-    previous = AddFromJson(s, C::Marker, {{"markerType", "BodyRigid"}, {"bodyNumber", body}, {"localPosition", {0.5, 0., 0.}}});
-  }
-  s.Assemble();
-  return system;
-}
-
 // An ObjectKinematicTree of n links (revolute z and prismatic x joints in turn, gravity, PD control,
 // joint ranges [0.02, 0.5] that the start q = 0 violates) with a spring-damper from the ground to a
 // MarkerKinematicTreeRigid on its last link.
@@ -192,9 +170,12 @@ std::unique_ptr<MainSystem> KinematicTree(Index n) {
   return system;
 }
 
-long AllocationsInSteps(MainSystem& system, bool modifiedNewton, const std::string& linearSolver = "EXUdense") {
+long AllocationsInSteps(MainSystem& system, bool modifiedNewton, const std::string& linearSolver = "EXUdense",
+                        Index threads = 1) {
   SimulationSettings settings = QuietSettings(120, modifiedNewton);
   settings.linearSolverType = linearSolver;
+  settings.parallel.numberOfThreads = threads;
+  settings.parallel.multithreadedLLimitResiduals = 0;
   AllocationCounter counter(1, 101);
   SolveDynamic(system, settings, &counter);
   EXPECT_EQ(counter.Steps(), 120);
@@ -211,10 +192,12 @@ TEST(Allocation, MiniExampleStepsAllocateNothing) {
 
 TEST(Allocation, ChainStepsAllocateNothing) {
   if (!MULTIDYN_MALLOC_INTERPOSED) GTEST_SKIP() << "malloc is AddressSanitizer's in this build";
-  auto system = Chain(10);
+  auto system = MakeChain(10);
   EXPECT_EQ(AllocationsInSteps(*system, false, "EigenDense"), 0) << "full Newton";
   system->ResetCurrentToInitial();
   EXPECT_EQ(AllocationsInSteps(*system, true, "EigenDense"), 0) << "modified Newton";
+  system->ResetCurrentToInitial();
+  EXPECT_EQ(AllocationsInSteps(*system, false, "EigenDense", 2), 0) << "full Newton, residuals on 2 threads";
 }
 
 // A sparse Newton matrix with new values on its pattern is refactorized in the old pivot order

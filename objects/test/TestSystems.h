@@ -16,6 +16,29 @@ inline Index AddFromJson(MainSystem& system, ItemCategory category, const Json& 
   return system.AddItem(CreateItemFromJson(category, dict, "test item"));
 }
 
+// A chain of n Euler-parameter bodies of length 1 on revolute joints about z, under gravity (a
+// force on each body).
+inline std::unique_ptr<MainSystem> MakeChain(Index n) {
+  auto system = std::make_unique<MainSystem>();
+  MainSystem& s = *system;
+  using C = ItemCategory;
+  const Index ground = AddFromJson(s, C::Object, {{"objectType", "Ground"}});
+  Index previous = AddFromJson(s, C::Marker, {{"markerType", "BodyRigid"}, {"bodyNumber", ground}});
+  for (Index i = 0; i < n; ++i) {
+    const Index node = AddFromJson(s, C::Node, {{"nodeType", "RigidBodyEP"},
+                                                {"referenceCoordinates", {i + 0.5, 0., 0., 1., 0., 0., 0.}}});
+    const Index body = AddFromJson(s, C::Object, {{"objectType", "RigidBody"}, {"nodeNumber", node}, {"mass", 1.},
+                                                  {"inertia", {0.01, 0.1, 0.1, 0., 0., 0.}}});
+    const Index left = AddFromJson(s, C::Marker, {{"markerType", "BodyRigid"}, {"bodyNumber", body}, {"localPosition", {-0.5, 0., 0.}}});
+    AddFromJson(s, C::Object, {{"objectType", "JointRevoluteZ"}, {"markerNumbers", {previous, left}}});
+    const Index center = AddFromJson(s, C::Marker, {{"markerType", "BodyPosition"}, {"bodyNumber", body}});
+    AddFromJson(s, C::Load, {{"loadType", "ForceVector"}, {"markerNumber", center}, {"loadVector", {0., -9.81, 0.}}});
+    previous = AddFromJson(s, C::Marker, {{"markerType", "BodyRigid"}, {"bodyNumber", body}, {"localPosition", {0.5, 0., 0.}}});
+  }
+  s.Assemble();
+  return system;
+}
+
 // Ground, an Rxyz body with offset center of mass, an Euler-parameter body, a mass point; a
 // revolute joint and a torsional spring-damper (with rotation counter) between the rigid
 // bodies, markers of every type, follower and global loads; ODE1 nodes (one between the ODE2

@@ -16,6 +16,7 @@ SolverStatistics SolveDynamic(MainSystem& system, const SimulationSettings& sett
   system.Compiled();  // throws NotAssembledError
   SystemEquations equations(system);
   equations.SetNumericalDifferentiation(&settings.timeIntegration.newton.numericalDifferentiation);
+  equations.SetParallel(settings.parallel.numberOfThreads, settings.parallel.multithreadedLLimitResiduals);
 
   // The writer goes first: the pre-step user function, the recorder and the extra observer then
   // see the system's states as they are at that point of the step.
