@@ -133,24 +133,24 @@ const NodeKinematics<double>* SystemEquations::NodesOf(const std::vector<Index>&
 
 void SystemEquations::UpdateKinematics(const SystemState& state, bool withJacobians) {
   qTotal_ = compiled_.ode2Reference + state.ode2;
-  // nodes, then the markers on them: two runs
-  ForEachPart([&](Index thread) {
-    const Range& nodes = parts_[thread].nodes;
-    for (Index i = nodes.begin; i < nodes.end; ++i) {
-      const NodeEntry& e = nodeEntries_[i];
-      e.node->ComputeKinematics(
-          NodeCoordinates<double>{qTotal_.segment(e.start, e.size), state.ode2_t.segment(e.start, e.size)}, *e.kinematics);
-    }
-  });
-  ForEachPart([&](Index thread) {
-    const Range& markers = parts_[thread].markers;
-    for (Index marker = markers.begin; marker < markers.end; ++marker) {
-      const MarkerEntry& e = markerEntries_[marker];
-      markerData_[marker].withJacobians = withJacobians;
-      e.marker->ComputeMarkerData(e.body, e.nodes ? e.nodes : NodesOf(compiled_.markerNodes[marker], markerNodeSlots_[marker]),
-                                  markerData_[marker]);
-    }
-  });
+  ForEachPart([&](Index thread) { KinematicsOfPart(thread, state, withJacobians); });
+}
+
+void SystemEquations::KinematicsOfPart(Index thread, const SystemState& state, bool withJacobians) {
+  const Range& nodes = parts_[thread].nodes;
+  for (Index i = nodes.begin; i < nodes.end; ++i) {
+    const NodeEntry& e = nodeEntries_[i];
+    e.node->ComputeKinematics(
+        NodeCoordinates<double>{qTotal_.segment(e.start, e.size), state.ode2_t.segment(e.start, e.size)}, *e.kinematics);
+  }
+  Synchronize();  // markers read the nodes of other parts
+  const Range& markers = parts_[thread].markers;
+  for (Index marker = markers.begin; marker < markers.end; ++marker) {
+    const MarkerEntry& e = markerEntries_[marker];
+    markerData_[marker].withJacobians = withJacobians;
+    e.marker->ComputeMarkerData(e.body, e.nodes ? e.nodes : NodesOf(compiled_.markerNodes[marker], markerNodeSlots_[marker]),
+                                markerData_[marker]);
+  }
 }
 
 void SystemEquations::AddGeneralizedLoad(Index marker, const MarkerLoad<double>& load, double sign,
@@ -288,7 +288,10 @@ void SystemEquations::AddODE1Rates(const SystemState& state, VectorX& residual) 
 
 void SystemEquations::AddItemResiduals(const SystemState& state, VectorX& ode2Residual, VectorX* ode1Residual,
                                        bool velocityLevel, VectorX* algebraicResidual) {
+  qTotal_ = compiled_.ode2Reference + state.ode2;
   ForEachPart([&](Index thread) {
+    KinematicsOfPart(thread, state, false);
+    Synchronize();  // items read the markers of other parts
     Scratch& scratch = scratch_[thread];
     VectorX& residual = thread == 0 ? ode2Residual : scratch.residual;
     if (thread > 0) residual.setZero();
@@ -300,7 +303,6 @@ void SystemEquations::AddItemResiduals(const SystemState& state, VectorX& ode2Re
 
 void SystemEquations::ComputeODE2Residual(const SystemState& state, VectorX& residual) {
   residual.setZero(compiled_.numberOfODE2);
-  UpdateKinematics(state, false);
   AddItemResiduals(state, residual, nullptr, false, nullptr);
 }
 
@@ -318,7 +320,6 @@ void SystemEquations::ComputeResiduals(const SystemState& state, bool velocityLe
   ode2Residual.setZero(compiled_.numberOfODE2);
   ode1Residual = state.ode1_t;
   algebraicResidual.setZero(compiled_.numberOfAE);
-  UpdateKinematics(state, false);
   AddItemResiduals(state, ode2Residual, &ode1Residual, velocityLevel, &algebraicResidual);
   AddODE1Rates(state, ode1Residual);
 }
@@ -326,8 +327,12 @@ void SystemEquations::ComputeResiduals(const SystemState& state, bool velocityLe
 void SystemEquations::ComputeAlgebraicResidual(const SystemState& state, bool velocityLevel, VectorX& residual) {
   residual.setZero(compiled_.numberOfAE);
   if (compiled_.numberOfAE == 0) return;
-  UpdateKinematics(state, false);
-  ForEachPart([&](Index thread) { AlgebraicResidual(parts_[thread], scratch_[thread], state, velocityLevel, residual); });
+  qTotal_ = compiled_.ode2Reference + state.ode2;
+  ForEachPart([&](Index thread) {
+    KinematicsOfPart(thread, state, false);
+    Synchronize();
+    AlgebraicResidual(parts_[thread], scratch_[thread], state, velocityLevel, residual);
+  });
 }
 
 void SystemEquations::AlgebraicResidual(const ThreadPart& part, Scratch& scratch, const SystemState& state,

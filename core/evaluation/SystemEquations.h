@@ -63,6 +63,8 @@ class SystemEquations : public DAESystem {
   // Node kinematics of all nodes, then marker data of all markers (once per evaluation). Without
   // Jacobians, markers may leave them out (residuals use the compact form of rigid frames).
   void UpdateKinematics(const SystemState& state, bool withJacobians = true);
+  // The part of UpdateKinematics of one thread (nodes, then, after all threads' nodes, markers).
+  void KinematicsOfPart(Index thread, const SystemState& state, bool withJacobians);
   // One contiguous part of each item list, evaluated by one thread.
   struct Range {
     Index begin = 0, end = 0;
@@ -82,8 +84,13 @@ class SystemEquations : public DAESystem {
     if (threads_) threads_->Run(task);
     else task(Index(0));
   }
-  // The ODE2 residual (and connectors' internal rates into ode1Residual, if given) and the
-  // algebraic residual (if given) of all parts, in parallel when there are several.
+  // Within a task of ForEachPart: waits for the other parts to get here.
+  void Synchronize() {
+    if (threads_) threads_->Barrier();
+  }
+  // Kinematics, then the ODE2 residual (and connectors' internal rates into ode1Residual, if
+  // given) and the algebraic residual (if given) of all parts, in one parallel run when there
+  // are several.
   void AddItemResiduals(const SystemState& state, VectorX& ode2Residual, VectorX* ode1Residual, bool velocityLevel,
                         VectorX* algebraicResidual);
   // The kinematics of a list of nodes as a contiguous array (a pointer into the node table for

@@ -64,5 +64,45 @@ TEST(WorkerThreads, ExceptionOfTheLowestThreadIsRethrownAndTheTeamGoesOn) {
   EXPECT_EQ(ran, 1);
 }
 
+TEST(WorkerThreads, BarrierSeparatesThePhasesOfARun) {
+  for (Index n : {1, 2, 3}) {
+    WorkerThreads team(n);
+    std::vector<long> written(n, 0);
+    std::vector<long> seen(n, 0);
+    for (long run = 1; run <= 1000; ++run) {
+      team.Run([&](Index thread) {
+        written[thread] = run + thread;
+        team.Barrier();  // every thread's write of this run is visible after it
+        long sum = 0;
+        for (Index t = 0; t < n; ++t) sum += written[t];
+        seen[thread] = sum;
+        team.Barrier();  // nobody writes the next value before all have read
+      });
+      for (Index t = 0; t < n; ++t) ASSERT_EQ(seen[t], n * run + n * (n - 1) / 2) << "run " << run << ", thread " << t;
+    }
+  }
+}
+
+TEST(WorkerThreads, AThreadThrowingBeforeABarrierReleasesTheOthers) {
+  WorkerThreads team(3);
+  for (Index thrower : {0, 1, 2}) {
+    try {
+      team.Run([&](Index thread) {
+        if (thread == thrower) throw std::runtime_error("thread " + std::to_string(thread));
+        team.Barrier();
+      });
+      FAIL() << "no exception";
+    } catch (const std::runtime_error& e) {
+      EXPECT_EQ(std::string(e.what()), "thread " + std::to_string(thrower));
+    }
+  }
+  int passed = 0;
+  team.Run([&](Index thread) {
+    team.Barrier();
+    if (thread == 0) passed = 1;
+  });
+  EXPECT_EQ(passed, 1);
+}
+
 }  // namespace
 }  // namespace multidyn
