@@ -1,10 +1,10 @@
 """Speed of a chain of N rigid bodies (Euler parameters, mbs.CreateRigidBody + CreateRevoluteJoint,
 joints about z, gravity along -y), in one run on multidyn and, when the PyPI package 'exudyn' is
 importable, on the identical Exudyn model: EigenSparse, modified Newton, spectral radius 0.8,
-h = 1 ms. Prints microseconds per body and step (best of R runs), the ratio, and the tip position
+h = 1 ms, on --threads threads (parallel.numberOfThreads, the same for both). Prints microseconds per body and step (best of R runs), the ratio, and the tip position
 of both, which must agree. multidyn never depends on exudyn.
 
-    python3 benchmarks/chainSpeed.py [--bodies 10 100 400] [--steps 1000] [--runs 3]
+    python3 benchmarks/chainSpeed.py [--bodies 10 100 400] [--steps 1000] [--runs 3] [--threads 1]
 """
 import argparse
 import importlib
@@ -34,13 +34,14 @@ def Chain(packageName, numberOfBodies):
     return exu, mbs, lastBody
 
 
-def TimeOnce(packageName, numberOfBodies, numberOfSteps):
+def TimeOnce(packageName, numberOfBodies, numberOfSteps, numberOfThreads):
     exu, mbs, lastBody = Chain(packageName, numberOfBodies)
     settings = QuietSettings(exu)
     settings.timeIntegration.endTime = 0.001 * numberOfSteps
     settings.timeIntegration.numberOfSteps = numberOfSteps
     settings.timeIntegration.generalizedAlpha.spectralRadius = 0.8
     settings.timeIntegration.newton.useModifiedNewton = True
+    settings.parallel.numberOfThreads = numberOfThreads
     settings.linearSolverType = exu.LinearSolverType.EigenSparse if hasattr(exu, "LinearSolverType") else "EigenSparse"
     start = time.perf_counter()
     mbs.SolveDynamic(settings)
@@ -54,12 +55,17 @@ def main():
     parser.add_argument("--bodies", type=int, nargs="+", default=[10, 100, 400])
     parser.add_argument("--steps", type=int, default=1000)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--threads", type=int, default=1)
     arguments = parser.parse_args()
     packages = Packages()
-    print(f"chain of N rigid bodies, {arguments.steps} steps of h = 1 ms, best of {arguments.runs} runs")
+    print(f"chain of N rigid bodies, {arguments.steps} steps of h = 1 ms, best of {arguments.runs} runs, "
+          f"{arguments.threads} thread(s)")
+    def timeOnce(packageName, n, steps):
+        return TimeOnce(packageName, n, steps, arguments.threads)
+
     with ScratchDirectory():
         for n in arguments.bodies:
-            figures, tips = PerItemAndStep(packages, arguments.runs, TimeOnce, n, arguments.steps, "body",
+            figures, tips = PerItemAndStep(packages, arguments.runs, timeOnce, n, arguments.steps, "body",
                                            lambda tip: f"tip {tip}")
             if "exudyn" in figures:
                 print(f"N = {n:4d}  multidyn / exudyn = {figures['multidyn'] / figures['exudyn']:.2f}, "
