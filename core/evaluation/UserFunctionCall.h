@@ -17,7 +17,7 @@ inline std::string UserFunctionOwner(const Item& item, Index itemNumber, const c
 }
 
 inline double CallUserFunctionReal(const ScriptFunction& function, const Item& item, Index itemNumber,
-                                   const char* functionName, const std::vector<ScriptArgument>& arguments) {
+                                   const char* functionName, ScriptArguments arguments) {
   UserFunctionStack::Scope scope(&item, itemNumber, functionName);
   try {
     return function.CallReal(arguments);
@@ -28,7 +28,7 @@ inline double CallUserFunctionReal(const ScriptFunction& function, const Item& i
 }
 
 inline Vector3 CallUserFunctionVector3(const ScriptFunction& function, const Item& item, Index itemNumber,
-                                       const char* functionName, const std::vector<ScriptArgument>& arguments) {
+                                       const char* functionName, ScriptArguments arguments) {
   UserFunctionStack::Scope scope(&item, itemNumber, functionName);
   try {
     return function.CallVector(arguments, 3);
@@ -39,7 +39,7 @@ inline Vector3 CallUserFunctionVector3(const ScriptFunction& function, const Ite
 }
 
 inline VectorX CallUserFunctionVector(const ScriptFunction& function, const Item& item, Index itemNumber,
-                                      const char* functionName, const std::vector<ScriptArgument>& arguments,
+                                      const char* functionName, ScriptArguments arguments,
                                       Index expectedSize) {
   UserFunctionStack::Scope scope(&item, itemNumber, functionName);
   try {

@@ -2,6 +2,7 @@
 // interface, so that nothing outside pythonInterface/ depends on Python.
 #pragma once
 
+#include <initializer_list>
 #include <memory>
 #include <string>
 #include <variant>
@@ -17,15 +18,19 @@ class MainSystem;
 // VectorX: coordinate vectors of any size (e.g. ODE1 coordinates), given to Python as numpy arrays.
 using ScriptArgument = std::variant<double, Index, Vector3, const MainSystem*, VectorX>;
 
+// The arguments of one call, a braced list written at the call site: passing it copies and
+// allocates nothing (the list's values live until the end of the call's full expression).
+using ScriptArguments = std::initializer_list<ScriptArgument>;
+
 class ScriptFunction {
  public:
   virtual ~ScriptFunction() = default;
   // Each throws UserFunctionError with the script's error text when the call fails or the
   // result is not a real number / a vector of expectedSize finite numbers.
-  virtual double CallReal(const std::vector<ScriptArgument>& arguments) const = 0;
-  virtual VectorX CallVector(const std::vector<ScriptArgument>& arguments, Index expectedSize) const = 0;
+  virtual double CallReal(ScriptArguments arguments) const = 0;
+  virtual VectorX CallVector(ScriptArguments arguments, Index expectedSize) const = 0;
   // A bool result (True/False), e.g. of preStepUserFunction.
-  virtual bool CallBool(const std::vector<ScriptArgument>& arguments) const {
+  virtual bool CallBool(ScriptArguments arguments) const {
     throw UserFunctionError(Description() + " cannot return True/False");
   }
   // e.g. "Python function UFforce"; used in messages.

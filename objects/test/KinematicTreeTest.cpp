@@ -17,11 +17,11 @@ namespace {
 // A C++ stand-in for a Python forceUserFunction(mbs, t, itemNumber, q, q_t): nonlinear in both.
 class CppJointForce : public ScriptFunction {
  public:
-  double CallReal(const std::vector<ScriptArgument>&) const override { return 0.; }
-  VectorX CallVector(const std::vector<ScriptArgument>& arguments, Index expectedSize) const override {
-    const double t = std::get<double>(arguments[1]);
-    const VectorX& q = std::get<VectorX>(arguments[3]);
-    const VectorX& q_t = std::get<VectorX>(arguments[4]);
+  double CallReal(ScriptArguments) const override { return 0.; }
+  VectorX CallVector(ScriptArguments arguments, Index expectedSize) const override {
+    const double t = std::get<double>(arguments.begin()[1]);
+    const VectorX& q = std::get<VectorX>(arguments.begin()[3]);
+    const VectorX& q_t = std::get<VectorX>(arguments.begin()[4]);
     VectorX f(expectedSize);
     for (Index i = 0; i < expectedSize; ++i)
       f(i) = -3. * std::sin(q(i)) - 0.5 * q_t(i) * std::abs(q_t(i)) + 0.2 * t + 0.1 * q((i + 1) % expectedSize);

@@ -18,11 +18,11 @@ namespace {
 // outputs [-c cos^2(q) q_t + 0.2 sin(t), q^3 - 1.3 q_t] of inputs [q, q_t]; counts its calls.
 class CppUpdateState : public ScriptFunction {
  public:
-  double CallReal(const std::vector<ScriptArgument>&) const override { return 0.; }
-  VectorX CallVector(const std::vector<ScriptArgument>& arguments, Index expectedSize) const override {
+  double CallReal(ScriptArguments) const override { return 0.; }
+  VectorX CallVector(ScriptArguments arguments, Index expectedSize) const override {
     ++calls;
-    const double t = std::get<double>(arguments[0]);
-    const VectorX x = std::get<VectorX>(arguments[1]);
+    const double t = std::get<double>(arguments.begin()[0]);
+    const VectorX x = std::get<VectorX>(arguments.begin()[1]);
     if (expectedSize != 2 || x.size() != 2) throw UserFunctionError("wrong size");
     return Eigen::Vector2d(-0.7 * std::cos(x(0)) * std::cos(x(0)) * x(1) + 0.2 * std::sin(t), x(0) * x(0) * x(0) - 1.3 * x(1));
   }

@@ -17,9 +17,9 @@ namespace {
 class CppRightHandSide : public ScriptFunction {
  public:
   explicit CppRightHandSide(std::function<VectorX(double, const VectorX&)> f) : f_(std::move(f)) {}
-  double CallReal(const std::vector<ScriptArgument>&) const override { return 0.; }
-  VectorX CallVector(const std::vector<ScriptArgument>& arguments, Index expectedSize) const override {
-    const VectorX value = f_(std::get<double>(arguments[1]), std::get<VectorX>(arguments[3]));
+  double CallReal(ScriptArguments) const override { return 0.; }
+  VectorX CallVector(ScriptArguments arguments, Index expectedSize) const override {
+    const VectorX value = f_(std::get<double>(arguments.begin()[1]), std::get<VectorX>(arguments.begin()[3]));
     if (value.size() != expectedSize) throw UserFunctionError("wrong size");
     return value;
   }

@@ -1,6 +1,8 @@
 #include "PythonScriptFunction.h"
 
+#include <array>
 #include <cmath>
+#include <string>
 
 #include <pybind11/eigen.h>
 #include <pybind11/numpy.h>
@@ -19,6 +21,7 @@ PythonScriptFunction::PythonScriptFunction(py::object callable) : callable_(std:
 PythonScriptFunction::~PythonScriptFunction() {
   py::gil_scoped_acquire gil;
   callable_ = py::object();
+  cachedSystemObject_ = py::object();
 }
 
 std::string PythonScriptFunction::Description() const {
@@ -27,36 +30,55 @@ std::string PythonScriptFunction::Description() const {
   return "Python callable";
 }
 
-py::object PythonScriptFunction::Call(const std::vector<ScriptArgument>& arguments) const {
-  // Called in every evaluation: the arguments go to a vectorcall directly, without a tuple.
-  std::vector<py::object> owned;
-  owned.reserve(arguments.size());
+py::object PythonScriptFunction::SystemObject(const MainSystem* system) const {
+  // The Python wrapper registered for this MainSystem (mbs), not a copy. Looking it up through
+  // pybind11 hashes type names on every call; the weak reference costs nothing and keeps no
+  // cycle (system -> item -> function -> wrapper) alive. A dead reference means the wrapper was
+  // collected: a new one is registered on the next cast.
+  if (system == cachedSystem_ && cachedSystemObject_) {
+    PyObject* alive = PyWeakref_GetObject(cachedSystemObject_.ptr());
+    if (alive && alive != Py_None) return py::reinterpret_borrow<py::object>(alive);
+  }
+  py::object wrapper = py::cast(const_cast<MainSystem*>(system), py::return_value_policy::reference);
+  cachedSystemObject_ = py::reinterpret_steal<py::object>(PyWeakref_NewRef(wrapper.ptr(), nullptr));
+  if (!cachedSystemObject_) PyErr_Clear();  // not weakly referencable: no cache
+  cachedSystem_ = system;
+  return wrapper;
+}
+
+py::object PythonScriptFunction::Call(ScriptArguments arguments) const {
+  // Called in every evaluation: the arguments go to a vectorcall directly, without a tuple, from
+  // fixed arrays on the stack.
+  if (arguments.size() > maximumArguments)
+    throw UserFunctionError("called with " + std::to_string(arguments.size()) + " arguments; at most " +
+                            std::to_string(maximumArguments) + " are supported");
+  std::array<py::object, maximumArguments> owned;
+  size_t count = 0;
   for (const ScriptArgument& a : arguments) {
+    py::object& slot = owned[count++];
     if (std::holds_alternative<double>(a)) {
-      owned.push_back(py::reinterpret_steal<py::object>(PyFloat_FromDouble(std::get<double>(a))));
+      slot = py::reinterpret_steal<py::object>(PyFloat_FromDouble(std::get<double>(a)));
     } else if (std::holds_alternative<Index>(a)) {
-      owned.push_back(py::reinterpret_steal<py::object>(PyLong_FromLong(std::get<Index>(a))));
+      slot = py::reinterpret_steal<py::object>(PyLong_FromLong(std::get<Index>(a)));
     } else if (std::holds_alternative<Vector3>(a)) {
       const Vector3& v = std::get<Vector3>(a);
-      owned.push_back(py::cast(std::vector<double>{v(0), v(1), v(2)}));
+      slot = py::cast(std::vector<double>{v(0), v(1), v(2)});
     } else if (std::holds_alternative<VectorX>(a)) {
       const VectorX& v = std::get<VectorX>(a);
       py::array_t<double> array(v.size());
       auto view = array.mutable_unchecked<1>();
       for (Index k = 0; k < v.size(); ++k) view(k) = v(k);
-      owned.push_back(std::move(array));
+      slot = std::move(array);
     } else {
-      // The Python wrapper registered for this MainSystem (mbs), not a copy.
-      owned.push_back(py::cast(const_cast<MainSystem*>(std::get<const MainSystem*>(a)), py::return_value_policy::reference));
+      slot = SystemObject(std::get<const MainSystem*>(a));
     }
-    if (!owned.back()) throw py::error_already_set();
+    if (!slot) throw py::error_already_set();
   }
   // PyObject_Vectorcall may use stack[-1]: one slot in front (PY_VECTORCALL_ARGUMENTS_OFFSET).
-  std::vector<PyObject*> stack(arguments.size() + 1, nullptr);
-  for (size_t i = 0; i < owned.size(); ++i) stack[i + 1] = owned[i].ptr();
+  std::array<PyObject*, maximumArguments + 1> stack{};
+  for (size_t i = 0; i < count; ++i) stack[i + 1] = owned[i].ptr();
   try {
-    PyObject* result = PyObject_Vectorcall(callable_.ptr(), stack.data() + 1,
-                                           owned.size() | PY_VECTORCALL_ARGUMENTS_OFFSET, nullptr);
+    PyObject* result = PyObject_Vectorcall(callable_.ptr(), stack.data() + 1, count | PY_VECTORCALL_ARGUMENTS_OFFSET, nullptr);
     if (!result) throw py::error_already_set();
     return py::reinterpret_steal<py::object>(result);
   } catch (py::error_already_set& e) {
@@ -75,7 +97,7 @@ std::string NumberText(double value) {
 
 }  // namespace
 
-double PythonScriptFunction::CallReal(const std::vector<ScriptArgument>& arguments) const {
+double PythonScriptFunction::CallReal(ScriptArguments arguments) const {
   py::gil_scoped_acquire gil;
   const py::object result = Call(arguments);
   double value;
@@ -120,7 +142,7 @@ bool ReadFlatNumbers(const py::object& result, std::vector<double>& values) {
 }
 }  // namespace
 
-VectorX PythonScriptFunction::CallVector(const std::vector<ScriptArgument>& arguments, Index expectedSize) const {
+VectorX PythonScriptFunction::CallVector(ScriptArguments arguments, Index expectedSize) const {
   py::gil_scoped_acquire gil;
   const py::object result = Call(arguments);
   thread_local std::vector<double> values;
@@ -149,7 +171,7 @@ VectorX PythonScriptFunction::CallVector(const std::vector<ScriptArgument>& argu
 
 namespace multidyn {
 
-bool PythonScriptFunction::CallBool(const std::vector<ScriptArgument>& arguments) const {
+bool PythonScriptFunction::CallBool(ScriptArguments arguments) const {
   py::gil_scoped_acquire gil;
   const py::object result = Call(arguments);
   if (!py::isinstance<py::bool_>(result) &&

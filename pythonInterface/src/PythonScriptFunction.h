@@ -14,15 +14,20 @@ class PythonScriptFunction : public ScriptFunction {
  public:
   explicit PythonScriptFunction(pybind11::object callable);
   ~PythonScriptFunction() override;
-  double CallReal(const std::vector<ScriptArgument>& arguments) const override;
-  VectorX CallVector(const std::vector<ScriptArgument>& arguments, Index expectedSize) const override;
-  bool CallBool(const std::vector<ScriptArgument>& arguments) const override;
+  double CallReal(ScriptArguments arguments) const override;
+  VectorX CallVector(ScriptArguments arguments, Index expectedSize) const override;
+  bool CallBool(ScriptArguments arguments) const override;
   std::string Description() const override;
   const pybind11::object& Callable() const { return callable_; }
 
  private:
-  pybind11::object Call(const std::vector<ScriptArgument>& arguments) const;
+  static constexpr size_t maximumArguments = 16;
+  pybind11::object Call(ScriptArguments arguments) const;
+  pybind11::object SystemObject(const MainSystem* system) const;
   pybind11::object callable_;
+  // The Python wrapper of the system of the last call, weakly referenced (see SystemObject).
+  mutable const MainSystem* cachedSystem_ = nullptr;
+  mutable pybind11::object cachedSystemObject_;
 };
 
 }  // namespace multidyn

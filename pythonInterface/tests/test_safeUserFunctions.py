@@ -123,6 +123,18 @@ SPRING = "springTorqueUserFunction of object 3 (ObjectConnectorTorsionalSpringDa
 LOAD = "loadVectorUserFunction of load 0 (LoadTorqueVector 'torque')"
 
 
+def test_userFunctionsReceiveTheScriptsOwnMainSystem():
+    # the object the script holds (with its Python attributes such as mbs.variables), in every call
+    rotor = Rotor(withODE1=True)
+    rotor.mbs.variables['gain'] = 2.
+    seen = []
+    rotor.active = True
+    rotor.misbehave = lambda name, mbs, t: seen.append((name, mbs, mbs.variables['gain']))
+    rotor.mbs.SolveDynamic(Settings())
+    assert {name for name, _, _ in seen} == {'spring', 'load', 'ode1'}
+    assert all(mbs is rotor.mbs and gain == 2. for _, mbs, gain in seen)
+
+
 def test_lastAcceptedStepIsTheStateTheSolveHadReached():
     """The state kept after a refusal equals a clean solve that ends at that time."""
     rotor = Rotor()

@@ -20,13 +20,13 @@ class CppFunction : public ScriptFunction {
  public:
   using Body = std::function<double(MainSystem&, double)>;
   explicit CppFunction(Body body) : body_(std::move(body)) {}
-  double CallReal(const std::vector<ScriptArgument>& arguments) const override {
-    return body_(*const_cast<MainSystem*>(std::get<const MainSystem*>(arguments[0])), std::get<double>(arguments[1]));
+  double CallReal(ScriptArguments arguments) const override {
+    return body_(*const_cast<MainSystem*>(std::get<const MainSystem*>(arguments.begin()[0])), std::get<double>(arguments.begin()[1]));
   }
-  VectorX CallVector(const std::vector<ScriptArgument>& arguments, Index expectedSize) const override {
+  VectorX CallVector(ScriptArguments arguments, Index expectedSize) const override {
     return VectorX::Constant(expectedSize, CallReal(arguments));
   }
-  bool CallBool(const std::vector<ScriptArgument>& arguments) const override { return CallReal(arguments) != 0.; }
+  bool CallBool(ScriptArguments arguments) const override { return CallReal(arguments) != 0.; }
   std::string Description() const override { return "C++ test function"; }
 
  private:
