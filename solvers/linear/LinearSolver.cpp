@@ -176,7 +176,10 @@ void LinearSolver::FactorizeDense(const MatrixX& matrix) {
       }
     }
   }
-  if (singularColumn < 0) return;
+  if (singularColumn < 0) {
+    if (size_ <= smallDenseSize) InvertSmallDense();
+    return;
+  }
   if (settings_.ignoreSingularJacobian) {
     // Exudyn's fallback: a rank-revealing LU that solves the consistent part.
     denseFullLU_.compute(matrix);
@@ -264,19 +267,33 @@ void LinearSolver::SparseSingular(const Eigen::SparseMatrix<double>& sparse, Ind
   useFullPivot_ = true;
 }
 
-// P A = L U solved as Eigen's PartialPivLU does for one panel (sizes up to 8): the same operations
-// in the same order (column-oriented substitutions), so the same bits, without its overhead per
-// call, which dominates for the few unknowns of small models.
-void LinearSolver::SolveSmallDense(const VectorX& rhs, VectorX& solution) const {
+// Small systems (one Eigen panel) keep the inverse of the matrix, computed from the LU at the
+// factorization (as Exudyn's EXUdense inverts its matrix): a solve is then one matrix-vector
+// product, n^2 independent multiply-adds, instead of two substitutions whose divisions and
+// dependent updates dominate a Newton iteration of a small model.
+void LinearSolver::InvertSmallDense() {
   const MatrixX& lu = denseLU_.matrixLU();
   const auto& rowOf = denseLU_.permutationP().indices();
+  smallInverse_.resize(size_, size_);
+  for (Index column = 0; column < size_; ++column) {  // A^-1 e_column by P A = L U
+    auto x = smallInverse_.col(column);
+    x.setZero();
+    x(rowOf(column)) = 1.;
+    for (Index k = 0; k < size_; ++k)  // L y = P e, L unit lower
+      for (Index i = k + 1; i < size_; ++i) x(i) -= x(k) * lu(i, k);
+    for (Index k = size_ - 1; k >= 0; --k) {  // U x = y
+      x(k) /= lu(k, k);
+      for (Index i = 0; i < k; ++i) x(i) -= x(k) * lu(i, k);
+    }
+  }
+}
+
+void LinearSolver::SolveSmallDense(const VectorX& rhs, VectorX& solution) const {
   solution.resize(size_);
-  for (Index i = 0; i < size_; ++i) solution(rowOf(i)) = rhs(i);
-  for (Index k = 0; k < size_; ++k)  // L y = P b, L unit lower
-    for (Index i = k + 1; i < size_; ++i) solution(i) -= solution(k) * lu(i, k);
-  for (Index k = size_ - 1; k >= 0; --k) {  // U x = y
-    solution(k) /= lu(k, k);
-    for (Index i = 0; i < k; ++i) solution(i) -= solution(k) * lu(i, k);
+  solution.setZero();
+  for (Index j = 0; j < size_; ++j) {
+    const double b = rhs(j);
+    for (Index i = 0; i < size_; ++i) solution(i) += smallInverse_(i, j) * b;
   }
 }
 

@@ -66,6 +66,7 @@ class LinearSolver {
 
   void FactorizeDense(const MatrixX& matrix);
   static constexpr Index smallDenseSize = 8;  // up to this size SolveSmallDense (one Eigen panel)
+  void InvertSmallDense();
   void SolveSmallDense(const VectorX& rhs, VectorX& solution) const;
   void FactorizeSparse(const SystemMatrix& matrix);
   // A refactorization in the last pivot order is kept while every pivot is at least this
@@ -95,6 +96,7 @@ class LinearSolver {
 
   MatrixX dense_;  // only for the rank-revealing fallback
   Eigen::PartialPivLU<MatrixX> denseLU_;
+  MatrixX smallInverse_;  // the inverse, for sizes up to smallDenseSize
   Eigen::FullPivLU<MatrixX> denseFullLU_;
   Eigen::PermutationMatrix<Eigen::Dynamic, Eigen::Dynamic, int> ordering_;  // COLAMD of the whole pattern
   SparseNonzeroPart nonzeroPart_;  // what sparseLU_ factorizes
