@@ -32,8 +32,8 @@ class WorkerThreads {
 
   Index NumberOfThreads() const { return Index(workers_.size()) + 1; }
   // task(Index thread) for each thread. Rethrows the exception of the lowest-numbered thread
-  // that threw, after all have returned (the others leave their Barrier() then). The task is passed by reference (no std::function,
-  // which would allocate for a lambda with several captures).
+  // that threw, after all have returned (the others leave their Barrier() then). The task is
+  // passed by reference (a std::function would allocate for a lambda with several captures).
   template <class Task> void Run(Task&& task) {
     Run(static_cast<void*>(&task), [](void* t, Index thread) { (*static_cast<std::remove_reference_t<Task>*>(t))(thread); });
   }
@@ -54,7 +54,7 @@ class WorkerThreads {
   std::vector<std::exception_ptr> errors_;  // per thread, of the current run
   void* task_ = nullptr;  // of the current run
   Call call_ = nullptr;
-  std::atomic<std::uint64_t> generation_{0};  // incremented (under mutex_) to start a run
+  std::atomic<std::uint64_t> generation_{0};  // incremented to start a run (and to stop)
   std::atomic<Index> running_{0};             // workers still in the current run
   std::atomic<Index> sleeping_{0};            // workers waiting on wake_
   std::atomic<Index> barrierArrived_{0};      // threads at the current barrier

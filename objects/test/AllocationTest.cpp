@@ -15,9 +15,9 @@
 #include "solvers/driver/SolveDynamic.h"
 #include "solvers/linear/LinearSolver.h"
 
-// Under AddressSanitizer (scripts/run-sanitizers.sh) malloc is the sanitizer's: no interposition,
-// and the tests skip.
-#if defined(__SANITIZE_ADDRESS__)
+// Under AddressSanitizer (scripts/run-sanitizers.sh) or ThreadSanitizer malloc is the
+// sanitizer's: no interposition, and the tests skip.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #define MULTIDYN_MALLOC_INTERPOSED 0
 #else
 #define MULTIDYN_MALLOC_INTERPOSED 1
@@ -183,7 +183,7 @@ long AllocationsInSteps(MainSystem& system, bool modifiedNewton, const std::stri
 }
 
 TEST(Allocation, MiniExampleStepsAllocateNothing) {
-  if (!MULTIDYN_MALLOC_INTERPOSED) GTEST_SKIP() << "malloc is AddressSanitizer's in this build";
+  if (!MULTIDYN_MALLOC_INTERPOSED) GTEST_SKIP() << "malloc is the sanitizer's in this build";
   auto system = MiniExample();
   EXPECT_EQ(AllocationsInSteps(*system, false), 0) << "full Newton";
   system->ResetCurrentToInitial();
@@ -191,7 +191,7 @@ TEST(Allocation, MiniExampleStepsAllocateNothing) {
 }
 
 TEST(Allocation, ChainStepsAllocateNothing) {
-  if (!MULTIDYN_MALLOC_INTERPOSED) GTEST_SKIP() << "malloc is AddressSanitizer's in this build";
+  if (!MULTIDYN_MALLOC_INTERPOSED) GTEST_SKIP() << "malloc is the sanitizer's in this build";
   auto system = MakeChain(10);
   EXPECT_EQ(AllocationsInSteps(*system, false, "EigenDense"), 0) << "full Newton";
   system->ResetCurrentToInitial();
@@ -204,7 +204,7 @@ TEST(Allocation, ChainStepsAllocateNothing) {
 // without allocating (the chain's solves also pass through factorizations with pivoting, when its
 // nonzero part grows or an old pivot becomes unstable, and Eigen's SparseLU allocates there).
 TEST(Allocation, SparseRefactorizationAllocatesNothing) {
-  if (!MULTIDYN_MALLOC_INTERPOSED) GTEST_SKIP() << "malloc is AddressSanitizer's in this build";
+  if (!MULTIDYN_MALLOC_INTERPOSED) GTEST_SKIP() << "malloc is the sanitizer's in this build";
   const Index n = 300;
   Triplets t;  // diagonally dominant, nonsymmetric, with some fill
   for (Index i = 0; i < n; ++i) {
@@ -236,7 +236,7 @@ TEST(Allocation, SparseRefactorizationAllocatesNothing) {
 }
 
 TEST(Allocation, KinematicTreeStepsAllocateNothing) {
-  if (!MULTIDYN_MALLOC_INTERPOSED) GTEST_SKIP() << "malloc is AddressSanitizer's in this build";
+  if (!MULTIDYN_MALLOC_INTERPOSED) GTEST_SKIP() << "malloc is the sanitizer's in this build";
   for (Index links : {6, 12}) {  // derivatives of 16 and 32 fixed-size AD scalars
     auto system = KinematicTree(links);
     EXPECT_EQ(AllocationsInSteps(*system, false), 0) << links << " links, full Newton";
@@ -246,7 +246,7 @@ TEST(Allocation, KinematicTreeStepsAllocateNothing) {
 }
 
 TEST(Allocation, TheCounterSeesAllocations) {  // the test above cannot pass by counting nothing
-  if (!MULTIDYN_MALLOC_INTERPOSED) GTEST_SKIP() << "malloc is AddressSanitizer's in this build";
+  if (!MULTIDYN_MALLOC_INTERPOSED) GTEST_SKIP() << "malloc is the sanitizer's in this build";
   countedAllocations = 0;
   countingAllocations = true;
   auto* vector = new std::vector<double>(100);
