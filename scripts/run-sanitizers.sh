@@ -6,9 +6,25 @@
 # preloaded and leak detection is off for the Python runs (the interpreter's own allocations
 # at exit are not ours). Not part of CI: it takes long on 2 cores (see the duration it prints).
 #   scripts/run-sanitizers.sh [pytest arguments]
+# With --thread instead: ThreadSanitizer (build/tsan), the GoogleTests only (the residuals on
+# several threads are tested there; Python is not instrumented), any report fatal.
+#   scripts/run-sanitizers.sh --thread
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
+if [ "${1:-}" = "--thread" ]; then
+  build=build/tsan
+  flags="-fsanitize=thread -fno-omit-frame-pointer"
+  echo "== building with $flags in $build"
+  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMULTIDYN_BUILD_TESTS=ON \
+    -DMULTIDYN_BUILD_PYTHON=OFF -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
+    -DCMAKE_EXE_LINKER_FLAGS="$flags" -DCMAKE_SHARED_LINKER_FLAGS="$flags" >/dev/null
+  cmake --build "$build" --parallel 2
+  echo "== GoogleTest (ctest) under ThreadSanitizer"
+  TSAN_OPTIONS=halt_on_error=1 ctest --test-dir "$build" -j2 --output-on-failure
+  echo "== thread sanitizer: clean ($(( $(date +%s) - start )) s)"
+  exit 0
+fi
 build=build/sanitize
 flags="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
 echo "== building with $flags in $build"
