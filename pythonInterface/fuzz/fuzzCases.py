@@ -131,8 +131,10 @@ def parameterCase(draw):
     if way == 'setting':
         path, field = draw(st.sampled_from(SETTINGS))
         value = draw(AnyValue(field))
-        lines += ['s = QuietSettings()',
-                  f"accepted, _ = attempt(lambda: setattr(s.{path.rstrip('.')}" if path else "accepted, _ = attempt(lambda: setattr(s",
+        lines += ['s = QuietSettings()']
+        if draw(st.booleans()):  # the residuals on two threads (the rotor is small: no lower limit)
+            lines += ['s.parallel.numberOfThreads = 2', 's.parallel.multithreadedLLimitResiduals = 0']
+        lines += [f"accepted, _ = attempt(lambda: setattr(s.{path.rstrip('.')}" if path else "accepted, _ = attempt(lambda: setattr(s",
                   ]
         lines[-1] += f", {field['name']!r}, {value}), names=[{field['name']!r}])"
         # a solve with the accepted value, if it cannot take long
