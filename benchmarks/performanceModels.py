@@ -98,7 +98,8 @@ def SpringDamperExplicit(exu, ii, steps):
 
 def RigidBodies3D(exu, ii, steps):
     """400 bodies (Euler parameters) in a chain of revolute joints whose axes turn from body to
-    body, under gravity: h = 1 ms, modified Newton, EigenSparse, spectral radius 0.8."""
+    body, under gravity: h = 1 ms, modified Newton, EigenSparse, spectral radius 0.8, and, as in
+    Exudyn's script, parallel.numberOfThreads = 4 (multidyn uses at most one thread per core)."""
     utilities = importlib.import_module(exu.__name__ + ".utilities")
     SC = exu.SystemContainer()
     mbs = SC.AddSystem()
@@ -127,6 +128,7 @@ def RigidBodies3D(exu, ii, steps):
     settings.timeIntegration.generalizedAlpha.spectralRadius = 0.8
     settings.timeIntegration.newton.useModifiedNewton = True
     settings.linearSolverType = exu.LinearSolverType.EigenSparse
+    settings.parallel.numberOfThreads = 4
     return mbs, settings, {}, lambda: np.abs(mbs.GetObjectOutputBody(previous, exu.OutputVariableType.Position,
                                                                      localPosition=[0, 0, 0])).sum()
 
