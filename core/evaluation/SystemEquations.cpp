@@ -120,7 +120,6 @@ void SystemEquations::SetParallel(Index numberOfThreads, Index minimumItems) {
   }
 }
 
-
 SystemEquations::~SystemEquations() = default;
 
 const NodeKinematics<double>* SystemEquations::NodesOf(const std::vector<Index>& nodes,
@@ -288,10 +287,7 @@ void SystemEquations::AddODE1Rates(const SystemState& state, VectorX& residual) 
 
 void SystemEquations::AddItemResiduals(const SystemState& state, VectorX& ode2Residual, VectorX* ode1Residual,
                                        bool velocityLevel, VectorX* algebraicResidual) {
-  qTotal_ = compiled_.ode2Reference + state.ode2;
-  ForEachPart([&](Index thread) {
-    KinematicsOfPart(thread, state, false);
-    Synchronize();  // items read the markers of other parts
+  AfterKinematics(state, [&](Index thread) {
     Scratch& scratch = scratch_[thread];
     VectorX& residual = thread == 0 ? ode2Residual : scratch.residual;
     if (thread > 0) residual.setZero();
@@ -327,10 +323,7 @@ void SystemEquations::ComputeResiduals(const SystemState& state, bool velocityLe
 void SystemEquations::ComputeAlgebraicResidual(const SystemState& state, bool velocityLevel, VectorX& residual) {
   residual.setZero(compiled_.numberOfAE);
   if (compiled_.numberOfAE == 0) return;
-  qTotal_ = compiled_.ode2Reference + state.ode2;
-  ForEachPart([&](Index thread) {
-    KinematicsOfPart(thread, state, false);
-    Synchronize();
+  AfterKinematics(state, [&](Index thread) {
     AlgebraicResidual(parts_[thread], scratch_[thread], state, velocityLevel, residual);
   });
 }

@@ -88,6 +88,15 @@ class SystemEquations : public DAESystem {
   void Synchronize() {
     if (threads_) threads_->Barrier();
   }
+  // The kinematics without Jacobians, then task(thread) for each part, in one parallel run.
+  template <class Task> void AfterKinematics(const SystemState& state, Task&& task) {
+    qTotal_ = compiled_.ode2Reference + state.ode2;
+    ForEachPart([&](Index thread) {
+      KinematicsOfPart(thread, state, false);
+      Synchronize();  // items read the markers of other parts
+      task(thread);
+    });
+  }
   // Kinematics, then the ODE2 residual (and connectors' internal rates into ode1Residual, if
   // given) and the algebraic residual (if given) of all parts, in one parallel run when there
   // are several.
