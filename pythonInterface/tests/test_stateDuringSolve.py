@@ -21,9 +21,10 @@ SOLVERS = [exu.DynamicSolverType.ExplicitEuler, exu.DynamicSolverType.RK44, exu.
 class Observed:
     """A mass on a spring whose force user function and pre-step function record what mbs shows."""
 
-    def __init__(self, failAfter=None):
+    def __init__(self, failAfter=None, recordAtSteps=None):
         self.preStep, self.inUserFunction = [], []
         self.failAfter = failAfter
+        self.recordAtSteps = recordAtSteps  # None: record in every call; else the steps whose pre-step call records
         mbs = self.mbs = NewSystem()
         ground = mbs.AddNode(NodePointGround(referenceCoordinates=[0, 0, 0]))
         self.node = mbs.AddNode(Point(referenceCoordinates=[1, 0, 0], initialCoordinates=[0.02, 0, 0],
@@ -47,11 +48,14 @@ class Observed:
                 np.concatenate([out(OVT.Coordinates, CT.StartOfStep), out(OVT.Coordinates_t, CT.StartOfStep)]))
 
     def PreStep(self, mbs, t):
-        self.preStep.append((t,) + self.Shown())
+        self.steps = getattr(self, 'steps', 0) + 1
+        if self.recordAtSteps is None or self.steps in self.recordAtSteps:
+            self.preStep.append((t,) + self.Shown())
         return True
 
     def Spring(self, mbs, t, itemNumber, u, v, k, d, offset):
-        self.inUserFunction.append((t, len(self.preStep)) + self.Shown())
+        if self.recordAtSteps is None:
+            self.inUserFunction.append((t, len(self.preStep)) + self.Shown())
         if self.failAfter is not None and t > self.failAfter:
             raise RuntimeError("spring broke")
         return k * (u - offset) + d * v
@@ -85,6 +89,50 @@ def test_duringAStepCurrentAndStartOfStepAreTheLastAcceptedState(solverType):
     np.testing.assert_array_equal(current[:3], accepted[-1, 1:])
     np.testing.assert_array_equal(startOfStep, o.preStep[-1][2])
     assert not np.array_equal(current, startOfStep)
+
+
+@pytest.mark.parametrize("solverType", SOLVERS)
+@pytest.mark.parametrize("recordAtSteps", [(), (3,), (3, 40)])
+def test_startOfStepIsRightAlsoWhenNobodyReadsItDuringTheSteps(solverType, recordAtSteps):
+    # StartOfStep read in no step, in one step, or in the last step only: after the solve it is
+    # the state the last step started from in each case.
+    steps, h = 40, 1e-3
+    o = Observed(recordAtSteps=recordAtSteps)
+    o.mbs.SolveDynamic(Settings(endTime=steps * h, numberOfSteps=steps), solverType=solverType)
+    accepted = o.mbs.GetSensorStoredData(o.sensor)
+    for (stepEnd, time, current, startOfStep), step in zip(o.preStep, recordAtSteps):
+        np.testing.assert_array_equal(current, startOfStep)
+        np.testing.assert_array_equal(current[:3], accepted[step - 1, 1:])
+    time, current, startOfStep = o.Shown()
+    np.testing.assert_array_equal(current[:3], accepted[-1, 1:])
+    np.testing.assert_array_equal(startOfStep[:3], accepted[-2, 1:])  # the state the last step started from
+    # a second solve continues from the last step, and StartOfStep follows again
+    o.mbs.SolveDynamic(Settings(endTime=2 * steps * h, numberOfSteps=2 * steps), solverType=solverType)
+    accepted = o.mbs.GetSensorStoredData(o.sensor)
+    time, current, startOfStep = o.Shown()
+    assert time == pytest.approx(2 * steps * h, abs=1e-15)
+    np.testing.assert_array_equal(startOfStep[:3], accepted[-2, 1:])
+
+
+@pytest.mark.parametrize("solverType", SOLVERS)
+def test_startOfStepIsTheStateBeforeCoordinatesSetInThePreStepFunction(solverType):
+    # Coordinates set in the pre-step function change Current, not StartOfStep: it stays the
+    # last accepted state.
+    steps, h = 10, 1e-3
+    o = Observed(recordAtSteps=())
+
+    def PreStep(mbs, t):
+        if abs(t - steps * h) < 0.5 * h:  # the last step starts from q = 0.05
+            mbs.systemData.SetODE2Coordinates([0.05, 0, 0])
+        return True
+
+    o.mbs.SetPreStepUserFunction(PreStep)
+    o.mbs.Assemble()
+    o.mbs.SolveDynamic(Settings(endTime=steps * h, numberOfSteps=steps), solverType=solverType)
+    accepted = o.mbs.GetSensorStoredData(o.sensor)
+    time, current, startOfStep = o.Shown()
+    np.testing.assert_array_equal(startOfStep[:3], accepted[-2, 1:])
+    assert startOfStep[0] != 0.05 and abs(current[0] - 0.05) < 1e-3
 
 
 @pytest.mark.parametrize("solverType", SOLVERS)

@@ -6,6 +6,7 @@
 
 #include "core/foundation/Errors.h"
 #include "solvers/integrators/SolverChecks.h"
+#include "solvers/integrators/StateVectors.h"
 
 namespace multidyn {
 
@@ -115,23 +116,47 @@ void GeneralizedAlphaSolver::ComputeInitialODE1Velocities(SystemState& state) {
 
 void GeneralizedAlphaSolver::Predict(SystemState& state, const SystemState& start, const VectorX& aStart, double h) {
   const GeneralizedAlphaParameters& p = parameters_;
-  // q_tt_T = 0 in (1 - alpha_m) a_T + alpha_m a_0 = (1 - alpha_f) q_tt_T + alpha_f q_tt_0
-  predictedAcceleration_ = (p.alphaF * start.ode2_tt - p.alphaM * aStart) / (1. - p.alphaM);
-  state.ode2 = start.ode2 + h * start.ode2_t + (h * h * (0.5 - p.beta)) * aStart +
-               (h * h * p.beta) * predictedAcceleration_;
-  state.ode2_t = start.ode2_t + (h * (1. - p.gamma)) * aStart + (h * p.gamma) * predictedAcceleration_;
-  state.ode2_tt.setZero(numberOfODE2_);
-  state.ae.setZero(numberOfAE_);  // Exudyn's start: zero multipliers, so the first error includes the constraint forces
+  // Element loops with Eigen's arithmetic in Eigen's order (the same bits as the vector
+  // expressions), without the per-expression overhead that dominates a small model's step.
+  const Index n2 = numberOfODE2_, n1 = numberOfODE1_;
+  if (predictedAcceleration_.size() != n2) predictedAcceleration_.resize(n2);
+  if (state.ode2_tt.size() != n2) state.ode2_tt.resize(n2);
+  if (state.ode1_t.size() != n1) state.ode1_t.resize(n1);
+  if (state.ae.size() != numberOfAE_) state.ae.resize(numberOfAE_);
+  const double* q0 = start.ode2.data();
+  const double* v0 = start.ode2_t.data();
+  const double* a0 = start.ode2_tt.data();
+  const double* alpha0 = aStart.data();
+  double* aT = predictedAcceleration_.data();
+  double* q = state.ode2.data();
+  double* v = state.ode2_t.data();
+  const double positionFromStart = h * h * (0.5 - p.beta), positionFromPredicted = h * h * p.beta;
+  const double velocityFromStart = h * (1. - p.gamma), velocityFromPredicted = h * p.gamma;
+  for (Index i = 0; i < n2; ++i) {
+    // q_tt_T = 0 in (1 - alpha_m) a_T + alpha_m a_0 = (1 - alpha_f) q_tt_T + alpha_f q_tt_0
+    aT[i] = (p.alphaF * a0[i] - p.alphaM * alpha0[i]) / (1. - p.alphaM);
+    q[i] = q0[i] + h * v0[i] + positionFromStart * alpha0[i] + positionFromPredicted * aT[i];
+    v[i] = v0[i] + velocityFromStart * alpha0[i] + velocityFromPredicted * aT[i];
+  }
+  state.ode2_tt.setZero();
+  state.ae.setZero();  // Exudyn's start: zero multipliers, so the first error includes the constraint forces
   // ODE1: y_tT = 0 with the trapezoidal rule y_T = y_0 + (h/2)(y_t0 + y_tT), as Exudyn starts.
-  state.ode1 = start.ode1 + (0.5 * h) * start.ode1_t;
-  state.ode1_t.setZero(numberOfODE1_);
+  const double* y0 = start.ode1.data();
+  const double* y_t0 = start.ode1_t.data();
+  double* y = state.ode1.data();
+  for (Index i = 0; i < n1; ++i) y[i] = y0[i] + (0.5 * h) * y_t0[i];
+  state.ode1_t.setZero();
   state.time = start.time + h;
 }
 
 double GeneralizedAlphaSolver::ComputeResidual(const SystemState& state) {
   equations_.ComputeResiduals(state, index2_, residualODE2_, residualODE1_, residualAE_);
-  residual_.resize(numberOfODE2_ + numberOfODE1_ + numberOfAE_);
-  residual_ << residualODE2_, residualODE1_, residualAE_;
+  const Index n2 = numberOfODE2_, n1 = numberOfODE1_;
+  if (residual_.size() != n2 + n1 + numberOfAE_) residual_.resize(n2 + n1 + numberOfAE_);
+  double* r = residual_.data();
+  for (Index i = 0; i < n2; ++i) r[i] = residualODE2_(i);
+  for (Index i = 0; i < n1; ++i) r[n2 + i] = residualODE1_(i);
+  for (Index i = 0; i < numberOfAE_; ++i) r[n2 + n1 + i] = residualAE_(i);
   return residual_.norm() / errorCoordinateFactor_;
 }
 
@@ -178,9 +203,14 @@ void GeneralizedAlphaSolver::AssembleJacobian(const SystemState& state, const Ja
 // step, as the residual is scaled in Exudyn), ODE1 rows times h_J/2 (h_J of the factorization,
 // so that the ODE1 block acts as Exudyn's unscaled one even when h changed since).
 void GeneralizedAlphaSolver::SolveForIncrement(double h) {
-  rhs_.resize(numberOfODE2_ + numberOfODE1_ + numberOfAE_);
-  rhs_ << (parameters_.beta * h * h) * residual_.head(numberOfODE2_),
-      (0.5 * jacobianStepSize_) * residual_.segment(numberOfODE2_, numberOfODE1_), residual_.tail(numberOfAE_);
+  const Index n2 = numberOfODE2_, n1 = numberOfODE1_, n = n2 + n1 + numberOfAE_;
+  if (rhs_.size() != n) rhs_.resize(n);
+  const double* r = residual_.data();
+  double* b = rhs_.data();
+  const double ode2Scale = parameters_.beta * h * h, ode1Scale = 0.5 * jacobianStepSize_;
+  for (Index i = 0; i < n2; ++i) b[i] = ode2Scale * r[i];
+  for (Index i = n2; i < n2 + n1; ++i) b[i] = ode1Scale * r[i];
+  for (Index i = n2 + n1; i < n; ++i) b[i] = r[i];
   linearSolver_.Solve(rhs_, increment_);
 }
 
@@ -188,17 +218,30 @@ void GeneralizedAlphaSolver::ApplyIncrement(SystemState& state, const VectorX& i
   const GeneralizedAlphaParameters& p = parameters_;
   const double gammaPrime = p.gamma / (h * p.beta);
   const double betaPrime = (1. - p.alphaM) / (h * h * p.beta * (1. - p.alphaF));
-  const auto dq = increment.head(numberOfODE2_);
-  state.ode2 -= dq;
-  state.ode2_t -= gammaPrime * dq;
-  state.ode2_tt -= betaPrime * dq;
-  const auto dy = increment.segment(numberOfODE2_, numberOfODE1_);
-  state.ode1 -= dy;
-  state.ode1_t -= (2. / h) * dy;
+  const Index n2 = numberOfODE2_, n1 = numberOfODE1_;
+  const double* __restrict dq = increment.data();
+  double* __restrict q = state.ode2.data();
+  double* __restrict v = state.ode2_t.data();
+  double* __restrict a = state.ode2_tt.data();
+  for (Index i = 0; i < n2; ++i) {
+    q[i] -= dq[i];
+    v[i] -= gammaPrime * dq[i];
+    a[i] -= betaPrime * dq[i];
+  }
+  const double* __restrict dy = dq + n2;
+  double* __restrict y = state.ode1.data();
+  double* __restrict y_t = state.ode1_t.data();
+  for (Index i = 0; i < n1; ++i) {
+    y[i] -= dy[i];
+    y_t[i] -= (2. / h) * dy[i];
+  }
   // The matrix's multiplier columns carry beta h_J^2; Exudyn's unknown is beta h^2 Delta lambda with
   // h of this step: the same update when h_J = h, and Exudyn's when a factorization is reused after h changed.
   const double ratio = jacobianStepSize_ / h;
-  state.ae -= (ratio * ratio) * increment.tail(numberOfAE_);
+  const double lambdaScale = ratio * ratio;
+  const double* __restrict dLambda = dy + n1;
+  double* __restrict lambda = state.ae.data();
+  for (Index i = 0; i < numberOfAE_; ++i) lambda[i] -= lambdaScale * dLambda[i];
 }
 
 std::string GeneralizedAlphaSolver::WorstResidualText() const {
@@ -229,7 +272,7 @@ GeneralizedAlphaSolver::NewtonResult GeneralizedAlphaSolver::Newton(SystemState&
   const NewtonSettings& ns = settings_.timeIntegration.newton;
   NewtonResult result;
 
-  predicted_ = state;  // the predictor, for restarts (member: no allocation per step)
+  CopyState(state, predicted_);  // the predictor, for restarts (member: no allocation per step)
   double error = ComputeResidual(state);
   if (!std::isfinite(error)) {
     result.failure = "non-finite residual at the predictor, " + WorstResidualText();
@@ -298,7 +341,7 @@ GeneralizedAlphaSolver::NewtonResult GeneralizedAlphaSolver::Newton(SystemState&
         // Back to the predictor (multipliers zero) with a new Jacobian.
         restarted = true;
         lastError = initialError;
-        state = predicted_;
+        CopyState(predicted_, state);
         ComputeResidual(state);
         iterateOnceMoreAfterRestart = true;
       }
@@ -325,7 +368,7 @@ bool GeneralizedAlphaSolver::TryStep(SystemState& state, const SystemState& star
       failure = newton.failure;
       return false;
     }
-    algorithmicAcceleration_ = predictedAcceleration_ + ((1. - p.alphaF) / (1. - p.alphaM)) * state.ode2_tt;
+    SetSum(predictedAcceleration_, (1. - p.alphaF) / (1. - p.alphaM), state.ode2_tt, algorithmicAcceleration_);
     if (!equations_.HasPostNewtonItems()) return true;
     const double discontinuousError = equations_.PostNewtonStep(state);
     if (!(discontinuousError > ds.iterationTolerance)) return true;
@@ -396,8 +439,8 @@ SolverStatistics GeneralizedAlphaSolver::Solve(SystemState& state) {
         trapezoidalStepSize_ = stepSize;
         ComputeInitialODE1Velocities(state);
       }
-      start = state;
-      aStart = algorithmicAcceleration_;
+      CopyState(state, start);
+      CopyValues(algorithmicAcceleration_, aStart);
       if (ti.newton.modifiedNewtonJacUpdatePerStep) jacobianUpdateRequested_ = true;
       Index iterations = 0;
       std::string failure;
@@ -419,7 +462,7 @@ SolverStatistics GeneralizedAlphaSolver::Solve(SystemState& state) {
                                      ": " + failure);
       }
       if (endTime - state.time <= timeTolerance) state.time = endTime;  // no drift at the end
-      accepted = state;
+      CopyState(state, accepted);
       ++statistics_.steps;
       iterationsSinceReport_ += iterations;
       ++stepsSinceReport_;

@@ -40,6 +40,16 @@ inline void AddScaled(double factor, const VectorX& k, VectorX& x) {
   for (Index i = 0; i < n; ++i) xx[i] += factor * kk[i];
 }
 
+// x = x0 + factor * k (x resized to x0's size if it differs).
+inline void SetSum(const VectorX& x0, double factor, const VectorX& k, VectorX& x) {
+  const Index n = x0.size();
+  if (x.size() != n) x.resize(n);
+  const double* __restrict x0x = x0.data();
+  const double* __restrict kk = k.data();
+  double* __restrict xx = x.data();
+  for (Index i = 0; i < n; ++i) xx[i] = x0x[i] + factor * kk[i];
+}
+
 // x = x0 + factor * k (sizes equal; x sized already; x0 may be x itself), returning the sum of
 // x_i - x_i over the new values: 0 exactly when all are finite (x - x is 0 for finite x, NaN for
 // inf and NaN), so the check costs no pass of its own.

@@ -288,12 +288,33 @@ void LinearSolver::InvertSmallDense() {
   }
 }
 
+namespace {
+
+// x = A^-1 b for a column-major n x n inverse, column by column (each x_i summed over j in
+// order); with N known at compile time the loops unroll completely.
+template <int N> void MultiplyByInverse(const double* __restrict inverse, const double* __restrict b,
+                                        double* __restrict x) {
+  double sum[N] = {};
+  for (int j = 0; j < N; ++j)
+    for (int i = 0; i < N; ++i) sum[i] += inverse[j * N + i] * b[j];
+  for (int i = 0; i < N; ++i) x[i] = sum[i];
+}
+
+}  // namespace
+
 void LinearSolver::SolveSmallDense(const VectorX& rhs, VectorX& solution) const {
-  solution.resize(size_);
-  solution.setZero();
-  for (Index j = 0; j < size_; ++j) {
-    const double b = rhs(j);
-    for (Index i = 0; i < size_; ++i) solution(i) += smallInverse_(i, j) * b;
+  if (solution.size() != size_) solution.resize(size_);
+  const double* inverse = smallInverse_.data();
+  static_assert(smallDenseSize == 8, "one kernel per size up to smallDenseSize");
+  switch (size_) {
+    case 1: return MultiplyByInverse<1>(inverse, rhs.data(), solution.data());
+    case 2: return MultiplyByInverse<2>(inverse, rhs.data(), solution.data());
+    case 3: return MultiplyByInverse<3>(inverse, rhs.data(), solution.data());
+    case 4: return MultiplyByInverse<4>(inverse, rhs.data(), solution.data());
+    case 5: return MultiplyByInverse<5>(inverse, rhs.data(), solution.data());
+    case 6: return MultiplyByInverse<6>(inverse, rhs.data(), solution.data());
+    case 7: return MultiplyByInverse<7>(inverse, rhs.data(), solution.data());
+    default: return MultiplyByInverse<8>(inverse, rhs.data(), solution.data());
   }
 }
 

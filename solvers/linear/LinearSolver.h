@@ -48,6 +48,7 @@ class LinearSolver {
   // For tests: a matrix given as triplets, stored as StorageFor(size) says.
   void Factorize(const Triplets& matrix, Index size);
   // Requires a successful Factorize; throws SolverError if the solution is not finite.
+  // solution and rhs are distinct vectors.
   void Solve(const VectorX& rhs, VectorX& solution) const;
 
   bool IsFactorized() const { return factorized_; }
