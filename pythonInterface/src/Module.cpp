@@ -19,6 +19,7 @@
 #include "objects/ItemList.h"
 #include "objects/actuators/TransmissionInertia.h"
 #include "solvers/driver/SolveDynamic.h"
+#include "solvers/integrators/ReportClock.h"
 
 namespace py = pybind11;
 using namespace multidyn;
@@ -133,13 +134,18 @@ py::object OutputToPython(const VectorX& value, bool scalarIfSizeOne) {
   return VectorToPython(value);
 }
 
-// Progress and Ctrl-C for long solves.
+// Progress and Ctrl-C for long solves. Signals are checked about every millisecond, not every
+// step: on a small model the check would cost a twentieth of a step.
 class PythonSolverObserver : public SolverObserver {
  public:
+  void OnStart(const SystemState&) override { signalCheck_.Start(); }
   void OnStepAccepted(const SystemState&, double, Index) override {
-    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+    if (signalCheck_.Due() && PyErr_CheckSignals() != 0) throw py::error_already_set();
   }
   void Report(const std::string& text) override { py::print(text, py::arg("flush") = true); }
+
+ private:
+  ReportClock signalCheck_{std::chrono::milliseconds(1)};
 };
 
 py::object ToPythonMatrix(const std::vector<std::vector<double>>& rows) {

@@ -82,6 +82,9 @@ py::object PythonScriptFunction::Call(ScriptArguments arguments) const {
     if (!result) throw py::error_already_set();
     return py::reinterpret_steal<py::object>(result);
   } catch (py::error_already_set& e) {
+    // KeyboardInterrupt (Ctrl-C: Python runs the signal handler in the function) and SystemExit
+    // are no errors of the function: they stop the solve as themselves.
+    if (!e.matches(PyExc_Exception)) throw;
     const py::object refused = py::module_::import("multidyn._multidyn").attr("SolveInProgressError");
     if (e.matches(refused)) throw SolveInProgressError(py::str(e.value()).cast<std::string>());
     throw UserFunctionError(e.what());

@@ -1,7 +1,7 @@
 // A Python callable as a ScriptFunction: takes the GIL, converts arguments and result, and
 // turns a Python exception into a UserFunctionError carrying its type and text; a
 // SolveInProgressError raised inside (a structural change refused) keeps its type, so that it
-// reaches the caller of the solve as itself.
+// reaches the caller of the solve as itself, and so do KeyboardInterrupt and SystemExit.
 #pragma once
 
 #include <pybind11/pybind11.h>

@@ -179,3 +179,47 @@ def test_theNextStepStartsFromCoordinatesSetInThePreStepFunction(solverType):
         np.testing.assert_allclose(q[6:11], q[1:6], rtol=1e-4)
     else:
         np.testing.assert_allclose(q[6:11], q[1:6], rtol=1e-12, atol=1e-15)  # the same steps again (only t differs)
+
+
+@pytest.mark.parametrize("solverType", [exu.DynamicSolverType.ExplicitEuler, exu.DynamicSolverType.GeneralizedAlpha])
+@pytest.mark.parametrize("withUserFunction", [True, False])
+def test_ctrlCStopsALongSolveAndTheAcceptedStepsAreKept(solverType, withUserFunction):
+    # Ctrl-C as Python delivers it: the C handler marks the signal, and Python raises
+    # KeyboardInterrupt from the handler in the next Python code it runs (a user function) or
+    # when the solver checks for signals. A timer's SIGALRM with that handler stands in for the
+    # key, so that no thread is needed while the solve holds the GIL.
+    # The solver checks for signals about every millisecond; a progress report, whose print
+    # would also run the handler, comes only after 2 s: the 1 s bound tells the two apart.
+    import signal
+    import time as clock
+
+    def Interrupt(signum, frame):
+        handled.append(clock.monotonic())
+        raise KeyboardInterrupt()
+
+    handled = []
+
+    o = Observed(recordAtSteps=())
+    if not withUserFunction:
+        o.mbs.SetPreStepUserFunction(None)
+        o.mbs.SetObjectParameter(1, 'springForceUserFunction', 0)
+        o.mbs.Assemble()
+    # several seconds without the interrupt, 0.3 s with it
+    steps, h = (5 * 10**7 if solverType == exu.DynamicSolverType.ExplicitEuler else 10**7), 1e-4
+    previous = signal.signal(signal.SIGALRM, Interrupt)
+    try:
+        start = clock.monotonic()
+        signal.setitimer(signal.ITIMER_REAL, 0.3)
+        with pytest.raises(KeyboardInterrupt):
+            o.mbs.SolveDynamic(Settings(endTime=steps * h, numberOfSteps=steps, sensorsWritePeriod=1.),
+                               solverType=solverType)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert len(handled) == 1 and handled[0] - start < 1.3  # signal at 0.3 s
+    time = o.mbs.systemData.GetTime()
+    assert 0. < time < steps * h
+    # the state is the last accepted step: a second solve continues from it
+    assert np.all(np.isfinite(o.mbs.systemData.GetODE2Coordinates()))
+    o.mbs.SolveDynamic(Settings(endTime=time + 10 * h, numberOfSteps=10), solverType=solverType)
+    assert o.mbs.systemData.GetTime() == pytest.approx(time + 10 * h, rel=1e-12)

@@ -1,6 +1,7 @@
-// Tells a solver when to report progress (every two seconds) without reading the clock every
-// step: a clock read costs about as much as a small explicit step. The clock is read every
-// `stride` calls, a stride adapted so that reads come about once per millisecond.
+// Tells a solver when to report progress (every two seconds, or another interval) without
+// reading the clock every step: a clock read costs about as much as a small explicit step. The
+// clock is read every `stride` calls, a stride adapted so that reads come about once per
+// millisecond.
 #pragma once
 
 #include <algorithm>
@@ -12,6 +13,7 @@ class ReportClock {
  public:
   using Clock = std::chrono::steady_clock;
 
+  explicit ReportClock(Clock::duration interval = std::chrono::seconds(2)) : interval_(interval) {}
   void Start() {
     lastRead_ = lastReport_ = Clock::now();
     calls_ = 0;
@@ -26,15 +28,15 @@ class ReportClock {
     lastRead_ = now;
     if (sinceRead < std::chrono::microseconds(500)) stride_ = std::min(2 * stride_, maximumStride);
     else if (sinceRead > std::chrono::milliseconds(20)) stride_ = std::max(stride_ / 2, 1L);
-    if (now - lastReport_ < interval) return false;
+    if (now - lastReport_ < interval_) return false;
     lastReport_ = now;
     return true;
   }
 
-  static constexpr std::chrono::seconds interval{2};
   static constexpr long maximumStride = 4096;
 
  private:
+  Clock::duration interval_;
   Clock::time_point lastRead_, lastReport_;
   long calls_ = 0, stride_ = 1;
 };
