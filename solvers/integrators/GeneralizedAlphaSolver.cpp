@@ -263,94 +263,24 @@ std::string GeneralizedAlphaSolver::WorstResidualText() const {
   return "worst residual " + NumberText(worst) + " in " + equations_.DescribeUnknown(row);
 }
 
-// Exudyn's Newton iteration (docs/solvers/GeneralizedAlpha.md, "Newton iteration"): the error is
-// the residual norm (or, with newtonResidualMode 1, the increment norm) relative to the error at
-// the predictor; modified Newton keeps the factorization across iterations and steps and renews
-// it on slow contraction, after maxModifiedNewtonIterations, and restarts the step (once with
-// modified, then with full Newton) on divergence.
-GeneralizedAlphaSolver::NewtonResult GeneralizedAlphaSolver::Newton(SystemState& state, double h) {
-  const NewtonSettings& ns = settings_.timeIntegration.newton;
-  NewtonResult result;
-
-  CopyState(state, predicted_);  // the predictor, for restarts (member: no allocation per step)
-  double error = ComputeResidual(state);
-  if (!std::isfinite(error)) {
-    result.failure = "non-finite residual at the predictor, " + WorstResidualText();
-    return result;
+// The step's nonlinear system for NewtonIteration, at step size h.
+struct GeneralizedAlphaSolver::StepProblem {
+  GeneralizedAlphaSolver& solver;
+  double h;
+  double Residual(const SystemState& state) { return solver.ComputeResidual(state); }
+  void RenewJacobian(const SystemState& state) { solver.UpdateJacobian(state, h); }
+  bool IsFactorized() const { return solver.linearSolver_.IsFactorized(); }
+  void ApplyIncrement(SystemState& state) {
+    solver.SolveForIncrement(h);
+    solver.ApplyIncrement(state, solver.increment_, h);
   }
-  double initialError = ns.newtonResidualMode == 1 ? 2. * ns.relativeTolerance : error;
-  if (initialError <= ns.absoluteTolerance) initialError = 2. * ns.absoluteTolerance;  // at least one iteration
-  double lastError = initialError;
-  bool fullNewton = !ns.useModifiedNewton;
-  bool restarted = false;                    // modified Newton has restarted this step once
-  bool iterateOnceMoreAfterRestart = false;  // a restarted iteration must not stop at its first iterate
-
-  while (result.iterations < ns.maxIterations) {
-    ++result.iterations;
-    if (jacobianUpdateRequested_ || fullNewton || !linearSolver_.IsFactorized()) {
-      UpdateJacobian(state, h);
-      jacobianUpdateRequested_ = false;
-    }
-    SolveForIncrement(h);
-    ApplyIncrement(state, increment_, h);
-
-    error = ComputeResidual(state);
-    if (ns.newtonResidualMode == 1 && std::isfinite(error))
-      error = (increment_.head(numberOfODE2_).norm() + increment_.segment(numberOfODE2_, numberOfODE1_).norm()) /
-              errorCoordinateFactor_;
-    if (ns.adaptInitialResidual && result.iterations == 1 && error > initialError) initialError = lastError = error;
-
-    const bool converged = std::isfinite(error) && (!ns.useNewtonSolver || error / initialError <= ns.relativeTolerance ||
-                                                    error <= ns.absoluteTolerance);
-    if (converged) {
-      if (!iterateOnceMoreAfterRestart) {
-        result.converged = true;
-        return result;
-      }
-      iterateOnceMoreAfterRestart = false;
-      continue;
-    }
-    iterateOnceMoreAfterRestart = false;
-
-    const double maximum = ns.maximumSolutionNorm;
-    const bool diverged = !std::isfinite(error) || !(state.ode2.squaredNorm() < maximum) ||
-                          !(state.ode2_t.squaredNorm() < maximum) || std::isnan(state.ae.squaredNorm());
-    if (diverged && fullNewton) {
-      result.failure = std::string(std::isfinite(error) ? "solution norm exceeded maximumSolutionNorm"
-                                                         : "residual became non-finite") +
-                       " after " + std::to_string(result.iterations) + " Newton iterations, " + WorstResidualText();
-      return result;
-    }
-    if (!fullNewton) {
-      if (result.iterations > ns.maxModifiedNewtonIterations) jacobianUpdateRequested_ = true;
-      const Index restartLimit = ns.modifiedNewtonJacUpdatePerStep ? 0 : ns.maxModifiedNewtonRestartIterations;
-      if (result.iterations > ns.maxModifiedNewtonIterations + restartLimit) {
-        fullNewton = true;  // continues from the current iterate
-        ++statistics_.modifiedNewtonRejections;
-      }
-    }
-    const double contractivity = error / lastError;
-    lastError = error;
-    if (!fullNewton && (diverged || (result.iterations > 2 && contractivity > ns.modifiedNewtonContractivity))) {
-      jacobianUpdateRequested_ = true;
-      if (restarted) {
-        fullNewton = true;
-        ++statistics_.modifiedNewtonRejections;
-      }
-      if (diverged || contractivity > 2. || fullNewton) {
-        // Back to the predictor (multipliers zero) with a new Jacobian.
-        restarted = true;
-        lastError = initialError;
-        CopyState(predicted_, state);
-        ComputeResidual(state);
-        iterateOnceMoreAfterRestart = true;
-      }
-    }
+  double IncrementNorm() const {
+    const VectorX& increment = solver.increment_;
+    return (increment.head(solver.numberOfODE2_).norm() + increment.segment(solver.numberOfODE2_, solver.numberOfODE1_).norm()) /
+           solver.errorCoordinateFactor_;
   }
-  result.failure = "residual " + NumberText(error) + " (relative " + NumberText(error / initialError) + ") after " +
-                   std::to_string(result.iterations) + " Newton iterations, " + WorstResidualText();
-  return result;
-}
+  std::string WorstResidualText() const { return solver.WorstResidualText(); }
+};
 
 bool GeneralizedAlphaSolver::TryStep(SystemState& state, const SystemState& start, const VectorX& aStart, double h,
                                      Index& iterations, std::string& failure) {
@@ -361,7 +291,8 @@ bool GeneralizedAlphaSolver::TryStep(SystemState& state, const SystemState& star
   for (Index k = 0; k < maxDiscontinuous; ++k) {
     // Data coordinates written by PostNewtonStep are kept; everything else restarts.
     Predict(state, start, aStart, h);
-    const NewtonResult newton = Newton(state, h);
+    StepProblem problem{*this, h};
+    const NewtonResult newton = newton_.Run(problem, state, settings_.timeIntegration.newton, statistics_);
     iterations += newton.iterations;
     statistics_.newtonIterations += newton.iterations;
     if (!newton.converged) {
@@ -406,7 +337,7 @@ SolverStatistics GeneralizedAlphaSolver::Solve(SystemState& state) {
   double stepSize = h;
   double failingTime = state.time;  // end time of the step being computed, for messages
   jacobianStepSize_ = -1.;
-  jacobianUpdateRequested_ = true;
+  newton_.RequestJacobian();
   linearSolver_.Invalidate();
   reportClock_.Start();
   iterationsSinceReport_ = stepsSinceReport_ = 0;
@@ -441,7 +372,7 @@ SolverStatistics GeneralizedAlphaSolver::Solve(SystemState& state) {
       }
       CopyState(state, start);
       CopyValues(algorithmicAcceleration_, aStart);
-      if (ti.newton.modifiedNewtonJacUpdatePerStep) jacobianUpdateRequested_ = true;
+      if (ti.newton.modifiedNewtonJacUpdatePerStep) newton_.RequestJacobian();
       Index iterations = 0;
       std::string failure;
       if (!TryStep(state, start, aStart, stepSize, iterations, failure)) {

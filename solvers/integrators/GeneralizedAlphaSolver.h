@@ -10,6 +10,7 @@
 #include "core/evaluation/SolverObserver.h"
 #include "core/evaluation/DAESystem.h"
 #include "solvers/integrators/GeneralizedAlphaParameters.h"
+#include "solvers/integrators/NewtonIteration.h"
 #include "solvers/linear/LinearSolver.h"
 #include "solvers/integrators/ReportClock.h"
 #include "solvers/integrators/SolverStatistics.h"
@@ -30,11 +31,7 @@ class GeneralizedAlphaSolver : public TimeIntegrator {
   const SolverStatistics& Statistics() const { return statistics_; }
 
  private:
-  struct NewtonResult {
-    bool converged = false;
-    Index iterations = 0;
-    std::string failure;  // why it did not converge
-  };
+  struct StepProblem;  // the step's nonlinear system, for newton_
 
   void CheckState(const SystemState& state) const;
   void ComputeInitialAccelerations(SystemState& state);
@@ -44,7 +41,6 @@ class GeneralizedAlphaSolver : public TimeIntegrator {
   bool TryStep(SystemState& state, const SystemState& start, const VectorX& aStart, double h, Index& iterations,
                std::string& failure);
   void Predict(SystemState& state, const SystemState& start, const VectorX& aStart, double h);
-  NewtonResult Newton(SystemState& state, double h);
   // Fills residual_ = [r_ODE2; r_ODE1; g] (unscaled) and returns its norm as used for convergence.
   double ComputeResidual(const SystemState& state);
   void UpdateJacobian(const SystemState& state, double h);
@@ -71,11 +67,9 @@ class GeneralizedAlphaSolver : public TimeIntegrator {
   VectorX algorithmicAcceleration_;  // a of the current state
   VectorX predictedAcceleration_;    // a_T of the predictor, for the update after convergence
   VectorX residual_, residualODE2_, residualODE1_, residualAE_, rhs_, increment_, constraintTerm_;
-  SystemState predicted_, start_;  // scratch states, sized once
   SystemMatrix jacobian_;
   double jacobianStepSize_ = -1.;    // step size the current factorization was made for
-  // Modified Newton: renew the factorization at the next iteration; kept across steps (as Exudyn's).
-  bool jacobianUpdateRequested_ = true;
+  NewtonIteration newton_;  // its modified-Newton state is kept across steps (as Exudyn's)
   double errorCoordinateFactor_ = 1.;  // sqrt(unknowns) with weightTolerancePerCoordinate, else 1
   double trapezoidalStepSize_ = 0.;  // step size the ODE1 rates y_t were last computed for
 

@@ -1,0 +1,130 @@
+// Exudyn's Newton iteration (docs/solvers/GeneralizedAlpha.md, "Newton iteration"), shared by
+// the solvers that pose a nonlinear system per step: generalized-alpha's time step and the
+// static solver's load step. The error is the residual norm (or, with newtonResidualMode 1, the
+// increment norm) relative to the error at the start; modified Newton keeps the factorization
+// across iterations and steps and renews it on slow contraction and after
+// maxModifiedNewtonIterations, and restarts from the start (once with modified, then with full
+// Newton) on divergence.
+//
+// The state Newton starts from is the predictor (a load step's: the last solution). A Problem
+// gives the iteration, at the state it is called with:
+//   double Residual(const SystemState&)   computes its residual and returns the error norm
+//   void RenewJacobian(const SystemState&) assembles and factorizes the Newton matrix
+//   bool IsFactorized() const
+//   void ApplyIncrement(SystemState&)      solves for the increment of the last residual and
+//                                          subtracts it from the state
+//   double IncrementNorm() const           the error of newtonResidualMode 1
+//   std::string WorstResidualText() const  "worst residual ... in ..." of the last residual
+#pragma once
+
+#include <cmath>
+#include <string>
+
+#include "core/foundation/Errors.h"
+#include "core/foundation/SystemState.h"
+#include "core/model/SimulationSettings.h"
+#include "solvers/integrators/SolverChecks.h"
+#include "solvers/integrators/SolverStatistics.h"
+#include "solvers/integrators/StateVectors.h"
+
+namespace multidyn {
+
+struct NewtonResult {
+  bool converged = false;
+  Index iterations = 0;
+  std::string failure;  // why it did not converge
+};
+
+class NewtonIteration {
+ public:
+  // The next iteration renews the factorization (modified Newton keeps it otherwise).
+  void RequestJacobian() { jacobianUpdateRequested_ = true; }
+
+  // Iterates from `state` (the predictor); counts modified-Newton rejections in statistics.
+  template <class Problem>
+  NewtonResult Run(Problem& problem, SystemState& state, const NewtonSettings& ns, SolverStatistics& statistics) {
+    NewtonResult result;
+    CopyState(state, start_);  // for restarts (member: no allocation per step)
+    double error = problem.Residual(state);
+    if (!std::isfinite(error)) {
+      result.failure = "non-finite residual at the predictor, " + problem.WorstResidualText();
+      return result;
+    }
+    double initialError = ns.newtonResidualMode == 1 ? 2. * ns.relativeTolerance : error;
+    if (initialError <= ns.absoluteTolerance) initialError = 2. * ns.absoluteTolerance;  // at least one iteration
+    double lastError = initialError;
+    bool fullNewton = !ns.useModifiedNewton;
+    bool restarted = false;                    // modified Newton has restarted this step once
+    bool iterateOnceMoreAfterRestart = false;  // a restarted iteration must not stop at its first iterate
+
+    while (result.iterations < ns.maxIterations) {
+      ++result.iterations;
+      if (jacobianUpdateRequested_ || fullNewton || !problem.IsFactorized()) {
+        problem.RenewJacobian(state);
+        jacobianUpdateRequested_ = false;
+      }
+      problem.ApplyIncrement(state);
+
+      error = problem.Residual(state);
+      if (ns.newtonResidualMode == 1 && std::isfinite(error)) error = problem.IncrementNorm();
+      if (ns.adaptInitialResidual && result.iterations == 1 && error > initialError) initialError = lastError = error;
+
+      const bool converged = std::isfinite(error) && (!ns.useNewtonSolver || error / initialError <= ns.relativeTolerance ||
+                                                      error <= ns.absoluteTolerance);
+      if (converged) {
+        if (!iterateOnceMoreAfterRestart) {
+          result.converged = true;
+          return result;
+        }
+        iterateOnceMoreAfterRestart = false;
+        continue;
+      }
+      iterateOnceMoreAfterRestart = false;
+
+      const double maximum = ns.maximumSolutionNorm;
+      const bool diverged = !std::isfinite(error) || !(state.ode2.squaredNorm() < maximum) ||
+                            !(state.ode2_t.squaredNorm() < maximum) || std::isnan(state.ae.squaredNorm());
+      if (diverged && fullNewton) {
+        result.failure = std::string(std::isfinite(error) ? "solution norm exceeded maximumSolutionNorm"
+                                                           : "residual became non-finite") +
+                         " after " + std::to_string(result.iterations) + " Newton iterations, " +
+                         problem.WorstResidualText();
+        return result;
+      }
+      if (!fullNewton) {
+        if (result.iterations > ns.maxModifiedNewtonIterations) jacobianUpdateRequested_ = true;
+        const Index restartLimit = ns.modifiedNewtonJacUpdatePerStep ? 0 : ns.maxModifiedNewtonRestartIterations;
+        if (result.iterations > ns.maxModifiedNewtonIterations + restartLimit) {
+          fullNewton = true;  // continues from the current iterate
+          ++statistics.modifiedNewtonRejections;
+        }
+      }
+      const double contractivity = error / lastError;
+      lastError = error;
+      if (!fullNewton && (diverged || (result.iterations > 2 && contractivity > ns.modifiedNewtonContractivity))) {
+        jacobianUpdateRequested_ = true;
+        if (restarted) {
+          fullNewton = true;
+          ++statistics.modifiedNewtonRejections;
+        }
+        if (diverged || contractivity > 2. || fullNewton) {
+          // Back to the start with a new Jacobian.
+          restarted = true;
+          lastError = initialError;
+          CopyState(start_, state);
+          problem.Residual(state);
+          iterateOnceMoreAfterRestart = true;
+        }
+      }
+    }
+    result.failure = "residual " + NumberText(error) + " (relative " + NumberText(error / initialError) + ") after " +
+                     std::to_string(result.iterations) + " Newton iterations, " + problem.WorstResidualText();
+    return result;
+  }
+
+ private:
+  bool jacobianUpdateRequested_ = true;
+  SystemState start_;
+};
+
+}  // namespace multidyn
