@@ -46,11 +46,9 @@ extraTheoryPages = {"NodeRigidBodyRxyz": "RigidBody", "NodeRigidBodyEP": "RigidB
                     "SensorKinematicTree": "KinematicTree"}
 
 # ---------------------------------------------------------------------------------------
-# The static solver's newton/discontinuous structures share their tables with the dynamic
-# solver's, so their descriptions cannot say that nothing reads them.
-settingsWithoutEffect = {
-    "staticSolver.": "multidyn has no static solver, mbs.SolveStatic raises NotImplementedError",
-}
+# Settings whose descriptions (shared with others) cannot say that nothing reads them: path or
+# path prefix (ending in ".") -> why.
+settingsWithoutEffect = {}
 noEffectMarkers = ("accepted for compatibility", "no effect")
 
 
@@ -260,8 +258,9 @@ def SettingsPage(tree):
              "constraint raises an error naming the setting.", "",
              "The column *effect* says whether the setting changes anything today. Settings marked **no** are "
              "accepted so that Exudyn scripts run unchanged, but are ignored (most belong to solvers that multidyn "
-             "does not have: static, embedded explicit methods, SUNDIALS). How the dynamic solver uses the others: "
-             "[GeneralizedAlpha.md](GeneralizedAlpha.md).", "",
+             "does not have: embedded explicit methods, SUNDIALS). How the dynamic solver uses the others: "
+             "[GeneralizedAlpha.md](GeneralizedAlpha.md), the static solver (`staticSolver`): "
+             "[StaticSolver.md](StaticSolver.md).", "",
              "Exudyn 1.13 renamed and regrouped some settings; the path column gives its name in parentheses. "
              "Both names reach the same value; as in Exudyn 1.13, the older name gives a DeprecationWarning "
              "(once per name and session). Exudyn 1.13's `timeIntegration.solverType` (an `exu.DynamicSolverType`, "

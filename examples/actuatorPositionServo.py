@@ -19,7 +19,7 @@ mass, length, g, kp, target = 1., 0.5, 9.81, 50., 0.5
 ground = mbs.CreateGround()
 rod = ut.InertiaCuboid(density=mass / (length * 0.04 * 0.04), sideLengths=[0.04, length, 0.04])
 body = mbs.CreateRigidBody(inertia=rod, referencePosition=[0, -length / 2, 0], gravity=[0, -g, 0])
-joint = mbs.CreateRevoluteJoint(itemNumbers=[ground, body], position=[0, 0, 0], axis=[0, 0, 1])[0]
+joint = mbs.CreateRevoluteJoint(itemNumbers=[ground, body], position=[0, 0, 0], axis=[0, 0, 1])
 servo = mbs.AddObject(ActuatorPosition(jointNumber=joint, kp=kp, dampratio=1., control=target))
 mbs.Assemble()  # also turns dampratio into kv, at the reference configuration
 general = mbs.GetObject(servo)

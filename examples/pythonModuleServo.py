@@ -39,7 +39,7 @@ inertia, w, q0 = 0.5, 4., 0.3
 ground = mbs.CreateGround()
 body = mbs.CreateRigidBody(inertia=ut.RigidBodyInertia(mass=1., inertiaTensor=inertia * np.eye(3)),
                            referencePosition=[0, 0, 0], initialRotationMatrix=ut.RotationMatrixZ(q0))
-hinge = mbs.CreateRevoluteJoint(itemNumbers=[ground, body], position=[0, 0, 0], axis=[0, 0, 1])[0]
+hinge = mbs.CreateRevoluteJoint(itemNumbers=[ground, body], position=[0, 0, 0], axis=[0, 0, 1])
 
 servo = PDServo()
 servo.ModelTag = "servo"

@@ -53,6 +53,9 @@ class DAESystem {
   // The solver integrates the ODE1 coordinates by the trapezoidal rule with step size h (0: not
   // trapezoidal); items see it in EvaluationContext::trapezoidalStepSize.
   virtual void SetTrapezoidalStepSize(double h) {}
+  // Static load steps: applied loads without a user function are scaled by factor (1 outside
+  // the static solver; a load with a user function gives its value unscaled, as in Exudyn).
+  virtual void SetLoadFactor(double factor) {}
   virtual void ComputeAlgebraicResidual(const SystemState& state, bool velocityLevel, VectorX& residual) = 0;
   // All three at one state (a system may share work between them).
   virtual void ComputeResiduals(const SystemState& state, bool velocityLevel, VectorX& ode2Residual,

@@ -64,9 +64,11 @@ void SystemEquations::BuildEvaluationPlan() {
     constraintEntries_.push_back(
         {c, &constraint, compiled_.objectAEStart[c], size, compiled_.objectMarkers[c][0], compiled_.objectMarkers[c][1]});
   }
+  loadScaledByLoadFactor_.assign(system_.NumberOfItems(ItemCategory::Load), 0);
   for (Index l : compiled_.loads) {
     const Load& load = system_.GetLoad(l);
     loadEntries_.push_back({l, &load, load.MarkerNumber().value});
+    loadScaledByLoadFactor_[l] = !HasUserFunction(load);
   }
   auto connectorEntry = [&](Index c) {
     const auto& connector = static_cast<const Connector&>(system_.GetObject(c));
@@ -84,13 +86,16 @@ void SystemEquations::BuildEvaluationPlan() {
   SetParallel(1, 0);
 }
 
+bool SystemEquations::HasUserFunction(const Item& item) {
+  for (const FieldDescriptor& field : item.TypeInfo().fields->fields)
+    if (field.type == FieldType::UserFunction && field.getFunction(&item)) return true;
+  return false;
+}
+
 bool SystemEquations::HasPythonUserFunction() const {
   for (ItemCategory category : {ItemCategory::Node, ItemCategory::Object, ItemCategory::Marker, ItemCategory::Load})
-    for (Index i = 0; i < system_.NumberOfItems(category); ++i) {
-      const Item& item = system_.GetItem(category, i);
-      for (const FieldDescriptor& field : item.TypeInfo().fields->fields)
-        if (field.type == FieldType::UserFunction && field.getFunction(&item)) return true;
-    }
+    for (Index i = 0; i < system_.NumberOfItems(category); ++i)
+      if (HasUserFunction(system_.GetItem(category, i))) return true;
   return false;
 }
 
@@ -208,7 +213,8 @@ Vector3 SystemEquations::LoadVectorAt(const Load& load, Index number, const Syst
   context.time = state.time;
   context.system = &system_;
   context.itemNumber = number;
-  return load.CurrentLoadVector(context);
+  const Vector3 value = load.CurrentLoadVector(context);
+  return loadFactor_ != 1. && loadScaledByLoadFactor_[number] ? Vector3(loadFactor_ * value) : value;
 }
 
 void SystemEquations::AddODE2Terms(const ThreadPart& part, Scratch& scratch, const SystemState& state,

@@ -34,6 +34,7 @@ class SystemEquations : public DAESystem {
   // Steps of the numerical derivatives of user functions (kept by pointer; nullptr: defaults).
   void SetNumericalDifferentiation(const NumericalDifferentiationSettings* settings) { numericalDifferentiation_ = settings; }
   void SetTrapezoidalStepSize(double h) override { trapezoidalStepSize_ = h; }
+  void SetLoadFactor(double factor) override { loadFactor_ = factor; }
   // Residuals on min(numberOfThreads, cores) threads if the system has more than minimumItems
   // bodies, connectors, constraints and loads and no Python user function (Python is called on
   // the caller's thread only); serially otherwise. Results differ from the serial ones only by
@@ -116,7 +117,8 @@ class SystemEquations : public DAESystem {
   void AddGeneralizedLoad(Index marker, const MarkerLoad<double>& load, double sign, VectorX& residual) const;
   void AddMassMatrix(double factor, SystemMatrix& matrix);
   EvaluationContext Context(Index object, const SystemState& state) const;
-  // Load `number`'s vector at the state's time (evaluates its user function, if any).
+  // Load `number`'s vector at the state's time (evaluates its user function, if any), times the
+  // load factor if it has none.
   Vector3 LoadVectorAt(const Load& load, Index number, const SystemState& state) const;
   // The total ODE1 coordinates of an object's nodes, in its local order.
   void GatherODE1(Index object, const VectorX& y, VectorX& yLocal) const;
@@ -168,6 +170,7 @@ class SystemEquations : public DAESystem {
   void EvaluateConnector(const ConnectorEntry& entry, Scratch& scratch, const SystemState& state, VectorX* ode2Residual,
                          VectorX* ode1Residual);
   bool HasPythonUserFunction() const;
+  static bool HasUserFunction(const Item& item);
 
   const MainSystem& system_;
   const CompiledSystem& compiled_;
@@ -181,6 +184,8 @@ class SystemEquations : public DAESystem {
   std::vector<LoadEntry> loadEntries_;
   const NumericalDifferentiationSettings* numericalDifferentiation_ = nullptr;
   double trapezoidalStepSize_ = 0.;
+  double loadFactor_ = 1.;
+  std::vector<char> loadScaledByLoadFactor_;  // per load: it has no user function
   Index largestConstraint_ = 0;  // the most algebraic equations of one item
   std::vector<ThreadPart> parts_;  // one per thread; one part with whole lists when serial
   std::unique_ptr<WorkerThreads> threads_;  // nullptr when serial

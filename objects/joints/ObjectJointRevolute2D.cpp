@@ -17,9 +17,9 @@ bool ObjectJointRevolute2D::GetOutput(OutputVariableType type, const EvaluationC
     case OutputVariableType::Velocity: value = m0.velocity; return true;
     // p_m1 - p_m0: the drift of the constraint (z is not constrained)
     case OutputVariableType::Displacement: value = m1.position - m0.position; return true;
-    // the force the joint applies to the body of marker 1, in global axes
+    // as Exudyn's: the multipliers, the force the joint applies to the body of marker 0 (global axes)
     case OutputVariableType::Force:
-      value = activeConnector ? Vector3(-lambda(0), -lambda(1), 0.) : Vector3::Zero();
+      value = activeConnector ? Vector3(lambda(0), lambda(1), 0.) : Vector3::Zero();
       return true;
     default: return false;
   }

@@ -18,8 +18,6 @@ bool ObjectJointRevoluteZ::GetOutput(OutputVariableType type, const EvaluationCo
   const Vector3 w0 = m0.orientation * m0.angularVelocityLocal;
   const Vector3 w1 = m1.orientation * m1.angularVelocityLocal;
   const VectorX lambdaUsed = activeConnector ? lambda : VectorX::Zero(5);
-  MarkerLoad<double> loads[2];
-  ConstraintLoads(m0, m1, lambdaUsed, loads);
   switch (type) {
     case OutputVariableType::Position: value = m0.position; return true;
     case OutputVariableType::Velocity: value = m0.velocity; return true;
@@ -27,9 +25,10 @@ bool ObjectJointRevoluteZ::GetOutput(OutputVariableType type, const EvaluationCo
     case OutputVariableType::VelocityLocal: value = A_0J0.transpose() * (m1.velocity - m0.velocity); return true;
     case OutputVariableType::Rotation: value = RotationMatrixToRotXYZ(A_0J0.transpose() * A_0J1); return true;
     case OutputVariableType::AngularVelocityLocal: value = A_0J0.transpose() * (w1 - w0); return true;
-    // Loads the joint applies to the body of marker 1, in joint-0 axes.
-    case OutputVariableType::ForceLocal: value = A_0J0.transpose() * loads[1].force; return true;
-    case OutputVariableType::TorqueLocal: value = A_0J0.transpose() * loads[1].torque; return true;
+    // As Exudyn's: the multipliers, i.e. the force on marker 0's body (in joint-0 axes) and the
+    // multipliers of the two rotation constraints.
+    case OutputVariableType::ForceLocal: value = A_0J0.transpose() * lambdaUsed.head<3>(); return true;
+    case OutputVariableType::TorqueLocal: value = Vector3(lambdaUsed(3), lambdaUsed(4), 0.); return true;
     default: return false;
   }
 }

@@ -137,12 +137,14 @@ def parameterCase(draw):
         lines += [f"accepted, _ = attempt(lambda: setattr(s.{path.rstrip('.')}" if path else "accepted, _ = attempt(lambda: setattr(s",
                   ]
         lines[-1] += f", {field['name']!r}, {value}), names=[{field['name']!r}])"
-        # a solve with the accepted value, if it cannot take long
+        # a solve with the accepted value (a static one for the static solver's), if it cannot take long
         if field['name'] not in ('numberOfSteps', 'endTime', 'startTime', 'maxIterations', 'realtimeFactor',
                                  'simulateInRealtime', 'realtimeWaitMicroseconds', 'minimumStepSize',
                                  'adaptiveStepIncrease', 'adaptiveStepDecrease', 'initialStepSize',
-                                 'maxModifiedNewtonIterations', 'maxModifiedNewtonRestartIterations'):
-            lines += ['if accepted:', '    attempt(lambda: mbs.SolveDynamic(s))']
+                                 'maxModifiedNewtonIterations', 'maxModifiedNewtonRestartIterations',
+                                 'numberOfLoadSteps'):
+            solve = 'SolveStatic' if path.startswith('staticSolver') else 'SolveDynamic'
+            lines += ['if accepted:', f'    attempt(lambda: mbs.{solve}(s))']
         lines.append("CheckStillValid(rotor, 'after a setting')")
         return '\n'.join(lines)
     if way in ('set', 'modify', 'get'):

@@ -29,7 +29,7 @@ ALLOWED = (ValueError, TypeError, IndexError, KeyError, OSError, AttributeError,
 FORBIDDEN = [
     (re.compile(r"(?<![\w.])_(?:[A-Z]\w*)\("), "names a private binding"),
     (re.compile(r"\b_(?:SetItemParameter|GetItemParameter|AddItem|ModifyItem|GetItem|GetCoordinates|SetCoordinates|"
-                r"SolveDynamic|LoadJson|ToJson|NumberOfItems|ItemDescription|ResetCurrentToInitial|"
+                r"SolveDynamic|SolveStatic|LoadJson|ToJson|NumberOfItems|ItemDescription|ResetCurrentToInitial|"
                 r"StoreCurrentAsInitial|Time|CheckNotSolving)\b"), "names a private binding"),
     (re.compile(r"multidyn\._multidyn"), "names the compiled module"),
     (re.compile(r"incompatible function arguments"), "pybind11 argument error"),
@@ -123,6 +123,7 @@ def QuietSettings(endTime=0.05, numberOfSteps=5):
     s.timeIntegration.numberOfSteps = numberOfSteps
     s.timeIntegration.newton.relativeTolerance = 1e-12
     s.timeIntegration.newton.absoluteTolerance = 1e-14
+    s.staticSolver.verboseMode = 0
     return s
 
 

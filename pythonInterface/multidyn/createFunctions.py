@@ -229,7 +229,8 @@ def CreateRigidBody(self, name="", referencePosition=None, referenceRotationMatr
 def CreateRevoluteJoint(self, name="", bodyNumbers=None, itemNumbers=None, position=[], axis=[], useGlobalFrame=True,
                         show=True, axisRadius=0.1, axisLength=0.4, color=_defaultColor):
     """Adds a revolute joint between two bodies about `axis` through `position` (global, or in body 0's
-    frame if useGlobalFrame=False); returns [ObjectIndex of the joint, marker 0, marker 1]."""
+    frame if useGlobalFrame=False); returns the joint's ObjectIndex, as Exudyn's (its markers are the
+    joint's markerNumbers)."""
     function = "CreateRevoluteJoint"
     items = _Pair(function, bodyNumbers, itemNumbers)
     markers = _JointMarkers(self, function, items, position, axis, useGlobalFrame, name)
@@ -237,7 +238,7 @@ def CreateRevoluteJoint(self, name="", bodyNumbers=None, itemNumbers=None, posit
                                                            "axisLength": axisLength, "color": color})
     # all items built and checked: now add them
     joint.markerNumbers = [self.AddMarker(marker) for marker in markers]
-    return [self.AddObject(joint)] + list(joint.markerNumbers)
+    return self.AddObject(joint)
 
 
 def CreateTorsionalSpringDamper(self, name="", bodyNumbers=None, itemNumbers=None, position=[0., 0., 0.],

@@ -224,6 +224,37 @@ def _AutoAssemble(mbs, function, autoAssemble):
         mbs.Assemble()
 
 
+def _SettingsOf(function, simulationSettings):
+    """(the SimulationSettings, their dict) for a solve; TypeError for anything else."""
+    if simulationSettings is None:
+        simulationSettings = SimulationSettings()
+    if not isinstance(simulationSettings, SimulationSettings):
+        raise TypeError(f"{function}: simulationSettings must be an exu.SimulationSettings(), got "
+                        f"{type(simulationSettings).__name__}")
+    return simulationSettings, simulationSettings.GetDictionary()
+
+
+def _RunSolve(mbs, function, settings, solve, updateInitialValues, autoAssemble, statisticsKey, verbose, stepsName):
+    """Assembles if needed (with a warning), starts from the initial values, as Exudyn, runs
+    solve() -> statistics, stores them in mbs.sys[statisticsKey] and prints the summary asked for."""
+    _AutoAssemble(mbs, function, autoAssemble)
+    mbs._ResetCurrentToInitial()  # as Exudyn: every solve starts from the initial values
+    try:
+        statistics = solve()
+    finally:
+        if updateInitialValues:
+            mbs._StoreCurrentAsInitial()
+    if not hasattr(mbs, "sys"):  # a MainSystem made directly, not by SystemContainer.AddSystem
+        mbs.sys = {}
+    mbs.sys[statisticsKey] = statistics
+    if settings["displayStatistics"] or verbose:
+        print(f"solver finished: {statistics['steps']} {stepsName}, {statistics['newtonIterations']} Newton iterations, "
+              f"{statistics['computationTime']:.4g} s")
+    if settings["displayComputationTime"]:
+        print(f"computation time: {statistics['computationTime']:.4g} s")
+    return True
+
+
 def SolveDynamic(self, simulationSettings=None, solverType=None, updateInitialValues=False, storeSolver=True,
                  showHints=False, showCausingItems=True, autoAssemble=True):
     """Integrates the system in time (generalized-alpha by default) from the initial values;
@@ -233,43 +264,31 @@ def SolveDynamic(self, simulationSettings=None, solverType=None, updateInitialVa
     Newton fails for good, keeping the results up to the last accepted step. Returns True."""
     from . import DynamicSolverType
     self._CheckNotSolving("mbs.SolveDynamic()")  # before anything is reset: a nested solve is refused at once
-    if simulationSettings is None:
-        simulationSettings = SimulationSettings()
-    if not isinstance(simulationSettings, SimulationSettings):
-        raise TypeError(f"SolveDynamic: simulationSettings must be an exu.SimulationSettings(), got "
-                        f"{type(simulationSettings).__name__}")
-    settings = simulationSettings.GetDictionary()
+    simulationSettings, settings = _SettingsOf("SolveDynamic", simulationSettings)
     if solverType is None:  # Exudyn 1.13: the solver is a setting; the argument takes its place for this run
         solverType = simulationSettings.timeIntegration.solverType
     try:
         solverType = DynamicSolverType.GeneralizedAlpha if solverType is None else DynamicSolverType(solverType)
     except ValueError:
         raise ValueError(f"SolveDynamic: solverType must be an exu.DynamicSolverType, got {solverType!r}") from None
-    _AutoAssemble(self, "SolveDynamic", autoAssemble)
-    self._ResetCurrentToInitial()  # as Exudyn: every solve starts from the initial values
-    try:
-        statistics = self._SolveDynamic(settings, int(solverType))
-    finally:
-        if updateInitialValues:
-            self._StoreCurrentAsInitial()
-    if not hasattr(self, "sys"):  # a MainSystem made directly, not by SystemContainer.AddSystem
-        self.sys = {}
-    self.sys["dynamicSolverStatistics"] = statistics
-    if settings["displayStatistics"] or settings["timeIntegration"]["verboseMode"] >= 1:
-        print(f"solver finished: {statistics['steps']} steps, {statistics['newtonIterations']} Newton iterations, "
-              f"{statistics['computationTime']:.4g} s")
-    if settings["displayComputationTime"]:
-        print(f"computation time: {statistics['computationTime']:.4g} s")
-    return True
+    return _RunSolve(self, "SolveDynamic", settings, lambda: self._SolveDynamic(settings, int(solverType)),
+                     updateInitialValues, autoAssemble, "dynamicSolverStatistics",
+                     settings["timeIntegration"]["verboseMode"] >= 1, "steps")
 
 
 def SolveStatic(self, simulationSettings=None, updateInitialValues=False, storeSolver=True, showHints=False,
                 showCausingItems=True, autoAssemble=True):
-    """Not available: multidyn has no static solver."""
-    self._CheckNotSolving("mbs.SolveStatic()")
-    raise NotImplementedError("SolveStatic is not supported: multidyn has no static solver. For a static equilibrium "
-                              "use mbs.SolveDynamic with damping and an end time long enough for the motion to die "
-                              "out: its final state is the equilibrium")
+    """Solves for the static equilibrium from the initial values, in the load steps of
+    simulationSettings.staticSolver (docs/solvers/StaticSolver.md); updateInitialValues=True makes
+    the solution the initial values of the next solve. Results stay in mbs (outputs, sensors at
+    every load step) and in the solution file. A system that is not assembled is assembled first,
+    with a warning (autoAssemble=True, as Exudyn). Raises multidyn.SolverError if a load step
+    fails for good, keeping the results up to the last accepted one. Returns True."""
+    self._CheckNotSolving("mbs.SolveStatic()")  # before anything is reset: a nested solve is refused at once
+    simulationSettings, settings = _SettingsOf("SolveStatic", simulationSettings)
+    return _RunSolve(self, "SolveStatic", settings, lambda: self._SolveStatic(settings), updateInitialValues,
+                     autoAssemble, "staticSolverStatistics", settings["staticSolver"]["verboseMode"] >= 1,
+                     "load steps")
 
 
 def SolutionViewer(self, *args, **kwargs):

@@ -19,6 +19,7 @@
 #include "objects/ItemList.h"
 #include "objects/actuators/TransmissionInertia.h"
 #include "solvers/driver/SolveDynamic.h"
+#include "solvers/driver/SolveStatic.h"
 #include "solvers/integrators/ReportClock.h"
 
 namespace py = pybind11;
@@ -155,6 +156,26 @@ py::object ToPythonMatrix(const std::vector<std::vector<double>>& rows) {
   for (size_t i = 0; i < rows.size(); ++i)
     for (size_t j = 0; j < columns; ++j) view(i, j) = rows[i][j];
   return std::move(array);
+}
+
+// A solve with the settings of a SimulationSettings dict, Ctrl-C and progress through a
+// PythonSolverObserver: its statistics and computation time as a dict.
+template <class Solve> py::dict TimedSolve(const py::dict& settingsDict, Solve&& solve) {
+  SimulationSettings settings;
+  SettingsFromJson(SimulationSettings::Fields(), &settings, PythonToJson(settingsDict, "SimulationSettings"));
+  PythonSolverObserver observer;
+  const auto start = std::chrono::steady_clock::now();
+  const SolverStatistics statistics = solve(settings, observer);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  py::dict d;
+  d["steps"] = statistics.steps;
+  d["rejectedSteps"] = statistics.rejectedSteps;
+  d["newtonIterations"] = statistics.newtonIterations;
+  d["jacobianEvaluations"] = statistics.jacobianEvaluations;
+  d["factorizations"] = statistics.factorizations;
+  d["discontinuousIterations"] = statistics.discontinuousIterations;
+  d["computationTime"] = seconds;
+  return d;
 }
 
 // The state systemData's setters write: the reference configuration is the items' reference
@@ -403,21 +424,14 @@ PYBIND11_MODULE(_multidyn, m) {
         return TransmissionInertia(self, ObjectIndex(joint), MarkerIndex(marker0), MarkerIndex(marker1));
       })
       .def("_SolveDynamic", [](MainSystem& self, const py::dict& settingsDict, int solverType) {
-             SimulationSettings settings;
-             SettingsFromJson(SimulationSettings::Fields(), &settings, PythonToJson(settingsDict, "SimulationSettings"));
-             PythonSolverObserver observer;
-             const auto start = std::chrono::steady_clock::now();
-             const SolverStatistics statistics = SolveDynamic(self, settings, &observer, static_cast<DynamicSolverType>(solverType));
-             const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-             py::dict d;
-             d["steps"] = statistics.steps;
-             d["rejectedSteps"] = statistics.rejectedSteps;
-             d["newtonIterations"] = statistics.newtonIterations;
-             d["jacobianEvaluations"] = statistics.jacobianEvaluations;
-             d["factorizations"] = statistics.factorizations;
-             d["discontinuousIterations"] = statistics.discontinuousIterations;
-             d["computationTime"] = seconds;
-             return d;
+             return TimedSolve(settingsDict, [&](const SimulationSettings& settings, SolverObserver& observer) {
+               return SolveDynamic(self, settings, &observer, static_cast<DynamicSolverType>(solverType));
+             });
+           })
+      .def("_SolveStatic", [](MainSystem& self, const py::dict& settingsDict) {
+             return TimedSolve(settingsDict, [&](const SimulationSettings& settings, SolverObserver& observer) {
+               return SolveStatic(self, settings, &observer);
+             });
            })
       .def("_ToJson", [](const MainSystem& self) { return self.ToJson().dump(1); })
       .def("_LoadJson", [](MainSystem& self, const std::string& text) {

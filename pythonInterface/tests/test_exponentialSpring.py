@@ -11,8 +11,9 @@ import pytest
 
 import multidyn as exu
 from multidyn import utilities as ut
-from multidyn.itemInterface import (ExponentialSpring, LoadForceVector, MarkerBodyPosition, MarkerBodyRigid, MassPoint,
-                                    NodePoint, ObjectContactExponentialSpring, ObjectGround, SensorObject)
+from multidyn.itemInterface import (CoordinateConstraint, ExponentialSpring, LoadForceVector, MarkerBodyPosition,
+                                    MarkerBodyRigid, MarkerNodeCoordinate, MassPoint, NodePoint, NodePointGround,
+                                    ObjectContactExponentialSpring, ObjectGround, SensorObject)
 from conftest import NewSystem, Settings
 
 OVT = exu.OutputVariableType
@@ -230,6 +231,29 @@ def test_restingPointMassSettlesAtTheClosedFormHeight(workDir, mass):
     assert InPlane(mbs, contact)[2] == pytest.approx(expected, abs=1e-8)
     assert InPlane(mbs, contact, OVT.ForceLocal)[2] == pytest.approx(mass * G, rel=1e-5)
     assert expected == pytest.approx({1.: 4.0596e-3, 10.: 2.0574e-3}[mass], abs=1e-7)  # the note's numbers
+
+
+@pytest.mark.parametrize("mass", [1., 10.])
+def test_staticSolveFindsTheClosedFormRestHeight(workDir, mass):
+    # mbs.SolveStatic from 1 mm above rest: the exponential normal force balances the weight.
+    # Sliding (K = 1, the initial state) friction has no tangential stiffness, so x and y are held
+    # by constraints; the contact's data coordinates are still committed after every load step.
+    expected = RestHeight(mass * G)
+    mbs, node, contact = PointMassOnPlane(mass=mass, heightOverPlane=expected + 1e-3)
+    groundNode = mbs.AddNode(NodePointGround())
+    held = mbs.AddMarker(MarkerNodeCoordinate(nodeNumber=groundNode, coordinate=0))
+    for coordinate in (0, 1):
+        marker = mbs.AddMarker(MarkerNodeCoordinate(nodeNumber=node, coordinate=coordinate))
+        mbs.AddObject(CoordinateConstraint(markerNumbers=[held, marker]))
+    mbs.Assemble()
+    settings = Settings()
+    settings.staticSolver.verboseMode = 0
+    settings.staticSolver.numberOfLoadSteps = 4
+    settings.staticSolver.newton.relativeTolerance = 1e-13
+    mbs.SolveStatic(settings)
+    assert InPlane(mbs, contact)[2] == pytest.approx(expected, abs=1e-12)
+    assert InPlane(mbs, contact, OVT.ForceLocal)[2] == pytest.approx(mass * G, rel=1e-10)
+    assert InPlane(mbs, contact)[:2] == pytest.approx([0., 0.], abs=1e-15)
 
 
 def test_smallVerticalOscillationHasTheLinearizedFrequencyAndDamping(workDir):

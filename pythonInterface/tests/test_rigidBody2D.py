@@ -97,6 +97,24 @@ def test_pendulum2D_equals3DPendulum(workDir):
     assert np.max(np.abs(angle2)) > 0.5  # it did swing
 
 
+def test_jointForcesAtRestAreExudynsMultipliersTheLoadsOnTheGround(workDir):
+    # Hanging straight down at rest, with a sideways (z) load Fz on the 3D body: the joints give
+    # the force on marker 0's body (ground), the weight and Fz, and the 3D joint's rotation
+    # multipliers the torque L Fz about x that keeps the body from swinging out of the plane.
+    Fz = 3.
+    mbs2, n2, b2, joint2, _ = Pendulum2D(theta0=-0.5 * math.pi)
+    mbs2.SolveDynamic(Tight(Settings(endTime=0.1, numberOfSteps=100)))
+    assert mbs2.GetObjectOutput(joint2, OVT.Force) == pytest.approx([0., -M * G, 0.], abs=1e-9)
+    mbs3, n3, _ = Pendulum3D(theta0=-0.5 * math.pi)
+    mbs3.AddLoad(Force(markerNumber=mbs3.AddMarker(MarkerNodeRigid(nodeNumber=n3)), loadVector=[0, 0, Fz]))
+    mbs3.Assemble()
+    mbs3.SolveDynamic(Tight(Settings(endTime=0.1, numberOfSteps=100)))
+    joint3 = 2
+    assert mbs3.GetObjectOutput(joint3, OVT.ForceLocal) == pytest.approx([0., -M * G, Fz], abs=1e-9)
+    assert mbs3.GetObjectOutput(joint3, OVT.TorqueLocal) == pytest.approx([L * Fz, 0., 0.], abs=1e-9)
+    assert mbs3.GetNodeOutput(n3, OVT.Velocity) == pytest.approx([0., 0., 0.], abs=1e-12)
+
+
 def test_pendulum2D_offsetCenterOfMassEqualsNodeAtCenterOfMass(workDir):
     results = []
     for nodeAtPivot in (False, True):

@@ -326,11 +326,25 @@ def test_solveDynamicAssemblesAnUnassembledSystemWithAWarning(workDir):
         mbs.SolveDynamic(Settings(), autoAssemble=False)
 
 
-def test_solveStaticSaysWhatIsMissing():
+def test_solveStaticAssemblesAnUnassembledSystemWithAWarning(workDir):
     mbs = exu.SystemContainer().AddSystem()
-    FallingMass(mbs)
-    with pytest.raises(NotImplementedError, match='no static solver'):
-        exu.SolveStatic(mbs, exu.SimulationSettings())
+    node = FallingMass(mbs)
+    ground = mbs.AddObject(exu.itemInterface.ObjectGround())
+    anchor = mbs.AddMarker(exu.itemInterface.MarkerBodyPosition(bodyNumber=ground, localPosition=[0, 0.1, 0]))
+    mass = mbs.AddMarker(exu.itemInterface.MarkerNodePosition(nodeNumber=node))
+    mbs.AddObject(exu.itemInterface.SpringDamper(markerNumbers=[anchor, mass], stiffness=800., referenceLength=0.))
+    settings = Settings()
+    settings.staticSolver.verboseMode = 0
+    with pytest.warns(UserWarning, match='autoAssemble'):
+        mbs.SolveStatic(settings)
+    # the weight 4 N on a zero-length spring of 800 N/m: 5 mm below the anchor
+    assert mbs.GetNodeOutput(node, exu.OutputVariableType.Position)[1] == pytest.approx(0.095, rel=1e-10)
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')
+        exu.SolveStatic(mbs, settings)  # assembled now: no warning
+    mbs.AddNode(exu.itemInterface.NodePoint(referenceCoordinates=[1, 0, 0]))
+    with pytest.raises(exu.NotAssembledError):
+        mbs.SolveStatic(settings, autoAssemble=False)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -387,7 +401,10 @@ def test_createFunctionsTakeItemNumbersAndWarnForBodyNumbers():
     body = mbs.CreateRigidBody(inertia=inertia, referencePosition=[1, 0, 0])
     with warnings.catch_warnings():
         warnings.simplefilter('error')
-        mbs.CreateRevoluteJoint(itemNumbers=[ground, body], position=[0, 0, 0], axis=[0, 0, 1])
+        joint = mbs.CreateRevoluteJoint(itemNumbers=[ground, body], position=[0, 0, 0], axis=[0, 0, 1])
+    # as Exudyn's: the joint's ObjectIndex (its markers in its markerNumbers)
+    assert isinstance(joint, exu.ObjectIndex) and mbs.GetObject(joint)['objectType'] == 'JointRevoluteZ'
+    assert len(mbs.GetObjectParameter(joint, 'markerNumbers')) == 2
     with pytest.warns(DeprecationWarning, match='bodyNumbers.*itemNumbers'):
         mbs.CreateTorsionalSpringDamper(bodyNumbers=[ground, body], position=[0, 0, 0], axis=[0, 0, 1],
                                         stiffness=1.)

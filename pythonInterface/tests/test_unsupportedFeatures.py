@@ -20,15 +20,6 @@ def AssertProductMessage(error, unsupported, insteadUse):
     assert not re.search(r"\b(yet|later|issue|planned|comes with)\b", message), message
 
 
-def test_solveStaticNamesTheDynamicSolverInstead():
-    mbs = exu.SystemContainer().AddSystem()
-    mbs.CreateGround()
-    mbs.Assemble()
-    with pytest.raises(NotImplementedError) as error:
-        mbs.SolveStatic(exu.SimulationSettings())
-    AssertProductMessage(error, "SolveStatic", "mbs.SolveDynamic")
-
-
 @pytest.mark.parametrize("solverType", [exu.DynamicSolverType.DOPRI5, exu.DynamicSolverType.ODE23,
                                         exu.DynamicSolverType.VelocityVerlet])
 def test_unsupportedSolverTypesNameTheSupportedOnesInstead(solverType):

@@ -1,52 +1,17 @@
 #include "solvers/driver/SolveDynamic.h"
 
-#include "core/files/SolutionRecorder.h"
-#include "core/evaluation/SystemEquations.h"
-#include "solvers/driver/CompositeSolverObserver.h"
-#include "solvers/driver/PreStepUserFunctionCaller.h"
 #include "solvers/driver/SolverFactory.h"
-#include "solvers/driver/SystemStateWriter.h"
+#include "solvers/driver/SolverRun.h"
 
 namespace multidyn {
 
 SolverStatistics SolveDynamic(MainSystem& system, const SimulationSettings& settings, SolverObserver* extraObserver,
                               DynamicSolverType solverType) {
-  // Structural changes (from user functions) are refused until the solve ends; a nested solve too.
-  MainSystem::SolveInProgress solving(system, "mbs.SolveDynamic()");
-  system.Compiled();  // throws NotAssembledError
-  SystemEquations equations(system);
-  equations.SetNumericalDifferentiation(&settings.timeIntegration.newton.numericalDifferentiation);
-  equations.SetParallel(settings.parallel.numberOfThreads, settings.parallel.multithreadedLLimitResiduals);
-
-  // The writer goes first: the pre-step user function, the recorder and the extra observer then
-  // see the system's states as they are at that point of the step.
-  SystemStateWriter writer(system);
-  SolutionRecorder recorder(system, settings);
-  PreStepUserFunctionCaller preStep(system);
-  CompositeSolverObserver observers;
-  observers.Add(&writer);
-  // The pre-step function cannot be set during a solve: without one, nothing to call per step.
-  if (system.PreStepUserFunction()) observers.Add(&preStep);
-  observers.Add(&recorder);
-  observers.Add(extraObserver);
-
-  const std::unique_ptr<TimeIntegrator> solver = CreateDynamicSolver(solverType, equations, settings, observers);
-  // A solver that puts only accepted steps in its state works on the system's current state
-  // itself (no copy per step); another one on a copy the writer copies back at every step.
-  SystemState copy;
-  const bool inPlace = solver->StateHoldsOnlyAcceptedSteps();
-  if (!inPlace) copy = system.CurrentState();
-  SystemState& state = inPlace ? system.CurrentState() : copy;
-  if (!inPlace) preStep.SetSolverStateCopy(&copy);
-  state.time = settings.timeIntegration.startTime;
-  try {
-    const SolverStatistics statistics = solver->Solve(state);
-    if (!inPlace) system.CurrentState() = state;
-    return statistics;
-  } catch (...) {
-    if (!inPlace) system.CurrentState() = state;  // the solver restored its copy to the last accepted step
-    throw;
-  }
+  const TimeIntegrationSettings& ti = settings.timeIntegration;
+  return RunSolver(system, settings, extraObserver, "mbs.SolveDynamic()", ti.newton.numericalDifferentiation,
+                   ti.startTime, [&](DAESystem& equations, SolverObserver& observers) {
+                     return CreateDynamicSolver(solverType, equations, settings, observers);
+                   });
 }
 
 }  // namespace multidyn

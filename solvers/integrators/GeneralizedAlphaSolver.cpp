@@ -40,29 +40,8 @@ GeneralizedAlphaSolver::GeneralizedAlphaSolver(DAESystem& equations, const Simul
 
   const TimeIntegrationSettings& ti = settings.timeIntegration;
   CheckTimeSpan(ti);
-  if (ti.adaptiveStep && !(ti.adaptiveStepDecrease > 0. && ti.adaptiveStepDecrease < 1.))
-    throw ValueError("timeIntegration.adaptiveStepDecrease: expected a value in (0, 1), got " +
-                     NumberText(ti.adaptiveStepDecrease));
-  if (ti.adaptiveStep && !(ti.adaptiveStepIncrease >= 1.))
-    throw ValueError("timeIntegration.adaptiveStepIncrease: expected a value >= 1, got " +
-                     NumberText(ti.adaptiveStepIncrease));
-  if (ti.newton.maxIterations < 1)
-    throw ValueError("timeIntegration.newton.maxIterations: expected at least 1, got " +
-                     std::to_string(ti.newton.maxIterations));
-  if (ti.newton.newtonResidualMode != 0 && ti.newton.newtonResidualMode != 1)
-    throw ValueError("timeIntegration.newton.newtonResidualMode: expected 0 (residual) or 1 (increment), got " +
-                     std::to_string(ti.newton.newtonResidualMode));
-}
-
-void GeneralizedAlphaSolver::CheckState(const SystemState& state) const {
-  if (state.ode2.size() != numberOfODE2_ || state.ode2_t.size() != numberOfODE2_ ||
-      state.ode2_tt.size() != numberOfODE2_ || state.ode1.size() != numberOfODE1_ ||
-      state.ode1_t.size() != numberOfODE1_ || state.ae.size() != numberOfAE_)
-    throw ValueError("the state does not match the assembled system (" + std::to_string(numberOfODE2_) +
-                     " ODE2 coordinates, " + std::to_string(numberOfODE1_) + " ODE1 coordinates, " +
-                     std::to_string(numberOfAE_) + " algebraic variables); call Assemble()");
-  if (!state.ode2.allFinite() || !state.ode2_t.allFinite() || !state.ode1.allFinite() || !state.ae.allFinite())
-    throw ValueError("the initial state contains non-finite coordinates");
+  if (ti.adaptiveStep) CheckAdaptiveStepFactors(ti.adaptiveStepDecrease, ti.adaptiveStepIncrease, "timeIntegration");
+  CheckNewtonSettings(ti.newton, "timeIntegration.newton");
 }
 
 // Solves [M C_q^T; C_q 0] [q_tt0; lambda0] = [-r(q_tt=0, lambda=0); -h]; the velocity-level
@@ -244,25 +223,6 @@ void GeneralizedAlphaSolver::ApplyIncrement(SystemState& state, const VectorX& i
   for (Index i = 0; i < numberOfAE_; ++i) lambda[i] -= lambdaScale * dLambda[i];
 }
 
-std::string GeneralizedAlphaSolver::WorstResidualText() const {
-  if (residual_.size() == 0) return "no unknowns";
-  Index row = 0;
-  double worst = -1.;
-  for (Index i = 0; i < residual_.size(); ++i) {
-    const double value = std::abs(residual_(i));
-    if (!std::isfinite(value)) {
-      row = i;
-      worst = value;
-      break;
-    }
-    if (value > worst) {
-      worst = value;
-      row = i;
-    }
-  }
-  return "worst residual " + NumberText(worst) + " in " + equations_.DescribeUnknown(row);
-}
-
 // The step's nonlinear system for NewtonIteration, at step size h.
 struct GeneralizedAlphaSolver::StepProblem {
   GeneralizedAlphaSolver& solver;
@@ -275,11 +235,9 @@ struct GeneralizedAlphaSolver::StepProblem {
     solver.ApplyIncrement(state, solver.increment_, h);
   }
   double IncrementNorm() const {
-    const VectorX& increment = solver.increment_;
-    return (increment.head(solver.numberOfODE2_).norm() + increment.segment(solver.numberOfODE2_, solver.numberOfODE1_).norm()) /
-           solver.errorCoordinateFactor_;
+    return IncrementErrorNorm(solver.increment_, solver.numberOfODE2_, solver.numberOfODE1_, solver.errorCoordinateFactor_);
   }
-  std::string WorstResidualText() const { return solver.WorstResidualText(); }
+  std::string WorstResidualText() const { return multidyn::WorstResidualText(solver.residual_, solver.equations_); }
 };
 
 bool GeneralizedAlphaSolver::TryStep(SystemState& state, const SystemState& start, const VectorX& aStart, double h,
@@ -326,7 +284,7 @@ void GeneralizedAlphaSolver::MaybeReport(const SystemState& state, double h) {
 SolverStatistics GeneralizedAlphaSolver::Solve(SystemState& state) {
   const TimeIntegrationSettings& ti = settings_.timeIntegration;
   statistics_ = SolverStatistics();
-  CheckState(state);
+  CheckState(state, equations_);
   SystemState accepted = state;  // last accepted step, restored on any exception
   const double endTime = ti.endTime;
   const double nominalStepSize = (ti.endTime - ti.startTime) / ti.numberOfSteps;

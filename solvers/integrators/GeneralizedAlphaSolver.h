@@ -33,7 +33,6 @@ class GeneralizedAlphaSolver : public TimeIntegrator {
  private:
   struct StepProblem;  // the step's nonlinear system, for newton_
 
-  void CheckState(const SystemState& state) const;
   void ComputeInitialAccelerations(SystemState& state);
   // y_t0 = f_FO(y_0, t_0): the trapezoidal rule needs the rate at the start of the first step.
   void ComputeInitialODE1Velocities(SystemState& state);
@@ -49,8 +48,6 @@ class GeneralizedAlphaSolver : public TimeIntegrator {
   // increment_ = Newton matrix^-1 * (scaled residual_).
   void SolveForIncrement(double h);
   void ApplyIncrement(SystemState& state, const VectorX& increment, double h) const;
-  // "worst residual 1.2e+03 in coordinate 0 of node 1 (...)" of residual_.
-  std::string WorstResidualText() const;
   void MaybeReport(const SystemState& state, double h);
 
   DAESystem& equations_;

@@ -29,6 +29,14 @@
 
 namespace multidyn {
 
+// newtonResidualMode 1's error: the norms of the ODE2 and the ODE1 part of the increment (of
+// unknowns [ODE2 | ODE1 | AE]), divided by errorCoordinateFactor.
+inline double IncrementErrorNorm(const VectorX& increment, Index numberOfODE2, Index numberOfODE1,
+                                 double errorCoordinateFactor) {
+  return (increment.head(numberOfODE2).norm() + increment.segment(numberOfODE2, numberOfODE1).norm()) /
+         errorCoordinateFactor;
+}
+
 struct NewtonResult {
   bool converged = false;
   Index iterations = 0;

@@ -22,4 +22,48 @@ void CheckTimeSpan(const TimeIntegrationSettings& ti) {
                      NumberText(ti.startTime) + ")");
 }
 
+void CheckNewtonSettings(const NewtonSettings& newton, const std::string& path) {
+  if (newton.maxIterations < 1)
+    throw ValueError(path + ".maxIterations: expected at least 1, got " + std::to_string(newton.maxIterations));
+  if (newton.newtonResidualMode != 0 && newton.newtonResidualMode != 1)
+    throw ValueError(path + ".newtonResidualMode: expected 0 (residual) or 1 (increment), got " +
+                     std::to_string(newton.newtonResidualMode));
+}
+
+void CheckAdaptiveStepFactors(double decrease, double increase, const std::string& path) {
+  if (!(decrease > 0. && decrease < 1.))
+    throw ValueError(path + ".adaptiveStepDecrease: expected a value in (0, 1), got " + NumberText(decrease));
+  if (!(increase >= 1.)) throw ValueError(path + ".adaptiveStepIncrease: expected a value >= 1, got " + NumberText(increase));
+}
+
+void CheckState(const SystemState& state, const DAESystem& system) {
+  const Index n2 = system.NumberOfODE2(), n1 = system.NumberOfODE1(), nAE = system.NumberOfAE();
+  if (state.ode2.size() != n2 || state.ode2_t.size() != n2 || state.ode2_tt.size() != n2 || state.ode1.size() != n1 ||
+      state.ode1_t.size() != n1 || state.ae.size() != nAE)
+    throw ValueError("the state does not match the assembled system (" + std::to_string(n2) + " ODE2 coordinates, " +
+                     std::to_string(n1) + " ODE1 coordinates, " + std::to_string(nAE) +
+                     " algebraic variables); call Assemble()");
+  if (!state.ode2.allFinite() || !state.ode2_t.allFinite() || !state.ode1.allFinite() || !state.ae.allFinite())
+    throw ValueError("the initial state contains non-finite coordinates");
+}
+
+std::string WorstResidualText(const VectorX& residual, const DAESystem& system) {
+  if (residual.size() == 0) return "no unknowns";
+  Index row = 0;
+  double worst = -1.;
+  for (Index i = 0; i < residual.size(); ++i) {
+    const double value = std::abs(residual(i));
+    if (!std::isfinite(value)) {
+      row = i;
+      worst = value;
+      break;
+    }
+    if (value > worst) {
+      worst = value;
+      row = i;
+    }
+  }
+  return "worst residual " + NumberText(worst) + " in " + system.DescribeUnknown(row);
+}
+
 }  // namespace multidyn

@@ -1,8 +1,9 @@
-// Shared by the time integrators: numbers in messages, and the checks of the time span.
+// Shared by the solvers: numbers and residuals in messages, and the checks of settings and states.
 #pragma once
 
 #include <string>
 
+#include "core/evaluation/DAESystem.h"
 #include "core/model/SimulationSettings.h"
 
 namespace multidyn {
@@ -12,5 +13,20 @@ std::string NumberText(double value);
 
 // Throws ValueError unless numberOfSteps > 0 and startTime <= endTime, both finite.
 void CheckTimeSpan(const TimeIntegrationSettings& timeIntegration);
+
+// Throws ValueError naming the setting (path: "timeIntegration.newton", ...) for a Newton
+// iteration that cannot run.
+void CheckNewtonSettings(const NewtonSettings& newton, const std::string& path);
+
+// Throws ValueError naming the setting (path: "timeIntegration", ...) unless decrease is in
+// (0, 1) and increase >= 1.
+void CheckAdaptiveStepFactors(double decrease, double increase, const std::string& path);
+
+// Throws ValueError unless the state has the system's sizes and finite coordinates.
+void CheckState(const SystemState& state, const DAESystem& system);
+
+// "worst residual 1.2e+03 in coordinate 0 of node 1 (...)": the largest (or first non-finite)
+// entry of a residual of the system's unknowns.
+std::string WorstResidualText(const VectorX& residual, const DAESystem& system);
 
 }  // namespace multidyn
