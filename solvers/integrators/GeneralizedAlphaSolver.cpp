@@ -259,17 +259,10 @@ bool GeneralizedAlphaSolver::TryStep(SystemState& state, const SystemState& star
     }
     SetSum(predictedAcceleration_, (1. - p.alphaF) / (1. - p.alphaM), state.ode2_tt, algorithmicAcceleration_);
     if (!equations_.HasPostNewtonItems()) return true;
-    const double discontinuousError = equations_.PostNewtonStep(state);
-    if (!(discontinuousError > ds.iterationTolerance)) return true;
-    if (k + 1 < maxDiscontinuous) ++statistics_.discontinuousIterations;
-    else if (!ds.ignoreMaxIterations) {
-      failure = "discontinuous iteration did not converge: switching error " + NumberText(discontinuousError) +
-                " > iterationTolerance " + NumberText(ds.iterationTolerance) + " after " + std::to_string(maxDiscontinuous) +
-                " iterations";
-      return false;
-    }
+    const SwitchingVerdict verdict = JudgeSwitching(equations_.PostNewtonStep(state), k, ds, statistics_, failure);
+    if (verdict != SwitchingVerdict::Repeat) return verdict == SwitchingVerdict::Accept;
   }
-  return true;  // accepted after maxIterations (ignoreMaxIterations)
+  return true;  // not reached: the last iteration accepts or fails
 }
 
 void GeneralizedAlphaSolver::MaybeReport(const SystemState& state, double h) {

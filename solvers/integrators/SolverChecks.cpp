@@ -1,9 +1,11 @@
 #include "solvers/integrators/SolverChecks.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
 #include "core/foundation/Errors.h"
+#include "solvers/integrators/SolverStatistics.h"
 
 namespace multidyn {
 
@@ -45,6 +47,21 @@ void CheckState(const SystemState& state, const DAESystem& system) {
                      " algebraic variables); call Assemble()");
   if (!state.ode2.allFinite() || !state.ode2_t.allFinite() || !state.ode1.allFinite() || !state.ae.allFinite())
     throw ValueError("the initial state contains non-finite coordinates");
+}
+
+SwitchingVerdict JudgeSwitching(double switchingError, Index k, const DiscontinuousSettings& settings,
+                                SolverStatistics& statistics, std::string& failure) {
+  if (!(switchingError > settings.iterationTolerance)) return SwitchingVerdict::Accept;
+  const Index maxIterations = std::max<Index>(settings.maxIterations, 1);
+  if (k + 1 < maxIterations) {
+    ++statistics.discontinuousIterations;
+    return SwitchingVerdict::Repeat;
+  }
+  if (settings.ignoreMaxIterations) return SwitchingVerdict::Accept;  // after maxIterations
+  failure = "discontinuous iteration did not converge: switching error " + NumberText(switchingError) +
+            " > iterationTolerance " + NumberText(settings.iterationTolerance) + " after " +
+            std::to_string(maxIterations) + " iterations";
+  return SwitchingVerdict::Fail;
 }
 
 std::string WorstResidualText(const VectorX& residual, const DAESystem& system) {

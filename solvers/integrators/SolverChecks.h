@@ -25,6 +25,14 @@ void CheckAdaptiveStepFactors(double decrease, double increase, const std::strin
 // Throws ValueError unless the state has the system's sizes and finite coordinates.
 void CheckState(const SystemState& state, const DAESystem& system);
 
+// The discontinuous iteration's verdict after PostNewtonStep returned switchingError in its
+// iteration k (from 0): accept the step, repeat it (counted in discontinuousIterations), or fail
+// (why, in failure) when maxIterations are used up and ignoreMaxIterations is off.
+enum class SwitchingVerdict { Accept, Repeat, Fail };
+struct SolverStatistics;
+SwitchingVerdict JudgeSwitching(double switchingError, Index k, const DiscontinuousSettings& settings,
+                                SolverStatistics& statistics, std::string& failure);
+
 // "worst residual 1.2e+03 in coordinate 0 of node 1 (...)": the largest (or first non-finite)
 // entry of a residual of the system's unknowns.
 std::string WorstResidualText(const VectorX& residual, const DAESystem& system);

@@ -162,18 +162,12 @@ bool StaticSolver::TryStep(SystemState& state, const SystemState& start, double 
     }
     if (!equations_.HasPostNewtonItems()) return true;
     state.ae = -state.ae;  // the items see the multipliers of the equations (exact: a sign)
-    const double discontinuousError = equations_.PostNewtonStep(state);
+    const double switchingError = equations_.PostNewtonStep(state);
     state.ae = -state.ae;
-    if (!(discontinuousError > ds.iterationTolerance)) return true;
-    if (k + 1 < maxDiscontinuous) ++statistics_.discontinuousIterations;
-    else if (!ds.ignoreMaxIterations) {
-      failure = "discontinuous iteration did not converge: switching error " + NumberText(discontinuousError) +
-                " > iterationTolerance " + NumberText(ds.iterationTolerance) + " after " + std::to_string(maxDiscontinuous) +
-                " iterations";
-      return false;
-    }
+    const SwitchingVerdict verdict = JudgeSwitching(switchingError, k, ds, statistics_, failure);
+    if (verdict != SwitchingVerdict::Repeat) return verdict == SwitchingVerdict::Accept;
   }
-  return true;  // accepted after maxIterations (ignoreMaxIterations)
+  return true;  // not reached: the last iteration accepts or fails
 }
 
 SolverStatistics StaticSolver::Solve(SystemState& state) {

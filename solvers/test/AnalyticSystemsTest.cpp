@@ -8,6 +8,7 @@
 #include "core/evaluation/DAESystem.h"
 #include "core/foundation/Errors.h"
 #include "solvers/driver/SolverFactory.h"
+#include "solvers/test/ZeroState.h"
 
 namespace multidyn {
 namespace {
@@ -73,17 +74,6 @@ class CartesianPendulum : public DAESystem {
 
 class NullObserver : public SolverObserver {};
 
-SystemState InitialState(const DAESystem& system) {
-  SystemState s;
-  s.ode2.setZero(system.NumberOfODE2());
-  s.ode2_t.setZero(system.NumberOfODE2());
-  s.ode2_tt.setZero(system.NumberOfODE2());
-  s.ode1.setZero(system.NumberOfODE1());
-  s.ode1_t.setZero(system.NumberOfODE1());
-  s.ae.setZero(system.NumberOfAE());
-  return s;
-}
-
 SimulationSettings Settings(double endTime, Index steps) {
   SimulationSettings settings;
   settings.timeIntegration.endTime = endTime;
@@ -100,7 +90,7 @@ std::pair<double, double> OscillatorErrors(DynamicSolverType type, Index steps, 
   SimulationSettings settings = Settings(1., steps);
   settings.timeIntegration.generalizedAlpha.spectralRadius = spectralRadius;
   NullObserver observer;
-  SystemState state = InitialState(system);
+  SystemState state = ZeroState(system);
   state.ode2(0) = 0.3;
   state.ode1(0) = 2.;
   CreateDynamicSolver(type, system, settings, observer)->Solve(state);
@@ -138,7 +128,7 @@ TEST(GeneralizedAlphaSolver, StepSizeDependentRatesStayExactWhenTheStepChanges) 
   SimulationSettings settings = Settings(1., 5);  // h = 0.2, rejected after t = 0.45
   settings.timeIntegration.adaptiveStepRecoverySteps = 2;
   NullObserver observer;
-  SystemState state = InitialState(system);
+  SystemState state = ZeroState(system);
   state.ode1(0) = 2.;
   const SolverStatistics statistics =
       CreateDynamicSolver(DynamicSolverType::GeneralizedAlpha, system, settings, observer)->Solve(state);
@@ -184,7 +174,7 @@ TEST(ExplicitSolvers, ExplicitEulerStepIsExudyns) {
   OscillatorAndDecay system;
   SimulationSettings settings = Settings(0.1, 1);
   NullObserver observer;
-  SystemState state = InitialState(system);
+  SystemState state = ZeroState(system);
   state.ode2(0) = 0.3;
   state.ode2_t(0) = -0.2;
   state.ode1(0) = 2.;
@@ -211,7 +201,7 @@ TEST(ExplicitSolvers, ConstantMassMatrixIsFactorizedOnce) {
     ConstantMassOscillator system;
     SimulationSettings settings = Settings(1., 50);
     settings.timeIntegration.reuseConstantMassMatrix = reuse == 1;
-    results[reuse] = InitialState(system);
+    results[reuse] = ZeroState(system);
     results[reuse].ode2(0) = 0.3;
     results[reuse].ode1(0) = 2.;
     factorizations[reuse] =
@@ -224,7 +214,7 @@ TEST(ExplicitSolvers, ConstantMassMatrixIsFactorizedOnce) {
   // a mass matrix not declared constant is factorized at every stage whatever the setting
   OscillatorAndDecay varying;
   SimulationSettings settings = Settings(1., 50);
-  SystemState state = InitialState(varying);
+  SystemState state = ZeroState(varying);
   EXPECT_GE(CreateDynamicSolver(DynamicSolverType::RK44, varying, settings, observer)->Solve(state).factorizations, 200);
 }
 
@@ -273,7 +263,7 @@ TEST_P(PendulumSolvers, FollowsTheMinimalCoordinateSolutionAndKeepsTheConstraint
   for (const char* linearSolver : {"EigenDense", "EigenSparse"}) {
     SimulationSettings settings = Settings(1., 2000);
     settings.linearSolverType = linearSolver;
-    SystemState state = InitialState(system);
+    SystemState state = ZeroState(system);
     state.ode2 << system.L * std::sin(theta0), -system.L * std::cos(theta0);
     CreateDynamicSolver(GetParam(), system, settings, observer)->Solve(state);
     const double theta = std::atan2(state.ode2(0), -state.ode2(1));

@@ -10,6 +10,7 @@
 #include "core/evaluation/DAESystem.h"
 #include "core/foundation/Errors.h"
 #include "solvers/integrators/StaticSolver.h"
+#include "solvers/test/ZeroState.h"
 
 namespace multidyn {
 namespace {
@@ -97,17 +98,6 @@ class Recorder : public SolverObserver {
   void OnStepAccepted(const SystemState& state, double, Index) override { accepted.push_back(state); }
 };
 
-SystemState InitialState(const DAESystem& system) {
-  SystemState s;
-  s.ode2.setZero(system.NumberOfODE2());
-  s.ode2_t.setZero(system.NumberOfODE2());
-  s.ode2_tt.setZero(system.NumberOfODE2());
-  s.ode1.setZero(system.NumberOfODE1());
-  s.ode1_t.setZero(system.NumberOfODE1());
-  s.ae.setZero(system.NumberOfAE());
-  return s;
-}
-
 // The real root of k q + c q^3 = load (Cardano: one real root for k, c > 0).
 double CubicRoot(double k, double c, double load) {
   const double p = k / c, halfQ = -load / (2. * c);
@@ -131,7 +121,7 @@ TEST(StaticSolver, CubicSpringInArithmeticLoadStepsReachesCardanosRootAtEverySte
   system.d = 0.;
   Recorder recorder;
   StaticSolver solver(system, StaticSettings(5), recorder);
-  SystemState state = InitialState(system);
+  SystemState state = ZeroState(system);
   const SolverStatistics statistics = solver.Solve(state);
   EXPECT_EQ(statistics.steps, 5);
   EXPECT_EQ(statistics.rejectedSteps, 0);
@@ -156,7 +146,7 @@ TEST(StaticSolver, VelocitiesStayAsGivenAndAccelerationsAreZero) {
   settings.staticSolver.loadStepStart = 2.;
   settings.staticSolver.loadStepDuration = 0.5;
   StaticSolver solver(system, settings, recorder);
-  SystemState state = InitialState(system);
+  SystemState state = ZeroState(system);
   state.ode2_t(0) = 4.;
   state.ode2_tt(0) = 9.;
   state.time = -1.;
@@ -175,7 +165,7 @@ TEST(StaticSolver, GeometricLoadStepsGrowByAConstantFactorFromOneOverTheRange) {
   settings.staticSolver.loadStepGeometric = true;
   settings.staticSolver.loadStepGeometricRange = 1000.;
   StaticSolver solver(system, settings, recorder);
-  SystemState state = InitialState(system);
+  SystemState state = ZeroState(system);
   EXPECT_EQ(solver.Solve(state).steps, 4);
   const std::vector<double> expected = {0., 1e-3, 1e-2, 1e-1, 1., 1.};
   ASSERT_EQ(system.loadFactors.size(), expected.size());
@@ -189,7 +179,7 @@ TEST(StaticSolver, GeometricLoadStepsGrowByAConstantFactorFromOneOverTheRange) {
     s.staticSolver.loadStepGeometric = true;
     return s;
   }(), recorder);
-  SystemState other = InitialState(single);
+  SystemState other = ZeroState(single);
   EXPECT_EQ(twoSteps.Solve(other).steps, 2);
   EXPECT_NEAR(single.loadFactors[1], 1e-3, 1e-15);
 }
@@ -200,7 +190,7 @@ TEST(StaticSolver, WithoutLoadFactorEveryStepHasTheFullLoad) {
   SimulationSettings settings = StaticSettings(3);
   settings.staticSolver.useLoadFactor = false;
   StaticSolver solver(system, settings, recorder);
-  SystemState state = InitialState(system);
+  SystemState state = ZeroState(system);
   solver.Solve(state);
   for (double factor : system.loadFactors) EXPECT_EQ(factor, 1.);
   for (size_t i = 1; i < recorder.accepted.size(); ++i)
@@ -216,7 +206,7 @@ TEST(StaticSolver, ALoadStepNewtonCannotTakeIsReducedAndTheSolveReachesTheEnd) {
   system.F = 10.;
   Recorder recorder;
   StaticSolver solver(system, StaticSettings(1), recorder);
-  SystemState state = InitialState(system);
+  SystemState state = ZeroState(system);
   const SolverStatistics statistics = solver.Solve(state);
   EXPECT_GE(statistics.rejectedSteps, 2);
   EXPECT_NEAR(state.ode2(0), 10., 1e-12);
@@ -236,7 +226,7 @@ TEST(StaticSolver, WithoutAdaptiveStepsAFailedLoadStepStopsTheSolveWithTheLastAc
   SimulationSettings settings = StaticSettings(2);  // q* = 5 from 0: fails
   settings.staticSolver.adaptiveStep = false;
   StaticSolver solver(system, settings, recorder);
-  SystemState state = InitialState(system);
+  SystemState state = ZeroState(system);
   try {
     solver.Solve(state);
     FAIL() << "expected a SolverError";
@@ -254,7 +244,7 @@ TEST(StaticSolver, ConstrainedPairAndHeldODE1CoordinateSolveTheLinearEquilibrium
   TiedPair system;
   Recorder recorder;
   StaticSolver solver(system, StaticSettings(2), recorder);
-  SystemState state = InitialState(system);
+  SystemState state = ZeroState(system);
   state.ode1(0) = 0.7;
   state.ode1_t(0) = 0.25;
   solver.Solve(state);
@@ -280,7 +270,7 @@ TEST(StaticSolver, StabilizerIsAMassProportionalSpringToTheStepStartThatVanishes
   SimulationSettings settings = StaticSettings(4);
   settings.staticSolver.stabilizerODE2term = s;
   StaticSolver solver(system, settings, recorder);
-  SystemState state = InitialState(system);
+  SystemState state = ZeroState(system);
   solver.Solve(state);
   double previous = 0.;
   for (int i = 1; i <= 4; ++i) {
