@@ -44,13 +44,21 @@ void SystemEquations::BuildEvaluationPlan() {
     const Marker& m = system_.GetMarker(marker);
     const Body* body =
         m.BodyNumber().IsValid() ? static_cast<const Body*>(&system_.GetObject(m.BodyNumber().value)) : nullptr;
-    markerEntries_.push_back({&m, body, singleNode(compiled_.markerNodes[marker])});
+    markerEntries_.push_back(
+        {&m, body, singleNode(compiled_.markerNodes[marker]), RangeOf(compiled_.markerODE2Indices[marker])});
   }
   for (Index b : compiled_.bodies) {
     const Body* body = static_cast<const Body*>(&system_.GetObject(b));
     const auto* lhsJacobian = dynamic_cast<const BodyLHSJacobian*>(body);
     if (lhsJacobian && !lhsJacobian->ProvidesLHSJacobian(system_)) lhsJacobian = nullptr;
-    bodyEntries_.push_back({b, body, singleNode(compiled_.objectNodes[b]), lhsJacobian});
+    const CoordinateRange coordinates = RangeOf(compiled_.objectODE2Indices[b]);
+    bodyEntries_.push_back({b, body, singleNode(compiled_.objectNodes[b]), lhsJacobian, coordinates});
+    largestBody_ = std::max(largestBody_, coordinates.size);
+  }
+  for (Index node : compiled_.nodesWithAE) {
+    const Node& n = system_.GetNode(node);
+    nodeAEEntries_.push_back({&n, compiled_.nodeODE2Start[node], n.NumberOfODE2Coordinates(), compiled_.nodeAEStart[node],
+                              n.NumberOfAlgebraicEquations()});
   }
   // The multiplier buffers of every size (the residual indexes the pool directly).
   Index largest = 0;
@@ -84,6 +92,13 @@ void SystemEquations::BuildEvaluationPlan() {
   for (Index c : compiled_.connectors) connectorEntries_.push_back(connectorEntry(c));
   for (Index c : compiled_.internalStateObjects) internalStateEntries_.push_back(connectorEntry(c));
   SetParallel(1, 0);
+}
+
+SystemEquations::CoordinateRange SystemEquations::RangeOf(const std::vector<Index>& indices) {
+  const Index size = Index(indices.size());
+  bool contiguous = size > 0;
+  for (Index i = 1; i < size; ++i) contiguous = contiguous && indices[i] == indices[0] + i;
+  return {indices.data(), size, contiguous ? indices[0] : -1};
 }
 
 bool SystemEquations::HasUserFunction(const Item& item) {
@@ -121,6 +136,7 @@ void SystemEquations::SetParallel(Index numberOfThreads, Index minimumItems) {
   scratch_.assign(threads, Scratch());
   for (Scratch& scratch : scratch_) {
     for (Index size = 0; size <= largestConstraint_; ++size) differentiation::JacobianWorkspace::OfSize(scratch.lambdaBySize, size);
+    for (Index size = 0; size <= largestBody_; ++size) differentiation::JacobianWorkspace::OfSize(scratch.q_ttBySize, size);
     scratch.residual.setZero(compiled_.numberOfODE2);
   }
 }
@@ -157,22 +173,59 @@ void SystemEquations::KinematicsOfPart(Index thread, const SystemState& state, b
   }
 }
 
-void SystemEquations::AddGeneralizedLoad(Index marker, const MarkerLoad<double>& load, double sign,
+namespace {
+// dst[0, n) = src[0, n) and dst[0, n) += src[0, n), with the size fixed at compile time for the
+// common items (7: a rigid node on Euler parameters, 5: a revolute joint's equations, 1), where
+// Eigen's loops of run-time size spend more on alignment and bounds than on the elements.
+template <int n> using Elements = Eigen::Map<Eigen::Matrix<double, n, 1>>;
+template <int n> using ConstElements = Eigen::Map<const Eigen::Matrix<double, n, 1>>;
+void CopyElements(double* dst, const double* src, Index n) {
+  if (n == 7) Elements<7>{dst} = ConstElements<7>{src};
+  else if (n == 5) Elements<5>{dst} = ConstElements<5>{src};
+  else if (n == 1) dst[0] = src[0];
+  else Eigen::Map<VectorX>{dst, n} = Eigen::Map<const VectorX>{src, n};
+}
+void AddElements(double* dst, const double* src, Index n) {
+  if (n == 7) Elements<7>{dst} += ConstElements<7>{src};
+  else Eigen::Map<VectorX>{dst, n} += Eigen::Map<const VectorX>{src, n};
+}
+
+// The compact generalized load of a rigid frame (decision 22) on the coordinates r of its node:
+// force on the translations, G^T moment on the rotation parameters; with the numbers of both known
+// at compile time (3D rigid nodes), or at run time (Eigen::Dynamic).
+template <int translations, int rotations>
+void AddToRigidNode(const NodeKinematics<double>& node, const Vector3& force, const Vector3& moment, Index n, double* r) {
+  const Index nTranslations = translations == Eigen::Dynamic ? std::min(node.positionCoordinates, n) : translations;
+  for (Index j = 0; j < nTranslations; ++j) r[j] += force(j);
+  if (rotations == Eigen::Dynamic && !node.hasOrientation) return;
+  const Index nRotations = rotations == Eigen::Dynamic ? node.G.cols() : rotations;
+  double* rRotation = r + node.rotationStart;
+  for (Index j = 0; j < nRotations; ++j) rRotation[j] += node.G.col(j).dot(moment);
+}
+}  // namespace
+
+inline void SystemEquations::AddGeneralizedLoad(Index marker, const MarkerLoad<double>& load, double sign,
                                          VectorX& residual) const {
-  const auto& indices = compiled_.markerODE2Indices[marker];
+  const CoordinateRange& c = markerEntries_[marker].coordinates;
+  const Index* indices = c.indices;
   const MarkerData<double>& data = markerData_[marker];
   // sign (J_p^T f + J_r^T tau + J_c^T f_c), each part over the columns it has (one pass each,
   // without the per-component checks of GeneralizedLoadComponent)
-  const Index n = Index(indices.size());
-  if (data.rigidNode) {  // a rigid frame of one node: f on the translations, G^T (tau + arm x f) on the rotations
+  const Index n = c.size;
+  if (data.rigidNode) {  // a rigid frame of one node: the marker's coordinates are the node's, in one block
+    if (n == 0) return;
     const NodeKinematics<double>& node = *data.rigidNode;
     const Vector3 force = sign * load.force;
-    const Index translations = std::min(node.positionCoordinates, n);
-    for (Index j = 0; j < translations; ++j) residual(indices[j]) += force(j);
-    if (node.hasOrientation) {
-      const Vector3 moment = sign * load.torque + data.rigidArm.cross(force);
-      for (Index j = 0; j < node.G.cols(); ++j) residual(indices[node.rotationStart + j]) += node.G.col(j).dot(moment);
-    }
+    const Vector3 moment =
+        node.hasOrientation ? Vector3(sign * load.torque + data.rigidArm.cross(force)) : Vector3(Vector3::Zero());
+    double* r = residual.data() + c.start;
+    const bool rigid3D = node.hasOrientation && node.positionCoordinates == 3 && node.rotationStart == 3;
+    if (rigid3D && node.G.cols() == 4 && n == 7)
+      AddToRigidNode<3, 4>(node, force, moment, n, r);
+    else if (rigid3D && node.G.cols() == 3 && n == 6)
+      AddToRigidNode<3, 3>(node, force, moment, n, r);
+    else
+      AddToRigidNode<Eigen::Dynamic, Eigen::Dynamic>(node, force, moment, n, r);
     return;
   }
   const Index positionColumns = std::min<Index>(n, data.positionJacobian.cols());
@@ -185,7 +238,7 @@ void SystemEquations::AddGeneralizedLoad(Index marker, const MarkerLoad<double>&
     residual(indices[i]) += sign * data.coordinateJacobian(i) * load.coordinateForce;
 }
 
-EvaluationContext SystemEquations::Context(Index object, const SystemState& state) const {
+inline EvaluationContext SystemEquations::Context(Index object, const SystemState& state) const {
   EvaluationContext context;
   context.time = state.time;
   context.system = &system_;
@@ -202,9 +255,9 @@ void SystemEquations::GatherODE1(Index object, const VectorX& y, VectorX& yLocal
   for (size_t i = 0; i < indices.size(); ++i) yLocal(i) = y(indices[i]);
 }
 
-const VectorX& SystemEquations::Lambda(Scratch& scratch, const SystemState& state, Index start, Index size) {
-  VectorX& lambda = differentiation::JacobianWorkspace::OfSize(scratch.lambdaBySize, size);
-  lambda = state.ae.segment(start, size);
+inline const VectorX& SystemEquations::Lambda(Scratch& scratch, const SystemState& state, Index start, Index size) {
+  VectorX& lambda = scratch.lambdaBySize[size];  // sized for every item of the plan
+  CopyElements(lambda.data(), state.ae.data() + start, size);
   return lambda;
 }
 
@@ -222,23 +275,26 @@ void SystemEquations::AddODE2Terms(const ThreadPart& part, Scratch& scratch, con
   VecX<double>& local = scratch.local;
   for (Index b = part.bodies.begin; b < part.bodies.end; ++b) {
     const BodyEntry& e = bodyEntries_[b];
-    const auto& indices = compiled_.objectODE2Indices[e.object];
-    VectorX& q_ttLocal = differentiation::JacobianWorkspace::OfSize(scratch.q_ttBySize, Index(indices.size()));
-    for (size_t i = 0; i < indices.size(); ++i) q_ttLocal(i) = state.ode2_tt(indices[i]);
+    const CoordinateRange& c = e.coordinates;
+    VectorX& q_ttLocal = scratch.q_ttBySize[c.size];
+    if (c.start >= 0)
+      CopyElements(q_ttLocal.data(), state.ode2_tt.data() + c.start, c.size);
+    else
+      for (Index i = 0; i < c.size; ++i) q_ttLocal(i) = state.ode2_tt(c.indices[i]);
     e.body->ComputeODE2LHS(Context(e.object, state),
                            e.nodes ? e.nodes : NodesOf(compiled_.objectNodes[e.object], objectNodeSlots_[e.object]),
                            q_ttLocal, local);
-    for (size_t i = 0; i < indices.size(); ++i) residual(indices[i]) += local(i);
+    if (c.start >= 0)
+      AddElements(residual.data() + c.start, local.data(), c.size);
+    else
+      for (Index i = 0; i < c.size; ++i) residual(c.indices[i]) += local(i);
   }
   for (Index k = part.nodesWithAE.begin; k < part.nodesWithAE.end; ++k) {
-    const Index node = compiled_.nodesWithAE[k];
-    const Node& n = system_.GetNode(node);
-    const Index start = compiled_.nodeODE2Start[node];
-    const Index size = n.NumberOfODE2Coordinates();
-    const VectorX& lambda = Lambda(scratch, state, compiled_.nodeAEStart[node], n.NumberOfAlgebraicEquations());
-    n.ComputeAlgebraicForces(NodeCoordinates<double>{qTotal_.segment(start, size), state.ode2_t.segment(start, size)},
-                             lambda, local);
-    residual.segment(start, size) += local;
+    const NodeAEEntry& e = nodeAEEntries_[k];
+    const VectorX& lambda = Lambda(scratch, state, e.aeStart, e.aeSize);
+    e.node->ComputeAlgebraicForces(
+        NodeCoordinates<double>{qTotal_.segment(e.start, e.size), state.ode2_t.segment(e.start, e.size)}, lambda, local);
+    AddElements(residual.data() + e.start, local.data(), e.size);
   }
   for (Index c = part.connectors.begin; c < part.connectors.end; ++c)
     EvaluateConnector(connectorEntries_[c], scratch, state, &residual, ode1Residual);
@@ -246,8 +302,7 @@ void SystemEquations::AddODE2Terms(const ThreadPart& part, Scratch& scratch, con
   for (Index c = part.constraints.begin; c < part.constraints.end; ++c) {
     const ConstraintEntry& e = constraintEntries_[c];
     if (!e.constraint->IsActive()) continue;
-    VectorX& lambda = scratch.lambdaBySize[e.size];
-    lambda = state.ae.segment(e.aeStart, e.size);
+    const VectorX& lambda = Lambda(scratch, state, e.aeStart, e.size);
     loads[0] = loads[1] = MarkerLoad<double>();
     e.constraint->ComputeConstraintLoads(markerData_[e.marker0], markerData_[e.marker1], lambda, loads);
     AddGeneralizedLoad(e.marker0, loads[0], -1., residual);
@@ -338,13 +393,11 @@ void SystemEquations::AlgebraicResidual(const ThreadPart& part, Scratch& scratch
                                         bool velocityLevel, VectorX& residual) {
   VecX<double>& local = scratch.local;
   for (Index k = part.nodesWithAE.begin; k < part.nodesWithAE.end; ++k) {
-    const Index node = compiled_.nodesWithAE[k];
-    const Node& n = system_.GetNode(node);
-    const Index start = compiled_.nodeODE2Start[node];
-    const Index size = n.NumberOfODE2Coordinates();
-    n.ComputeAlgebraicEquations(
-        NodeCoordinates<double>{qTotal_.segment(start, size), state.ode2_t.segment(start, size)}, velocityLevel, local);
-    residual.segment(compiled_.nodeAEStart[node], local.size()) = local;
+    const NodeAEEntry& e = nodeAEEntries_[k];
+    e.node->ComputeAlgebraicEquations(
+        NodeCoordinates<double>{qTotal_.segment(e.start, e.size), state.ode2_t.segment(e.start, e.size)}, velocityLevel,
+        local);
+    CopyElements(residual.data() + e.aeStart, local.data(), local.size());
   }
   for (Index c = part.constraints.begin; c < part.constraints.end; ++c) {
     const ConstraintEntry& e = constraintEntries_[c];
@@ -354,7 +407,7 @@ void SystemEquations::AlgebraicResidual(const ThreadPart& part, Scratch& scratch
     }
     e.constraint->ComputeAlgebraicEquations(Context(e.object, state), markerData_[e.marker0], markerData_[e.marker1],
                                             velocityLevel, local);
-    residual.segment(e.aeStart, e.size) = local;
+    CopyElements(residual.data() + e.aeStart, local.data(), e.size);
   }
 }
 

@@ -77,8 +77,9 @@ class SystemEquations : public DAESystem {
   struct Scratch {
     VecX<double> local, internal, internalRate;
     std::vector<MarkerLoad<double>> markerLoads;
-    std::vector<VectorX> lambdaBySize, q_ttBySize;  // per size (see JacobianWorkspace)
-    VectorX residual;                               // threads > 0: their part of the ODE2 residual
+    // per size, up to the largest of the plan's items (see JacobianWorkspace)
+    std::vector<VectorX> lambdaBySize, q_ttBySize;
+    VectorX residual;  // threads > 0: their part of the ODE2 residual
   };
   // task(thread) for each part, on the worker threads if there are several.
   template <class Task> void ForEachPart(Task&& task) {
@@ -134,16 +135,28 @@ class SystemEquations : public DAESystem {
     NodeKinematics<double>* kinematics;
     Index start, size;
   };
+  // ODE2 coordinates of an item: indices[0, size), which are [start, start + size) if start >= 0.
+  struct CoordinateRange {
+    const Index* indices;
+    Index size, start;
+  };
   struct MarkerEntry {
     const Marker* marker;
     const Body* body;
     const NodeKinematics<double>* nodes;
+    CoordinateRange coordinates;
   };
   struct BodyEntry {
     Index object;
     const Body* body;
     const NodeKinematics<double>* nodes;
     const BodyLHSJacobian* lhsJacobian;  // nullptr: the Jacobian differentiates ComputeODE2LHS
+    CoordinateRange coordinates;
+  };
+  struct NodeAEEntry {
+    const Node* node;
+    Index start, size;      // ODE2 coordinates
+    Index aeStart, aeSize;  // algebraic equations
   };
   struct ConstraintEntry {
     Index object;
@@ -163,6 +176,7 @@ class SystemEquations : public DAESystem {
     Index marker;
   };
   void BuildEvaluationPlan();
+  static CoordinateRange RangeOf(const std::vector<Index>& indices);
   // A body's block of the Newton matrix: factors.mass M, plus d(lhs)/d[q, q_t] weighted by the
   // factors if the body computes them (BodyLHSJacobian; the others' follow by generic AD).
   void AddBodyJacobian(const BodyEntry& entry, const SystemState& state, const JacobianFactors& factors,
@@ -177,6 +191,7 @@ class SystemEquations : public DAESystem {
   std::vector<NodeEntry> nodeEntries_;
   std::vector<MarkerEntry> markerEntries_;
   std::vector<BodyEntry> bodyEntries_;
+  std::vector<NodeAEEntry> nodeAEEntries_;
   std::vector<ConstraintEntry> constraintEntries_;
   std::vector<ConnectorEntry> connectorEntries_, internalStateEntries_;
   std::vector<Index> connectorMarkers_;
@@ -187,6 +202,7 @@ class SystemEquations : public DAESystem {
   double loadFactor_ = 1.;
   std::vector<char> loadScaledByLoadFactor_;  // per load: it has no user function
   Index largestConstraint_ = 0;  // the most algebraic equations of one item
+  Index largestBody_ = 0;        // the most ODE2 coordinates of one body
   std::vector<ThreadPart> parts_;  // one per thread; one part with whole lists when serial
   std::unique_ptr<WorkerThreads> threads_;  // nullptr when serial
   // Workspace.

@@ -3,15 +3,23 @@
 #pragma once
 
 #include <algorithm>
+#include <cstdint>
+#include <cstring>
 
 #include "core/foundation/Types.h"
 
 namespace multidyn {
 
-// Coordinates of one node: totals (reference + displacement) and their time derivatives.
+// Coordinates of one node: totals (reference + displacement) and their time derivatives, as
+// views of contiguous vectors or segments. (Maps, not Eigen::Ref: a Ref to a vector of run-time
+// size frees its unused temporary on destruction, a call of free per view and evaluation.)
 template <class S> struct NodeCoordinates {
-  Eigen::Ref<const VecXUnbounded<S>> q;
-  Eigen::Ref<const VecXUnbounded<S>> q_t;
+  template <class Q, class Q_t>
+  NodeCoordinates(const Q& q_, const Q_t& q_t_) : q(q_.data(), q_.size()), q_t(q_t_.data(), q_t_.size()) {
+    static_assert(Q::InnerStrideAtCompileTime == 1 && Q_t::InnerStrideAtCompileTime == 1, "contiguous coordinates");
+  }
+  Eigen::Map<const VecXUnbounded<S>> q;
+  Eigen::Map<const VecXUnbounded<S>> q_t;
 };
 
 template <class S> struct NodeKinematics {
@@ -101,14 +109,45 @@ template <class S> S GeneralizedLoadComponent(const MarkerData<S>& data, const M
   return value;
 }
 
+// R == Matrix3::Identity(), cheaply: the residual tests the marker and joint rotations in every
+// evaluation. Most other rotations fail on R(0, 0); then the bit patterns, without branches: 1.0
+// has one, 0.0 two (+-0, equal up to the sign bit).
+inline bool IsIdentity(const Matrix3& R) {
+  if (R(0, 0) != 1.) return false;
+  std::uint64_t bits[9];
+  std::memcpy(bits, R.data(), sizeof(bits));
+  const std::uint64_t one = 0x3FF0000000000000u;
+  const std::uint64_t offDiagonal = bits[1] | bits[2] | bits[3] | bits[5] | bits[6] | bits[7];
+  return ((bits[0] ^ one) | (bits[4] ^ one) | (bits[8] ^ one) | (offDiagonal << 1)) == 0;
+}
+
 // A * R for a constant R; skips the product for the common R = I (it costs much with
 // derivatives attached).
 template <class S> Mat3<S> RotatedBy(const Mat3<S>& A, const Matrix3& R) {
-  if (R == Matrix3::Identity()) return A;
+  if (IsIdentity(R)) return A;
   return A * R.cast<S>();
 }
 
-// The frame at local position b of a rigid node: p + A*b, with its Jacobians.
+// The Jacobians of RigidFrameFromNode (J_p = [I, -arm~ G], J_r = [0, G]).
+template <class S> void RigidFrameJacobians(const NodeKinematics<S>& node, bool atNode, MarkerData<S>& frame) {
+  const Index n = node.numberOfCoordinates;
+  frame.positionJacobian.setZero(3, n);
+  const Index translations = std::min(node.positionCoordinates, n);
+  frame.positionJacobian.topLeftCorner(translations, translations).setIdentity();
+  frame.rotationJacobian.setZero(3, n);
+  if (!node.hasOrientation) return;
+  // d(A b) = -(A b)~ G dtheta: column j is G_j x (A b); column by column with fixed-size vectors,
+  // which is much cheaper than a product of dynamic-size blocks.
+  const Vec3<S>& Ab = frame.rigidArm;
+  for (Index j = 0; j < node.G.cols(); ++j) {
+    const Vec3<S> G_j = node.G.col(j);
+    frame.rotationJacobian.col(node.rotationStart + j) = G_j;
+    if (!atNode) frame.positionJacobian.col(node.rotationStart + j) = G_j.cross(Ab);
+  }
+}
+
+// The frame at local position b of a rigid node: p + A*b, with its Jacobians (out of line: the
+// residual, in every evaluation, asks for the pose only).
 template <class S> void RigidFrameFromNode(const NodeKinematics<S>& node, const Vector3& localPosition,
                                             MarkerData<S>& frame) {
   const bool atNode = localPosition.isZero(0.);
@@ -126,20 +165,7 @@ template <class S> void RigidFrameFromNode(const NodeKinematics<S>& node, const 
     frame.position = node.position + Ab;
     frame.velocity = node.velocity + node.rotation * node.angularVelocityLocal.cross(b);
   }
-  if (!frame.withJacobians) return;
-  const Index n = node.numberOfCoordinates;
-  frame.positionJacobian.setZero(3, n);
-  const Index translations = std::min(node.positionCoordinates, n);
-  frame.positionJacobian.topLeftCorner(translations, translations).setIdentity();
-  frame.rotationJacobian.setZero(3, n);
-  if (!node.hasOrientation) return;
-  // d(A b) = -(A b)~ G dtheta: column j is G_j x (A b); column by column with fixed-size vectors,
-  // which is much cheaper than a product of dynamic-size blocks.
-  for (Index j = 0; j < node.G.cols(); ++j) {
-    const Vec3<S> G_j = node.G.col(j);
-    frame.rotationJacobian.col(node.rotationStart + j) = G_j;
-    if (!atNode) frame.positionJacobian.col(node.rotationStart + j) = G_j.cross(Ab);
-  }
+  if (frame.withJacobians) RigidFrameJacobians(node, atNode, frame);
 }
 
 }  // namespace multidyn

@@ -53,30 +53,46 @@ template <class S> Vec3<S> RotXYZGLocal_tTheta_t(const S& t1, const S& t2, const
   return G_t * theta_t;
 }
 
-// Euler parameters e = [e0, e1, e2, e3] (e0: scalar part).
-template <class S> Mat3<S> EulerParametersToRotationMatrix(const Eigen::Matrix<S, 4, 1>& e) {
+// Euler parameters e = [e0, e1, e2, e3] (e0: scalar part); A into a 3 x 3 matrix of any storage.
+template <class S, class Matrix> void EulerParametersToRotationMatrix(const Eigen::Matrix<S, 4, 1>& e, Matrix& A) {
   const S e0 = e(0), e1 = e(1), e2 = e(2), e3 = e(3);
-  Mat3<S> A;
   A << S(1.) - 2. * e3 * e3 - 2. * e2 * e2, -2. * e3 * e0 + 2. * e2 * e1, 2. * e3 * e1 + 2. * e2 * e0,
        2. * e3 * e0 + 2. * e2 * e1, S(1.) - 2. * e3 * e3 - 2. * e1 * e1, 2. * e3 * e2 - 2. * e1 * e0,
        -2. * e2 * e0 + 2. * e3 * e1, 2. * e3 * e2 + 2. * e1 * e0, S(1.) - 2. * e2 * e2 - 2. * e1 * e1;
+}
+
+template <class S> Mat3<S> EulerParametersToRotationMatrix(const Eigen::Matrix<S, 4, 1>& e) {
+  Mat3<S> A;
+  EulerParametersToRotationMatrix(e, A);
   return A;
+}
+
+// G and Glocal into a 3 x 4 matrix G (of any storage). Entries +-2 e_k: exact, whatever the order
+// of doubling and sign.
+template <class S, class Matrix> void EulerParametersToG(const Eigen::Matrix<S, 4, 1>& e, Matrix& G) {
+  const Eigen::Matrix<S, 4, 1> t = 2. * e;
+  G << -t(1), t(0), -t(3), t(2),
+       -t(2), t(3), t(0), -t(1),
+       -t(3), -t(2), t(1), t(0);
+}
+
+template <class S, class Matrix> void EulerParametersToGLocal(const Eigen::Matrix<S, 4, 1>& e, Matrix& G) {
+  const Eigen::Matrix<S, 4, 1> t = 2. * e;
+  G << -t(1), t(0), t(3), -t(2),
+       -t(2), -t(3), t(0), t(1),
+       -t(3), t(2), -t(1), t(0);
 }
 
 template <class S> Eigen::Matrix<S, 3, 4> EulerParametersToG(const Eigen::Matrix<S, 4, 1>& e) {
   Eigen::Matrix<S, 3, 4> G;
-  G << -e(1), e(0), -e(3), e(2),
-       -e(2), e(3), e(0), -e(1),
-       -e(3), -e(2), e(1), e(0);
-  return 2. * G;
+  EulerParametersToG(e, G);
+  return G;
 }
 
 template <class S> Eigen::Matrix<S, 3, 4> EulerParametersToGLocal(const Eigen::Matrix<S, 4, 1>& e) {
   Eigen::Matrix<S, 3, 4> G;
-  G << -e(1), e(0), e(3), -e(2),
-       -e(2), -e(3), e(0), e(1),
-       -e(3), e(2), -e(1), e(0);
-  return 2. * G;
+  EulerParametersToGLocal(e, G);
+  return G;
 }
 
 // Tait-Bryan xyz angles of a rotation matrix (the inverse of RotXYZToRotationMatrix).

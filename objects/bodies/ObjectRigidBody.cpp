@@ -20,14 +20,6 @@ template <> struct MaxLocalCoordinates<RotationAD> {
   static constexpr int value = MaxLocalCoordinates<ADScalar16>::value;
 };
 
-Matrix3 ObjectRigidBody::InertiaTensor() const {
-  Matrix3 J;
-  J << inertia(0), inertia(5), inertia(4),
-       inertia(5), inertia(1), inertia(3),
-       inertia(4), inertia(3), inertia(2);
-  return J;
-}
-
 void ObjectRigidBody::Check(const MainSystem& system) const {
   if (!nodeNumber.IsValid()) throw ValueError("parameter 'nodeNumber': a rigid-body node is required, got none (-1)");
   const Node& node = system.GetNode(nodeNumber.value);

@@ -25,7 +25,13 @@ class ObjectRigidBody : public BodyKernels<ObjectRigidBody>, public BodyLHSJacob
                           const VectorX& q_t, const VectorX& q_tt, MatrixX& lhs_q, MatrixX& lhs_q_t) const override;
 
   // Inertia tensor J_B about the body reference point, in body axes.
-  Matrix3 InertiaTensor() const;
+  Matrix3 InertiaTensor() const {
+    Matrix3 J;
+    J << inertia(0), inertia(5), inertia(4),
+         inertia(5), inertia(1), inertia(3),
+         inertia(4), inertia(3), inertia(2);
+    return J;
+  }
 
   template <class S> void Frame(const NodeKinematics<S>* nodes, const Vector3& localPosition, MarkerData<S>& frame) const {
     RigidFrameFromNode(nodes[0], localPosition, frame);
@@ -38,6 +44,12 @@ class ObjectRigidBody : public BodyKernels<ObjectRigidBody>, public BodyLHSJacob
   // bits as an AD x AD product with a constant factor, at a fraction of the cost. For b = 0 the
   // b~ terms, exactly zero, are left out (the same sums: 0 + x = x).
   template <class S> void ODE2LHS(const NodeKinematics<S>* nodes, const VectorX& q_tt, VecX<S>& lhs) const {
+    if constexpr (std::is_same<S, double>::value)
+      if (nodes[0].Glocal.cols() == 4 && centerOfMass.isZero(0.))
+        return ValueODE2LHSOnEulerParameters(nodes[0], q_tt, lhs);
+    FormulaODE2LHS(nodes, q_tt, lhs);
+  }
+  template <class S> void FormulaODE2LHS(const NodeKinematics<S>* nodes, const VectorX& q_tt, VecX<S>& lhs) const {
     const NodeKinematics<S>& k = nodes[0];
     const Index nRot = k.Glocal.cols();
     const Vector3 a = q_tt.head<3>();
@@ -56,6 +68,29 @@ class ObjectRigidBody : public BodyKernels<ObjectRigidBody>, public BodyLHSJacob
                              mass * (k.rotation * (w.cross(Vec3<S>(bTilde * w))));
     lhs.tail(nRot) = k.Glocal.transpose() *
                      (mass * (bTilde * (k.rotation.transpose() * a)) + J * alphaLocal + w.cross(Vec3<S>(J * w)));
+  }
+
+  // FormulaODE2LHS in double for Euler parameters and b = 0, without sizes known at run time: the
+  // same operations in the same order, so the same bits (ObjectRigidBodyTest). The sums are those
+  // Eigen 3.4 forms for the formula's products of run-time size (Glocal theta_tt in sequence,
+  // Glocal^T x as (p0 + p1) + p2); the 3 x 3 products, of fixed size there too, stay Eigen's.
+  void ValueODE2LHSOnEulerParameters(const NodeKinematics<double>& k, const VectorX& q_tt, VecX<double>& lhs) const {
+    const Eigen::Map<const Eigen::Matrix<double, 3, 4>> Glocal(k.Glocal.data());
+    Vector3 alphaLocal;
+    for (Index i = 0; i < 3; ++i) {
+      const double product =
+          ((Glocal(i, 0) * q_tt(3) + Glocal(i, 1) * q_tt(4)) + Glocal(i, 2) * q_tt(5)) + Glocal(i, 3) * q_tt(6);
+      alphaLocal(i) = product + k.Glocal_tTheta_t(i);
+    }
+    const Matrix3 J = InertiaTensor();
+    const Vector3& w = k.angularVelocityLocal;
+    const Vector3 inertiaMoment = J * alphaLocal + w.cross(Vector3(J * w));  // in body axes
+    const Vector3& m = inertiaMoment;
+    Eigen::Vector4d rotationRows;
+    for (Index j = 0; j < 4; ++j) rotationRows(j) = (Glocal(0, j) * m(0) + Glocal(1, j) * m(1)) + Glocal(2, j) * m(2);
+    lhs.resize(7);
+    lhs.head<3>() = mass * q_tt.head<3>();
+    lhs.tail<4>() = rotationRows;
   }
 
   double mass = 0.;

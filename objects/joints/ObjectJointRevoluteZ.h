@@ -18,11 +18,28 @@ class ObjectJointRevoluteZ : public ConstraintKernels<ObjectJointRevoluteZ> {
   bool GetOutput(OutputVariableType type, const EvaluationContext& context, const MarkerData<double>& m0,
                  const MarkerData<double>& m1, const VectorX& lambda, VectorX& value) const override;
 
+  // The axes the equations use: tz0 = A_0J0 e_z, tx1 = A_0J1 e_x, ty1 = A_0J1 e_y (the columns of
+  // RotatedBy, without copying the orientations for the usual marker rotations I).
+  template <class S> void Axes(const MarkerData<S>& m0, const MarkerData<S>& m1, Vec3<S>& tz0, Vec3<S>& tx1,
+                               Vec3<S>& ty1) const {
+    if (IsIdentity(rotationMarker0))
+      tz0 = m0.orientation.col(2);
+    else
+      tz0 = RotatedBy(m0.orientation, rotationMarker0).col(2);
+    if (IsIdentity(rotationMarker1)) {
+      tx1 = m1.orientation.col(0);
+      ty1 = m1.orientation.col(1);
+    } else {
+      const Mat3<S> A_0J1 = RotatedBy(m1.orientation, rotationMarker1);
+      tx1 = A_0J1.col(0);
+      ty1 = A_0J1.col(1);
+    }
+  }
+
   template <class S> void AlgebraicEquations(const EvaluationContext&, const MarkerData<S>& m0, const MarkerData<S>& m1,
                                              bool velocityLevel, VecX<S>& g) const {
-    const Mat3<S> A_0J0 = RotatedBy(m0.orientation, rotationMarker0);
-    const Mat3<S> A_0J1 = RotatedBy(m1.orientation, rotationMarker1);
-    const Vec3<S> tz0 = A_0J0.col(2), tx1 = A_0J1.col(0), ty1 = A_0J1.col(1);
+    Vec3<S> tz0, tx1, ty1;
+    Axes(m0, m1, tz0, tx1, ty1);
     g.resize(5);
     if (!velocityLevel) {
       g.template head<3>() = m1.position - m0.position;
@@ -40,9 +57,8 @@ class ObjectJointRevoluteZ : public ConstraintKernels<ObjectJointRevoluteZ> {
   // From dg = [dp_1 - dp_0; dphi_0.(tz0 x t1) + dphi_1.(t1 x tz0)]: the loads -C_q^T lambda.
   template <class S> void ConstraintLoads(const MarkerData<S>& m0, const MarkerData<S>& m1, const VectorX& lambda,
                                           MarkerLoad<S> loads[2]) const {
-    const Mat3<S> A_0J0 = RotatedBy(m0.orientation, rotationMarker0);
-    const Mat3<S> A_0J1 = RotatedBy(m1.orientation, rotationMarker1);
-    const Vec3<S> tz0 = A_0J0.col(2), tx1 = A_0J1.col(0), ty1 = A_0J1.col(1);
+    Vec3<S> tz0, tx1, ty1;
+    Axes(m0, m1, tz0, tx1, ty1);
     const Vec3<S> force = lambda.head<3>().cast<S>();
     const Vec3<S> torque = tz0.cross(tx1) * S(lambda(3)) + tz0.cross(ty1) * S(lambda(4));
     loads[0].force = force;

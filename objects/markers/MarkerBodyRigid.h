@@ -17,7 +17,7 @@ class MarkerBodyRigid : public MarkerKernels<MarkerBodyRigid> {
   // A_0M = A_0B * A_BM; omega in marker axes = A_BM^T * omega in body axes.
   template <class S> void MarkerDataOf(const Body* body, const NodeKinematics<S>* nodes, MarkerData<S>& data) const {
     body->ComputeFrame(nodes, localPosition, data);
-    if (localRotationMatrix == Matrix3::Identity()) return;
+    if (IsIdentity(localRotationMatrix)) return;
     data.orientation = data.orientation * localRotationMatrix.cast<S>();  // (Eigen evaluates the product first)
     data.angularVelocityLocal = localRotationMatrix.transpose().cast<S>() * data.angularVelocityLocal;
   }

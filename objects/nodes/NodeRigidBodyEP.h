@@ -36,8 +36,34 @@ class NodeRigidBodyEP : public NodeKernels<NodeRigidBodyEP> {
   template <class S> void Kinematics(const NodeCoordinates<S>& c, NodeKinematics<S>& k) const {
     if constexpr (IsFixedSizeAD<S>::value)
       SeededKinematics(c, k);
+    else if constexpr (std::is_same<S, double>::value)
+      ValueKinematics(c, k);
     else
       FormulaKinematics(c, k);
+  }
+
+  // FormulaKinematics in double, sizes fixed at compile time and results written in place: the
+  // same operations, the same bits (NodeRigidBodyEPTest), at a fraction of the bookkeeping.
+  void ValueKinematics(const NodeCoordinates<double>& c, NodeKinematics<double>& k) const {
+    const Eigen::Map<const Vector7> q(c.q.data()), q_t(c.q_t.data());
+    const Eigen::Vector4d e = q.segment<4>(3), e_t = q_t.segment<4>(3);
+    k.position = q.head<3>();
+    k.velocity = q_t.head<3>();
+    EulerParametersToRotationMatrix(e, k.rotation);
+    k.G.resize(3, 4);
+    k.Glocal.resize(3, 4);
+    Eigen::Map<Eigen::Matrix<double, 3, 4>> G(k.G.data()), Glocal(k.Glocal.data());
+    EulerParametersToG(e, G);
+    EulerParametersToGLocal(e, Glocal);
+    for (Index i = 0; i < 3; ++i)  // Glocal e_t, summed in sequence as Eigen's product of run-time size
+      k.angularVelocityLocal(i) =
+          ((Glocal(i, 0) * e_t(0) + Glocal(i, 1) * e_t(1)) + Glocal(i, 2) * e_t(2)) + Glocal(i, 3) * e_t(3);
+    k.Glocal_tTheta_t.setZero();
+    k.numberOfCoordinates = 7;
+    k.rotationStart = 3;
+    k.hasOrientation = true;
+    k.coordinates = q - referenceCoordinates;
+    k.coordinates_t = q_t;
   }
 
   template <class S> void FormulaKinematics(const NodeCoordinates<S>& c, NodeKinematics<S>& k) const {

@@ -1,9 +1,11 @@
 // NodeRigidBodyEP's kinematics with fixed-size AD scalars (chain rule with closed-form partial
 // derivatives) against the scalar operations of its formulas: the same bits, values and
 // derivatives, at random states on and off the unit sphere of the Euler parameters, for the
-// seeds the Jacobian uses (q and q_t, q only, at an offset in a wider derivative vector).
+// seeds the Jacobian uses (q and q_t, q only, at an offset in a wider derivative vector); and the
+// values in double (ValueKinematics, the residual's) against the formulas in double.
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <random>
 
 #include "objects/nodes/NodeRigidBodyEP.h"
@@ -27,6 +29,30 @@ template <class Matrix> void ExpectSameBits(const Matrix& seeded, const Matrix& 
   for (Index i = 0; i < seeded.size(); ++i) ExpectSameScalar(seeded.data()[i], formula.data()[i], what);
 }
 
+// Every field of two node kinematics: the matrices by expectSame(a, b, name), the rest by EXPECT_EQ.
+template <class S, class ExpectSame>
+void ExpectSameKinematics(const NodeKinematics<S>& a, const NodeKinematics<S>& b, ExpectSame expectSame) {
+  expectSame(a.position, b.position, "position");
+  expectSame(a.velocity, b.velocity, "velocity");
+  expectSame(a.rotation, b.rotation, "rotation");
+  expectSame(a.angularVelocityLocal, b.angularVelocityLocal, "angularVelocityLocal");
+  expectSame(a.G, b.G, "G");
+  expectSame(a.Glocal, b.Glocal, "Glocal");
+  expectSame(a.Glocal_tTheta_t, b.Glocal_tTheta_t, "Glocal_tTheta_t");
+  expectSame(a.coordinates, b.coordinates, "coordinates");
+  expectSame(a.coordinates_t, b.coordinates_t, "coordinates_t");
+  EXPECT_EQ(a.numberOfCoordinates, b.numberOfCoordinates);
+  EXPECT_EQ(a.positionCoordinates, b.positionCoordinates);
+  EXPECT_EQ(a.rotationStart, b.rotationStart);
+  EXPECT_EQ(a.hasOrientation, b.hasOrientation);
+}
+
+template <class Matrix> void ExpectSameDoubles(const Matrix& value, const Matrix& formula, const std::string& what) {
+  ASSERT_EQ(value.rows(), formula.rows()) << what;
+  ASSERT_EQ(value.cols(), formula.cols()) << what;
+  EXPECT_EQ(std::memcmp(value.data(), formula.data(), sizeof(double) * value.size()), 0) << what;  // also +-0
+}
+
 template <class AD> void CompareAtRandomStates(Index offset, bool velocitySeeds) {
   std::mt19937 generator(3);
   std::uniform_real_distribution<double> random(-1., 1.);
@@ -45,19 +71,8 @@ template <class AD> void CompareAtRandomStates(Index offset, bool velocitySeeds)
     NodeKinematics<AD> seeded, formula;
     node.SeededKinematics(NodeCoordinates<AD>{q, q_t}, seeded);
     node.FormulaKinematics(NodeCoordinates<AD>{q, q_t}, formula);
-    ExpectSameBits(seeded.position, formula.position, "position");
-    ExpectSameBits(seeded.velocity, formula.velocity, "velocity");
-    ExpectSameBits(seeded.rotation, formula.rotation, "rotation");
-    ExpectSameBits(seeded.angularVelocityLocal, formula.angularVelocityLocal, "angularVelocityLocal");
-    ExpectSameBits(seeded.G, formula.G, "G");
-    ExpectSameBits(seeded.Glocal, formula.Glocal, "Glocal");
-    ExpectSameBits(seeded.Glocal_tTheta_t, formula.Glocal_tTheta_t, "Glocal_tTheta_t");
-    ExpectSameBits(seeded.coordinates, formula.coordinates, "coordinates");
-    ExpectSameBits(seeded.coordinates_t, formula.coordinates_t, "coordinates_t");
-    EXPECT_EQ(seeded.numberOfCoordinates, formula.numberOfCoordinates);
-    EXPECT_EQ(seeded.positionCoordinates, formula.positionCoordinates);
-    EXPECT_EQ(seeded.rotationStart, formula.rotationStart);
-    EXPECT_EQ(seeded.hasOrientation, formula.hasOrientation);
+    ExpectSameKinematics(seeded, formula,
+                         [](const auto& a, const auto& b, const char* what) { ExpectSameBits(a, b, what); });
   }
 }
 
@@ -66,6 +81,27 @@ TEST(NodeRigidBodyEP, SeededKinematicsAreTheFormulasBitForBit) {
   CompareAtRandomStates<ADScalar16>(0, false);   // position-level constraint: q only
   CompareAtRandomStates<ADScalar32>(7, true);    // second node of a connector
   CompareAtRandomStates<ADScalar32>(14, false);  // third node, q only
+}
+
+TEST(NodeRigidBodyEP, ValueKinematicsAreTheFormulasBitForBit) {
+  std::mt19937 generator(5);
+  std::uniform_real_distribution<double> random(-1., 1.);
+  NodeRigidBodyEP node;
+  node.referenceCoordinates << 0.1, -0.2, 0.3, 0.5, 0.5, -0.5, 0.5;
+  for (int trial = 0; trial < 200; ++trial) {
+    VectorX q(7), q_t(7);
+    for (Index i = 0; i < 7; ++i) {
+      q(i) = random(generator);
+      q_t(i) = 3. * random(generator);
+    }
+    if (trial % 2 == 0) q.segment<4>(3).normalize();
+    if (trial % 5 == 0) q(4) = q(5) = q_t(4) = q_t(5) = (trial % 10 == 0 ? -0. : 0.);  // planar, with signed zeros
+    NodeKinematics<double> value, formula;
+    node.ValueKinematics(NodeCoordinates<double>{q, q_t}, value);
+    node.FormulaKinematics(NodeCoordinates<double>{q, q_t}, formula);
+    ExpectSameKinematics(value, formula,
+                         [](const auto& a, const auto& b, const char* what) { ExpectSameDoubles(a, b, what); });
+  }
 }
 
 }  // namespace
