@@ -12,24 +12,20 @@ namespace multidyn {
 
 SystemEquations::SystemEquations(const MainSystem& system)
     : system_(system),
-      compiled_(system.Compiled()),
-      jacobianWorkspace_(std::make_unique<differentiation::JacobianWorkspace>()) {
+      compiled_(system.Compiled()) {
   const Index nNodes = system.NumberOfItems(ItemCategory::Node);
   const Index nMarkers = system.NumberOfItems(ItemCategory::Marker);
   nodeKinematics_.resize(nNodes);
   markerData_.resize(nMarkers);
   markerNodeSlots_.resize(nMarkers);
   objectNodeSlots_.resize(system.NumberOfItems(ItemCategory::Object));
-  jacobianWorkspace_->singleNodeKinematics.resize(nNodes);
-  jacobianWorkspace_->singleNodeValid.assign(nNodes, 0);
-  jacobianWorkspace_->positionNodeKinematics.resize(nNodes);
-  jacobianWorkspace_->positionNodeValid.assign(nNodes, 0);
   // Nodes without ODE2 coordinates (e.g. NodePointGround) have constant kinematics.
   const VectorX none;
   for (Index node = 0; node < nNodes; ++node)
     if (system.GetNode(node).NumberOfODE2Coordinates() == 0)
       system.GetNode(node).ComputeKinematics(NodeCoordinates<double>{none, none}, nodeKinematics_[node]);
   BuildEvaluationPlan();
+  jacobianWorkspace_ = NewJacobianWorkspace();
 }
 
 void SystemEquations::BuildEvaluationPlan() {
@@ -60,11 +56,10 @@ void SystemEquations::BuildEvaluationPlan() {
     nodeAEEntries_.push_back({&n, compiled_.nodeODE2Start[node], n.NumberOfODE2Coordinates(), compiled_.nodeAEStart[node],
                               n.NumberOfAlgebraicEquations()});
   }
-  // The multiplier buffers of every size (the residual indexes the pool directly).
+  // The largest number of algebraic equations of an item: buffers of every size up to it.
   Index largest = 0;
   for (Index c : compiled_.constraints) largest = std::max(largest, system_.GetObject(c).NumberOfAlgebraicEquations());
   for (Index node : compiled_.nodesWithAE) largest = std::max(largest, system_.GetNode(node).NumberOfAlgebraicEquations());
-  for (Index size = 0; size <= largest; ++size) differentiation::JacobianWorkspace::OfSize(jacobianWorkspace_->lambdaBySize, size);
   largestConstraint_ = largest;
   for (Index c : compiled_.constraints) {
     const auto& constraint = static_cast<const Constraint&>(system_.GetObject(c));
@@ -139,6 +134,9 @@ void SystemEquations::SetParallel(Index numberOfThreads, Index minimumItems) {
     for (Index size = 0; size <= largestBody_; ++size) differentiation::JacobianWorkspace::OfSize(scratch.q_ttBySize, size);
     scratch.residual.setZero(compiled_.numberOfODE2);
   }
+  // The Jacobian's caches of seeded node kinematics, per thread (thread 0 has jacobianWorkspace_).
+  partWorkspaces_.clear();
+  for (Index t = 1; t < threads; ++t) partWorkspaces_.push_back(NewJacobianWorkspace());
 }
 
 SystemEquations::~SystemEquations() = default;
@@ -421,31 +419,32 @@ void SystemEquations::AddMassMatrix(double factor, SystemMatrix& matrix) {
   }
 }
 
-void SystemEquations::AddBodyJacobian(const BodyEntry& entry, const SystemState& state, const JacobianFactors& factors,
-                                      SystemMatrix& matrix) {
+void SystemEquations::AddBodyJacobian(const BodyEntry& entry, Scratch& scratch, const SystemState& state,
+                                      const JacobianFactors& factors, SystemMatrix& matrix) {
   const auto& indices = compiled_.objectODE2Indices[entry.object];
   const NodeKinematics<double>* nodes =
       entry.nodes ? entry.nodes : NodesOf(compiled_.objectNodes[entry.object], objectNodeSlots_[entry.object]);
-  entry.body->ComputeMassMatrix(nodes, localMatrix_);
+  MatrixX& block = scratch.bodyBlock;
+  entry.body->ComputeMassMatrix(nodes, block);
   if (entry.lhsJacobian) {  // mass matrix and d(lhs)/d[q, q_t] in one block
     const Index n = Index(indices.size());
-    bodyQ_.resize(n);
-    bodyQ_t_.resize(n);
-    bodyQ_tt_.resize(n);
+    scratch.bodyQ.resize(n);
+    scratch.bodyQ_t.resize(n);
+    scratch.bodyQ_tt.resize(n);
     for (Index i = 0; i < n; ++i) {
-      bodyQ_(i) = qTotal_(indices[i]);
-      bodyQ_t_(i) = state.ode2_t(indices[i]);
-      bodyQ_tt_(i) = state.ode2_tt(indices[i]);
+      scratch.bodyQ(i) = qTotal_(indices[i]);
+      scratch.bodyQ_t(i) = state.ode2_t(indices[i]);
+      scratch.bodyQ_tt(i) = state.ode2_tt(indices[i]);
     }
-    entry.lhsJacobian->ComputeLHSJacobian(Context(entry.object, state), nodes, bodyQ_, bodyQ_t_, bodyQ_tt_, lhs_q_,
-                                          lhs_q_t_);
+    entry.lhsJacobian->ComputeLHSJacobian(Context(entry.object, state), nodes, scratch.bodyQ, scratch.bodyQ_t,
+                                          scratch.bodyQ_tt, scratch.lhs_q, scratch.lhs_q_t);
     // the sums of the generic path (SeededNodes::AddDerivatives after the mass matrix)
-    localMatrix_ = factors.mass * localMatrix_ + (factors.stiffness * lhs_q_ + factors.damping * lhs_q_t_);
+    block = factors.mass * block + (factors.stiffness * scratch.lhs_q + factors.damping * scratch.lhs_q_t);
   } else {
-    localMatrix_ *= factors.mass;  // the derivatives of the LHS follow by generic AD
+    block *= factors.mass;  // the derivatives of the LHS follow by generic AD
   }
   for (size_t j = 0; j < indices.size(); ++j)
-    for (size_t i = 0; i < indices.size(); ++i) matrix.Add(indices[i], indices[j], localMatrix_(i, j));
+    for (size_t i = 0; i < indices.size(); ++i) matrix.Add(indices[i], indices[j], block(i, j));
 }
 
 bool SystemEquations::MassMatrixIsConstant() const {
@@ -470,16 +469,59 @@ MatrixX SystemEquations::JacobianDense(const SystemState& state, const JacobianF
 
 void SystemEquations::ComputeJacobian(const SystemState& state, const JacobianFactors& factors, SystemMatrix& matrix) {
   const Index nODE2 = compiled_.numberOfODE2;
-  const Index aeOffset = nODE2 + compiled_.numberOfODE1;  // first AE row/column: [ODE2 | ODE1 | AE]
-  UpdateKinematics(state);
+  // The items' blocks on the threads when there are several and the matrix is sparse (a dense
+  // one per thread would cost n^2 to add): each part into a matrix of its own (thread 0: the
+  // Newton matrix itself), the others then added to it in thread order. The sums are the serial
+  // ones but for the entries that items of two parts share (a connector at a part boundary):
+  // there they differ at round-off, the same in every run with the same number of threads.
+  if (threads_ && matrix.GetStorage() == SystemMatrix::Storage::Sparse) {
+    AfterKinematics(
+        state,
+        [&](Index thread) {
+          SystemMatrix& part = thread == 0 ? matrix : scratch_[thread].partMatrix;
+          if (thread > 0) {
+            part.Resize(matrix.Size(), SystemMatrix::Storage::Sparse);
+            part.SetZero();
+          }
+          AddPartJacobian(parts_[thread], scratch_[thread], WorkspaceOf(thread), state, factors, part);
+          if (thread > 0) part.Finalize();
+        },
+        true);
+    for (Index thread = 1; thread < NumberOfThreadsInUse(); ++thread)
+      scratch_[thread].partMatrix.ForEachEntry([&](Index row, Index column, double value) { matrix.Add(row, column, value); });
+  } else {
+    UpdateKinematics(state);
+    AddPartJacobian(WholeLists(), scratch_[0], *jacobianWorkspace_, state, factors, matrix);
+  }
 
+  // ODE1 block: dr1/dy_t = I for every ODE1 coordinate, dr1/dy = -df_FO/dy from the objects.
+  for (Index i = 0; i < compiled_.numberOfODE1; ++i) matrix.Add(nODE2 + i, nODE2 + i, factors.ode1Derivative);
+  if (!compiled_.ode1Objects.empty()) {
+    yTotal_ = compiled_.ode1Reference + state.ode1;
+    for (Index o : compiled_.ode1Objects) {
+      const Object& object = system_.GetObject(o);
+      if (!object.IsActive()) continue;
+      const auto& indices = compiled_.objectODE1Indices[o];
+      GatherODE1(o, yTotal_, yLocal_);
+      object.ComputeODE1Jacobian(Context(o, state), yLocal_, localMatrix_);
+      for (size_t j = 0; j < indices.size(); ++j)
+        for (size_t i = 0; i < indices.size(); ++i)
+          matrix.Add(nODE2 + indices[i], nODE2 + indices[j], -factors.ode1Stiffness * localMatrix_(i, j));
+    }
+  }
+}
+
+void SystemEquations::AddPartJacobian(const ThreadPart& part, Scratch& scratch,
+                                      differentiation::JacobianWorkspace& workspace, const SystemState& state,
+                                      const JacobianFactors& factors, SystemMatrix& matrix) {
+  const Index aeOffset = compiled_.numberOfODE2 + compiled_.numberOfODE1;  // first AE row/column: [ODE2 | ODE1 | AE]
   using namespace differentiation;
-  JacobianWorkspace& workspace = *jacobianWorkspace_;
   workspace.Invalidate();
   JacobianTarget target{system_, compiled_, qTotal_, state, factors, matrix, aeOffset, workspace};
 
-  for (const BodyEntry& e : bodyEntries_) {
-    AddBodyJacobian(e, state, factors, matrix);
+  for (Index b = part.bodies.begin; b < part.bodies.end; ++b) {
+    const BodyEntry& e = bodyEntries_[b];
+    AddBodyJacobian(e, scratch, state, factors, matrix);
     if (e.lhsJacobian) continue;
     const auto& bodyNodes = compiled_.objectNodes[e.object];
     WithADScalarFor(NumberOfCoordinates(system_, bodyNodes), [&](auto ad) {
@@ -487,33 +529,36 @@ void SystemEquations::ComputeJacobian(const SystemState& state, const JacobianFa
     });
   }
 
-  for (Index node : compiled_.nodesWithAE)
+  for (Index k = part.nodesWithAE.begin; k < part.nodesWithAE.end; ++k) {
+    const Index node = compiled_.nodesWithAE[k];
     WithADScalarFor(system_.GetNode(node).NumberOfODE2Coordinates(),
                     [&](auto ad) { NodeAlgebraicJacobian<decltype(ad)>(target, node); });
+  }
 
-  for (Index c : compiled_.connectors) {
-    const auto& connector = static_cast<const Connector&>(system_.GetObject(c));
-    if (!connector.IsActive()) continue;
-    const auto& nodes = compiled_.objectMarkerNodes[c];
+  for (Index k = part.connectors.begin; k < part.connectors.end; ++k) {
+    const ConnectorEntry& e = connectorEntries_[k];
+    if (!e.connector->IsActive()) continue;
+    const auto& nodes = compiled_.objectMarkerNodes[e.object];
     WithADScalarFor(
         NumberOfCoordinates(system_, nodes),
         [&](auto ad) {
-          ConnectorJacobian<decltype(ad)>(target, connector, Context(c, state), compiled_.objectMarkers[c], nodes,
-                                          compiled_.objectInternalStart[c]);
+          ConnectorJacobian<decltype(ad)>(target, *e.connector, Context(e.object, state), compiled_.objectMarkers[e.object],
+                                          nodes, compiled_.objectInternalStart[e.object]);
         },
-        connector.NumberOfInternalStates());
+        e.connector->NumberOfInternalStates());
   }
 
-  for (Index c : compiled_.constraints) {
-    const auto& constraint = static_cast<const Constraint&>(system_.GetObject(c));
-    const Index aeStart = compiled_.objectAEStart[c];
-    const Index size = constraint.NumberOfAlgebraicEquations();
+  for (Index k = part.constraints.begin; k < part.constraints.end; ++k) {
+    const ConstraintEntry& e = constraintEntries_[k];
+    const Constraint& constraint = *e.constraint;
+    const Index aeStart = e.aeStart;
+    const Index size = e.size;
     if (!constraint.IsActive()) {
       for (Index r = 0; r < size; ++r) matrix.Add(aeOffset + aeStart + r, aeOffset + aeStart + r, 1.);
       continue;
     }
-    const auto& markers = compiled_.objectMarkers[c];
-    const auto& nodes = compiled_.objectMarkerNodes[c];
+    const auto& markers = compiled_.objectMarkers[e.object];
+    const auto& nodes = compiled_.objectMarkerNodes[e.object];
     // Without d(C_q^T lambda)/dq (Exudyn's Newton matrix) the constraint rows are C_q as the
     // loads define it (the contract: generalized loads = -C_q^T lambda), from the marker
     // Jacobians, as Exudyn computes them; no differentiation needed. With Euler parameters they
@@ -521,12 +566,12 @@ void SystemEquations::ComputeJacobian(const SystemState& state, const JacobianFa
     const bool rowsFromLoads = !factors.constraintForces;
     if (!rowsFromLoads)
       WithADScalarForDerivatives(ConstraintDerivatives(NumberOfCoordinates(system_, nodes), factors), [&](auto ad) {
-        ConstraintJacobian<decltype(ad)>(target, constraint, Context(c, state), aeStart, markers, nodes);
+        ConstraintJacobian<decltype(ad)>(target, constraint, Context(e.object, state), aeStart, markers, nodes);
       });
     // Multiplier columns dr/dlambda from the constraint loads themselves: with Euler parameters
     // they differ from dg/dq in the direction normal to the unit sphere, and Newton needs the
     // derivative of the residual it solves.
-    VectorX& unitLambda = differentiation::JacobianWorkspace::OfSize(workspace.lambdaBySize, size);
+    VectorX& unitLambda = JacobianWorkspace::OfSize(workspace.lambdaBySize, size);
     MarkerLoad<double> unitLoads[2];
     for (Index k = 0; k < size; ++k) {
       unitLambda.setZero();
@@ -545,30 +590,37 @@ void SystemEquations::ComputeJacobian(const SystemState& state, const JacobianFa
     }
   }
 
-  // ODE1 block: dr1/dy_t = I for every ODE1 coordinate, dr1/dy = -df_FO/dy from the objects.
-  for (Index i = 0; i < compiled_.numberOfODE1; ++i) matrix.Add(nODE2 + i, nODE2 + i, factors.ode1Derivative);
-  if (!compiled_.ode1Objects.empty()) {
-    yTotal_ = compiled_.ode1Reference + state.ode1;
-    for (Index o : compiled_.ode1Objects) {
-      const Object& object = system_.GetObject(o);
-      if (!object.IsActive()) continue;
-      const auto& indices = compiled_.objectODE1Indices[o];
-      GatherODE1(o, yTotal_, yLocal_);
-      object.ComputeODE1Jacobian(Context(o, state), yLocal_, localMatrix_);
-      for (size_t j = 0; j < indices.size(); ++j)
-        for (size_t i = 0; i < indices.size(); ++i)
-          matrix.Add(nODE2 + indices[i], nODE2 + indices[j], -factors.ode1Stiffness * localMatrix_(i, j));
+  if (factors.includeLoads)
+    for (Index k = part.loads.begin; k < part.loads.end; ++k) {
+      const LoadEntry& e = loadEntries_[k];
+      const Vector3 loadVector = LoadVectorAt(*e.load, e.number, state);
+      WithADScalarFor(NumberOfCoordinates(system_, compiled_.markerNodes[e.marker]),
+                      [&](auto ad) { LoadJacobian<decltype(ad)>(target, *e.load, loadVector); });
     }
-  }
+}
 
-  if (factors.includeLoads) {
-    for (Index l : compiled_.loads) {
-      const Load& load = system_.GetLoad(l);
-      const Vector3 loadVector = LoadVectorAt(load, l, state);
-      WithADScalarFor(NumberOfCoordinates(system_, compiled_.markerNodes[load.MarkerNumber().value]),
-                      [&](auto ad) { LoadJacobian<decltype(ad)>(target, load, loadVector); });
-    }
-  }
+SystemEquations::ThreadPart SystemEquations::WholeLists() const {
+  auto all = [](size_t size) { return Range{0, Index(size)}; };
+  return {all(nodeEntries_.size()),       all(markerEntries_.size()),      all(bodyEntries_.size()),
+          all(compiled_.nodesWithAE.size()), all(connectorEntries_.size()), all(constraintEntries_.size()),
+          all(loadEntries_.size())};
+}
+
+differentiation::JacobianWorkspace& SystemEquations::WorkspaceOf(Index thread) {
+  return thread == 0 ? *jacobianWorkspace_ : *partWorkspaces_[thread - 1];
+}
+
+std::unique_ptr<differentiation::JacobianWorkspace> SystemEquations::NewJacobianWorkspace() const {
+  auto workspace = std::make_unique<differentiation::JacobianWorkspace>();
+  const size_t nNodes = nodeKinematics_.size();
+  workspace->singleNodeKinematics.resize(nNodes);
+  workspace->singleNodeValid.assign(nNodes, 0);
+  workspace->positionNodeKinematics.resize(nNodes);
+  workspace->positionNodeValid.assign(nNodes, 0);
+  // The multiplier buffers of every size (the constraint columns index the pool directly).
+  for (Index size = 0; size <= largestConstraint_; ++size)
+    differentiation::JacobianWorkspace::OfSize(workspace->lambdaBySize, size);
+  return workspace;
 }
 
 void SystemEquations::ComputeConstraintAccelerationTerm(const SystemState& state, VectorX& h) {

@@ -4,7 +4,8 @@
 // first evaluation, reused afterwards), so an evaluation without Python user functions
 // allocates nothing in steady state. With SetParallel, the residuals' item loops (kinematics,
 // bodies, connectors, constraints, loads) run on several threads, each on a fixed contiguous
-// part of every list with its own scratch memory and ODE2 residual, summed in thread order.
+// part of every list with its own scratch memory and ODE2 residual, summed in thread order; so
+// do the item blocks of a sparse Newton matrix, each part into a matrix of its own.
 #pragma once
 
 #include <memory>
@@ -80,6 +81,10 @@ class SystemEquations : public DAESystem {
     // per size, up to the largest of the plan's items (see JacobianWorkspace)
     std::vector<VectorX> lambdaBySize, q_ttBySize;
     VectorX residual;  // threads > 0: their part of the ODE2 residual
+    // A body's block of the Newton matrix and what it is computed from.
+    MatrixX bodyBlock, lhs_q, lhs_q_t;
+    VectorX bodyQ, bodyQ_t, bodyQ_tt;
+    SystemMatrix partMatrix;  // threads > 0: their part of the Newton matrix (sparse)
   };
   // task(thread) for each part, on the worker threads if there are several.
   template <class Task> void ForEachPart(Task&& task) {
@@ -90,11 +95,12 @@ class SystemEquations : public DAESystem {
   void Synchronize() {
     if (threads_) threads_->Barrier();
   }
-  // The kinematics without Jacobians, then task(thread) for each part, in one parallel run.
-  template <class Task> void AfterKinematics(const SystemState& state, Task&& task) {
+  // The kinematics (without the markers' Jacobians unless asked for), then task(thread) for
+  // each part, in one parallel run.
+  template <class Task> void AfterKinematics(const SystemState& state, Task&& task, bool withJacobians = false) {
     qTotal_ = compiled_.ode2Reference + state.ode2;
     ForEachPart([&](Index thread) {
-      KinematicsOfPart(thread, state, false);
+      KinematicsOfPart(thread, state, withJacobians);
       Synchronize();  // items read the markers of other parts
       task(thread);
     });
@@ -179,8 +185,15 @@ class SystemEquations : public DAESystem {
   static CoordinateRange RangeOf(const std::vector<Index>& indices);
   // A body's block of the Newton matrix: factors.mass M, plus d(lhs)/d[q, q_t] weighted by the
   // factors if the body computes them (BodyLHSJacobian; the others' follow by generic AD).
-  void AddBodyJacobian(const BodyEntry& entry, const SystemState& state, const JacobianFactors& factors,
-                       SystemMatrix& matrix);
+  void AddBodyJacobian(const BodyEntry& entry, Scratch& scratch, const SystemState& state,
+                       const JacobianFactors& factors, SystemMatrix& matrix);
+  // The Newton-matrix blocks of the bodies, nodes with algebraic equations, connectors,
+  // constraints (and loads, if the factors include them) of one part, into matrix.
+  void AddPartJacobian(const ThreadPart& part, Scratch& scratch, differentiation::JacobianWorkspace& workspace,
+                       const SystemState& state, const JacobianFactors& factors, SystemMatrix& matrix);
+  ThreadPart WholeLists() const;  // a part with every item, for serial evaluations
+  differentiation::JacobianWorkspace& WorkspaceOf(Index thread);
+  std::unique_ptr<differentiation::JacobianWorkspace> NewJacobianWorkspace() const;
   void EvaluateConnector(const ConnectorEntry& entry, Scratch& scratch, const SystemState& state, VectorX* ode2Residual,
                          VectorX* ode1Residual);
   bool HasPythonUserFunction() const;
@@ -208,12 +221,12 @@ class SystemEquations : public DAESystem {
   // Workspace.
   std::vector<Scratch> scratch_;  // per thread
   VectorX qTotal_, yTotal_, yLocal_, f_;
-  MatrixX localMatrix_, lhs_q_, lhs_q_t_;
-  VectorX bodyQ_, bodyQ_t_, bodyQ_tt_;
+  MatrixX localMatrix_;  // the mass matrix's and the ODE1 Jacobian's blocks (serial)
   std::vector<NodeKinematics<double>> nodeKinematics_;
   std::vector<MarkerData<double>> markerData_;
   std::vector<std::vector<NodeKinematics<double>>> markerNodeSlots_, objectNodeSlots_;
-  std::unique_ptr<differentiation::JacobianWorkspace> jacobianWorkspace_;
+  std::unique_ptr<differentiation::JacobianWorkspace> jacobianWorkspace_;  // thread 0's
+  std::vector<std::unique_ptr<differentiation::JacobianWorkspace>> partWorkspaces_;  // threads 1, 2, ...
 };
 
 }  // namespace multidyn

@@ -10,6 +10,7 @@
 #include <atomic>
 #include <cstdlib>
 
+#include "core/evaluation/SystemEquations.h"
 #include "core/model/MainSystem.h"
 #include "objects/test/TestSystems.h"
 #include "solvers/driver/SolveDynamic.h"
@@ -198,6 +199,31 @@ TEST(Allocation, ChainStepsAllocateNothing) {
   EXPECT_EQ(AllocationsInSteps(*system, true, "EigenDense"), 0) << "modified Newton";
   system->ResetCurrentToInitial();
   EXPECT_EQ(AllocationsInSteps(*system, false, "EigenDense", 2), 0) << "full Newton, residuals on 2 threads";
+}
+
+// The sparse Newton matrix assembled on 2 threads (each part into a matrix of its own, then added)
+// allocates nothing once its patterns are known (a sparse solve's factorizations with pivoting
+// would, so the assembly is counted on its own).
+TEST(Allocation, ParallelSparseJacobianAllocatesNothing) {
+  if (!MULTIDYN_MALLOC_INTERPOSED) GTEST_SKIP() << "malloc is the sanitizer's in this build";
+  auto system = MakeChain(10);
+  SystemEquations equations(*system);
+  equations.SetParallel(2, 0);
+  const SystemState state = system->CurrentState();
+  const JacobianFactors factors;
+  SystemMatrix matrix;
+  auto assemble = [&] {
+    matrix.Resize(equations.NumberOfUnknowns(), SystemMatrix::Storage::Sparse);
+    matrix.SetZero();
+    equations.ComputeJacobian(state, factors, matrix);
+    matrix.Finalize();
+  };
+  assemble();  // the patterns
+  countedAllocations = 0;
+  countingAllocations = true;
+  for (int i = 0; i < 5; ++i) assemble();
+  countingAllocations = false;
+  EXPECT_EQ(countedAllocations.load(), 0);
 }
 
 // A sparse Newton matrix with new values on its pattern is refactorized in the old pivot order

@@ -1,5 +1,5 @@
-// Residuals on several threads (parallel.numberOfThreads): the same values as the serial
-// evaluation up to the order of the sums, for every item kind, and the same motion.
+// Residuals and the Newton matrix on several threads (parallel.numberOfThreads): the same values
+// as the serial evaluation up to the order of the sums, for every item kind, and the same motion.
 #include <gtest/gtest.h>
 
 #include <thread>
@@ -68,6 +68,56 @@ TEST_P(ParallelResiduals, EqualTheSerialOnesForEveryItemKind) {
 }
 
 INSTANTIATE_TEST_SUITE_P(RandomStates, ParallelResiduals, ::testing::Values(1u, 2u));
+
+// The sparse Newton matrix (the parts' blocks computed on the threads, each into a matrix of its
+// own, added in thread order) equals the serial one; a dense one is assembled serially.
+MatrixX SparseJacobian(SystemEquations& equations, const SystemState& state, const JacobianFactors& factors,
+                       SystemMatrix& matrix) {
+  matrix.Resize(equations.NumberOfUnknowns(), SystemMatrix::Storage::Sparse);
+  matrix.SetZero();
+  equations.ComputeJacobian(state, factors, matrix);
+  matrix.Finalize();
+  return matrix.ToDense();
+}
+
+class ParallelJacobian : public ::testing::TestWithParam<unsigned> {};
+
+TEST_P(ParallelJacobian, EqualsTheSerialOneForEveryItemKind) {
+  std::vector<std::unique_ptr<MainSystem>> systems;
+  systems.push_back(MakeSystemWithEveryItem());
+  systems.push_back(MakeSystemWithEveryItem(false));
+  systems.push_back(MakeChain(7));
+  for (const auto& system : systems) {
+    SystemEquations equations(*system);
+    SystemState state = system->CurrentState();
+    test::Randomize(*system, state, GetParam());
+    for (bool exact : {false, true}) {
+      JacobianFactors factors;  // time integration's weights, with and without the constraint forces' derivative
+      factors.mass = 1.7;
+      factors.stiffness = 0.3;
+      factors.damping = 0.9;
+      factors.multiplierColumns = 0.3;
+      factors.constraintForces = exact;
+      factors.includeLoads = true;
+      equations.SetParallel(1, 0);
+      SystemMatrix serialMatrix, parallelMatrix;
+      const MatrixX serial = SparseJacobian(equations, state, factors, serialMatrix);
+      const MatrixX dense = equations.JacobianDense(state, factors);
+      for (Index threads : {2, 3}) {
+        equations.SetParallel(threads, 0);
+        ASSERT_EQ(equations.NumberOfThreadsInUse(), ExpectedThreads(threads));
+        for (int repeat = 0; repeat < 2; ++repeat) {  // the second assembly writes into the kept patterns
+          const MatrixX parallel = SparseJacobian(equations, state, factors, parallelMatrix);
+          EXPECT_LE((parallel - serial).cwiseAbs().maxCoeff(), 1e-13 * (1. + serial.cwiseAbs().maxCoeff()));
+        }
+        EXPECT_LE((equations.JacobianDense(state, factors) - dense).cwiseAbs().maxCoeff(), 0.);  // dense: serial
+      }
+      EXPECT_GT(serial.cwiseAbs().maxCoeff(), 0.);
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(RandomStates, ParallelJacobian, ::testing::Values(1u, 2u));
 
 TEST(ParallelResiduals, SameMotionOfAChain) {
   SystemState end[2];
