@@ -17,21 +17,30 @@
 namespace multidyn {
 namespace differentiation {
 
-// Calls function(AD()) with the smallest AD scalar that holds `derivatives` derivatives. Items
-// on more coordinates than the widest fixed type get the run-time sized AD scalar.
-template <class Function> void WithADScalarForDerivatives(Index derivatives, Function&& function) {
-  if (derivatives <= 16)
+// Calls function(AD()) with the smallest AD scalar that holds `derivatives` derivatives and whose
+// kernel vectors (VecX, Mat3X: at most MaxLocalCoordinates<AD>, half its derivatives) hold
+// localCoordinates, the most coordinates one node or marker of the item has: seeded in q only,
+// a node of 12 coordinates fits 16 derivatives but not a VecX of 8. Items on more coordinates
+// than the widest fixed type get the run-time sized AD scalar.
+template <class Function> void WithADScalarForDerivatives(Index derivatives, Index localCoordinates, Function&& function) {
+  if (derivatives <= 16 && localCoordinates <= MaxLocalCoordinates<ADScalar16>::value)
     function(ADScalar16());
-  else if (derivatives <= maxFixedDerivatives)
+  else if (derivatives <= maxFixedDerivatives && localCoordinates <= MaxLocalCoordinates<ADScalar32>::value)
     function(ADScalar32());
   else
     function(ADScalarDynamic());
 }
 
-// The AD scalar for an item on numberOfCoordinates coordinates seeded in q and q_t, plus
-// internalStates first-order states of its own (one derivative each).
-template <class Function> void WithADScalarFor(Index numberOfCoordinates, Function&& function, Index internalStates = 0) {
-  WithADScalarForDerivatives(2 * numberOfCoordinates + internalStates, std::forward<Function>(function));
+// The AD scalar for an item on numberOfCoordinates coordinates seeded in q and q_t.
+template <class Function> void WithADScalarFor(Index numberOfCoordinates, Function&& function) {
+  WithADScalarForDerivatives(2 * numberOfCoordinates, numberOfCoordinates, std::forward<Function>(function));
+}
+
+// The most coordinates one of `markers` has (its nodes' together).
+inline Index LargestMarkerCoordinates(const CompiledSystem& compiled, const std::vector<Index>& markers) {
+  Index largest = 0;
+  for (Index marker : markers) largest = std::max(largest, Index(compiled.markerODE2Indices[marker].size()));
+  return largest;
 }
 
 // d f / d(derivative d), where a scalar that depends on nothing may carry no derivative vector
@@ -372,13 +381,23 @@ template <class AD> void NodeAlgebraicJacobian(const JacobianTarget& t, Index no
   AddConstraintBlocks(t, seeds, g, g_t, t.compiled.nodeAEStart[node], true);
 }
 
+// Where no q_t column is weighted (the static solver: damping and ode1Damping factors 0), the
+// velocity seeds would only add zeros: q alone, in half the derivatives, gives the same bits.
+inline Seeds ForceSeeds(const JacobianFactors& factors) {
+  return factors.damping == 0. && factors.ode1Damping == 0. ? Seeds::Positions : Seeds::PositionsAndVelocities;
+}
+inline Index ForceDerivatives(Index numberOfCoordinates, Index internalStates, const JacobianFactors& factors) {
+  return (ForceSeeds(factors) == Seeds::Positions ? 1 : 2) * numberOfCoordinates + internalStates;
+}
+
 // Loads of a connector on any number of markers, and the rates of its internal states.
 template <class AD> void ConnectorJacobian(const JacobianTarget& t, const Connector& connector,
                                            const EvaluationContext& context, const std::vector<Index>& markers,
                                            const std::vector<Index>& nodes, Index internalStart) {
   const Index nODE2 = t.compiled.numberOfODE2;
   const Index internalStates = connector.NumberOfInternalStates();
-  const SeededNodes<AD> seeds(t, nodes, internalStates, internalStart >= 0 ? nODE2 + internalStart : -1);
+  const SeededNodes<AD> seeds(t, nodes, internalStates, internalStart >= 0 ? nODE2 + internalStart : -1,
+                              ForceSeeds(t.factors));
   auto& buffers = t.workspace.template BuffersFor<AD>();
   const size_t n = markers.size();
   buffers.markers.resize(n);

@@ -539,13 +539,14 @@ void SystemEquations::AddPartJacobian(const ThreadPart& part, Scratch& scratch,
     const ConnectorEntry& e = connectorEntries_[k];
     if (!e.connector->IsActive()) continue;
     const auto& nodes = compiled_.objectMarkerNodes[e.object];
-    WithADScalarFor(
-        NumberOfCoordinates(system_, nodes),
+    WithADScalarForDerivatives(
+        ForceDerivatives(NumberOfCoordinates(system_, nodes), e.connector->NumberOfInternalStates(), factors),
+        std::max(LargestMarkerCoordinates(compiled_, compiled_.objectMarkers[e.object]),
+                 e.connector->NumberOfInternalStates()),
         [&](auto ad) {
           ConnectorJacobian<decltype(ad)>(target, *e.connector, Context(e.object, state), compiled_.objectMarkers[e.object],
                                           nodes, compiled_.objectInternalStart[e.object]);
-        },
-        e.connector->NumberOfInternalStates());
+        });
   }
 
   for (Index k = part.constraints.begin; k < part.constraints.end; ++k) {
@@ -565,7 +566,8 @@ void SystemEquations::AddPartJacobian(const ThreadPart& part, Scratch& scratch,
     // differ from dg/dq only normal to the unit sphere, where the parameter constraint acts.
     const bool rowsFromLoads = !factors.constraintForces;
     if (!rowsFromLoads)
-      WithADScalarForDerivatives(ConstraintDerivatives(NumberOfCoordinates(system_, nodes), factors), [&](auto ad) {
+      WithADScalarForDerivatives(ConstraintDerivatives(NumberOfCoordinates(system_, nodes), factors),
+                                 LargestMarkerCoordinates(compiled_, markers), [&](auto ad) {
         ConstraintJacobian<decltype(ad)>(target, constraint, Context(e.object, state), aeStart, markers, nodes);
       });
     // Multiplier columns dr/dlambda from the constraint loads themselves: with Euler parameters
@@ -641,7 +643,7 @@ void SystemEquations::ComputeConstraintAccelerationTerm(const SystemState& state
     if (!constraint.IsActive()) continue;
     const auto& markers = compiled_.objectMarkers[c];
     const auto& nodes = compiled_.objectMarkerNodes[c];
-    WithADScalarForDerivatives(NumberOfCoordinates(system_, nodes), [&](auto ad) {
+    WithADScalarForDerivatives(NumberOfCoordinates(system_, nodes), LargestMarkerCoordinates(compiled_, markers), [&](auto ad) {
       ConstraintAccelerationTerm<decltype(ad)>(target, constraint, Context(c, state), compiled_.objectAEStart[c], markers,
                                                nodes, h);
     });

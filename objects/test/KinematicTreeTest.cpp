@@ -1,7 +1,7 @@
 // ObjectKinematicTree beyond its generic test instance: exact Jacobians of trees whose
 // derivatives do not fit the 16-wide AD scalar (the 32-wide and the run-time sized one), and of
-// a tree with a forceUserFunction (forward differences chained onto the AD derivatives), and of
-// trees whose joint limits are active.
+// a tree with a forceUserFunction (forward differences chained onto the AD derivatives), of
+// trees whose joint limits are active, and of a connector and a constraint on a tree.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -104,9 +104,42 @@ TEST_P(KinematicTreeLimitJacobian, ExactWithActiveJointLimits) {
   test::ExpectExactJacobians(equations, state, true);
 }
 
+// A spring-damper from the ground to the last link and a coordinate constraint on the tree's
+// node: items whose derivatives seeded in q only (the constraint; the spring-damper where no q_t
+// column is weighted) fit a narrower AD scalar than their node's coordinates do. 12 coordinates
+// fit 16 derivatives but not the kernel vectors of the 16-wide AD scalar (at most 8 entries).
+class KinematicTreeItemsJacobian : public ::testing::TestWithParam<Index> {};
+
+TEST_P(KinematicTreeItemsJacobian, ExactForItemsOnTheTreesMarkers) {
+  MainSystem system;
+  const Index n = GetParam();
+  const Index tree = AddTree(system, n, false);
+  const Index node = 0;  // the tree's node, added first
+  const Index ground = AddFromJson(system, ItemCategory::Object, {{"objectType", "Ground"}});
+  const Index anchor = AddFromJson(system, ItemCategory::Marker,
+                                   {{"markerType", "BodyPosition"}, {"bodyNumber", ground}, {"localPosition", {1., 0.5, 0.}}});
+  const Index tip = AddFromJson(system, ItemCategory::Marker, {{"markerType", "KinematicTreeRigid"}, {"objectNumber", tree},
+                                                               {"linkNumber", n - 1}, {"localPosition", {0.2, 0., 0.1}}});
+  AddFromJson(system, ItemCategory::Object, {{"objectType", "ConnectorSpringDamper"}, {"markerNumbers", {anchor, tip}},
+                                             {"referenceLength", 0.3}, {"stiffness", 50.}, {"damping", 2.}});
+  const Index groundNode = AddFromJson(system, ItemCategory::Node, {{"nodeType", "PointGround"}});
+  const Index groundCoordinate = AddFromJson(
+      system, ItemCategory::Marker, {{"markerType", "NodeCoordinate"}, {"nodeNumber", groundNode}, {"coordinate", 0}});
+  const Index joint = AddFromJson(system, ItemCategory::Marker,
+                                  {{"markerType", "NodeCoordinate"}, {"nodeNumber", node}, {"coordinate", n / 2}});
+  AddFromJson(system, ItemCategory::Object,
+              {{"objectType", "ConnectorCoordinate"}, {"markerNumbers", {groundCoordinate, joint}}, {"offset", 0.05}});
+  system.Assemble();
+  SystemEquations equations(system);
+  SystemState state = system.CurrentState();
+  test::Randomize(system, state, 7);
+  test::ExpectExactJacobians(equations, state, true);
+}
+
 // 5 links: ADScalar16; 12: ADScalar32; 20: run-time sized derivatives.
 INSTANTIATE_TEST_SUITE_P(Sizes, KinematicTreeJacobian, ::testing::Values(5, 12, 20));
 INSTANTIATE_TEST_SUITE_P(Sizes, KinematicTreeLimitJacobian, ::testing::Values(5, 12, 20));
+INSTANTIATE_TEST_SUITE_P(Sizes, KinematicTreeItemsJacobian, ::testing::Values(5, 12, 20));
 
 TEST(KinematicTree, UserFunctionForceEntersTheJacobian) {
   MainSystem system;

@@ -274,6 +274,50 @@ def test_closed_loop_through_marker_and_joint(workDir):
     assert q[0] + q[1] == pytest.approx(0., abs=1e-8) and q[1] + q[2] == pytest.approx(0., abs=1e-8)
 
 
+def test_long_tree_with_constraint_and_spring_damper_on_it(workDir):
+    # 12 links, revolute z and prismatic x in turn: the constraint's and (statically) the
+    # spring-damper's exact Jacobians use derivatives in q only, which fit the 16-wide AD scalar
+    # while the tree's 12 coordinates do not fit its kernel vectors (this once overwrote the
+    # stack). A CoordinateConstraint holding joint 6 at 0.05 against an independent formulation:
+    # a stiff CoordinateSpringDamper in its place (offset 0.05 + f/k, f the constraint force).
+    n, k = 12, 1e9
+    results = []
+    for penalty in (False, True):
+        mbs = NewSystem()
+        node = mbs.AddNode(NodeGenericODE2(numberOfODE2Coordinates=n, referenceCoordinates=[0.] * n,
+                                           initialCoordinates=[0.05 if i == 6 else 0. for i in range(n)],
+                                           initialCoordinates_t=[0.] * n))
+        tree = mbs.AddObject(ObjectKinematicTree(
+            nodeNumber=node, jointTypes=[JT.RevoluteZ if i % 2 == 0 else JT.PrismaticX for i in range(n)],
+            linkParents=list(range(-1, n - 1)), jointTransformations=[np.eye(3)] * n,
+            jointOffsets=[[0.5 if i else 0., 0., 0.] for i in range(n)], linkInertiasCOM=[np.diag([0.01, 0.1, 0.1])] * n,
+            linkCOMs=[[0.25, 0., 0.]] * n, linkMasses=[1.] * n, gravity=list(GRAVITY),
+            jointPControlVector=[500.] * n, jointDControlVector=[5.] * n, jointPositionOffsetVector=[0.] * n,
+            jointVelocityOffsetVector=[0.] * n))
+        ground = mbs.CreateGround()
+        anchor = mbs.AddMarker(exu.itemInterface.MarkerBodyPosition(bodyNumber=ground, localPosition=[3., 1., 0.]))
+        tip = mbs.AddMarker(MarkerKinematicTreeRigid(objectNumber=tree, linkNumber=n - 1, localPosition=[0.5, 0., 0.]))
+        mbs.AddObject(exu.itemInterface.ObjectConnectorSpringDamper(markerNumbers=[anchor, tip], referenceLength=1.,
+                                                                     stiffness=100., damping=1.))
+        groundNode = mbs.AddNode(NodePointGround())
+        markers = [mbs.AddMarker(MarkerNodeCoordinate(nodeNumber=groundNode, coordinate=0)),
+                   mbs.AddMarker(MarkerNodeCoordinate(nodeNumber=node, coordinate=6))]
+        if penalty:
+            mbs.AddObject(CoordinateSpringDamper(markerNumbers=markers, stiffness=k, damping=1e3, offset=0.05))
+        else:
+            mbs.AddObject(exu.itemInterface.CoordinateConstraint(markerNumbers=markers, offset=0.05))
+        mbs.Assemble()
+        mbs.SolveStatic(exu.SimulationSettings())
+        qStatic = mbs.GetNodeOutput(node, OVT.Coordinates)
+        mbs.SolveDynamic(Settings(0.2, 200, tightNewton=True))
+        results.append((qStatic, mbs.GetNodeOutput(node, OVT.Coordinates)))
+    (staticExact, dynamicExact), (staticPenalty, dynamicPenalty) = results
+    assert staticExact[6] == pytest.approx(0.05, abs=1e-12) and dynamicExact[6] == pytest.approx(0.05, abs=1e-10)
+    assert np.abs(staticExact).max() > 0.1 and np.abs(dynamicExact - staticExact).max() > 1e-3
+    np.testing.assert_allclose(staticPenalty, staticExact, rtol=0, atol=1e-5)
+    np.testing.assert_allclose(dynamicPenalty, dynamicExact, rtol=0, atol=1e-4)
+
+
 def test_sensor_outputs_are_consistent(workDir):
     # Velocities are the time derivatives of positions and rotation matrices, accelerations those of
     # velocities (central differences of the stored sensor values), local = A^T global.
