@@ -247,10 +247,17 @@ inline EvaluationContext SystemEquations::Context(Index object, const SystemStat
   return context;
 }
 
-void SystemEquations::GatherODE1(Index object, const VectorX& y, VectorX& yLocal) const {
-  const auto& indices = compiled_.objectODE1Indices[object];
-  yLocal.resize(indices.size());
-  for (size_t i = 0; i < indices.size(); ++i) yLocal(i) = y(indices[i]);
+template <class Function> void SystemEquations::ForEachActiveODE1Object(const SystemState& state, Function&& function) {
+  if (compiled_.ode1Objects.empty()) return;
+  yTotal_ = compiled_.ode1Reference + state.ode1;
+  for (Index o : compiled_.ode1Objects) {
+    const Object& object = system_.GetObject(o);
+    if (!object.IsActive()) continue;
+    const auto& indices = compiled_.objectODE1Indices[o];
+    yLocal_.resize(indices.size());
+    for (size_t i = 0; i < indices.size(); ++i) yLocal_(i) = yTotal_(indices[i]);
+    function(o, object, indices);
+  }
 }
 
 inline const VectorX& SystemEquations::Lambda(Scratch& scratch, const SystemState& state, Index start, Index size) {
@@ -332,16 +339,10 @@ void SystemEquations::EvaluateConnector(const ConnectorEntry& e, Scratch& scratc
 }
 
 void SystemEquations::AddODE1Rates(const SystemState& state, VectorX& residual) {
-  if (compiled_.ode1Objects.empty()) return;
-  yTotal_ = compiled_.ode1Reference + state.ode1;
-  for (Index o : compiled_.ode1Objects) {
-    const Object& object = system_.GetObject(o);
-    if (!object.IsActive()) continue;
-    const auto& indices = compiled_.objectODE1Indices[o];
-    GatherODE1(o, yTotal_, yLocal_);
+  ForEachActiveODE1Object(state, [&](Index o, const Object& object, const std::vector<Index>& indices) {
     object.ComputeODE1RightHandSide(Context(o, state), yLocal_, f_);
     for (size_t i = 0; i < indices.size(); ++i) residual(indices[i]) -= f_(i);
-  }
+  });
 }
 
 void SystemEquations::AddItemResiduals(const SystemState& state, VectorX& ode2Residual, VectorX* ode1Residual,
@@ -496,19 +497,12 @@ void SystemEquations::ComputeJacobian(const SystemState& state, const JacobianFa
 
   // ODE1 block: dr1/dy_t = I for every ODE1 coordinate, dr1/dy = -df_FO/dy from the objects.
   for (Index i = 0; i < compiled_.numberOfODE1; ++i) matrix.Add(nODE2 + i, nODE2 + i, factors.ode1Derivative);
-  if (!compiled_.ode1Objects.empty()) {
-    yTotal_ = compiled_.ode1Reference + state.ode1;
-    for (Index o : compiled_.ode1Objects) {
-      const Object& object = system_.GetObject(o);
-      if (!object.IsActive()) continue;
-      const auto& indices = compiled_.objectODE1Indices[o];
-      GatherODE1(o, yTotal_, yLocal_);
-      object.ComputeODE1Jacobian(Context(o, state), yLocal_, localMatrix_);
-      for (size_t j = 0; j < indices.size(); ++j)
-        for (size_t i = 0; i < indices.size(); ++i)
-          matrix.Add(nODE2 + indices[i], nODE2 + indices[j], -factors.ode1Stiffness * localMatrix_(i, j));
-    }
-  }
+  ForEachActiveODE1Object(state, [&](Index o, const Object& object, const std::vector<Index>& indices) {
+    object.ComputeODE1Jacobian(Context(o, state), yLocal_, localMatrix_);
+    for (size_t j = 0; j < indices.size(); ++j)
+      for (size_t i = 0; i < indices.size(); ++i)
+        matrix.Add(nODE2 + indices[i], nODE2 + indices[j], -factors.ode1Stiffness * localMatrix_(i, j));
+  });
 }
 
 void SystemEquations::AddPartJacobian(const ThreadPart& part, Scratch& scratch,
