@@ -123,6 +123,10 @@ struct JacobianTarget {
 // available).
 enum class Seeds { PositionsAndVelocities, Positions };
 enum class NodeData { Kinematics, ColumnsOnly };
+// Derivatives of an item on numberOfCoordinates coordinates with `seeds`, plus its internal states.
+inline Index SeededDerivatives(Seeds seeds, Index numberOfCoordinates, Index internalStates = 0) {
+  return (seeds == Seeds::Positions ? 1 : 2) * numberOfCoordinates + internalStates;
+}
 template <class AD> class SeededNodes {
  public:
   // internalStates first-order states of the item itself (derivatives 2n .. 2n+m-1, or
@@ -386,9 +390,6 @@ template <class AD> void NodeAlgebraicJacobian(const JacobianTarget& t, Index no
 inline Seeds ForceSeeds(const JacobianFactors& factors) {
   return factors.damping == 0. && factors.ode1Damping == 0. ? Seeds::Positions : Seeds::PositionsAndVelocities;
 }
-inline Index ForceDerivatives(Index numberOfCoordinates, Index internalStates, const JacobianFactors& factors) {
-  return (ForceSeeds(factors) == Seeds::Positions ? 1 : 2) * numberOfCoordinates + internalStates;
-}
 
 // Loads of a connector on any number of markers, and the rates of its internal states.
 template <class AD> void ConnectorJacobian(const JacobianTarget& t, const Connector& connector,
@@ -419,9 +420,6 @@ template <class AD> void ConnectorJacobian(const JacobianTarget& t, const Connec
 // rows need the velocity seeds.
 inline Seeds ConstraintSeeds(const JacobianFactors& factors) {
   return factors.velocityLevelConstraints ? Seeds::PositionsAndVelocities : Seeds::Positions;
-}
-inline Index ConstraintDerivatives(Index numberOfCoordinates, const JacobianFactors& factors) {
-  return ConstraintSeeds(factors) == Seeds::Positions ? numberOfCoordinates : 2 * numberOfCoordinates;
 }
 
 // Derivatives of the constraint loads (K block) and the constraint rows.

@@ -256,7 +256,7 @@ template <class Function> void SystemEquations::ForEachActiveODE1Object(const Sy
     const auto& indices = compiled_.objectODE1Indices[o];
     yLocal_.resize(indices.size());
     for (size_t i = 0; i < indices.size(); ++i) yLocal_(i) = yTotal_(indices[i]);
-    function(o, object, indices);
+    function(o, object, indices, yLocal_);
   }
 }
 
@@ -339,8 +339,9 @@ void SystemEquations::EvaluateConnector(const ConnectorEntry& e, Scratch& scratc
 }
 
 void SystemEquations::AddODE1Rates(const SystemState& state, VectorX& residual) {
-  ForEachActiveODE1Object(state, [&](Index o, const Object& object, const std::vector<Index>& indices) {
-    object.ComputeODE1RightHandSide(Context(o, state), yLocal_, f_);
+  ForEachActiveODE1Object(state, [&](Index o, const Object& object, const std::vector<Index>& indices,
+                                     const VectorX& yLocal) {
+    object.ComputeODE1RightHandSide(Context(o, state), yLocal, f_);
     for (size_t i = 0; i < indices.size(); ++i) residual(indices[i]) -= f_(i);
   });
 }
@@ -497,8 +498,9 @@ void SystemEquations::ComputeJacobian(const SystemState& state, const JacobianFa
 
   // ODE1 block: dr1/dy_t = I for every ODE1 coordinate, dr1/dy = -df_FO/dy from the objects.
   for (Index i = 0; i < compiled_.numberOfODE1; ++i) matrix.Add(nODE2 + i, nODE2 + i, factors.ode1Derivative);
-  ForEachActiveODE1Object(state, [&](Index o, const Object& object, const std::vector<Index>& indices) {
-    object.ComputeODE1Jacobian(Context(o, state), yLocal_, localMatrix_);
+  ForEachActiveODE1Object(state, [&](Index o, const Object& object, const std::vector<Index>& indices,
+                                     const VectorX& yLocal) {
+    object.ComputeODE1Jacobian(Context(o, state), yLocal, localMatrix_);
     for (size_t j = 0; j < indices.size(); ++j)
       for (size_t i = 0; i < indices.size(); ++i)
         matrix.Add(nODE2 + indices[i], nODE2 + indices[j], -factors.ode1Stiffness * localMatrix_(i, j));
@@ -534,7 +536,7 @@ void SystemEquations::AddPartJacobian(const ThreadPart& part, Scratch& scratch,
     if (!e.connector->IsActive()) continue;
     const auto& nodes = compiled_.objectMarkerNodes[e.object];
     WithADScalarForDerivatives(
-        ForceDerivatives(NumberOfCoordinates(system_, nodes), e.connector->NumberOfInternalStates(), factors),
+        SeededDerivatives(ForceSeeds(factors), NumberOfCoordinates(system_, nodes), e.connector->NumberOfInternalStates()),
         std::max(LargestMarkerCoordinates(compiled_, compiled_.objectMarkers[e.object]),
                  e.connector->NumberOfInternalStates()),
         [&](auto ad) {
@@ -560,7 +562,7 @@ void SystemEquations::AddPartJacobian(const ThreadPart& part, Scratch& scratch,
     // differ from dg/dq only normal to the unit sphere, where the parameter constraint acts.
     const bool rowsFromLoads = !factors.constraintForces;
     if (!rowsFromLoads)
-      WithADScalarForDerivatives(ConstraintDerivatives(NumberOfCoordinates(system_, nodes), factors),
+      WithADScalarForDerivatives(SeededDerivatives(ConstraintSeeds(factors), NumberOfCoordinates(system_, nodes)),
                                  LargestMarkerCoordinates(compiled_, markers), [&](auto ad) {
         ConstraintJacobian<decltype(ad)>(target, constraint, Context(e.object, state), aeStart, markers, nodes);
       });

@@ -127,8 +127,8 @@ class SystemEquations : public DAESystem {
   // Load `number`'s vector at the state's time (evaluates its user function, if any), times the
   // load factor if it has none.
   Vector3 LoadVectorAt(const Load& load, Index number, const SystemState& state) const;
-  // function(o, object, indices) for each active ODE1 object o (indices: its ODE1 coordinates),
-  // with yLocal_ its total ODE1 coordinates in its local order.
+  // function(o, object, indices, yLocal) for each active ODE1 object o: indices its ODE1
+  // coordinates, yLocal their total values in its local order.
   template <class Function> void ForEachActiveODE1Object(const SystemState& state, Function&& function);
   // The multipliers state.ae[start, start + size) in a scratch buffer of that size.
   static const VectorX& Lambda(Scratch& scratch, const SystemState& state, Index start, Index size);
