@@ -148,9 +148,11 @@ bool StaticSolver::TryStep(SystemState& state, const SystemState& start, double 
   const Index maxDiscontinuous = std::max<Index>(ds.maxIterations, 1);
   for (Index k = 0; k < maxDiscontinuous; ++k) {
     // From the last load step's solution; data coordinates written by PostNewtonStep are kept.
+    // Zero multipliers, as in Exudyn: the first error then includes the constraint forces, which
+    // sets the scale of the relative tolerance (same iterations and results as Exudyn).
     CopyValues(start.ode2, state.ode2);
     CopyValues(start.ode1, state.ode1);
-    CopyValues(start.ae, state.ae);
+    state.ae.setZero();
     state.time = time;
     StepProblem problem{*this};
     const NewtonResult newton = newton_.Run(problem, state, ss.newton, statistics_);

@@ -55,11 +55,18 @@ class OneCoordinate : public DAESystem {
 class TiedPair : public DAESystem {
  public:
   double k0 = 300., k1 = 500., F0 = 20., F1 = -7., gap = 0.1, loadFactor = 1.;
+  std::vector<double> firstMultipliers;  // the multiplier of the first residual after each new load factor
+  bool newLoadFactor = false;
   Index NumberOfODE2() const override { return 2; }
   Index NumberOfODE1() const override { return 1; }
   Index NumberOfAE() const override { return 1; }
-  void SetLoadFactor(double factor) override { loadFactor = factor; }
+  void SetLoadFactor(double factor) override {
+    loadFactor = factor;
+    newLoadFactor = true;
+  }
   void ComputeODE2Residual(const SystemState& s, VectorX& r) override {
+    if (newLoadFactor) firstMultipliers.push_back(s.ae(0));
+    newLoadFactor = false;
     r.resize(2);
     r(0) = k0 * s.ode2(0) - s.ae(0) - loadFactor * F0;
     r(1) = k1 * s.ode2(1) + s.ae(0) - loadFactor * F1;
@@ -257,6 +264,28 @@ TEST(StaticSolver, ConstrainedPairAndHeldODE1CoordinateSolveTheLinearEquilibrium
   EXPECT_GT(std::abs(lambda), 1.);
   EXPECT_EQ(state.ode1(0), 0.7);
   EXPECT_EQ(state.ode1_t(0), 0.25);
+}
+
+TEST(StaticSolver, EveryLoadStepStartsNewtonFromZeroMultipliersAsExudynDoes) {
+  // The first error of a load step then contains the constraint forces; it is the scale of the
+  // relative tolerance, as in Exudyn (same iteration counts).
+  TiedPair system;
+  Recorder recorder;
+  StaticSolver solver(system, StaticSettings(3), recorder);
+  SystemState state = ZeroState(system);
+  const SolverStatistics statistics = solver.Solve(state);
+  ASSERT_EQ(system.firstMultipliers.size(), 3u);
+  for (double multiplier : system.firstMultipliers) EXPECT_EQ(multiplier, 0.);
+  // the accepted steps keep their multipliers: -lambda of load factor 1/3 and 2/3
+  const double q0 = (system.F0 + system.F1 - system.k1 * system.gap) / (system.k0 + system.k1);
+  ASSERT_EQ(recorder.accepted.size(), 4u);
+  for (int i = 1; i <= 3; ++i) {
+    const double lf = i / 3.;
+    const double q0i = (lf * (system.F0 + system.F1) - system.k1 * system.gap) / (system.k0 + system.k1);
+    EXPECT_NEAR(recorder.accepted[i].ae(0), -(system.k0 * q0i - lf * system.F0), 1e-11) << "load step " << i;
+  }
+  EXPECT_NEAR(state.ode2(0), q0, 1e-14);
+  EXPECT_EQ(statistics.newtonIterations, 3);  // linear: one full-Newton iteration per load step
 }
 
 TEST(StaticSolver, StabilizerIsAMassProportionalSpringToTheStepStartThatVanishesInTheLastStep) {
