@@ -64,8 +64,10 @@ void SystemEquations::BuildEvaluationPlan() {
   for (Index c : compiled_.constraints) {
     const auto& constraint = static_cast<const Constraint&>(system_.GetObject(c));
     const Index size = constraint.NumberOfAlgebraicEquations();
-    constraintEntries_.push_back(
-        {c, &constraint, compiled_.objectAEStart[c], size, compiled_.objectMarkers[c][0], compiled_.objectMarkers[c][1]});
+    constraintEntries_.push_back({c, &constraint, compiled_.objectAEStart[c], size, compiled_.objectMarkers[c][0],
+                                  compiled_.objectMarkers[c][1],
+                                  differentiation::NumberOfCoordinates(system_, compiled_.objectMarkerNodes[c]),
+                                  differentiation::LargestMarkerCoordinates(compiled_, compiled_.objectMarkers[c])});
   }
   loadScaledByLoadFactor_.assign(system_.NumberOfItems(ItemCategory::Load), 0);
   for (Index l : compiled_.loads) {
@@ -76,8 +78,14 @@ void SystemEquations::BuildEvaluationPlan() {
   auto connectorEntry = [&](Index c) {
     const auto& connector = static_cast<const Connector&>(system_.GetObject(c));
     const auto& markers = compiled_.objectMarkers[c];
-    const ConnectorEntry entry{c, &connector, Index(connectorMarkers_.size()), Index(markers.size()),
-                               compiled_.objectInternalStart[c], connector.NumberOfInternalStates()};
+    const ConnectorEntry entry{c,
+                               &connector,
+                               Index(connectorMarkers_.size()),
+                               Index(markers.size()),
+                               compiled_.objectInternalStart[c],
+                               connector.NumberOfInternalStates(),
+                               differentiation::NumberOfCoordinates(system_, compiled_.objectMarkerNodes[c]),
+                               differentiation::LargestMarkerCoordinates(compiled_, markers)};
     for (Index marker : markers) {
       connectorMarkers_.push_back(marker);
       connectorMarkerData_.push_back(&markerData_[marker]);
@@ -536,10 +544,8 @@ void SystemEquations::AddPartJacobian(const ThreadPart& part, Scratch& scratch,
     if (!e.connector->IsActive()) continue;
     const auto& nodes = compiled_.objectMarkerNodes[e.object];
     WithADScalarForDerivatives(
-        SeededDerivatives(ForceSeeds(factors), NumberOfCoordinates(system_, nodes), e.connector->NumberOfInternalStates()),
-        std::max(LargestMarkerCoordinates(compiled_, compiled_.objectMarkers[e.object]),
-                 e.connector->NumberOfInternalStates()),
-        [&](auto ad) {
+        SeededDerivatives(ForceSeeds(factors), e.coordinates, e.internalStates),
+        std::max(e.largestMarkerCoordinates, e.internalStates), [&](auto ad) {
           ConnectorJacobian<decltype(ad)>(target, *e.connector, Context(e.object, state), compiled_.objectMarkers[e.object],
                                           nodes, compiled_.objectInternalStart[e.object]);
         });
@@ -562,8 +568,8 @@ void SystemEquations::AddPartJacobian(const ThreadPart& part, Scratch& scratch,
     // differ from dg/dq only normal to the unit sphere, where the parameter constraint acts.
     const bool rowsFromLoads = !factors.constraintForces;
     if (!rowsFromLoads)
-      WithADScalarForDerivatives(SeededDerivatives(ConstraintSeeds(factors), NumberOfCoordinates(system_, nodes)),
-                                 LargestMarkerCoordinates(compiled_, markers), [&](auto ad) {
+      WithADScalarForDerivatives(SeededDerivatives(ConstraintSeeds(factors), e.coordinates), e.largestMarkerCoordinates,
+                                 [&](auto ad) {
         ConstraintJacobian<decltype(ad)>(target, constraint, Context(e.object, state), aeStart, markers, nodes);
       });
     // Multiplier columns dr/dlambda from the constraint loads themselves: with Euler parameters
@@ -634,14 +640,11 @@ void SystemEquations::ComputeConstraintAccelerationTerm(const SystemState& state
   for (Index node : compiled_.nodesWithAE)
     WithADScalarFor(system_.GetNode(node).NumberOfODE2Coordinates(),
                     [&](auto ad) { NodeAccelerationTerm<decltype(ad)>(target, node, h); });
-  for (Index c : compiled_.constraints) {
-    const auto& constraint = static_cast<const Constraint&>(system_.GetObject(c));
-    if (!constraint.IsActive()) continue;
-    const auto& markers = compiled_.objectMarkers[c];
-    const auto& nodes = compiled_.objectMarkerNodes[c];
-    WithADScalarForDerivatives(NumberOfCoordinates(system_, nodes), LargestMarkerCoordinates(compiled_, markers), [&](auto ad) {
-      ConstraintAccelerationTerm<decltype(ad)>(target, constraint, Context(c, state), compiled_.objectAEStart[c], markers,
-                                               nodes, h);
+  for (const ConstraintEntry& e : constraintEntries_) {
+    if (!e.constraint->IsActive()) continue;
+    WithADScalarForDerivatives(e.coordinates, e.largestMarkerCoordinates, [&](auto ad) {
+      ConstraintAccelerationTerm<decltype(ad)>(target, *e.constraint, Context(e.object, state), e.aeStart,
+                                               compiled_.objectMarkers[e.object], compiled_.objectMarkerNodes[e.object], h);
     });
   }
 }

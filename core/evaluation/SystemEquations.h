@@ -170,12 +170,14 @@ class SystemEquations : public DAESystem {
     const Constraint* constraint;
     Index aeStart, size;
     Index marker0, marker1;
+    Index coordinates, largestMarkerCoordinates;  // of its markers' nodes; of one marker (AD width)
   };
   struct ConnectorEntry {
     Index object;
     const Connector* connector;
     Index firstMarker, numberOfMarkers;  // in connectorMarkers_ / connectorMarkerData_
     Index internalStart, internalStates;
+    Index coordinates, largestMarkerCoordinates;  // of its markers' nodes; of one marker (AD width)
   };
   struct LoadEntry {
     Index number;
