@@ -90,6 +90,9 @@ class TiedPair : public DAESystem {
   }
   void ComputeMassMatrix(const SystemState&, SystemMatrix&) override {}
   void ComputeConstraintAccelerationTerm(const SystemState&, VectorX& h) override { h.setZero(1); }
+  // The equilibrium at a load factor: k0 q0 - lambda = lf F0, k1 (q0 + gap) + lambda = lf F1.
+  double EquilibriumQ0(double factor) const { return (factor * (F0 + F1) - k1 * gap) / (k0 + k1); }
+  double EquilibriumLambda(double factor) const { return k0 * EquilibriumQ0(factor) - factor * F0; }
 };
 
 // Records the accepted states and the pre-step times.
@@ -255,9 +258,7 @@ TEST(StaticSolver, ConstrainedPairAndHeldODE1CoordinateSolveTheLinearEquilibrium
   state.ode1(0) = 0.7;
   state.ode1_t(0) = 0.25;
   solver.Solve(state);
-  // k0 q0 - lambda = F0, k1 (q0 + gap) + lambda = F1
-  const double q0 = (system.F0 + system.F1 - system.k1 * system.gap) / (system.k0 + system.k1);
-  const double lambda = system.k0 * q0 - system.F0;
+  const double q0 = system.EquilibriumQ0(1.), lambda = system.EquilibriumLambda(1.);
   EXPECT_NEAR(state.ode2(0), q0, 1e-14);
   EXPECT_NEAR(state.ode2(1), q0 + system.gap, 1e-14);
   EXPECT_NEAR(state.ae(0), -lambda, 1e-12);  // Exudyn's static multiplier: the opposite of the equations'
@@ -276,15 +277,12 @@ TEST(StaticSolver, EveryLoadStepStartsNewtonFromZeroMultipliersAsExudynDoes) {
   const SolverStatistics statistics = solver.Solve(state);
   ASSERT_EQ(system.firstMultipliers.size(), 3u);
   for (double multiplier : system.firstMultipliers) EXPECT_EQ(multiplier, 0.);
-  // the accepted steps keep their multipliers: -lambda of load factor 1/3 and 2/3
-  const double q0 = (system.F0 + system.F1 - system.k1 * system.gap) / (system.k0 + system.k1);
+  // every accepted step keeps the multiplier of its load factor (Exudyn's sign: -lambda)
   ASSERT_EQ(recorder.accepted.size(), 4u);
   for (int i = 1; i <= 3; ++i) {
-    const double lf = i / 3.;
-    const double q0i = (lf * (system.F0 + system.F1) - system.k1 * system.gap) / (system.k0 + system.k1);
-    EXPECT_NEAR(recorder.accepted[i].ae(0), -(system.k0 * q0i - lf * system.F0), 1e-11) << "load step " << i;
+    EXPECT_NEAR(recorder.accepted[i].ode2(0), system.EquilibriumQ0(i / 3.), 1e-14) << "load step " << i;
+    EXPECT_NEAR(recorder.accepted[i].ae(0), -system.EquilibriumLambda(i / 3.), 1e-11) << "load step " << i;
   }
-  EXPECT_NEAR(state.ode2(0), q0, 1e-14);
   EXPECT_EQ(statistics.newtonIterations, 3);  // linear: one full-Newton iteration per load step
 }
 
