@@ -135,7 +135,7 @@ template <class AD> class SeededNodes {
               Index internalColumn = -1, Seeds seeds = Seeds::PositionsAndVelocities,
               NodeData nodeData = NodeData::Kinematics)
       : nodes_(nodes), buffers_(t.workspace.BuffersFor<AD>()), internal_(internalStates), internalColumn_(internalColumn),
-        velocities_(seeds == Seeds::PositionsAndVelocities) {
+        seeds_(seeds) {
     buffers_.offsets.clear();
     buffers_.columns.clear();
     for (Index node : nodes_) {
@@ -149,7 +149,7 @@ template <class AD> class SeededNodes {
     buffers_.kinematics.resize(nodes_.size());
     buffers_.kinematicsOf.resize(nodes_.size());
     if constexpr (std::is_same_v<AD, ADScalar16>) {
-      if (nodes_.size() == 1 && velocities_) {  // the same seeds for every item on this node: compute once
+      if (nodes_.size() == 1 && SeedsVelocities()) {  // the same seeds for every item on this node: compute once
         auto& cached = t.workspace.singleNodeKinematics[nodes_[0]];
         if (!t.workspace.singleNodeValid[nodes_[0]]) {
           ComputeNode(t, 0, cached, 0, size_);
@@ -160,7 +160,7 @@ template <class AD> class SeededNodes {
       }
       // q seeds only: from the node's [q; q_t]-seeded kinematics (when [q; q_t] of each node fits
       // the derivative vector), shifted copies
-      const bool shared = !velocities_ && std::all_of(nodes_.begin(), nodes_.end(), [&](Index node) {
+      const bool shared = !SeedsVelocities() && std::all_of(nodes_.begin(), nodes_.end(), [&](Index node) {
         return 2 * t.system.GetNode(node).NumberOfODE2Coordinates() <= Capacity();
       });
       if (shared) {
@@ -188,7 +188,7 @@ template <class AD> class SeededNodes {
       }
     }
     for (size_t i = 0; i < nodes_.size(); ++i) {
-      ComputeNode(t, i, buffers_.kinematics[i], buffers_.offsets[i], velocities_ ? size_ + buffers_.offsets[i] : -1);
+      ComputeNode(t, i, buffers_.kinematics[i], buffers_.offsets[i], SeedsVelocities() ? size_ + buffers_.offsets[i] : -1);
       buffers_.kinematicsOf[i] = &buffers_.kinematics[i];
     }
   }
@@ -206,7 +206,7 @@ template <class AD> class SeededNodes {
   // Length of the derivative vectors: fixed by the type, or the seeded count when sized at run time.
   Index Capacity() const {
     constexpr int fixed = AD::DerType::RowsAtCompileTime;
-    return fixed == Eigen::Dynamic ? InternalOffset() + internal_ : fixed;
+    return fixed == Eigen::Dynamic ? SeededDerivatives(seeds_, size_, internal_) : fixed;
   }
   Index InternalStates() const { return internal_; }
   Index InternalColumn() const { return internalColumn_; }
@@ -224,7 +224,7 @@ template <class AD> class SeededNodes {
       for (Index d = 0; d < size_; ++d)
         matrix.Add(rows[r], buffers_.columns[d],
                    sign * (factors.stiffness * DerivativeOf(derivatives, d) +
-                           (velocities_ ? factors.damping * DerivativeOf(derivatives, size_ + d) : 0.)));
+                           (SeedsVelocities() ? factors.damping * DerivativeOf(derivatives, size_ + d) : 0.)));
       for (Index d = 0; d < internal_; ++d)  // ODE2 forces depending on the item's first-order states
         matrix.Add(rows[r], internalColumn_ + d, sign * factors.ode2ODE1 * DerivativeOf(derivatives, InternalOffset() + d));
     }
@@ -238,7 +238,7 @@ template <class AD> class SeededNodes {
       for (Index d = 0; d < size_; ++d)
         matrix.Add(row, buffers_.columns[d],
                    -(factors.ode1Stiffness * DerivativeOf(derivatives, d) +
-                     (velocities_ ? factors.ode1Damping * DerivativeOf(derivatives, size_ + d) : 0.)));
+                     (SeedsVelocities() ? factors.ode1Damping * DerivativeOf(derivatives, size_ + d) : 0.)));
       for (Index d = 0; d < internal_; ++d)
         matrix.Add(row, internalColumn_ + d, -factors.ode1Stiffness * DerivativeOf(derivatives, InternalOffset() + d));
     }
@@ -288,14 +288,16 @@ template <class AD> class SeededNodes {
     shift(to.coordinates_t);
   }
 
-  Index InternalOffset() const { return velocities_ ? 2 * size_ : size_; }
+  bool SeedsVelocities() const { return seeds_ == Seeds::PositionsAndVelocities; }
+  // The internal states' derivatives follow the seeded coordinates'.
+  Index InternalOffset() const { return SeededDerivatives(seeds_, size_); }
 
   const std::vector<Index>& nodes_;
   JacobianWorkspace::Buffers<AD>& buffers_;
   Index size_ = 0;
   Index internal_ = 0;
   Index internalColumn_ = -1;
-  bool velocities_ = true;
+  Seeds seeds_ = Seeds::PositionsAndVelocities;
 };
 
 template <class S> VecX<S> GeneralizedLoad(const MarkerData<S>& data, const MarkerLoad<S>& load) {
