@@ -9,7 +9,7 @@ import pytest
 
 _multidyn = pytest.importorskip("multidyn._multidyn")
 
-rootDir = pathlib.Path(__file__).resolve().parents[2]
+rootDir = pathlib.Path(__file__).resolve().parents[3]
 docsDir = rootDir / "docs"
 generator = docsDir / "generateReference.py"
 

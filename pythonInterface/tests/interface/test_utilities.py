@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 # load the file directly: the package __init__ needs the compiled module
-_utilitiesPath = pathlib.Path(__file__).resolve().parents[1] / 'multidyn' / 'rigidBodyUtilities.py'
+_utilitiesPath = pathlib.Path(__file__).resolve().parents[2] / 'multidyn' / 'rigidBodyUtilities.py'
 _spec = importlib.util.spec_from_file_location('multidynUtilities', _utilitiesPath)
 ut = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(ut)
