@@ -5,8 +5,9 @@
     python3 docs/generateReference.py --check  # exits 1 and lists stale files if they differ
 
 Generated files:
-    docs/items/<className>.md        one page per item type
-    docs/items/README.md             index grouped by family
+    docs/items/<family>/<className>.md  one page per item type, in the folder of its family (as
+                                        in objects/: bodies, joints, connectors, ...)
+    docs/items/README.md                index grouped by family
     docs/solvers/SimulationSettings.md
 
 The only sources are multidyn._multidyn.ItemTypes() and SettingsFields() and, for Exudyn 1.13's
@@ -136,6 +137,11 @@ def TheoryPageFor(info):
     return None
 
 
+def ItemPagePath(info):
+    """The item's reference page, relative to the repository root."""
+    return itemsDir / info["family"] / f"{info['className']}.md"
+
+
 def ItemPage(info):
     className = info["className"]
     category = categoryNames[info["category"]]
@@ -145,7 +151,8 @@ def ItemPage(info):
 
     theory = TheoryPageFor(info)
     if theory:
-        lines += [f"Theory (equations, sign conventions, Jacobian): [../theory/{theory}.md](../theory/{theory}.md)", ""]
+        link = f"../../theory/{theory}.md"
+        lines += [f"Theory (equations, sign conventions, Jacobian): [{link}]({link})", ""]
 
     lines += ["## Names", ""]
     pythonNames = [f"`{className}`"] + [f"`{s}`" for s in info["shortNames"]]
@@ -235,7 +242,7 @@ def IndexPage(items):
             if info["family"] != family:
                 continue
             shortNames = ", ".join(f"`{s}`" for s in info["shortNames"])
-            lines.append(f"| [{info['className']}]({info['className']}.md) | {shortNames} | "
+            lines.append(f"| [{info['className']}]({family}/{info['className']}.md) | {shortNames} | "
                          f"{Cell(info['description'])} |")
         lines.append("")
     return "\n".join(lines)
@@ -299,7 +306,7 @@ def SettingsRow(path, f):
 
 def GeneratedFiles():
     items = _multidyn.ItemTypes()
-    files = {itemsDir / f"{info['className']}.md": ItemPage(info) for info in items}
+    files = {ItemPagePath(info): ItemPage(info) for info in items}
     files[itemsDir / "README.md"] = IndexPage(items)
     files[settingsPage] = SettingsPage(_multidyn.SettingsFields())
     return {path: text.rstrip("\n") + "\n" for path, text in files.items()}
@@ -315,7 +322,7 @@ def main():
     root = pathlib.Path(args.root).resolve()
     files = {root / path.relative_to(rootDir): text for path, text in GeneratedFiles().items()}
     # item pages of item types that no longer exist are stale too
-    obsolete = [p for p in sorted((root / itemsDir.relative_to(rootDir)).glob("*.md")) if p not in files]
+    obsolete = [p for p in sorted((root / itemsDir.relative_to(rootDir)).rglob("*.md")) if p not in files]
     if args.check:
         stale = [p for p, text in files.items() if not p.exists() or p.read_text(encoding="utf-8") != text]
         stale += obsolete
