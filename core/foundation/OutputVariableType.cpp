@@ -25,6 +25,7 @@ const std::vector<std::pair<OutputVariableType, const char*>>& NameTable() {
       {T::Coordinates, "Coordinates"},
       {T::Coordinates_t, "Coordinates_t"},
       {T::Coordinates_tt, "Coordinates_tt"},
+      {T::CoordinatesTotal, "CoordinatesTotal"},
       {T::Force, "Force"},
       {T::ForceLocal, "ForceLocal"},
       {T::Torque, "Torque"},

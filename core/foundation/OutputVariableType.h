@@ -23,6 +23,7 @@ enum class OutputVariableType {
   Coordinates,
   Coordinates_t,
   Coordinates_tt,
+  CoordinatesTotal,  // Coordinates plus the reference coordinates (Exudyn's)
   Force,
   ForceLocal,
   Torque,

@@ -228,11 +228,7 @@ Json MainSystem::ItemToJson(ItemCategory category, Index index) const { return I
 
 // ---- assembly ------------------------------------------------------------------------
 
-void MainSystem::Assemble() {
-  CheckNotSolving("mbs.Assemble()");
-  for (ItemCategory category : allCategories)
-    for (Index i = 0; i < NumberOfItems(category); ++i) CheckItem(GetItem(category, i), category, i);
-
+std::unique_ptr<CompiledSystem> MainSystem::CompileStructure() const {
   auto compiled = std::make_unique<CompiledSystem>();
   CompiledSystem& c = *compiled;
   const Index nNodes = NumberOfItems(ItemCategory::Node);
@@ -359,27 +355,49 @@ void MainSystem::Assemble() {
 
   c.ode2Reference.setZero(c.numberOfODE2);
   c.ode1Reference.setZero(c.numberOfODE1);
-  SystemState initial;
-  initial.ode2.setZero(c.numberOfODE2);
-  initial.ode2_t.setZero(c.numberOfODE2);
-  initial.ode2_tt.setZero(c.numberOfODE2);
-  initial.ode1.setZero(c.numberOfODE1);
-  initial.ode1_t.setZero(c.numberOfODE1);
-  initial.ae.setZero(c.numberOfAE);
-  initial.data.setZero(c.numberOfData);
   for (Index i = 0; i < nNodes; ++i) {
+    const Node& node = GetNode(i);
+    if (node.NumberOfODE2Coordinates() > 0)
+      c.ode2Reference.segment(c.nodeODE2Start[i], node.NumberOfODE2Coordinates()) = node.ReferenceCoordinates();
+    if (node.NumberOfODE1Coordinates() > 0)
+      c.ode1Reference.segment(c.nodeODE1Start[i], node.NumberOfODE1Coordinates()) = node.ReferenceODE1Coordinates();
+  }
+  c.assembledRevision = revision_;
+  return compiled;
+}
+
+namespace {
+// The reference configuration: every stored coordinate zero (the positions are the reference ones).
+SystemState ReferenceState(const CompiledSystem& c) {
+  SystemState state;
+  state.ode2.setZero(c.numberOfODE2);
+  state.ode2_t.setZero(c.numberOfODE2);
+  state.ode2_tt.setZero(c.numberOfODE2);
+  state.ode1.setZero(c.numberOfODE1);
+  state.ode1_t.setZero(c.numberOfODE1);
+  state.ae.setZero(c.numberOfAE);
+  state.data.setZero(c.numberOfData);
+  return state;
+}
+}  // namespace
+
+void MainSystem::Assemble() {
+  CheckNotSolving("mbs.Assemble()");
+  for (ItemCategory category : allCategories)
+    for (Index i = 0; i < NumberOfItems(category); ++i) CheckItem(GetItem(category, i), category, i);
+
+  std::unique_ptr<CompiledSystem> compiled = CompileStructure();
+  const CompiledSystem& c = *compiled;
+  SystemState initial = ReferenceState(c);
+  for (Index i = 0; i < NumberOfItems(ItemCategory::Node); ++i) {
     const Node& node = GetNode(i);
     const Index n = node.NumberOfODE2Coordinates();
     if (n > 0) {
-      c.ode2Reference.segment(c.nodeODE2Start[i], n) = node.ReferenceCoordinates();
       initial.ode2.segment(c.nodeODE2Start[i], n) = node.InitialCoordinates();
       initial.ode2_t.segment(c.nodeODE2Start[i], n) = node.InitialVelocities();
     }
-    const Index n1 = node.NumberOfODE1Coordinates();
-    if (n1 > 0) {
-      c.ode1Reference.segment(c.nodeODE1Start[i], n1) = node.ReferenceODE1Coordinates();
-      initial.ode1.segment(c.nodeODE1Start[i], n1) = node.InitialODE1Coordinates();
-    }
+    if (node.NumberOfODE1Coordinates() > 0)
+      initial.ode1.segment(c.nodeODE1Start[i], node.NumberOfODE1Coordinates()) = node.InitialODE1Coordinates();
     if (node.NumberOfDataCoordinates() > 0)
       initial.data.segment(c.nodeDataStart[i], node.NumberOfDataCoordinates()) = node.InitialDataCoordinates();
   }
@@ -387,19 +405,12 @@ void MainSystem::Assemble() {
     initial.ode1.segment(c.objectInternalStart[i], GetObject(i).NumberOfInternalStates()) =
         GetObject(i).InitialInternalStates();
 
-  SystemState reference = initial;
-  reference.ode2.setZero();
-  reference.ode2_t.setZero();
-  reference.ode1.setZero();
-  reference.data.setZero();
-
-  c.assembledRevision = revision_;
   compiled_ = std::move(compiled);
-  reference_ = reference;
+  reference_ = ReferenceState(*compiled_);
   initial_ = initial;
   // Objects' own data coordinates start from the initial configuration (e.g. a contact's anchor
   // at the station's projection); this needs the compiled maps, hence after them.
-  for (Index i = 0; i < nObjects; ++i) {
+  for (Index i = 0; i < NumberOfItems(ItemCategory::Object); ++i) {
     const Object& object = GetObject(i);
     if (object.NumberOfDataCoordinates() == 0) continue;
     initial_.data.segment(compiled_->objectDataStart[i], object.NumberOfDataCoordinates()) = object.InitialDataCoordinates();
@@ -411,6 +422,7 @@ void MainSystem::Assemble() {
 }
 
 const CompiledSystem& MainSystem::Compiled() const {
+  if (referenceOutput_) return referenceOutput_->compiled;
   if (!compiled_)
     throw NotAssembledError("the system has not been assembled: call mbs.Assemble() before solving or reading outputs");
   if (compiled_->assembledRevision != revision_)
@@ -420,6 +432,11 @@ const CompiledSystem& MainSystem::Compiled() const {
 }
 
 const SystemState& MainSystem::State(ConfigurationType configuration) const {
+  if (referenceOutput_) {  // a reference output of a system that is not assembled
+    if (configuration == ConfigurationType::Reference) return referenceOutput_->state;
+    throw NotAssembledError(std::string("the system has not been assembled: call mbs.Assemble() before reading "
+                                        "outputs in the ") + ConfigurationTypeName(configuration) + " configuration");
+  }
   Compiled();
   switch (configuration) {
     case ConfigurationType::Reference: return reference_;
@@ -433,7 +450,7 @@ const SystemState& MainSystem::State(ConfigurationType configuration) const {
 // ---- evaluation helpers --------------------------------------------------------------
 
 void MainSystem::NodeTotalCoordinates(Index node, const SystemState& state, VectorX& q, VectorX& q_t) const {
-  const CompiledSystem& c = *compiled_;
+  const CompiledSystem& c = referenceOutput_ ? referenceOutput_->compiled : *compiled_;
   const Index n = GetNode(node).NumberOfODE2Coordinates();
   const Index start = c.nodeODE2Start[node];
   if (n == 0) {
@@ -495,6 +512,23 @@ void MainSystem::InitializeDataCoordinates(Index objectIndex, SystemState& state
 
 // ---- outputs -------------------------------------------------------------------------
 
+MainSystem::ReferenceOutputScope::ReferenceOutputScope(const MainSystem& system, ConfigurationType configuration)
+    : system_(system) {
+  if (configuration != ConfigurationType::Reference || system.IsAssembled() || system.referenceOutput_) return;
+  auto& cache = system.referenceOutputCache_;
+  if (!cache || cache->compiled.assembledRevision != system.revision_) {
+    std::unique_ptr<CompiledSystem> compiled = system.CompileStructure();
+    SystemState state = ReferenceState(*compiled);
+    cache.reset(new ReferenceOutputCache{std::move(*compiled), std::move(state)});
+  }
+  system.referenceOutput_ = cache.get();
+  active_ = true;
+}
+
+MainSystem::ReferenceOutputScope::~ReferenceOutputScope() {
+  if (active_) system_.referenceOutput_ = nullptr;
+}
+
 namespace {
 [[noreturn]] void NotAvailable(const std::string& item, OutputVariableType type, const std::string& available) {
   throw ValueError(item + ": OutputVariableType." + OutputVariableTypeName(type) + " is not available; available: " +
@@ -503,6 +537,7 @@ namespace {
 }  // namespace
 
 VectorX MainSystem::GetNodeOutput(Index nodeIndex, OutputVariableType type, ConfigurationType configuration) const {
+  const ReferenceOutputScope referenceOutput(*this, configuration);
   const CompiledSystem& c = Compiled();
   const Node& node = GetNode(nodeIndex);
   const SystemState& state = State(configuration);
@@ -510,11 +545,17 @@ VectorX MainSystem::GetNodeOutput(Index nodeIndex, OutputVariableType type, Conf
   const Index n = node.NumberOfODE2Coordinates();
   const Index start = c.nodeODE2Start[nodeIndex];
   const Index n1 = node.NumberOfODE1Coordinates();
+  // Coordinates are the stored values, relative to the reference coordinates; in the reference
+  // configuration they are the reference coordinates, and CoordinatesTotal adds the two (Exudyn's).
+  const bool referenceConfiguration = configuration == ConfigurationType::Reference;
   if (n1 > 0 && n == 0) {
-    // Stored values, relative to the reference coordinates (as ODE2 Coordinates).
-    if (type == OutputVariableType::Coordinates) return state.ode1.segment(c.nodeODE1Start[nodeIndex], n1);
-    if (type == OutputVariableType::Coordinates_t) return state.ode1_t.segment(c.nodeODE1Start[nodeIndex], n1);
-    NotAvailable(description, type, "Coordinates, Coordinates_t");
+    const Index start1 = c.nodeODE1Start[nodeIndex];
+    const auto reference = c.ode1Reference.segment(start1, n1);
+    if (type == OutputVariableType::Coordinates)
+      return referenceConfiguration ? VectorX(reference) : VectorX(state.ode1.segment(start1, n1));
+    if (type == OutputVariableType::CoordinatesTotal) return reference + state.ode1.segment(start1, n1);
+    if (type == OutputVariableType::Coordinates_t) return state.ode1_t.segment(start1, n1);
+    NotAvailable(description, type, "Coordinates, Coordinates_t, CoordinatesTotal");
   }
   if (node.NumberOfDataCoordinates() > 0 && n == 0) {
     if (type == OutputVariableType::Coordinates)
@@ -526,7 +567,7 @@ VectorX MainSystem::GetNodeOutput(Index nodeIndex, OutputVariableType type, Conf
   NodeKinematics<double> k;
   node.ComputeKinematics(NodeCoordinates<double>{q, q_t}, k);
   // Nodes without coordinates (NodePointGround) have empty coordinate vectors.
-  const VectorX stored = n > 0 ? VectorX(state.ode2.segment(start, n)) : VectorX();
+  const VectorX stored = n > 0 ? VectorX(state.ode2.segment(start, n)) : VectorX();  // zero in the reference
   const VectorX q_tt = n > 0 ? VectorX(state.ode2_tt.segment(start, n)) : VectorX();
   // The translational coordinates padded to 3D (planar nodes have two, ground nodes none).
   auto translation = [&](const VectorX& coordinates) {
@@ -537,7 +578,8 @@ VectorX MainSystem::GetNodeOutput(Index nodeIndex, OutputVariableType type, Conf
   const bool hasPosition = node.ProvidesPosition();
   const bool hasOrientation = node.ProvidesOrientation();
   switch (type) {
-    case OutputVariableType::Coordinates: return stored;
+    case OutputVariableType::Coordinates: return referenceConfiguration ? q : stored;
+    case OutputVariableType::CoordinatesTotal: return q;
     case OutputVariableType::Coordinates_t: return n > 0 ? VectorX(state.ode2_t.segment(start, n)) : VectorX();
     case OutputVariableType::Coordinates_tt: return q_tt;
     case OutputVariableType::Position:
@@ -574,7 +616,7 @@ VectorX MainSystem::GetNodeOutput(Index nodeIndex, OutputVariableType type, Conf
     default: break;
   }
   NotAvailable(description, type,
-               std::string("Coordinates, Coordinates_t, Coordinates_tt") +
+               std::string("Coordinates, Coordinates_t, Coordinates_tt, CoordinatesTotal") +
                    (hasPosition ? ", Position, Displacement, Velocity, Acceleration" : "") +
                    (hasOrientation ? ", RotationMatrix, Rotation, AngularVelocity, AngularVelocityLocal, "
                                      "AngularAcceleration"
@@ -583,6 +625,7 @@ VectorX MainSystem::GetNodeOutput(Index nodeIndex, OutputVariableType type, Conf
 
 VectorX MainSystem::GetObjectOutputBody(Index objectIndex, OutputVariableType type, const Vector3& localPosition,
                                         ConfigurationType configuration) const {
+  const ReferenceOutputScope referenceOutput(*this, configuration);
   const CompiledSystem& c = Compiled();
   const Object& object = GetObject(objectIndex);
   const std::string description = ItemDescription(ItemCategory::Object, objectIndex);
@@ -601,7 +644,8 @@ VectorX MainSystem::GetObjectOutputBody(Index objectIndex, OutputVariableType ty
     case OutputVariableType::Position: return ToVector(frame.position);
     case OutputVariableType::Displacement: {
       std::vector<NodeKinematics<double>> referenceNodes;
-      for (NodeIndex node : body.NodeNumbers()) referenceNodes.push_back(NodeKinematicsOf(node.value, reference_));
+      const SystemState& reference = State(ConfigurationType::Reference);
+      for (NodeIndex node : body.NodeNumbers()) referenceNodes.push_back(NodeKinematicsOf(node.value, reference));
       MarkerData<double> referenceFrame;
       body.ComputeFrame(referenceNodes.data(), localPosition, referenceFrame);
       return ToVector(Vector3(frame.position - referenceFrame.position));
@@ -657,21 +701,26 @@ VectorX MainSystem::GetObjectOutputBody(Index objectIndex, OutputVariableType ty
 }
 
 VectorX MainSystem::GetObjectOutput(Index objectIndex, OutputVariableType type, ConfigurationType configuration) const {
+  const ReferenceOutputScope referenceOutput(*this, configuration);
   const CompiledSystem& c = Compiled();
   const Object& object = GetObject(objectIndex);
   if (object.Kind() == ObjectKind::Body || object.Kind() == ObjectKind::Ground)
     return GetObjectOutputBody(objectIndex, type, Vector3::Zero(), configuration);
   const SystemState& state = State(configuration);
   if (object.HasODE1Equations()) {
-    // The ODE1 coordinates of the object's nodes, in node order (stored values, as node outputs).
+    // The ODE1 coordinates of the object's nodes, in node order (as node outputs).
     const auto& indices = c.objectODE1Indices[objectIndex];
-    const VectorX& source = type == OutputVariableType::Coordinates_t ? state.ode1_t : state.ode1;
-    if (type == OutputVariableType::Coordinates || type == OutputVariableType::Coordinates_t) {
+    const bool referenceConfiguration = configuration == ConfigurationType::Reference;
+    const bool addReference = type == OutputVariableType::CoordinatesTotal ||
+                              (type == OutputVariableType::Coordinates && referenceConfiguration);
+    if (type == OutputVariableType::Coordinates || type == OutputVariableType::Coordinates_t || addReference) {
+      const VectorX& source = type == OutputVariableType::Coordinates_t ? state.ode1_t : state.ode1;
       VectorX value(indices.size());
-      for (size_t i = 0; i < indices.size(); ++i) value(i) = source(indices[i]);
+      for (size_t i = 0; i < indices.size(); ++i)
+        value(i) = source(indices[i]) + (addReference ? c.ode1Reference(indices[i]) : 0.);
       return value;
     }
-    NotAvailable(ItemDescription(ItemCategory::Object, objectIndex), type, "Coordinates, Coordinates_t");
+    NotAvailable(ItemDescription(ItemCategory::Object, objectIndex), type, "Coordinates, Coordinates_t, CoordinatesTotal");
   }
   const auto markers = object.MarkerNumbers();
   if (markers.size() < 2) NotAvailable(ItemDescription(ItemCategory::Object, objectIndex), type, "none");
@@ -689,6 +738,7 @@ VectorX MainSystem::GetObjectOutput(Index objectIndex, OutputVariableType type, 
 }
 
 VectorX MainSystem::GetMarkerOutput(Index markerIndex, OutputVariableType type, ConfigurationType configuration) const {
+  const ReferenceOutputScope referenceOutput(*this, configuration);
   const Marker& marker = GetMarker(markerIndex);
   const MarkerData<double> data = MarkerDataOf(markerIndex, State(configuration));
   const bool hasOrientation = marker.ProvidesOrientation();

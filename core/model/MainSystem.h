@@ -100,6 +100,8 @@ class MainSystem {
   void ResetDataCoordinates(Index object, const std::string& call);
 
   // ---- outputs -------------------------------------------------------------------------
+  // Outputs in the reference configuration are available before Assemble() too (as in Exudyn:
+  // scripts place markers from them); the others need an assembled system.
   VectorX GetNodeOutput(Index node, OutputVariableType type, ConfigurationType configuration) const;
   VectorX GetObjectOutput(Index object, OutputVariableType type, ConfigurationType configuration) const;
   VectorX GetObjectOutputBody(Index object, OutputVariableType type, const Vector3& localPosition,
@@ -156,11 +158,34 @@ class MainSystem {
   // Index existence and the item's own check; throws with the item's description.
   void CheckItem(const Item& item, ItemCategory category, Index index) const;
   void CheckReferences(const Item& item) const;
+  // Index maps and reference coordinates of the items as they are (Assemble's first part).
+  std::unique_ptr<CompiledSystem> CompileStructure() const;
+
+  // Reference outputs of a system that is not assembled: while a scope is active, Compiled()
+  // and State(Reference) answer from a compilation of the items as they are, cached per
+  // structural revision; the assembled maps and the states are not touched.
+  struct ReferenceOutputCache {
+    CompiledSystem compiled;
+    SystemState state;
+  };
+  class ReferenceOutputScope {
+   public:
+    ReferenceOutputScope(const MainSystem& system, ConfigurationType configuration);
+    ~ReferenceOutputScope();
+    ReferenceOutputScope(const ReferenceOutputScope&) = delete;
+    ReferenceOutputScope& operator=(const ReferenceOutputScope&) = delete;
+
+   private:
+    const MainSystem& system_;
+    bool active_ = false;
+  };
 
   std::vector<std::unique_ptr<Item>> nodes_, objects_, markers_, loads_, sensors_;
   size_t revision_ = 1;
   std::unique_ptr<CompiledSystem> compiled_;
   SystemState reference_, initial_, current_, startOfStep_;
+  mutable std::unique_ptr<ReferenceOutputCache> referenceOutputCache_;
+  mutable const ReferenceOutputCache* referenceOutput_ = nullptr;  // set by a ReferenceOutputScope
   std::vector<SensorRecord> sensorRecords_;
   ScriptFunctionPtr preStepUserFunction_;
   bool solving_ = false;

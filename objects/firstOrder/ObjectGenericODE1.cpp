@@ -93,7 +93,7 @@ const ItemTypeInfo& ObjectGenericODE1::Info() {
       "A first-order system y_t = A y + f + rhsUserFunction(mbs, t, itemNumber, y) on the ODE1 coordinates y "
       "(total values: reference + stored) of its nodes. The Jacobian is A, plus forward differences of the user "
       "function. Integrated with the trapezoidal rule by the dynamic solver.",
-      fields, {OutputVariableType::Coordinates, OutputVariableType::Coordinates_t});
+      fields, {OutputVariableType::Coordinates, OutputVariableType::Coordinates_t, OutputVariableType::CoordinatesTotal});
   return info;
 }
 

@@ -39,7 +39,7 @@ const ItemTypeInfo& NodeGenericODE1::Info() {
       "First-order (ODE1) coordinates y of any number; objects such as ObjectGenericODE1 give their equations "
       "y_t = f(y, t). As ODE2 coordinates, the stored coordinates are relative to referenceCoordinates: "
       "y = referenceCoordinates + stored. They are integrated with the trapezoidal rule.",
-      fields, {OutputVariableType::Coordinates, OutputVariableType::Coordinates_t});
+      fields, {OutputVariableType::Coordinates, OutputVariableType::Coordinates_t, OutputVariableType::CoordinatesTotal});
   return info;
 }
 

@@ -55,7 +55,8 @@ const ItemTypeInfo& NodeGenericODE2::Info() {
       "stored coordinates are relative to referenceCoordinates: q = referenceCoordinates + stored. "
       "referenceCoordinates, initialCoordinates and initialCoordinates_t must all have numberOfODE2Coordinates values.",
       fields,
-      {OutputVariableType::Coordinates, OutputVariableType::Coordinates_t, OutputVariableType::Coordinates_tt});
+      {OutputVariableType::Coordinates, OutputVariableType::Coordinates_t, OutputVariableType::Coordinates_tt,
+       OutputVariableType::CoordinatesTotal});
   return info;
 }
 

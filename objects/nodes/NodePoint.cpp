@@ -23,7 +23,7 @@ const ItemTypeInfo& NodePoint::Info() {
       "A point in 3D with three displacement coordinates; used by ObjectMassPoint.", fields,
       {OutputVariableType::Position, OutputVariableType::Displacement, OutputVariableType::Velocity,
        OutputVariableType::Acceleration, OutputVariableType::Coordinates, OutputVariableType::Coordinates_t,
-       OutputVariableType::Coordinates_tt});
+       OutputVariableType::Coordinates_tt, OutputVariableType::CoordinatesTotal});
   return info;
 }
 

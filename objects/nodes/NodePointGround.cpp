@@ -29,7 +29,7 @@ const ItemTypeInfo& NodePointGround::Info() {
       "which CoordinateSpringDamper or CoordinateConstraint connect.",
       fields,
       {OutputVariableType::Position, OutputVariableType::Displacement, OutputVariableType::Velocity,
-       OutputVariableType::Coordinates, OutputVariableType::Coordinates_t});
+       OutputVariableType::Coordinates, OutputVariableType::Coordinates_t, OutputVariableType::CoordinatesTotal});
   return info;
 }
 

@@ -106,3 +106,38 @@ TEST_P(EveryItemType, TestInstanceAssemblesWithExactJacobiansAndRoundTrips) {
 }
 
 INSTANTIATE_TEST_SUITE_P(RandomStates, EveryItemType, ::testing::Values(11u, 12u));
+
+// Every output a type declares (its reference page lists them) can be read from its test
+// instance, in the current and in the reference configuration, and has a finite value.
+TEST(ItemGeneric, EveryDeclaredOutputIsReadable) {
+  RegisterAllItems();
+  RegisterTestItems();
+  Index checked = 0;
+  for (const ItemTypeInfo* info : ItemRegistry::Instance().All()) {
+    if (info->outputs.empty()) continue;
+    MainSystem system;
+    info->addTestInstance(system);
+    system.Assemble();
+    for (Index i = 0; i < system.NumberOfItems(info->category); ++i) {
+      if (&system.GetItem(info->category, i).TypeInfo() != info) continue;
+      for (OutputVariableType type : info->outputs) {
+        for (ConfigurationType configuration : {ConfigurationType::Current, ConfigurationType::Reference}) {
+          SCOPED_TRACE(info->className + " " + OutputVariableTypeName(type) + " " + ConfigurationTypeName(configuration));
+          VectorX value;
+          if (info->category == ItemCategory::Node) {
+            EXPECT_NO_THROW(value = system.GetNodeOutput(i, type, configuration));
+          } else if (info->category == ItemCategory::Object) {
+            EXPECT_NO_THROW(value = system.GetObjectOutput(i, type, configuration));
+          } else if (info->category == ItemCategory::Marker) {
+            EXPECT_NO_THROW(value = system.GetMarkerOutput(i, type, configuration));
+          } else {
+            continue;
+          }
+          EXPECT_TRUE(value.allFinite());
+          ++checked;
+        }
+      }
+    }
+  }
+  EXPECT_GT(checked, 200);  // every node, object and marker type declares outputs
+}

@@ -89,8 +89,9 @@ def _CheckFileName(fileName, what):
 
 class SystemData:
     """mbs.systemData: coordinate vectors in Exudyn's global order (stored ODE2 and ODE1
-    coordinates are relative to the reference coordinates), per configuration (Current, Initial,
-    StartOfStep; Reference only to read)."""
+    coordinates are relative to the reference coordinates; the Reference configuration shows the
+    reference coordinates), per configuration (Current, Initial, StartOfStep; Reference only to
+    read)."""
 
     def __init__(self, mbs):
         self._mbs = mbs
@@ -104,6 +105,11 @@ class SystemData:
 
     def GetODE2Coordinates(self, configuration=_multidyn.ConfigurationType.Current):
         return self._Get("ODE2", configuration, "GetODE2Coordinates")
+
+    def GetODE2CoordinatesTotal(self, configuration=_multidyn.ConfigurationType.Current):
+        """The ODE2 coordinates plus their reference values (in the reference configuration the
+        reference values once), as Exudyn's."""
+        return self._Get("ODE2Total", configuration, "GetODE2CoordinatesTotal")
 
     def GetODE2Coordinates_t(self, configuration=_multidyn.ConfigurationType.Current):
         return self._Get("ODE2_t", configuration, "GetODE2Coordinates_t")

@@ -51,3 +51,76 @@ _itemNames = [name for name in vars(_itemInterface) if not name.startswith('_')
 
 __all__ = (_basicUtilities.__all__ + _rigidBodyUtilities.__all__ + _itemNames + _graphicsNames
            + _graphicsDataUtilities.__all__ + ['np', 'sqrt', 'sin', 'cos', 'exudyn', 'HT', 'TreeLink'])
+
+
+# ---- Exudyn's joint helpers (exudyn.utilities.GetOtherMarker, GetJointArgs) ----------------------
+
+def _ReferenceBodyFrame(mbs, function, name, bodyNumber):
+    """p_0B and A_0B of a body (or ground) in the reference configuration."""
+    if isinstance(bodyNumber, bool) or not isinstance(bodyNumber, (int, np.integer)):
+        raise TypeError(f"{function}: parameter '{name}': expected the ObjectIndex of a body, got {bodyNumber!r}")
+    reference = exudyn.ConfigurationType.Reference
+    OVT = exudyn.OutputVariableType
+    p_0B = mbs.GetObjectOutputBody(bodyNumber, OVT.Position, localPosition=[0, 0, 0], configuration=reference)
+    A_0B = mbs.GetObjectOutputBody(bodyNumber, OVT.RotationMatrix, localPosition=[0, 0, 0],
+                                   configuration=reference).reshape((3, 3))
+    return np.asarray(p_0B), A_0B
+
+
+def _MarkerAtReferencePositionOf(mbs, function, bodyName, bodyNumber, existingMarker, show=True):
+    """A MarkerBodyRigid on bodyNumber where existingMarker is in the reference configuration;
+    returns it with A_0M, the existing marker's reference orientation, and A_0B, the body's."""
+    p_0B, A_0B = _ReferenceBodyFrame(mbs, function, bodyName, bodyNumber)
+    reference = exudyn.ConfigurationType.Reference
+    p_0M = np.asarray(mbs.GetMarkerOutput(existingMarker, exudyn.OutputVariableType.Position, configuration=reference))
+    marker = mbs.AddMarker(MarkerBodyRigid(bodyNumber=bodyNumber, localPosition=A_0B.T @ (p_0M - p_0B),
+                                           visualization=VMarkerBodyRigid(show=show)))
+    return marker, A_0B
+
+
+def GetOtherMarker(mbs, bodyNumber, existingMarker, show=True):
+    """A new MarkerBodyRigid on bodyNumber at the reference position of existingMarker (Exudyn's)."""
+    return _MarkerAtReferencePositionOf(mbs, "GetOtherMarker", "bodyNumber", bodyNumber, existingMarker, show)[0]
+
+
+def _RotationMatrix(function, name, value):
+    matrix = np.eye(3) if value is None else np.asarray(value, dtype=float)
+    if matrix.shape != (3, 3) or not np.all(np.isfinite(matrix)):
+        raise ValueError(f"{function}: parameter '{name}': expected a 3x3 rotation matrix, got {value!r}")
+    return matrix
+
+
+def GetJointArgs(mbs, markerNumber0=None, markerNumber1=None, rotationMarker0=None, rotationMarker1=None,
+                 bodyNumber0=None, bodyNumber1=None):
+    """Arguments for a joint (markerNumbers, rotationMarker0, rotationMarker1) from one existing
+    rigid marker (with its joint rotation rotationMarker0 or 1) and the other body: a marker is
+    added on that body at the existing marker's reference position, and its joint rotation makes
+    both joint frames coincide in the reference configuration (Exudyn's GetJointArgs). Give
+    markerNumber0 [rotationMarker0] and bodyNumber1, or markerNumber1 [rotationMarker1] and bodyNumber0."""
+    function = "GetJointArgs"
+    if markerNumber0 is not None:
+        if markerNumber1 is not None:
+            raise ValueError(f"{function}: give markerNumber0 or markerNumber1, not both")
+        if bodyNumber1 is None:
+            raise ValueError(f"{function}: with markerNumber0, parameter 'bodyNumber1' (the other body) is needed")
+        existing, R_existing, bodyName, body = markerNumber0, _RotationMatrix(function, "rotationMarker0",
+                                                                              rotationMarker0), "bodyNumber1", bodyNumber1
+    else:
+        if markerNumber1 is None:
+            raise ValueError(f"{function}: give markerNumber0 (with bodyNumber1) or markerNumber1 (with bodyNumber0)")
+        if bodyNumber0 is None:
+            raise ValueError(f"{function}: with markerNumber1, parameter 'bodyNumber0' (the other body) is needed")
+        existing, R_existing, bodyName, body = markerNumber1, _RotationMatrix(function, "rotationMarker1",
+                                                                              rotationMarker1), "bodyNumber0", bodyNumber0
+    reference = exudyn.ConfigurationType.Reference
+    A_0M = np.asarray(mbs.GetMarkerOutput(existing, exudyn.OutputVariableType.RotationMatrix,
+                                          configuration=reference)).reshape((3, 3))
+    newMarker, A_0B = _MarkerAtReferencePositionOf(mbs, function, bodyName, body, existing)
+    # joint frame J in global axes: A_0J = A_0M R_existing = A_0B R_new
+    R_new = A_0B.T @ A_0M @ R_existing
+    if markerNumber0 is not None:
+        return {'markerNumbers': [markerNumber0, newMarker], 'rotationMarker0': R_existing, 'rotationMarker1': R_new}
+    return {'markerNumbers': [newMarker, markerNumber1], 'rotationMarker0': R_new, 'rotationMarker1': R_existing}
+
+
+__all__ += ['GetOtherMarker', 'GetJointArgs']

@@ -381,7 +381,12 @@ PYBIND11_MODULE(_multidyn, m) {
            }, py::arg("sensorNumber"))
       .def("_GetCoordinates", [](const MainSystem& self, const std::string& kind, ConfigurationType configuration) {
              const SystemState& s = self.State(configuration);
-             if (kind == "ODE2") return VectorToPython(s.ode2);
+             // The stored ODE2 and ODE1 coordinates are relative to the reference coordinates, which
+             // are what the reference configuration shows (as in Exudyn).
+             const bool reference = configuration == ConfigurationType::Reference;
+             if (kind == "ODE2") return VectorToPython(reference ? self.Compiled().ode2Reference : s.ode2);
+             if (kind == "ODE2Total") return VectorToPython(self.Compiled().ode2Reference + s.ode2);
+             if (kind == "ODE1" && reference) return VectorToPython(self.Compiled().ode1Reference);
              if (kind == "ODE2_t") return VectorToPython(s.ode2_t);
              if (kind == "ODE2_tt") return VectorToPython(s.ode2_tt);
              if (kind == "ODE1") return VectorToPython(s.ode1);

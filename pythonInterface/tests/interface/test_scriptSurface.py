@@ -515,3 +515,90 @@ def test_integerSettingsTakeIntegralFloatsAndSolutionFileNamesKeepTheirExtension
     settings.solution.file.name = 'solution/noExtension'
     mbs.SolveDynamic(settings)
     assert os.path.isfile('solution/noExtension.txt')
+
+
+# ---------------------------------------------------------------------------------------------
+# Exudyn's joint helpers GetOtherMarker and GetJointArgs (exudyn.utilities)
+def _TiltedPendulum(mbs, names):
+    """A bar (its centre at [0.5, -0.2, 0.1], tilted) under gravity, without joint yet."""
+    return mbs.CreateRigidBody(inertia=names['InertiaCuboid'](1000., [1., 0.1, 0.1]),
+                               referencePosition=[0.5, -0.2, 0.1],
+                               referenceRotationMatrix=names['RotationVector2RotationMatrix']([0.2, -0.3, 0.4]),
+                               gravity=[0, -9.81, 0])
+
+
+def _SolveAndTotals(mbs, bodies):
+    settings = exu.SimulationSettings()
+    settings.solution.file.write = False
+    settings.timeIntegration.endTime = 0.5
+    settings.timeIntegration.numberOfSteps = 250
+    mbs.Assemble()
+    mbs.SolveDynamic(settings)
+    return [mbs.GetNodeOutput(mbs.GetObject(b)['nodeNumber'], exu.OutputVariableType.CoordinatesTotal) for b in bodies]
+
+
+def test_getJointArgsBuildsTheJointCreateRevoluteJointBuilds():
+    """A joint from GetJointArgs (an existing marker on one side, a new one on the other body)
+    moves its pendulum exactly as CreateRevoluteJoint's joint about the same axis moves an
+    identical pendulum; the two joint frames coincide in the reference configuration."""
+    names = StarImport()
+    mbs = exu.SystemContainer().AddSystem()
+    ground = mbs.CreateGround()
+    # on ground, axis global z through p_J
+    p_J = [0.25, -0.1, 0.1]
+    bodyA, bodyB = _TiltedPendulum(mbs, names), _TiltedPendulum(mbs, names)
+    mbs.CreateRevoluteJoint(itemNumbers=[ground, bodyA], position=p_J, axis=[0, 0, 1])
+    mGround = mbs.AddMarker(names['MarkerBodyRigid'](bodyNumber=ground, localPosition=p_J))
+    args = names['GetJointArgs'](mbs, markerNumber0=mGround, bodyNumber1=bodyB)
+    mbs.AddObject(names['RevoluteJointZ'](**args))
+    # the other way round: an existing marker on the body, its joint z axis along the body's y
+    # (rotationMarker1 = RotationMatrixX(-pi/2) maps joint z to marker y), the new marker on ground
+    bodyC, bodyD = _TiltedPendulum(mbs, names), _TiltedPendulum(mbs, names)
+    p_local = [-0.5, 0, 0]
+    mbs.CreateRevoluteJoint(itemNumbers=[bodyC, ground], position=p_local, axis=[0, 1, 0], useGlobalFrame=False)
+    mBody = mbs.AddMarker(names['MarkerBodyRigid'](bodyNumber=bodyD, localPosition=p_local))
+    R1 = names['RotationMatrixX'](-0.5 * np.pi)
+    args1 = names['GetJointArgs'](mbs, markerNumber1=mBody, rotationMarker1=R1, bodyNumber0=ground)
+    assert args1['markerNumbers'][1] == mBody and np.allclose(args1['rotationMarker1'], R1)
+    mbs.AddObject(names['RevoluteJointZ'](**args1))
+
+    reference = exu.ConfigurationType.Reference
+    OVT = exu.OutputVariableType
+    for a in (args, args1):
+        frames = [np.reshape(mbs.GetMarkerOutput(m, OVT.RotationMatrix, reference), (3, 3)) @ R
+                  for m, R in zip(a['markerNumbers'], [a['rotationMarker0'], a['rotationMarker1']])]
+        assert np.allclose(frames[0], frames[1], atol=1e-14)
+        positions = [mbs.GetMarkerOutput(m, OVT.Position, reference) for m in a['markerNumbers']]
+        assert np.allclose(positions[0], positions[1], atol=1e-14)
+    A, B, C, D = _SolveAndTotals(mbs, [bodyA, bodyB, bodyC, bodyD])
+    assert np.linalg.norm(A[0:3] - [0.5, -0.2, 0.1]) > 0.05 and np.linalg.norm(C[0:3] - [0.5, -0.2, 0.1]) > 0.05  # swung
+    assert np.allclose(A, B, atol=1e-10)
+    assert np.allclose(C, D, atol=1e-10)
+
+
+def test_getOtherMarkerAndBadJointArgs():
+    names = StarImport()
+    mbs = exu.SystemContainer().AddSystem()
+    ground = mbs.CreateGround()
+    body = _TiltedPendulum(mbs, names)
+    m0 = mbs.AddMarker(names['MarkerBodyRigid'](bodyNumber=ground, localPosition=[1, 2, 3]))
+    m1 = names['GetOtherMarker'](mbs, body, m0)
+    reference = exu.ConfigurationType.Reference
+    assert np.allclose(mbs.GetMarkerOutput(m1, exu.OutputVariableType.Position, reference), [1, 2, 3], atol=1e-14)
+    GetJointArgs = names['GetJointArgs']
+    with pytest.raises(ValueError, match="GetJointArgs: give markerNumber0 or markerNumber1, not both"):
+        GetJointArgs(mbs, markerNumber0=m0, markerNumber1=m1, bodyNumber1=body)
+    with pytest.raises(ValueError, match="parameter 'bodyNumber1'"):
+        GetJointArgs(mbs, markerNumber0=m0)
+    with pytest.raises(ValueError, match="parameter 'bodyNumber0'"):
+        GetJointArgs(mbs, markerNumber1=m0)
+    with pytest.raises(ValueError, match="GetJointArgs: give markerNumber0"):
+        GetJointArgs(mbs)
+    with pytest.raises(ValueError, match="parameter 'rotationMarker0': expected a 3x3 rotation matrix"):
+        GetJointArgs(mbs, markerNumber0=m0, rotationMarker0=[1, 0, 0], bodyNumber1=body)
+    with pytest.raises(TypeError, match="parameter 'bodyNumber1': expected the ObjectIndex of a body"):
+        GetJointArgs(mbs, markerNumber0=m0, bodyNumber1='body')
+    markersBefore = mbs.NumberOfMarkers()
+    with pytest.raises(ValueError):
+        GetJointArgs(mbs, markerNumber0=m0, rotationMarker0=np.eye(2), bodyNumber1=body)
+    assert mbs.NumberOfMarkers() == markersBefore  # nothing added on bad input

@@ -181,6 +181,111 @@ def test_getObjectOutputBody():
     assert np.allclose(R, A, atol=1e-14)
 
 
+def test_coordinatesTotalIsReferencePlusCoordinatesForEveryKindOfNode():
+    """CoordinatesTotal = reference + stored coordinates (Exudyn's), for ODE2 nodes of each
+    kind, a ground node (none), ODE1 nodes and the ODE1 object on them; Coordinates in the
+    reference configuration are the reference coordinates."""
+    mbs = NewSystem()
+    nodes = {
+        'point': (mbs.AddNode(Point(referenceCoordinates=[1, 2, 3], initialCoordinates=[0.1, 0.2, 0.3])),
+                  [1, 2, 3], [0.1, 0.2, 0.3]),
+        'rxyz': (mbs.AddNode(RigidRxyz(referenceCoordinates=[1, 0, 0, 0.1, 0.2, 0.3],
+                                       initialCoordinates=[0, 0.5, 0, 0, 0, 0.4])),
+                 [1, 0, 0, 0.1, 0.2, 0.3], [0, 0.5, 0, 0, 0, 0.4]),
+        'ep': (mbs.AddNode(RigidEP(referenceCoordinates=[0, 1, 0] + list(ut.eulerParameters0))),
+               [0, 1, 0] + list(ut.eulerParameters0), [0.] * 7),
+        'rigid2D': (mbs.AddNode(Rigid2D(referenceCoordinates=[1, 2, 0.5], initialCoordinates=[0.25, 0, 0.125])),
+                    [1, 2, 0.5], [0.25, 0, 0.125]),
+        'ode1': (mbs.AddNode(NodeGenericODE1(referenceCoordinates=[2, 3], initialCoordinates=[0.5, 0.25],
+                                             numberOfODE1Coordinates=2)), [2, 3], [0.5, 0.25]),
+    }
+    ground = mbs.AddNode(NodePointGround(referenceCoordinates=[4, 5, 6]))
+    mbs.AddObject(MassPoint(nodeNumber=nodes['point'][0], mass=1.))
+    for key in ('rxyz', 'ep'):
+        mbs.AddObject(RigidBody(nodeNumber=nodes[key][0], mass=1., inertia=[1, 1, 1, 0, 0, 0]))
+    mbs.AddObject(RigidBody2D(nodeNumber=nodes['rigid2D'][0], physicsMass=1., physicsInertia=1.))
+    oODE1 = mbs.AddObject(ObjectGenericODE1(nodeNumbers=[nodes['ode1'][0]], systemMatrix=[[0, 1], [-1, 0]]))
+    mbs.Assemble()
+    for key, (node, reference, initial) in nodes.items():
+        total = np.add(reference, initial)
+        assert np.allclose(mbs.GetNodeOutput(node, OVT.CoordinatesTotal), total, atol=1e-15), key
+        assert np.allclose(mbs.GetNodeOutput(node, OVT.CoordinatesTotal, CT.Initial), total, atol=1e-15), key
+        assert np.allclose(mbs.GetNodeOutput(node, OVT.Coordinates), initial, atol=1e-15), key
+        assert np.allclose(mbs.GetNodeOutput(node, OVT.Coordinates, CT.Reference), reference, atol=1e-15), key
+        assert np.allclose(mbs.GetNodeOutput(node, OVT.CoordinatesTotal, CT.Reference), reference, atol=1e-15), key
+    assert len(mbs.GetNodeOutput(ground, OVT.CoordinatesTotal)) == 0
+    assert np.allclose(mbs.GetObjectOutput(oODE1, OVT.CoordinatesTotal), [2.5, 3.25], atol=1e-15)
+    assert np.allclose(mbs.GetObjectOutput(oODE1, OVT.Coordinates, CT.Reference), [2, 3], atol=1e-15)
+    assert np.allclose(mbs.systemData.GetODE1Coordinates(CT.Reference), [2, 3], atol=1e-15)
+    # after a solve the total follows the stored coordinates: a free mass point moves with its
+    # initial velocity 0 here, the ODE1 pair rotates (y' = [[0, 1], [-1, 0]] y on the totals)
+    mbs.SolveDynamic(QuietSettings(endTime=0.5, numberOfSteps=50))
+    stored = mbs.GetNodeOutput(nodes['ode1'][0], OVT.Coordinates)
+    assert np.allclose(mbs.GetNodeOutput(nodes['ode1'][0], OVT.CoordinatesTotal), np.add([2, 3], stored), atol=1e-15)
+    with pytest.raises(ValueError, match="CoordinatesTotal is not available"):
+        mbs.GetMarkerOutput(mbs.AddMarker(MarkerNodeCoordinate(nodeNumber=nodes['point'][0], coordinate=0)),
+                            OVT.CoordinatesTotal, CT.Reference)
+
+
+def test_sensorOfCoordinatesTotal():
+    """A SensorNode of CoordinatesTotal records reference + displacement of a falling mass
+    point: z(t) = z0 - g t^2/2 (exact for generalized-alpha with constant acceleration)."""
+    mbs = NewSystem()
+    n = mbs.AddNode(Point(referenceCoordinates=[0, 0, 2.]))
+    mbs.AddObject(MassPoint(nodeNumber=n, mass=1.))
+    mbs.AddLoad(Force(markerNumber=mbs.AddMarker(MarkerNodePosition(nodeNumber=n)), loadVector=[0, 0, -9.81]))
+    s = mbs.AddSensor(SensorNode(nodeNumber=n, outputVariableType=OVT.CoordinatesTotal, storeInternal=True,
+                                 writeToFile=False))
+    mbs.Assemble()
+    settings = QuietSettings(endTime=1., numberOfSteps=100)
+    settings.solutionSettings.sensorsWritePeriod = 0.1
+    settings.solutionSettings.sensorsStoreAndWriteFiles = True
+    mbs.SolveDynamic(settings)
+    data = mbs.GetSensorStoredData(s)
+    assert np.allclose(data[:, 3], 2. - 0.5 * 9.81 * data[:, 0] ** 2, atol=1e-9)
+    assert np.allclose(data[:, 1:3], 0., atol=1e-15)
+
+
+def test_referenceOutputsBeforeAssemble():
+    """As in Exudyn, outputs in the reference configuration need no Assemble() (scripts place
+    markers from them); they equal those after Assemble(), do not assemble the system, and the
+    other configurations still need it. Items added after an Assemble() have reference outputs too."""
+    mbs = NewSystem()
+    A = ut.RotationMatrixZ(0.5)
+    body = mbs.CreateRigidBody(referencePosition=[1, 2, 0], referenceRotationMatrix=A, initialVelocity=[1, 0, 0],
+                               inertia=ut.InertiaCuboid(1000., [0.2, 0.1, 0.1]))
+    node = mbs.GetObject(body)['nodeNumber']
+    marker = mbs.AddMarker(MarkerBodyRigid(bodyNumber=body, localPosition=[0.5, 0, 0]))
+    before = {
+        'node': mbs.GetNodeOutput(node, OVT.Position, CT.Reference),
+        'coordinates': mbs.GetNodeOutput(node, OVT.CoordinatesTotal, CT.Reference),
+        'body': mbs.GetObjectOutputBody(body, OVT.Position, [0.5, 0, 0], CT.Reference),
+        'rotation': mbs.GetObjectOutputBody(body, OVT.RotationMatrix, [0, 0, 0], CT.Reference),
+        'marker': mbs.GetMarkerOutput(marker, OVT.Position, CT.Reference),
+    }
+    assert np.allclose(before['marker'], np.array([1, 2, 0]) + A @ [0.5, 0, 0], atol=1e-15)
+    assert np.allclose(before['body'], before['marker'], atol=1e-15)
+    assert np.allclose(np.reshape(before['rotation'], (3, 3)), A, atol=1e-15)
+    assert np.allclose(mbs.GetObjectOutputBody(body, OVT.Velocity, [0, 0, 0], CT.Reference), 0., atol=1e-15)
+    with pytest.raises(exu.NotAssembledError):
+        mbs.GetNodeOutput(node, OVT.Position)  # Current needs Assemble()
+    with pytest.raises(exu.NotAssembledError):
+        mbs.systemData.GetODE2Coordinates(CT.Reference)  # the global vectors need the assembled maps
+    mbs.Assemble()
+    assert np.allclose(mbs.GetNodeOutput(node, OVT.Position, CT.Reference), before['node'], atol=0)
+    assert np.allclose(mbs.GetNodeOutput(node, OVT.CoordinatesTotal, CT.Reference), before['coordinates'], atol=0)
+    assert np.allclose(mbs.GetMarkerOutput(marker, OVT.Position, CT.Reference), before['marker'], atol=0)
+    assert np.allclose(mbs.GetNodeOutput(node, OVT.Velocity, CT.Initial), [1, 0, 0], atol=1e-15)
+    # a body added after Assemble(): its reference outputs, while the assembled state stays
+    later = mbs.CreateMassPoint(referencePosition=[3, 4, 5], mass=1.)
+    assert np.allclose(mbs.GetObjectOutputBody(later, OVT.Position, [0, 0, 0], CT.Reference), [3, 4, 5], atol=1e-15)
+    with pytest.raises(exu.NotAssembledError):
+        mbs.GetObjectOutputBody(later, OVT.Position, [0, 0, 0], CT.Current)
+    mbs.Assemble()
+    mbs.SolveDynamic(QuietSettings(endTime=0.1, numberOfSteps=10))
+    assert np.allclose(mbs.GetNodeOutput(node, OVT.Position), [1.1, 2, 0], atol=1e-10)
+
+
 def test_globalDictsAndInvalidIndex():
     assert exu.InvalidIndex() == -1
     assert isinstance(exu.sys, dict)
@@ -364,7 +469,11 @@ def test_ode2CoordinatesOrderAndReferenceOffset():
     assert len(q) == 15
     assert np.allclose(q, expected, atol=1e-15)
     assert np.allclose(mbs.systemData.GetODE2Coordinates(CT.Initial), expected, atol=1e-15)
-    assert np.allclose(mbs.systemData.GetODE2Coordinates(CT.Reference), np.zeros(15), atol=1e-15)
+    # the reference configuration shows the reference coordinates (Exudyn's), the total adds them
+    reference = [1, 2, 3] + [1, 2, 3, 4, 5, 6] + [0.] * 6
+    assert np.allclose(mbs.systemData.GetODE2Coordinates(CT.Reference), reference, atol=1e-15)
+    assert np.allclose(mbs.systemData.GetODE2CoordinatesTotal(), np.add(reference, expected), atol=1e-15)
+    assert np.allclose(mbs.systemData.GetODE2CoordinatesTotal(CT.Reference), reference, atol=1e-15)
     assert np.allclose(mbs.systemData.GetODE2Coordinates_t(), [1, 2, 3] + [0.] * 12, atol=1e-15)
     assert np.allclose(mbs.systemData.GetDataCoordinates(), [7.], atol=1e-15)
     # positions are reference + displacement
