@@ -278,6 +278,10 @@ CALLS = [
     "m.AddSensor(SensorObject(objectNumber={i}, outputVariableType=OVT.{o}, writeToFile=False))",
     "m.GetNodeOutput({i}, OVT.{o})", "m.GetNodeOutput({i}, OVT.{o}, CT.{c})", "m.GetObjectOutput({i}, OVT.{o})",
     "m.GetObjectOutputBody({i}, OVT.{o}, [0, 0, {f}])", "m.GetMarkerOutput({i}, OVT.{o})", "m.GetLoadValues({i})",
+    # outputs in any configuration, the reference one also before Assemble()
+    "m.GetObjectOutput({i}, OVT.{o}, CT.{c})", "m.GetObjectOutputBody({i}, OVT.{o}, [0, 0, {f}], CT.{c})",
+    "m.GetMarkerOutput({i}, OVT.{o}, CT.{c})", "m.systemData.GetODE2CoordinatesTotal(CT.{c})",
+    "GetJointArgs(m, markerNumber0={i}, bodyNumber1={j})", "GetOtherMarker(m, {i}, {j})",
     "m.GetSensorValues({i})", "m.GetSensorStoredData({i})", "m.GetNode({i})", "m.GetObject({i})",
     "m.ModifyObject({i}, ObjectGround())", "m.ModifyNode({i}, RigidRxyz())",
     "m.SetNodeParameter({i}, 'referenceCoordinates', [0, 0, 0, 0, 0, {f}])",
@@ -304,7 +308,8 @@ CALLS = [
 
 @st.composite
 def sequenceCase(draw):
-    lines = ['SC = exu.SystemContainer()', 'rotor = Rotor(SC)', 'from multidyn.utilities import InertiaCuboid',
+    lines = ['SC = exu.SystemContainer()', 'rotor = Rotor(SC)',
+             'from multidyn.utilities import InertiaCuboid, GetJointArgs, GetOtherMarker',
              'systems = [rotor.mbs, SC.AddSystem()]']
     for _ in range(draw(st.integers(1, 12))):
         template = draw(st.sampled_from(CALLS))
