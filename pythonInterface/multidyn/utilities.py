@@ -68,8 +68,8 @@ def _ReferenceBodyFrame(mbs, function, name, bodyNumber):
 
 
 def _MarkerAtReferencePositionOf(mbs, function, bodyName, bodyNumber, existingMarker, show=True):
-    """A MarkerBodyRigid on bodyNumber where existingMarker is in the reference configuration;
-    returns it with A_0M, the existing marker's reference orientation, and A_0B, the body's."""
+    """Adds a MarkerBodyRigid on bodyNumber where existingMarker is in the reference
+    configuration; returns it and A_0B, the body's reference orientation."""
     p_0B, A_0B = _ReferenceBodyFrame(mbs, function, bodyName, bodyNumber)
     reference = exudyn.ConfigurationType.Reference
     p_0M = np.asarray(mbs.GetMarkerOutput(existingMarker, exudyn.OutputVariableType.Position, configuration=reference))
