@@ -450,7 +450,7 @@ const SystemState& MainSystem::State(ConfigurationType configuration) const {
 // ---- evaluation helpers --------------------------------------------------------------
 
 void MainSystem::NodeTotalCoordinates(Index node, const SystemState& state, VectorX& q, VectorX& q_t) const {
-  const CompiledSystem& c = referenceOutput_ ? referenceOutput_->compiled : *compiled_;
+  const CompiledSystem& c = Compiled();
   const Index n = GetNode(node).NumberOfODE2Coordinates();
   const Index start = c.nodeODE2Start[node];
   if (n == 0) {
@@ -530,6 +530,14 @@ MainSystem::ReferenceOutputScope::~ReferenceOutputScope() {
 }
 
 namespace {
+// Coordinates outputs are the stored values, relative to the reference coordinates.
+// CoordinatesTotal adds the reference coordinates, and so do Coordinates in the reference
+// configuration, whose stored values are zero (Exudyn's).
+bool AddsReferenceCoordinates(OutputVariableType type, ConfigurationType configuration) {
+  return type == OutputVariableType::CoordinatesTotal ||
+         (type == OutputVariableType::Coordinates && configuration == ConfigurationType::Reference);
+}
+
 [[noreturn]] void NotAvailable(const std::string& item, OutputVariableType type, const std::string& available) {
   throw ValueError(item + ": OutputVariableType." + OutputVariableTypeName(type) + " is not available; available: " +
                    available);
@@ -545,15 +553,13 @@ VectorX MainSystem::GetNodeOutput(Index nodeIndex, OutputVariableType type, Conf
   const Index n = node.NumberOfODE2Coordinates();
   const Index start = c.nodeODE2Start[nodeIndex];
   const Index n1 = node.NumberOfODE1Coordinates();
-  // Coordinates are the stored values, relative to the reference coordinates; in the reference
-  // configuration they are the reference coordinates, and CoordinatesTotal adds the two (Exudyn's).
-  const bool referenceConfiguration = configuration == ConfigurationType::Reference;
   if (n1 > 0 && n == 0) {
     const Index start1 = c.nodeODE1Start[nodeIndex];
-    const auto reference = c.ode1Reference.segment(start1, n1);
-    if (type == OutputVariableType::Coordinates)
-      return referenceConfiguration ? VectorX(reference) : VectorX(state.ode1.segment(start1, n1));
-    if (type == OutputVariableType::CoordinatesTotal) return reference + state.ode1.segment(start1, n1);
+    if (type == OutputVariableType::Coordinates || type == OutputVariableType::CoordinatesTotal) {
+      const auto stored = state.ode1.segment(start1, n1);
+      return AddsReferenceCoordinates(type, configuration) ? VectorX(c.ode1Reference.segment(start1, n1) + stored)
+                                                          : VectorX(stored);
+    }
     if (type == OutputVariableType::Coordinates_t) return state.ode1_t.segment(start1, n1);
     NotAvailable(description, type, "Coordinates, Coordinates_t, CoordinatesTotal");
   }
@@ -578,8 +584,8 @@ VectorX MainSystem::GetNodeOutput(Index nodeIndex, OutputVariableType type, Conf
   const bool hasPosition = node.ProvidesPosition();
   const bool hasOrientation = node.ProvidesOrientation();
   switch (type) {
-    case OutputVariableType::Coordinates: return referenceConfiguration ? q : stored;
-    case OutputVariableType::CoordinatesTotal: return q;
+    case OutputVariableType::Coordinates:
+    case OutputVariableType::CoordinatesTotal: return AddsReferenceCoordinates(type, configuration) ? q : stored;
     case OutputVariableType::Coordinates_t: return n > 0 ? VectorX(state.ode2_t.segment(start, n)) : VectorX();
     case OutputVariableType::Coordinates_tt: return q_tt;
     case OutputVariableType::Position:
@@ -710,9 +716,7 @@ VectorX MainSystem::GetObjectOutput(Index objectIndex, OutputVariableType type, 
   if (object.HasODE1Equations()) {
     // The ODE1 coordinates of the object's nodes, in node order (as node outputs).
     const auto& indices = c.objectODE1Indices[objectIndex];
-    const bool referenceConfiguration = configuration == ConfigurationType::Reference;
-    const bool addReference = type == OutputVariableType::CoordinatesTotal ||
-                              (type == OutputVariableType::Coordinates && referenceConfiguration);
+    const bool addReference = AddsReferenceCoordinates(type, configuration);
     if (type == OutputVariableType::Coordinates || type == OutputVariableType::Coordinates_t || addReference) {
       const VectorX& source = type == OutputVariableType::Coordinates_t ? state.ode1_t : state.ode1;
       VectorX value(indices.size());
