@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/evaluation/SystemEquations.h"
+#include "core/model/MainSystem.h"
 
 namespace multidyn {
 namespace test {
@@ -126,6 +127,48 @@ inline void ExpectExactJacobians(SystemEquations& equations, const SystemState& 
   } else if (nAE > 0) {
     EXPECT_LT((h.head(1) - expected.head(1)).cwiseAbs().maxCoeff(), 1e-6);  // the first (a node's) equation
   }
+}
+
+// The loads of the multipliers equal -C_q^T lambda, C_q from differentiating g: their virtual
+// work in every admissible motion of every node (each coordinate; for Euler parameters, the
+// translations and the rates of unit angular velocities, tangent to the unit sphere) is
+// (C_q * motion) . lambda. Returns the number of motions checked.
+inline Index ExpectConstraintLoadsAreTransposedConstraintJacobian(MainSystem& system, SystemEquations& equations,
+                                                                  const SystemState& state) {
+  const Index n2 = equations.NumberOfODE2();
+  VectorX r0, r1;
+  SystemState withoutLambda = state;
+  withoutLambda.ae.setZero();
+  equations.ComputeODE2Residual(withoutLambda, r0);
+  equations.ComputeODE2Residual(state, r1);
+  const MatrixX C_q = FiniteDifferences(equations, state, &SystemState::ode2, false, 0).bottomLeftCorner(equations.NumberOfAE(), n2);
+  const CompiledSystem& c = system.Compiled();
+  Index checked = 0;
+  for (Index node = 0; node < system.NumberOfItems(ItemCategory::Node); ++node) {
+    const Index start = c.nodeODE2Start[node];
+    const Index size = system.GetNode(node).NumberOfODE2Coordinates();
+    if (size == 0) continue;
+    const NodeKinematics<double> k = system.NodeKinematicsOf(node, state);
+    std::vector<VectorX> motions;
+    if (k.hasOrientation && k.G.cols() > 3) {  // redundant rotation parameters (Euler parameters)
+      const MatrixX rotationalRates = k.G.transpose() * (k.G * k.G.transpose()).inverse();  // minimum norm
+      for (Index axis = 0; axis < 6; ++axis) {
+        VectorX motion = VectorX::Zero(n2);
+        if (axis < 3)
+          motion(start + axis) = 1.;
+        else
+          motion.segment(start + k.rotationStart, k.G.cols()) = rotationalRates.col(axis - 3);
+        motions.push_back(motion);
+      }
+    } else {
+      for (Index i = 0; i < size; ++i) motions.push_back(VectorX::Unit(n2, start + i));
+    }
+    for (std::size_t m = 0; m < motions.size(); ++m) {
+      EXPECT_NEAR((r1 - r0).dot(motions[m]), (C_q * motions[m]).dot(state.ae), 1e-7) << "node " << node << ", motion " << m;
+      ++checked;
+    }
+  }
+  return checked;
 }
 
 }  // namespace test
