@@ -12,12 +12,22 @@ Generated files:
 
 The only sources are multidyn._multidyn.ItemTypes() and SettingsFields() and, for Exudyn 1.13's
 names of settings, multidyn.simulationSettings.exudyn111Names; nothing here lists a parameter.
-Hand-written theory pages in docs/theory/ are linked when they exist.
+
+Hand-written theory pages in docs/theory/ say themselves which items they document: a theory page
+documents exactly the items whose generated pages it links in its "Parameters and names:"
+paragraph (from that phrase up to the next blank line or the line starting "Code:"), e.g.
+
+    Parameters and names: [../items/nodes/NodePoint.md](../items/nodes/NodePoint.md),
+    [../items/bodies/ObjectMassPoint.md](../items/bodies/ObjectMassPoint.md).
+    Code: `objects/...`.
+
+and each of those item pages links back to it. An item linked so from two theory pages is an error.
 """
 import argparse
 import json
 import math
 import pathlib
+import re
 import sys
 
 docsDir = pathlib.Path(__file__).resolve().parent
@@ -41,10 +51,49 @@ familyTitles = {"nodes": "Nodes", "bodies": "Bodies", "joints": "Joints", "conne
                 "markers": "Markers", "loads": "Loads", "sensors": "Sensors"}
 indexTypes = {"NodeIndex", "ObjectIndex", "MarkerIndex", "LoadIndex", "SensorIndex", "MarkerIndex[2]", "NodeIndex[]"}
 
-# Theory pages that cover more than the item named like them (the nodes of a rigid body).
-extraTheoryPages = {"NodeRigidBodyRxyz": "RigidBody", "NodeRigidBodyEP": "RigidBody", "NodeRigidBody2D": "RigidBody2D",
-                    "NodeGenericODE2": "KinematicTree", "MarkerKinematicTreeRigid": "KinematicTree",
-                    "SensorKinematicTree": "KinematicTree"}
+
+# ---------------------------------------------------------------------------------------
+# Theory pages: which items each documents, read from its "Parameters and names:" paragraph.
+theoryParagraphStart = "Parameters and names:"
+itemPageLink = re.compile(r"\]\(\.\./items/[^/)\s]+/([A-Za-z0-9_]+)\.md\)")
+
+
+class TheoryPageError(ValueError):
+    """The theory pages do not say unambiguously which page documents an item."""
+
+
+def ParametersParagraph(text):
+    """The "Parameters and names:" paragraph of a theory page: from that phrase up to the next
+    blank line or the line starting "Code:" (not included); "" if the page has none."""
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        position = line.find(theoryParagraphStart)
+        if position < 0:
+            continue
+        paragraph = [line[position:]]
+        for following in lines[i + 1:]:
+            if not following.strip() or following.lstrip().startswith("Code:"):
+                break
+            paragraph.append(following)
+        return "\n".join(paragraph)
+    return ""
+
+
+def TheoryPages(directory=theoryDir):
+    """className -> name of the theory page (without .md) that documents it, from the item pages
+    each page in `directory` links in its "Parameters and names:" paragraph. Raises
+    TheoryPageError if two pages claim the same item."""
+    pages = {}
+    for path in sorted(pathlib.Path(directory).glob("*.md")):
+        for className in itemPageLink.findall(ParametersParagraph(path.read_text(encoding="utf-8"))):
+            other = pages.setdefault(className, path.stem)
+            if other != path.stem:
+                raise TheoryPageError(
+                    f"{className} is claimed by two theory pages: its item page is linked in the "
+                    f"'{theoryParagraphStart}' paragraph of both docs/theory/{other}.md and docs/theory/{path.name}; "
+                    f"an item has one theory page: remove the link from one of them")
+    return pages
+
 
 # ---------------------------------------------------------------------------------------
 # Settings whose descriptions (shared with others) cannot say that nothing reads them: path or
@@ -127,29 +176,20 @@ def Role(field):
     return "structural" if field["structural"] else "run-time"
 
 
-def TheoryPageFor(info):
-    names = [info["className"]] + list(info["shortNames"])
-    if info["className"] in extraTheoryPages:
-        names.append(extraTheoryPages[info["className"]])
-    for name in names:
-        if (theoryDir / f"{name}.md").exists():
-            return name
-    return None
-
-
 def ItemPagePath(info):
     """The item's reference page, relative to the repository root."""
     return itemsDir / info["family"] / f"{info['className']}.md"
 
 
-def ItemPage(info):
+def ItemPage(info, theoryPages):
+    """The reference page of one item type; theoryPages: TheoryPages()."""
     className = info["className"]
     category = categoryNames[info["category"]]
     parameters = [f for f in info["fields"] if f["group"] != "visualization"]
     visualization = [f for f in info["fields"] if f["group"] == "visualization"]
     lines = [generatedNote, f"# {className}", "", info["description"], ""]
 
-    theory = TheoryPageFor(info)
+    theory = theoryPages.get(className)
     if theory:
         link = f"../../theory/{theory}.md"
         lines += [f"Theory (equations, sign conventions, Jacobian): [{link}]({link})", ""]
@@ -306,7 +346,8 @@ def SettingsRow(path, f):
 
 def GeneratedFiles():
     items = _multidyn.ItemTypes()
-    files = {ItemPagePath(info): ItemPage(info) for info in items}
+    theoryPages = TheoryPages()  # read once, for all item pages
+    files = {ItemPagePath(info): ItemPage(info, theoryPages) for info in items}
     files[itemsDir / "README.md"] = IndexPage(items)
     files[settingsPage] = SettingsPage(_multidyn.SettingsFields())
     return {path: text.rstrip("\n") + "\n" for path, text in files.items()}
@@ -320,7 +361,12 @@ def main():
                         help="repository root to write or check (default: this repository); for tests")
     args = parser.parse_args()
     root = pathlib.Path(args.root).resolve()
-    files = {root / path.relative_to(rootDir): text for path, text in GeneratedFiles().items()}
+    try:
+        generated = GeneratedFiles()
+    except TheoryPageError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    files = {root / path.relative_to(rootDir): text for path, text in generated.items()}
     # item pages of item types that no longer exist are stale too
     obsolete = [p for p in sorted((root / itemsDir.relative_to(rootDir)).rglob("*.md")) if p not in files]
     if args.check:

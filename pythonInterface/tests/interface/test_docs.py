@@ -1,5 +1,7 @@
-"""The generated reference pages are up to date and cover every item and parameter."""
+"""The generated reference pages are up to date and cover every item and parameter, and every item
+has a hand-written theory page."""
 
+import importlib.util
 import pathlib
 import re
 import subprocess
@@ -53,6 +55,59 @@ def test_every_item_has_a_page_with_all_parameters(info):
         assert f"`{output}`" in text
     index = (docsDir / "items" / "README.md").read_text(encoding="utf-8")
     assert f"({info['family']}/{info['className']}.md)" in index
+
+
+theoryLink = re.compile(r"^Theory \(equations, sign conventions, Jacobian\): "
+                        r"\[\.\./\.\./theory/([^/\]]+)\.md\]\(\.\./\.\./theory/\1\.md\)$", re.MULTILINE)
+
+
+@pytest.mark.parametrize("info", _multidyn.ItemTypes(), ids=lambda info: info["className"])
+def test_every_item_has_a_theory_page(info):
+    """Every registered item type is documented by a theory page in docs/theory/ (the page links
+    the item's reference page in its "Parameters and names:" paragraph; the generator then links
+    the item page back). A new item type fails here until it has one."""
+    className, family = info["className"], info["family"]
+    page = docsDir / "items" / family / f"{className}.md"
+    assert page.exists(), f"no reference page for {className}"
+    links = theoryLink.findall(page.read_text(encoding="utf-8"))
+    assert links, (f"{className} has no theory page: write docs/theory/<Name>.md (or extend a page of related "
+                   f"items) that links [../items/{family}/{className}.md](../items/{family}/{className}.md) in its "
+                   f"'Parameters and names:' paragraph, then run python3 docs/generateReference.py")
+    theory = docsDir / "theory" / f"{links[0]}.md"
+    assert theory.exists()
+    assert f"(../items/{family}/{className}.md)" in theory.read_text(encoding="utf-8")
+
+
+def LoadGenerator():
+    spec = importlib.util.spec_from_file_location("generateReference", generator)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_theory_pages_say_which_items_they_document(tmp_path):
+    """The items of a theory page are those linked in its "Parameters and names:" paragraph (up to
+    the blank line or the "Code:" line); an item claimed by two pages is an error naming both."""
+    reference = LoadGenerator()
+    (tmp_path / "Points.md").write_text(
+        "# Points (NodePoint, ObjectMassPoint)\n\n"
+        "Parameters and names: [../items/nodes/NodePoint.md](../items/nodes/NodePoint.md),\n"
+        "[../items/bodies/ObjectMassPoint.md](../items/bodies/ObjectMassPoint.md).\n"
+        "Code: `objects/...`, see also [../items/loads/LoadForceVector.md](../items/loads/LoadForceVector.md).\n\n"
+        "Forces: [../items/loads/LoadTorqueVector.md](../items/loads/LoadTorqueVector.md).\n", encoding="utf-8")
+    (tmp_path / "Ground.md").write_text(
+        "# Ground\n\nParameters and names: [../items/bodies/ObjectGround.md](../items/bodies/ObjectGround.md).\n\n"
+        "Markers: [../items/nodes/NodePoint.md](../items/nodes/NodePoint.md).\n", encoding="utf-8")
+    (tmp_path / "NoItems.md").write_text("# Overview\n\nSee [Points.md](Points.md).\n", encoding="utf-8")
+    assert reference.TheoryPages(tmp_path) == {"NodePoint": "Points", "ObjectMassPoint": "Points",
+                                               "ObjectGround": "Ground"}
+    (tmp_path / "Twice.md").write_text(
+        "# Again\n\nParameters and names:\n[../items/bodies/ObjectMassPoint.md](../items/bodies/ObjectMassPoint.md)\n",
+        encoding="utf-8")
+    with pytest.raises(reference.TheoryPageError) as error:
+        reference.TheoryPages(tmp_path)
+    message = str(error.value)
+    assert "ObjectMassPoint" in message and "Points.md" in message and "Twice.md" in message
 
 
 def test_settings_page_lists_every_setting():
