@@ -5,6 +5,7 @@
 #include "objects/bodies/ObjectGround.h"
 #include "objects/bodies/ObjectKinematicTree.h"
 #include "objects/bodies/ObjectMassPoint.h"
+#include "objects/bodies/ObjectMassPoint2D.h"
 #include "objects/bodies/ObjectRigidBody.h"
 #include "objects/bodies/ObjectRigidBody2D.h"
 #include "objects/connectors/ObjectConnectorCoordinateSpringDamper.h"
@@ -30,6 +31,7 @@
 #include "objects/nodes/NodeGenericODE2.h"
 #include "objects/nodes/NodeGenericODE1.h"
 #include "objects/nodes/NodePoint.h"
+#include "objects/nodes/NodePoint2D.h"
 #include "objects/nodes/NodePointGround.h"
 #include "objects/nodes/NodeRigidBody2D.h"
 #include "objects/nodes/NodeRigidBodyEP.h"
@@ -83,6 +85,8 @@ void RegisterAllItems() {
   registry.Register(SensorBody::Info());
   registry.Register(SensorLoad::Info());
   registry.Register(SensorKinematicTree::Info());
+  registry.Register(NodePoint2D::Info());
+  registry.Register(ObjectMassPoint2D::Info());
 }
 
 }  // namespace multidyn

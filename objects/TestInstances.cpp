@@ -31,6 +31,12 @@ Index MassPoint(MainSystem& system, const Vector3& position) {
   return Add(system, ItemCategory::Object, {{"objectType", "MassPoint"}, {"nodeNumber", node}, {"physicsMass", 1.5}});
 }
 
+Index MassPoint2D(MainSystem& system, const Vector3& position) {
+  const Index node = Add(system, ItemCategory::Node, {{"nodeType", "Point2D"}, {"referenceCoordinates", {position.x(), position.y()}},
+                                                      {"initialCoordinates", {0.05, -0.1}}, {"initialVelocities", {0.2, 0.3}}});
+  return Add(system, ItemCategory::Object, {{"objectType", "MassPoint2D"}, {"nodeNumber", node}, {"physicsMass", 1.5}});
+}
+
 Index RigidBody2D(MainSystem& system, const Vector3& p) {
   const Index node = Add(system, ItemCategory::Node, {{"nodeType", "RigidBody2D"}, {"referenceCoordinates", {p.x(), p.y(), p.z()}},
                                                       {"initialCoordinates", {0.1, 0.2, -0.3}}});

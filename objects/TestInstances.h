@@ -14,6 +14,7 @@ Index Ground(MainSystem& system);
 // A free rigid body ("RigidBodyRxyz" or "RigidBodyEP" node) at `position`; returns the body.
 Index RigidBody(MainSystem& system, const std::string& nodeType, const Vector3& position);
 Index MassPoint(MainSystem& system, const Vector3& position);  // returns the mass point
+Index MassPoint2D(MainSystem& system, const Vector3& position);  // on a NodePoint2D at [x, y]; returns the mass point
 Index RigidBody2D(MainSystem& system, const Vector3& positionAndAngle);  // returns the body
 Index CoordinateMarker(MainSystem& system, Index node, Index coordinate);
 Index RigidMarker(MainSystem& system, Index body, const Vector3& localPosition);

@@ -2,17 +2,7 @@
 
 #include "objects/TestInstances.h"
 
-#include "core/model/MainSystem.h"
-
 namespace multidyn {
-
-void ObjectMassPoint::Check(const MainSystem& system) const {
-  if (!nodeNumber.IsValid()) throw ValueError("parameter 'nodeNumber': a NodePoint is required, got none (-1)");
-  const Node& node = system.GetNode(nodeNumber.value);
-  if (node.TypeInfo().className != "NodePoint")
-    throw TypeError("parameter 'nodeNumber': node " + std::to_string(nodeNumber.value) + " is a " +
-                    node.TypeInfo().className + "; ObjectMassPoint needs a NodePoint");
-}
 
 void ObjectMassPoint::AddTestInstance(MainSystem& system) {
   testInstances::MassPoint(system, Vector3(0.3, 0.2, -0.1));

@@ -9,9 +9,9 @@ from . import rigidBodyUtilities as _utilities
 from .indices import MarkerIndex, NodeIndex, ObjectIndex
 from .kinematicTreeTypes import JointType, TreeLink
 from .itemInterface import (LoadForceVector, LoadTorqueVector, MarkerBodyPosition, MarkerBodyRigid, MarkerNodePosition,
-                            MarkerNodeRigid, NodeGenericData, NodePoint, NodeRigidBodyEP, NodeRigidBodyRxyz,
+                            MarkerNodeRigid, NodeGenericData, NodePoint, NodePoint2D, NodeRigidBodyEP, NodeRigidBodyRxyz,
                             ObjectConnectorTorsionalSpringDamper, ObjectGround, ObjectJointRevoluteZ, ObjectMassPoint,
-                            ObjectRigidBody)
+                            ObjectMassPoint2D, ObjectRigidBody)
 
 MainSystem = _multidyn.MainSystem
 _defaultColor = [-1., -1., -1., -1.]
@@ -124,26 +124,28 @@ def CreateGround(self, name="", referencePosition=None, referenceRotationMatrix=
 def CreateMassPoint(self, name="", referencePosition=[0., 0., 0.], initialDisplacement=[0., 0., 0.],
                     initialVelocity=[0., 0., 0.], mass=0., gravity=[0., 0., 0.], graphicsDataList=[], drawSize=-1,
                     color=_defaultColor, show=True, create2D=False, returnDict=False, physicsMass=None):
-    """Adds a NodePoint and an ObjectMassPoint and, if gravity is not zero, its weight mass*gravity as a
-    force on the mass point. physicsMass is Exudyn 1.11's name of mass. Returns the body's ObjectIndex,
-    or a dict of all added items."""
+    """Adds a NodePoint and an ObjectMassPoint (create2D: a NodePoint2D and an ObjectMassPoint2D) and,
+    if gravity is not zero, its weight mass*gravity as a force on the mass point. physicsMass is Exudyn
+    1.11's name of mass. Returns the body's ObjectIndex, or a dict of all added items."""
     function = "CreateMassPoint"
     if physicsMass is not None:
         _DeprecatedArgument(function, "physicsMass", "mass")
         mass = physicsMass
-    if create2D:
-        raise NotImplementedError(f"{function}: create2D is not available yet (2D mass points come later)")
+    if not isinstance(create2D, (bool, _np.bool_)):
+        raise TypeError(f"{function}: parameter 'create2D': expected True or False, got {create2D!r}")
     p0 = _Vector3(function, "referencePosition", referencePosition)
     u0 = _Vector3(function, "initialDisplacement", initialDisplacement)
     v0 = _Vector3(function, "initialVelocity", initialVelocity)
     gravity = _Vector3(function, "gravity", gravity)
     graphicsData = _GraphicsList(function, graphicsDataList, 0)
-    nodeNumber = self.AddNode(NodePoint(name="Node:" + name if name else "", referenceCoordinates=list(p0),
-                                        initialCoordinates=list(u0), initialVelocities=list(v0),
+    # create2D: a NodePoint2D and an ObjectMassPoint2D in the x-y plane (the z components are dropped, as Exudyn)
+    nodeClass, bodyClass, size = (NodePoint2D, ObjectMassPoint2D, 2) if create2D else (NodePoint, ObjectMassPoint, 3)
+    nodeNumber = self.AddNode(nodeClass(name="Node:" + name if name else "", referenceCoordinates=list(p0[:size]),
+                                        initialCoordinates=list(u0[:size]), initialVelocities=list(v0[:size]),
                                         visualization={"show": show, "drawSize": drawSize, "color": color}))
-    bodyNumber = self.AddObject(ObjectMassPoint(name=name, physicsMass=mass, nodeNumber=nodeNumber,
-                                                visualization={"show": show and len(graphicsData) > 0,
-                                                               "graphicsData": graphicsData}))
+    bodyNumber = self.AddObject(bodyClass(name=name, physicsMass=mass, nodeNumber=nodeNumber,
+                                          visualization={"show": show and len(graphicsData) > 0,
+                                                         "graphicsData": graphicsData}))
     result = {"nodeNumber": nodeNumber, "bodyNumber": bodyNumber}
     if _np.linalg.norm(gravity) > 0.:
         marker = self.AddMarker(MarkerBodyPosition(bodyNumber=bodyNumber, localPosition=[0., 0., 0.]))

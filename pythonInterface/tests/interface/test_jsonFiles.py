@@ -154,6 +154,8 @@ def NonDefaultValue(info, field, mbs, b):
             return mbs.AddNode(NodeRigidBodyRxyz(referenceCoordinates=[0, 0, 2, 0, 0, 0]))
         if className == 'ObjectMassPoint':
             return mbs.AddNode(NodePoint(referenceCoordinates=[0, 0, 3]))
+        if className == 'ObjectMassPoint2D':
+            return mbs.AddNode(NodePoint2D(referenceCoordinates=[0, 3]))
         if className in ('ObjectConnectorTorsionalSpringDamper', 'ObjectActuator'):
             return b['nData']
         if className == 'MarkerNodeRigid':
