@@ -14,6 +14,7 @@
 #include "objects/contact/ObjectContactExponentialSpring.h"
 #include "objects/firstOrder/ObjectGenericODE1.h"
 #include "objects/joints/ObjectConnectorCoordinate.h"
+#include "objects/joints/ObjectConnectorDistance.h"
 #include "objects/joints/ObjectJointRevolute2D.h"
 #include "objects/joints/ObjectJointRevoluteZ.h"
 #include "objects/loads/LoadCoordinate.h"
@@ -87,6 +88,7 @@ void RegisterAllItems() {
   registry.Register(SensorKinematicTree::Info());
   registry.Register(NodePoint2D::Info());
   registry.Register(ObjectMassPoint2D::Info());
+  registry.Register(ObjectConnectorDistance::Info());
 }
 
 }  // namespace multidyn

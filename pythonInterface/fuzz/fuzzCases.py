@@ -302,6 +302,11 @@ CALLS = [
     "m.CreateRevoluteJoint(bodyNumbers=[{i}, {j}], position=[0, 0, 0], axis=[0, 0, 1])",
     "m.CreateTorsionalSpringDamper(bodyNumbers=[{i}, {j}], stiffness={f})",
     "m.CreateRigidBody(inertia=InertiaCuboid(1000, [1, 1, 1]), referencePosition=[0, 0, {f}])",
+    # 2D mass points and distance constraints (coinciding points: a singular system, not a crash)
+    "m.AddNode(Point2D(referenceCoordinates=[{f}, 0]))", "m.AddObject(MassPoint2D(nodeNumber={i}, physicsMass={f}))",
+    "m.AddObject(DistanceConstraint(markerNumbers=[{i}, {j}], distance={f}))",
+    "m.CreateMassPoint(referencePosition=[{f}, 0, 0], mass=1., create2D=True)",
+    "m.CreateDistanceConstraint(itemNumbers=[{i}, {j}], distance={f})", "m.CreateDistanceConstraint(itemNumbers=[{i}, {j}])",
     "Rotor(SC)", "repr(m)",
 ]
 

@@ -347,6 +347,23 @@ def _NodePosition(mbs, node):
     return _np.array(coordinates[0:3])
 
 
+def _PointMarkers(mbs, function, itemNumbers, bodyNumbers, bodyOrNodeList, localPosition0, localPosition1):
+    """the position markers of a two-point connector (_PointMarker) and their reference positions;
+    bodyNumbers and bodyOrNodeList are older names of itemNumbers"""
+    if bodyOrNodeList is not None:
+        _DeprecatedArgument(function, "bodyOrNodeList", "itemNumbers", stacklevel=4)
+        bodyNumbers = bodyOrNodeList if bodyNumbers is None else bodyNumbers
+    if bodyNumbers is not None and list(itemNumbers) != [None, None]:
+        raise ValueError(f"{function}: give itemNumbers only (bodyNumbers is its deprecated name), not both")
+    items = _Pair(function, bodyNumbers, None if list(itemNumbers) == [None, None] else itemNumbers)
+    markers, points = [], []
+    for k, (item, local) in enumerate(zip(items, [localPosition0, localPosition1])):
+        marker, point = _PointMarker(mbs, function, item, local, k)
+        markers.append(marker)
+        points.append(point)
+    return markers, points
+
+
 def CreateSpringDamper(self, name="", itemNumbers=[None, None], localPosition0=[0., 0., 0.],
                        localPosition1=[0., 0., 0.], referenceLength=None, stiffness=0., damping=0., force=0.,
                        velocityOffset=0., springForceUserFunction=0, show=True, drawSize=-1, color=_defaultColor,
@@ -357,25 +374,38 @@ def CreateSpringDamper(self, name="", itemNumbers=[None, None], localPosition0=[
     Returns the connector's ObjectIndex."""
     function = "CreateSpringDamper"
     connectorClass = _itemInterface.ObjectConnectorSpringDamper
-    if issubclass(connectorClass, _itemInterface.MissingItem):
-        connectorClass()  # raises NotImplementedError before anything is added
-    if bodyOrNodeList is not None:
-        _DeprecatedArgument(function, "bodyOrNodeList", "itemNumbers")
-        bodyNumbers = bodyOrNodeList if bodyNumbers is None else bodyNumbers
-    if bodyNumbers is not None and list(itemNumbers) != [None, None]:
-        raise ValueError(f"{function}: give itemNumbers only (bodyNumbers is its deprecated name), not both")
-    items = _Pair(function, bodyNumbers, None if list(itemNumbers) == [None, None] else itemNumbers)
-    markers, points = [], []
-    for k, (item, local) in enumerate(zip(items, [localPosition0, localPosition1])):
-        marker, point = _PointMarker(self, function, item, local, k)
-        markers.append(marker)
-        points.append(point)
+    markers, points = _PointMarkers(self, function, itemNumbers, bodyNumbers, bodyOrNodeList, localPosition0,
+                                    localPosition1)
     if referenceLength is None:
         referenceLength = float(_np.linalg.norm(points[1] - points[0]))
     return self.AddObject(connectorClass(
         name=name, markerNumbers=markers, referenceLength=referenceLength, stiffness=stiffness, damping=damping,
         force=force, velocityOffset=velocityOffset, springForceUserFunction=springForceUserFunction,
         visualization={"show": show, "drawSize": drawSize, "color": color}))
+
+
+def CreateDistanceConstraint(self, name="", itemNumbers=[None, None], localPosition0=[0., 0., 0.],
+                             localPosition1=[0., 0., 0.], distance=None, show=True, drawSize=-1.,
+                             color=_defaultColor, bodyNumbers=None, bodyOrNodeList=None):
+    """Adds an ObjectConnectorDistance between two bodies (at localPosition0/1), nodes or markers, with
+    the position markers it needs; distance None: the distance of the two points in the reference
+    configuration. bodyNumbers and bodyOrNodeList are older names of itemNumbers. Returns the
+    constraint's ObjectIndex."""
+    function = "CreateDistanceConstraint"
+    if distance is not None:
+        if isinstance(distance, bool) or not isinstance(distance, (int, float, _np.floating, _np.integer)) \
+                or not distance >= 0.:
+            raise ValueError(f"{function}: parameter 'distance': expected None or a distance > 0 [m], got {distance!r}")
+        if distance == 0.:
+            raise NotImplementedError(f"{function}: parameter 'distance': expected None or a distance > 0 [m]; for "
+                                      "distance 0 Exudyn adds a SphericalJoint, which multidyn does not have yet")
+    markers, points = _PointMarkers(self, function, itemNumbers, bodyNumbers, bodyOrNodeList, localPosition0,
+                                    localPosition1)
+    if distance is None:
+        distance = float(_np.linalg.norm(points[1] - points[0]))
+    return self.AddObject(_itemInterface.ObjectConnectorDistance(
+        name=name, markerNumbers=markers, distance=distance, visualization={"show": show, "drawSize": drawSize,
+                                                                            "color": color}))
 
 
 def _LinkVector(function, name, value, nLinks, default):
@@ -525,6 +555,7 @@ def _JointType(value):
 MainSystem.CreateKinematicTree = CreateKinematicTree
 MainSystem.CreateGround = CreateGround
 MainSystem.CreateSpringDamper = CreateSpringDamper
+MainSystem.CreateDistanceConstraint = CreateDistanceConstraint
 MainSystem.CreateForce = CreateForce
 MainSystem.CreateTorque = CreateTorque
 MainSystem.CreateMassPoint = CreateMassPoint
