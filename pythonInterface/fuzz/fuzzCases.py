@@ -307,6 +307,7 @@ CALLS = [
     "m.AddObject(DistanceConstraint(markerNumbers=[{i}, {j}], distance={f}))",
     "m.CreateMassPoint(referencePosition=[{f}, 0, 0], mass=1., create2D=True)",
     "m.CreateDistanceConstraint(itemNumbers=[{i}, {j}], distance={f})", "m.CreateDistanceConstraint(itemNumbers=[{i}, {j}])",
+    "exu.demos.Demo1(showAll=False)",
     "Rotor(SC)", "repr(m)",
 ]
 

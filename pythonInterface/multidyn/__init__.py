@@ -12,16 +12,16 @@ import sys as _sys
 
 import numpy as _np
 
-from . import _multidyn
-from ._multidyn import (ConfigurationType, ExponentialSpringParameters, MainSystem, NotAssembledError, OutputVariableType,
-                        SolveInProgressError, SolverError, UserFunctionError)
-from .indices import LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex
-from .kinematicTreeTypes import JointType
-from . import renderer as _renderer
-from .renderer import Renderer
-from .simulationSettings import SimulationSettings
-from .visualizationSettings import VisualizationSettings
-from .rigidBodyUtilities import HT
+from multidyn import _multidyn
+from multidyn._multidyn import (ConfigurationType, ExponentialSpringParameters, MainSystem, NotAssembledError, OutputVariableType,
+                                SolveInProgressError, SolverError, UserFunctionError)
+from multidyn.indices import LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex
+from multidyn.kinematicTreeTypes import JointType
+from multidyn import renderer as _renderer
+from multidyn.renderer import Renderer
+from multidyn.simulationSettings import SimulationSettings
+from multidyn.visualizationSettings import VisualizationSettings
+from multidyn.rigidBodyUtilities import HT
 
 __version__ = "0.1.0"
 
@@ -254,7 +254,8 @@ def SolveStatic(mbs, simulationSettings=None, updateInitialValues=False, storeSo
                            showHints=showHints, showCausingItems=showCausingItems, autoAssemble=autoAssemble)
 
 
-from . import itemInterface  # noqa: E402  (needs the compiled module's item tables)
-from . import mainSystemExtensions  # noqa: E402,F401  (adds the Python methods of MainSystem)
-from . import graphics  # noqa: E402,F401  (exu.graphics, as in Exudyn)
-from . import modules  # noqa: E402,F401  (control modules: multidyn.modules.TwoHingeDamper)
+from multidyn import itemInterface  # noqa: E402  (needs the compiled module's item tables)
+from multidyn import mainSystemExtensions  # noqa: E402,F401  (adds the Python methods of MainSystem)
+from multidyn import graphics  # noqa: E402,F401  (exu.graphics, as in Exudyn)
+from multidyn import modules  # noqa: E402,F401  (control modules: multidyn.modules.TwoHingeDamper)
+from multidyn import demos  # noqa: E402,F401  (exu.demos.Demo1(), as in Exudyn)

@@ -17,7 +17,7 @@ import math as _math
 import numpy as _np
 import scipy.sparse as _sparse
 
-from . import _multidyn
+from multidyn import _multidyn
 
 __all__ = ['SingleRigidBodyDynamics', 'EulerConverter', 'DynamicViolationAlongTrajectory']
 

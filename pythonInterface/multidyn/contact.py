@@ -2,9 +2,9 @@
 (ObjectContactExponentialSpring, docs/theory/ExponentialSpring.md)."""
 import numpy as _np
 
-from . import _multidyn
-from .indices import MarkerIndex, ObjectIndex
-from .itemInterface import MarkerBodyPosition, MarkerBodyRigid, ObjectContactExponentialSpring, ObjectGround
+from multidyn import _multidyn
+from multidyn.indices import MarkerIndex, ObjectIndex
+from multidyn.itemInterface import MarkerBodyPosition, MarkerBodyRigid, ObjectContactExponentialSpring, ObjectGround
 
 MainSystem = _multidyn.MainSystem
 

@@ -3,15 +3,15 @@ import warnings as _warnings
 
 import numpy as _np
 
-from . import _multidyn
-from . import itemInterface as _itemInterface
-from . import rigidBodyUtilities as _utilities
-from .indices import MarkerIndex, NodeIndex, ObjectIndex
-from .kinematicTreeTypes import JointType, TreeLink
-from .itemInterface import (LoadForceVector, LoadTorqueVector, MarkerBodyPosition, MarkerBodyRigid, MarkerNodePosition,
-                            MarkerNodeRigid, NodeGenericData, NodePoint, NodePoint2D, NodeRigidBodyEP, NodeRigidBodyRxyz,
-                            ObjectConnectorTorsionalSpringDamper, ObjectGround, ObjectJointRevoluteZ, ObjectMassPoint,
-                            ObjectMassPoint2D, ObjectRigidBody)
+from multidyn import _multidyn
+from multidyn import itemInterface as _itemInterface
+from multidyn import rigidBodyUtilities as _utilities
+from multidyn.indices import MarkerIndex, NodeIndex, ObjectIndex
+from multidyn.kinematicTreeTypes import JointType, TreeLink
+from multidyn.itemInterface import (LoadForceVector, LoadTorqueVector, MarkerBodyPosition, MarkerBodyRigid, MarkerNodePosition,
+                                    MarkerNodeRigid, NodeGenericData, NodePoint, NodePoint2D, NodeRigidBodyEP,
+                                    NodeRigidBodyRxyz, ObjectConnectorTorsionalSpringDamper, ObjectGround,
+                                    ObjectJointRevoluteZ, ObjectMassPoint, ObjectMassPoint2D, ObjectRigidBody)
 
 MainSystem = _multidyn.MainSystem
 _defaultColor = [-1., -1., -1., -1.]
@@ -164,7 +164,7 @@ def CreateRigidBody(self, name="", referencePosition=None, referenceRotationMatr
     velocity is global. The body is drawn with graphicsDataList. referenceHT and initialHT (Exudyn 1.13)
     give position and rotation as one homogeneous transformation. Returns the body's ObjectIndex, or a
     dict of all added items."""
-    from . import NodeType
+    from multidyn import NodeType
     function = "CreateRigidBody"
     referencePosition, referenceRotationMatrix = _FrameFromHT(function, "referenceHT", referenceHT, referencePosition,
                                                               referenceRotationMatrix, "referencePosition",

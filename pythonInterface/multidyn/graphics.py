@@ -12,7 +12,7 @@ color, 3 indices per triangle); triangles are ordered counter-clockwise seen fro
 """
 import numpy as np
 
-from . import rigidBodyUtilities as _utilities
+from multidyn import rigidBodyUtilities as _utilities
 
 __all__ = ['color', 'material', 'colorList', 'Sphere', 'Spheres', 'Lines', 'Circle', 'Text', 'Cuboid', 'BrickXYZ', 'Brick',
            'Cylinder', 'SolidOfRevolution', 'Arrow', 'Basis', 'Frame', 'Quad', 'CheckerBoard', 'FromPointsAndTrigs',

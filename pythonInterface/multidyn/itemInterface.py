@@ -7,8 +7,8 @@ import warnings as _warnings
 
 import numpy as _np
 
-from . import _multidyn
-from .indices import indexTypes as _indexTypes
+from multidyn import _multidyn
+from multidyn.indices import indexTypes as _indexTypes
 
 _categoryPrefix = ["Node", "Object", "Marker", "Load", "Sensor"]
 _indexFieldCategory = {"NodeIndex": 0, "ObjectIndex": 1, "MarkerIndex": 2, "MarkerIndex[2]": 2, "NodeIndex[]": 0, "LoadIndex": 3,
@@ -212,7 +212,7 @@ def _MakeMissing(className):
 
 def _AddMissingItems():
     """Placeholders for Exudyn's item types (and their short names) that are not registered."""
-    from .exudynItemNames import exudynItemClassNames, exudynShortNames
+    from multidyn.exudynItemNames import exudynItemClassNames, exudynShortNames
     for className in exudynItemClassNames:
         if className not in globals():
             globals()[className], globals()["V" + className] = _MakeMissing(className)
@@ -226,5 +226,5 @@ _AddMissingItems()
 
 
 # MuJoCo's actuator shortcuts, compiled to ObjectActuator by mbs.AddObject
-from .actuatorShortcuts import (ActuatorCylinder, ActuatorDamper, ActuatorIntVelocity, ActuatorMotor,  # noqa: E402,F401
-                                ActuatorPosition, ActuatorVelocity)
+from multidyn.actuatorShortcuts import (ActuatorCylinder, ActuatorDamper, ActuatorIntVelocity, ActuatorMotor,  # noqa: E402,F401
+                                        ActuatorPosition, ActuatorVelocity)

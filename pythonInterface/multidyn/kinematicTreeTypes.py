@@ -2,7 +2,7 @@
 mbs.CreateKinematicTree (ObjectKinematicTree)."""
 import enum as _enum
 
-from .rigidBodyUtilities import HT0
+from multidyn.rigidBodyUtilities import HT0
 
 
 class JointType(_enum.IntEnum):

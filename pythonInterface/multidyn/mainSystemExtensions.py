@@ -7,11 +7,11 @@ import warnings as _warnings
 
 import numpy as _np
 
-from . import _multidyn
-from . import rigidBodyUtilities as _utilities
-from .indices import LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex
-from .itemInterface import ClassForDict, ItemBase
-from .simulationSettings import SimulationSettings
+from multidyn import _multidyn
+from multidyn import rigidBodyUtilities as _utilities
+from multidyn.indices import LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex
+from multidyn.itemInterface import ClassForDict, ItemBase
+from multidyn.simulationSettings import SimulationSettings
 
 MainSystem = _multidyn.MainSystem
 _categories = [("Node", NodeIndex), ("Object", ObjectIndex), ("Marker", MarkerIndex), ("Load", LoadIndex),
@@ -268,7 +268,7 @@ def SolveDynamic(self, simulationSettings=None, solverType=None, updateInitialVa
     stay in mbs (outputs, sensors) and in the solution file. A system that is not assembled is
     assembled first, with a warning (autoAssemble=True, as Exudyn). Raises multidyn.SolverError if
     Newton fails for good, keeping the results up to the last accepted step. Returns True."""
-    from . import DynamicSolverType
+    from multidyn import DynamicSolverType
     self._CheckNotSolving("mbs.SolveDynamic()")  # before anything is reset: a nested solve is refused at once
     simulationSettings, settings = _SettingsOf("SolveDynamic", simulationSettings)
     if solverType is None:  # Exudyn 1.13: the solver is a setting; the argument takes its place for this run
@@ -299,7 +299,7 @@ def SolveStatic(self, simulationSettings=None, updateInitialValues=False, storeS
 
 def SolutionViewer(self, *args, **kwargs):
     """mbs.SolutionViewer(...): no renderer yet; says so once and does nothing"""
-    from .renderer import SayNoRenderer
+    from multidyn.renderer import SayNoRenderer
     SayNoRenderer("mbs.SolutionViewer()")
 
 
@@ -390,8 +390,8 @@ MainSystem.Save = Save
 MainSystem.Load = Load
 MainSystem.__repr__ = _Repr
 
-from . import createFunctions  # noqa: E402,F401  (the mbs.Create... helpers)
-from . import contact  # noqa: E402,F401  (mbs.CreateExponentialSpringContact, mbs.ResetAnchorPoint)
+from multidyn import createFunctions  # noqa: E402,F401  (the mbs.Create... helpers)
+from multidyn import contact  # noqa: E402,F401  (mbs.CreateExponentialSpringContact, mbs.ResetAnchorPoint)
 
 
 _AssembleItems = MainSystem.Assemble
@@ -401,7 +401,7 @@ def Assemble(self):
     """Validates all items and builds the system's equations; then turns the actuators' dampratio
     into kv at the reference configuration (MuJoCo's mj_setConst)."""
     _AssembleItems(self)
-    from .actuatorShortcuts import ResolveDampratios
+    from multidyn.actuatorShortcuts import ResolveDampratios
     ResolveDampratios(self)
 
 
@@ -413,7 +413,7 @@ def AddModule(self, module):
     multidyn.modules.PythonModule) into the dynamics: checks its links and parameters (its
     Reset), adds it and connects the actuators its outputs drive; returns the module's object
     number."""
-    from .modules import Module
+    from multidyn.modules import Module
     if not isinstance(module, Module):
         raise TypeError(f"mbs.AddModule: expected a multidyn.modules module (e.g. multidyn.modules.TwoHingeDamper() "
                         f"or an instance of a multidyn.modules.PythonModule subclass), got {type(module).__name__}")

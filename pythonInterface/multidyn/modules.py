@@ -17,8 +17,8 @@ import math as _math
 
 import numpy as _np
 
-from . import itemInterface as _items
-from .indices import LoadIndex, MarkerIndex, NodeIndex, SensorIndex
+from multidyn import itemInterface as _items
+from multidyn.indices import LoadIndex, MarkerIndex, NodeIndex, SensorIndex
 
 _revoluteJointTypes = ("JointRevoluteZ", "JointRevolute2D")
 

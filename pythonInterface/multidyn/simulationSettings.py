@@ -9,7 +9,7 @@ one; exudyn113Names lists the pairs.
 import enum as _enum
 import warnings as _warnings
 
-from . import _multidyn
+from multidyn import _multidyn
 
 _tree = _multidyn.SettingsFields()
 
@@ -90,12 +90,12 @@ _pythonOnly = {'timeIntegration.solverType': ('DynamicSolverType', 'GeneralizedA
 
 
 def _PythonOnlyDefault(path):
-    from . import DynamicSolverType
+    from multidyn import DynamicSolverType
     return DynamicSolverType[_pythonOnly[path][1]]
 
 
 def _PythonOnlyCheck(path, value):
-    from . import DynamicSolverType
+    from multidyn import DynamicSolverType
     try:
         return DynamicSolverType(value)
     except ValueError:

@@ -3,22 +3,21 @@ the item classes and their short names (itemInterface), the rotation, homogeneou
 and inertia helpers (rigidBodyUtilities), basic helpers (basicUtilities), Exudyn 1.11's
 graphics names (GraphicsDataOrthoCubePoint, color4red, ...) and, as in Exudyn 1.11, ``np``,
 ``sqrt``, ``sin``, ``cos`` and ``exudyn`` (here: the multidyn module)."""
-import sys as _sys
 from math import cos, sin, sqrt  # noqa: F401  (Exudyn 1.11's utilities bring sin, cos, sqrt)
 
 import numpy as np  # noqa: F401  (Exudyn 1.11's utilities bring np)
 
-from . import basicUtilities as _basicUtilities
-from . import graphics as _graphics
-from . import graphicsDataUtilities as _graphicsDataUtilities
-from . import itemInterface as _itemInterface
-from . import rigidBodyUtilities as _rigidBodyUtilities
-from .basicUtilities import *  # noqa: F401,F403
-from .graphicsDataUtilities import *  # noqa: F401,F403
-from .itemInterface import *  # noqa: F401,F403
-from .rigidBodyUtilities import *  # noqa: F401,F403
-from .rigidBodyUtilities import HT  # noqa: F401
-from .kinematicTreeTypes import TreeLink  # noqa: F401  (Exudyn's rigidBodyUtilities.TreeLink)
+from multidyn import basicUtilities as _basicUtilities
+from multidyn import graphics as _graphics
+from multidyn import graphicsDataUtilities as _graphicsDataUtilities
+from multidyn import itemInterface as _itemInterface
+from multidyn import rigidBodyUtilities as _rigidBodyUtilities
+from multidyn.basicUtilities import *  # noqa: F401,F403
+from multidyn.graphicsDataUtilities import *  # noqa: F401,F403
+from multidyn.itemInterface import *  # noqa: F401,F403
+from multidyn.rigidBodyUtilities import *  # noqa: F401,F403
+from multidyn.rigidBodyUtilities import HT  # noqa: F401
+from multidyn.kinematicTreeTypes import TreeLink  # noqa: F401  (Exudyn's rigidBodyUtilities.TreeLink)
 
 # Exudyn 1.11's names of the graphics functions (before exudyn.graphics)
 GraphicsDataOrthoCubePoint = _graphics.Brick
@@ -44,7 +43,7 @@ MergeGraphicsDataTriangleList = _graphics.MergeTriangleLists
 _graphicsNames = [name for name in globals() if name.startswith('GraphicsData') or name.endswith('GraphicsData')
                   or name in ('MoveGraphicsData', 'MergeGraphicsDataTriangleList')]
 
-exudyn = _sys.modules[__package__]  # Exudyn 1.11's utilities bring the module itself
+import multidyn as exudyn  # noqa: E402  (Exudyn 1.11's utilities bring the module itself)
 
 _itemNames = [name for name in vars(_itemInterface) if not name.startswith('_')
               and name not in ('ItemBase', 'MissingItem', 'ClassForDict', 'classesByCategory', 'indexTypes')]

@@ -10,7 +10,7 @@ import copy as _copy
 
 import numpy as _np
 
-from .visualizationSettingsDefaults import _Enum, defaults as _defaults
+from multidyn.visualizationSettingsDefaults import _Enum, defaults as _defaults
 
 # settings whose lists have no fixed size (lists of sensors, a color per trace)
 _variableLength = {'sensors.traces.listOfPositionSensors', 'sensors.traces.listOfTriadSensors',
@@ -18,7 +18,7 @@ _variableLength = {'sensors.traces.listOfPositionSensors', 'sensors.traces.listO
 
 
 def _EnumValue(default):
-    from . import _multidyn, ItemType
+    from multidyn import _multidyn, ItemType
     enum = ItemType if default.enumName == 'ItemType' else getattr(_multidyn, default.enumName)
     return enum.__members__[default.valueName]
 

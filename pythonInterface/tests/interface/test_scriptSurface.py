@@ -602,3 +602,38 @@ def test_getOtherMarkerAndBadJointArgs():
     with pytest.raises(ValueError):
         GetJointArgs(mbs, markerNumber0=m0, rotationMarker0=np.eye(2), bodyNumber1=body)
     assert mbs.NumberOfMarkers() == markersBefore  # nothing added on bad input
+
+
+# ---------------------------------------------------------------------------------------------
+# every module of the package loads on its own, and exu.demos
+def test_everyModuleOfThePackageExecutesOnItsOwn():
+    """Exudyn's allExudynModulesTest executes each .py file of the package as a top-level module
+    (importlib spec_from_file_location under its stem): that needs absolute imports."""
+    import importlib.util
+    import pathlib
+    import sys
+    directory = pathlib.Path(exu.__file__).parent
+    modules = sorted(path for path in directory.glob('*.py') if path.name != '__init__.py')
+    assert len(modules) > 15
+    saved = dict(sys.modules)
+    try:
+        for path in modules:
+            spec = importlib.util.spec_from_file_location(path.stem, path)
+            module = importlib.util.module_from_spec(spec)
+            sys.modules[path.stem] = module
+            spec.loader.exec_module(module)
+    finally:
+        for name in set(sys.modules) - set(saved):
+            del sys.modules[name]
+        sys.modules.update(saved)
+
+
+def test_demosRunAndDemo1MatchesTheClosedForm(workDir, capsys):
+    mbs, SC = exu.demos.Demo1(showAll=False)
+    x = mbs.GetNodeOutput(0, exu.OutputVariableType.Position)[0]
+    assert x == pytest.approx(0.001 / 10. / 2., rel=1e-12)  # x = F t^2 / (2 m) at t = 1 s
+    mbs, SC = exu.demos.Demo2(showAll=False)
+    assert mbs.systemData.NumberOfObjects() == 1 + 12 + 12  # ground, links, joints
+    for joint in range(2, 25, 2):  # bodies and joints alternate; the joints hold: their two points coincide
+        assert np.linalg.norm(mbs.GetObjectOutput(joint, exu.OutputVariableType.DisplacementLocal)) < 1e-8
+    assert capsys.readouterr().out == ''  # showAll=False: quiet
