@@ -8,9 +8,10 @@ void CheckMassPointNode(const MainSystem& system, NodeIndex nodeNumber, const st
                         const std::string& objectClass) {
   if (!nodeNumber.IsValid()) throw ValueError("parameter 'nodeNumber': a " + nodeClass + " is required, got none (-1)");
   const Node& node = system.GetNode(nodeNumber.value);
-  if (node.TypeInfo().className != nodeClass)
-    throw TypeError("parameter 'nodeNumber': node " + std::to_string(nodeNumber.value) + " is a " +
-                    node.TypeInfo().className + "; " + objectClass + " needs a " + nodeClass);
+  const std::string& nodeType = node.TypeInfo().className;
+  if (nodeType != nodeClass && nodeType != "NodePointGround")
+    throw TypeError("parameter 'nodeNumber': node " + std::to_string(nodeNumber.value) + " is a " + nodeType + "; " +
+                    objectClass + " needs a " + nodeClass + " (or a NodePointGround: a point fixed in space)");
 }
 
 }  // namespace multidyn

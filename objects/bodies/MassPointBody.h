@@ -1,6 +1,7 @@
-// The kernels of a point mass on a point node with `dimension` displacement coordinates
-// (ObjectMassPoint: 3, ObjectMassPoint2D: 2): M = m I, LHS = m q_tt, the frame at the node
-// translated by localPosition (no rotation: body axes = global axes).
+// The kernels of a point mass on a point node with n displacement coordinates (ObjectMassPoint:
+// 3, ObjectMassPoint2D: 2, either on a NodePointGround: 0, as Exudyn allows): M = m I_n,
+// LHS = m q_tt, the frame at the node translated by localPosition (no rotation: body axes =
+// global axes). n comes from the node's kinematics.
 #pragma once
 
 #include <string>
@@ -9,11 +10,12 @@
 
 namespace multidyn {
 
-template <class Derived, int dimension> class MassPointBody : public BodyKernels<Derived> {
+template <class Derived> class MassPointBody : public BodyKernels<Derived> {
  public:
   std::vector<NodeIndex> NodeNumbers() const override { return {nodeNumber}; }
-  void ComputeMassMatrix(const NodeKinematics<double>*, MatrixX& massMatrix) const override {
-    massMatrix = mass * MatrixX::Identity(dimension, dimension);
+  void ComputeMassMatrix(const NodeKinematics<double>* nodes, MatrixX& massMatrix) const override {
+    const Index n = nodes[0].numberOfCoordinates;
+    massMatrix = mass * MatrixX::Identity(n, n);
   }
   bool HasConstantMassMatrix() const override { return true; }
   double KineticEnergy(const NodeKinematics<double>* nodes) const override {
@@ -23,8 +25,9 @@ template <class Derived, int dimension> class MassPointBody : public BodyKernels
   template <class S> void Frame(const NodeKinematics<S>* nodes, const Vector3& localPosition, MarkerData<S>& frame) const {
     frame.position = nodes[0].position + localPosition.cast<S>();
     frame.velocity = nodes[0].velocity;
-    frame.positionJacobian = Mat3X<S>::Identity(3, dimension);  // [I; 0] in 2D: z does not move
-    frame.rotationJacobian = Mat3X<S>::Zero(3, dimension);
+    const Index n = nodes[0].numberOfCoordinates;
+    frame.positionJacobian = Mat3X<S>::Identity(3, n);  // [I; 0] in 2D: z does not move
+    frame.rotationJacobian = Mat3X<S>::Zero(3, n);
   }
   template <class S> void ODE2LHS(const NodeKinematics<S>*, const VectorX& q_tt, VecX<S>& lhs) const {
     lhs = (mass * q_tt).cast<S>();
@@ -33,10 +36,9 @@ template <class Derived, int dimension> class MassPointBody : public BodyKernels
   double mass = 0.;
   NodeIndex nodeNumber;
   BodyVisualization visualization;
-
 };
 
-// Throws unless nodeNumber is a node of class nodeClass (the check of objectClass).
+// Throws unless nodeNumber is a node of class nodeClass or a NodePointGround (the check of objectClass).
 void CheckMassPointNode(const MainSystem& system, NodeIndex nodeNumber, const std::string& nodeClass,
                         const std::string& objectClass);
 

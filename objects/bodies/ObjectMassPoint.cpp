@@ -14,7 +14,7 @@ const ItemTypeInfo& ObjectMassPoint::Info() {
       FieldTableBuilder<T>()
           .Add(&T::name, "name", "", "object's unique name")
           .Add(&T::mass, "physicsMass", "kg", "mass of the point").NonNegative().Alias("mass")
-          .Add(&T::nodeNumber, "nodeNumber", "", "the NodePoint that carries the mass")
+          .Add(&T::nodeNumber, "nodeNumber", "", "the NodePoint that carries the mass (or a NodePointGround: a fixed point)")
           .AddVisualization(&T::visualization, "drawing size")
           .Build();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(

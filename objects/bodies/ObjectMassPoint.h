@@ -5,7 +5,7 @@
 
 namespace multidyn {
 
-class ObjectMassPoint : public MassPointBody<ObjectMassPoint, 3> {
+class ObjectMassPoint : public MassPointBody<ObjectMassPoint> {
  public:
   static const ItemTypeInfo& Info();
   static void AddTestInstance(MainSystem& system);

@@ -5,7 +5,7 @@
 
 namespace multidyn {
 
-class ObjectMassPoint2D : public MassPointBody<ObjectMassPoint2D, 2> {
+class ObjectMassPoint2D : public MassPointBody<ObjectMassPoint2D> {
  public:
   static const ItemTypeInfo& Info();
   static void AddTestInstance(MainSystem& system);

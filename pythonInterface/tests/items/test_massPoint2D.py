@@ -82,7 +82,7 @@ def test_create_mass_point_2D_drops_z_and_adds_the_weight():
 def test_bad_input_names_the_parameter():
     mbs = NewSystem()
     node3D = mbs.AddNode(Point())
-    with pytest.raises(TypeError, match="nodeNumber.*NodePoint2D"):
+    with pytest.raises(TypeError, match="nodeNumber.*NodePoint2D.*NodePointGround"):
         mbs.AddObject(MassPoint2D(physicsMass=1., nodeNumber=node3D))
     node2D = mbs.AddNode(NodePoint2D())
     with pytest.raises(TypeError, match="nodeNumber.*NodePoint"):
@@ -94,3 +94,33 @@ def test_bad_input_names_the_parameter():
     with pytest.raises(TypeError, match="create2D"):
         mbs.CreateMassPoint(mass=1., create2D="yes")
     assert mbs.systemData.NumberOfObjects() == 0 and mbs.systemData.NumberOfNodes() == 2
+
+
+@pytest.mark.parametrize("bodyClass", [MassPoint, MassPoint2D])
+def test_mass_point_on_a_ground_node_is_a_fixed_point(bodyClass):
+    """Exudyn allows a mass point on a NodePointGround (its four-bar test model uses one as the
+    ground): no coordinates, a fixed position. A pendulum hung at a marker on it moves as one hung
+    at the ground node itself."""
+    from multidyn.itemInterface import DistanceConstraint, MarkerBodyPosition
+    positions = []
+    for onBody in (True, False):
+        mbs = NewSystem()
+        ground = mbs.AddNode(NodePointGround(referenceCoordinates=[0.2, 0.1, 0.]))
+        groundBody = mbs.AddObject(bodyClass(physicsMass=2., nodeNumber=ground))
+        pivot = mbs.AddMarker(MarkerBodyPosition(bodyNumber=groundBody, localPosition=[0., 0., 0.]) if onBody
+                              else MarkerNodePosition(nodeNumber=ground))
+        node = mbs.AddNode(Point2D(referenceCoordinates=[1.2, 0.1]))
+        mbs.AddObject(MassPoint2D(physicsMass=MASS, nodeNumber=node))
+        point = mbs.AddMarker(MarkerNodePosition(nodeNumber=node))
+        mbs.AddLoad(Force(markerNumber=point, loadVector=[0., -9.81 * MASS, 0.]))
+        mbs.AddObject(DistanceConstraint(markerNumbers=[pivot, point], distance=1.))
+        mbs.Assemble()
+        assert mbs.systemData.GetODE2Coordinates().shape == (2,)
+        mbs.SolveDynamic(Settings(endTime=0.3, numberOfSteps=30))
+        positions.append(mbs.GetNodeOutput(node, OVT.Position))
+        np.testing.assert_array_equal(mbs.GetObjectOutputBody(groundBody, OVT.Position, localPosition=[0., 0.5, 0.]),
+                                      [0.2, 0.6, 0.])
+        np.testing.assert_array_equal(mbs.GetObjectOutputBody(groundBody, OVT.Velocity, localPosition=[0., 0., 0.]), 0.)
+        assert mbs.GetObjectOutput(groundBody, OVT.KineticEnergy) == 0.
+    assert positions[0][1] < 0.  # it swung down
+    np.testing.assert_allclose(positions[0], positions[1], atol=1e-14)
