@@ -19,7 +19,9 @@
 #include "objects/joints/ObjectJointRevoluteZ.h"
 #include "objects/loads/LoadCoordinate.h"
 #include "objects/loads/LoadForceVector.h"
+#include "objects/loads/LoadMassProportional.h"
 #include "objects/loads/LoadTorqueVector.h"
+#include "objects/markers/MarkerBodyMass.h"
 #include "objects/markers/MarkerBodyPosition.h"
 #include "objects/markers/MarkerBodyRigid.h"
 #include "objects/markers/MarkerKinematicTreeRigid.h"
@@ -89,6 +91,8 @@ void RegisterAllItems() {
   registry.Register(NodePoint2D::Info());
   registry.Register(ObjectMassPoint2D::Info());
   registry.Register(ObjectConnectorDistance::Info());
+  registry.Register(MarkerBodyMass::Info());
+  registry.Register(LoadMassProportional::Info());
 }
 
 }  // namespace multidyn

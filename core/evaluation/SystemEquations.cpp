@@ -279,7 +279,7 @@ Vector3 SystemEquations::LoadVectorAt(const Load& load, Index number, const Syst
   context.time = state.time;
   context.system = &system_;
   context.itemNumber = number;
-  const Vector3 value = load.CurrentLoadVector(context);
+  const Vector3 value = load.AppliedLoadVector(context);
   return loadFactor_ != 1. && loadScaledByLoadFactor_[number] ? Vector3(loadFactor_ * value) : value;
 }
 

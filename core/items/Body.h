@@ -28,6 +28,9 @@ class Body : public Object {
   // True if M does not depend on the coordinates: explicit solvers then factorize it once.
   virtual bool HasConstantMassMatrix() const { return false; }
   virtual double KineticEnergy(const NodeKinematics<double>* nodes) const { return 0.; }
+  // The mass m [kg] and the center of mass in body axes, relative to the body's reference point
+  // (MarkerBodyMass, mass-proportional loads); false: the body has no single mass and center.
+  virtual bool MassAndCenterOfMass(double& mass, Vector3& centerOfMass) const { return false; }
   // Outputs a body defines differently from the generic ones of its frame (e.g. the scalar
   // Rotation of a planar body); false: use the generic output.
   virtual bool GetBodyOutput(OutputVariableType type, const MainSystem& system, const SystemState& state,

@@ -11,8 +11,12 @@ class Load : public Item {
  public:
   virtual MarkerIndex MarkerNumber() const = 0;
   virtual bool NeedsOrientation() const { return false; }
-  // The load vector now, from the user function if there is one.
+  // The load vector now, from the user function if there is one: the load's value (GetLoadValues,
+  // SensorLoad).
   virtual Vector3 CurrentLoadVector(const EvaluationContext& context) const = 0;
+  // The vector the load applies at its marker, if it is not its value (a mass-proportional load
+  // applies its value times the body's mass).
+  virtual Vector3 AppliedLoadVector(const EvaluationContext& context) const { return CurrentLoadVector(context); }
   // How many leading components of the load vector are the load's values (GetLoadValues,
   // SensorLoad): 3 for force and torque vectors, 1 for scalar loads.
   virtual Index NumberOfLoadValues() const { return 3; }

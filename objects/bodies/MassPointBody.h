@@ -21,6 +21,11 @@ template <class Derived> class MassPointBody : public BodyKernels<Derived> {
   double KineticEnergy(const NodeKinematics<double>* nodes) const override {
     return 0.5 * mass * nodes[0].velocity.squaredNorm();
   }
+  bool MassAndCenterOfMass(double& m, Vector3& centerOfMass) const override {
+    m = mass;
+    centerOfMass.setZero();
+    return true;
+  }
 
   template <class S> void Frame(const NodeKinematics<S>* nodes, const Vector3& localPosition, MarkerData<S>& frame) const {
     frame.position = nodes[0].position + localPosition.cast<S>();

@@ -12,6 +12,11 @@ class ObjectGround : public BodyKernels<ObjectGround> {
 
   ObjectKind Kind() const override { return ObjectKind::Ground; }
   bool ProvidesOrientation() const override { return true; }
+  bool MassAndCenterOfMass(double& mass, Vector3& centerOfMass) const override {  // massless: no loads
+    mass = 0.;
+    centerOfMass.setZero();
+    return true;
+  }
 
   template <class S> void Frame(const NodeKinematics<S>*, const Vector3& localPosition, MarkerData<S>& frame) const {
     frame.position = (referencePosition + referenceRotation * localPosition).cast<S>();

@@ -17,6 +17,11 @@ class ObjectRigidBody : public BodyKernels<ObjectRigidBody>, public BodyLHSJacob
   void Check(const MainSystem& system) const override;
   void ComputeMassMatrix(const NodeKinematics<double>* nodes, MatrixX& massMatrix) const override;
   double KineticEnergy(const NodeKinematics<double>* nodes) const override;
+  bool MassAndCenterOfMass(double& m, Vector3& center) const override {
+    m = mass;
+    center = centerOfMass;
+    return true;
+  }
 
   // On a NodeRigidBodyEP node: the derivatives of ODE2LHS by AD seeded in the Euler parameters
   // and their rates only (the LHS does not depend on the position coordinates and velocities).

@@ -21,6 +21,11 @@ class ObjectRigidBody2D : public BodyKernels<ObjectRigidBody2D> {
   // With the center of mass at the node the coupling terms vanish.
   bool HasConstantMassMatrix() const override { return centerOfMass.isZero(0.); }
   double KineticEnergy(const NodeKinematics<double>* nodes) const override;
+  bool MassAndCenterOfMass(double& mass, Vector3& center) const override {
+    mass = physicsMass;
+    center << centerOfMass, 0.;
+    return true;
+  }
   bool GetBodyOutput(OutputVariableType type, const MainSystem& system, const SystemState& state,
                      const Vector3& localPosition, VectorX& value) const override;
 

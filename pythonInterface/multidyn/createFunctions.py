@@ -8,10 +8,11 @@ from multidyn import itemInterface as _itemInterface
 from multidyn import rigidBodyUtilities as _utilities
 from multidyn.indices import MarkerIndex, NodeIndex, ObjectIndex
 from multidyn.kinematicTreeTypes import JointType, TreeLink
-from multidyn.itemInterface import (LoadForceVector, LoadTorqueVector, MarkerBodyPosition, MarkerBodyRigid, MarkerNodePosition,
-                                    MarkerNodeRigid, NodeGenericData, NodePoint, NodePoint2D, NodeRigidBodyEP,
-                                    NodeRigidBodyRxyz, ObjectConnectorTorsionalSpringDamper, ObjectGround,
-                                    ObjectJointRevoluteZ, ObjectMassPoint, ObjectMassPoint2D, ObjectRigidBody)
+from multidyn.itemInterface import (LoadForceVector, LoadMassProportional, LoadTorqueVector, MarkerBodyMass,
+                                    MarkerBodyPosition, MarkerBodyRigid, MarkerNodePosition, MarkerNodeRigid,
+                                    NodeGenericData, NodePoint, NodePoint2D, NodeRigidBodyEP, NodeRigidBodyRxyz,
+                                    ObjectConnectorTorsionalSpringDamper, ObjectGround, ObjectJointRevoluteZ,
+                                    ObjectMassPoint, ObjectMassPoint2D, ObjectRigidBody)
 
 MainSystem = _multidyn.MainSystem
 _defaultColor = [-1., -1., -1., -1.]
@@ -125,8 +126,9 @@ def CreateMassPoint(self, name="", referencePosition=[0., 0., 0.], initialDispla
                     initialVelocity=[0., 0., 0.], mass=0., gravity=[0., 0., 0.], graphicsDataList=[], drawSize=-1,
                     color=_defaultColor, show=True, create2D=False, returnDict=False, physicsMass=None):
     """Adds a NodePoint and an ObjectMassPoint (create2D: a NodePoint2D and an ObjectMassPoint2D) and,
-    if gravity is not zero, its weight mass*gravity as a force on the mass point. physicsMass is Exudyn
-    1.11's name of mass. Returns the body's ObjectIndex, or a dict of all added items."""
+    if gravity is not zero, its weight: a LoadMassProportional on a MarkerBodyMass, as Exudyn.
+    physicsMass is Exudyn 1.11's name of mass. Returns the body's ObjectIndex, or a dict of all added
+    items (nodeNumber, bodyNumber, and markerBodyMass, loadNumber with gravity)."""
     function = "CreateMassPoint"
     if physicsMass is not None:
         _DeprecatedArgument(function, "physicsMass", "mass")
@@ -148,9 +150,9 @@ def CreateMassPoint(self, name="", referencePosition=[0., 0., 0.], initialDispla
                                                          "graphicsData": graphicsData}))
     result = {"nodeNumber": nodeNumber, "bodyNumber": bodyNumber}
     if _np.linalg.norm(gravity) > 0.:
-        marker = self.AddMarker(MarkerBodyPosition(bodyNumber=bodyNumber, localPosition=[0., 0., 0.]))
+        marker = self.AddMarker(MarkerBodyMass(bodyNumber=bodyNumber))
         result["markerBodyMass"] = marker
-        result["loadNumber"] = self.AddLoad(LoadForceVector(markerNumber=marker, loadVector=list(mass * gravity)))
+        result["loadNumber"] = self.AddLoad(LoadMassProportional(markerNumber=marker, loadVector=list(gravity)))
     return result if returnDict else bodyNumber
 
 
@@ -159,8 +161,8 @@ def CreateRigidBody(self, name="", referencePosition=None, referenceRotationMatr
                     initialRotationMatrix=None, inertia=None, gravity=[0., 0., 0.], nodeType=None,
                     graphicsDataList=[], graphicsDataUserFunction=0, drawSize=-1, color=_defaultColor, show=True,
                     create2D=False, returnDict=False, referenceHT=None, initialHT=None):
-    """Adds a rigid-body node, an ObjectRigidBody and (if gravity is not zero) its weight as a force at
-    the center of mass. `inertia` is a utilities.RigidBodyInertia (e.g. InertiaCuboid); angular
+    """Adds a rigid-body node, an ObjectRigidBody and (if gravity is not zero) its weight: a
+    LoadMassProportional on a MarkerBodyMass (the force at the center of mass), as Exudyn. `inertia` is a utilities.RigidBodyInertia (e.g. InertiaCuboid); angular
     velocity is global. The body is drawn with graphicsDataList. referenceHT and initialHT (Exudyn 1.13)
     give position and rotation as one homogeneous transformation. Returns the body's ObjectIndex, or a
     dict of all added items."""
@@ -214,17 +216,17 @@ def CreateRigidBody(self, name="", referencePosition=None, referenceRotationMatr
                                           "graphicsData": graphicsData})
     withWeight = _np.linalg.norm(gravity) > 0.
     if withWeight:
-        marker = MarkerBodyPosition(localPosition=list(inertia.COM()))
-        load = LoadForceVector(loadVector=list(inertia.Mass() * gravity))
+        marker = MarkerBodyMass()
+        load = LoadMassProportional(loadVector=list(gravity))
     nodeNumber = self.AddNode(node)
     body.nodeNumber = nodeNumber
     bodyNumber = self.AddObject(body)
     result = {"nodeNumber": nodeNumber, "bodyNumber": bodyNumber}
     if withWeight:
         marker.bodyNumber = bodyNumber
-        result["markerBodyCOM"] = self.AddMarker(marker)
-        load.markerNumber = result["markerBodyCOM"]
-        result["loadGravity"] = self.AddLoad(load)
+        result["markerBodyMass"] = self.AddMarker(marker)
+        load.markerNumber = result["markerBodyMass"]
+        result["loadNumber"] = self.AddLoad(load)
     return result if returnDict else bodyNumber
 
 

@@ -172,6 +172,8 @@ def NonDefaultValue(info, field, mbs, b):
     if fieldType == 'MarkerIndex':
         if className in coordinateItems:
             return b['mPointCoordinate']
+        if className == 'LoadMassProportional':
+            return mbs.AddMarker(MarkerBodyMass(bodyNumber=b['bodyRxyz']))
         return b['mEPRigid']  # provides position and orientation (force and torque)
     if fieldType == 'MarkerIndex[2]':
         if className in coordinateItems:

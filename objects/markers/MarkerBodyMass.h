@@ -1,0 +1,28 @@
+// The center of mass of a body, carrying the body's mass for mass-proportional loads
+// (LoadMassProportional): position, velocity and position Jacobian at the center of mass.
+#pragma once
+
+#include "core/items/Marker.h"
+
+namespace multidyn {
+
+class MarkerBodyMass : public MarkerKernels<MarkerBodyMass> {
+ public:
+  static const ItemTypeInfo& Info();
+  static void AddTestInstance(MainSystem& system);
+
+  ObjectIndex BodyNumber() const override { return bodyNumber; }
+  void Check(const MainSystem& system) const override;
+
+  template <class S> void MarkerDataOf(const Body* body, const NodeKinematics<S>* nodes, MarkerData<S>& data) const {
+    double mass;
+    Vector3 centerOfMass;
+    body->MassAndCenterOfMass(mass, centerOfMass);  // Check() made sure the body has them
+    body->ComputeFrame(nodes, centerOfMass, data);
+  }
+
+  ObjectIndex bodyNumber;
+  bool visualizationShow = true;
+};
+
+}  // namespace multidyn
