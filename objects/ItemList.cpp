@@ -8,6 +8,7 @@
 #include "objects/bodies/ObjectMassPoint2D.h"
 #include "objects/bodies/ObjectRigidBody.h"
 #include "objects/bodies/ObjectRigidBody2D.h"
+#include "objects/connectors/ObjectConnectorCartesianSpringDamper.h"
 #include "objects/connectors/ObjectConnectorCoordinateSpringDamper.h"
 #include "objects/connectors/ObjectConnectorSpringDamper.h"
 #include "objects/connectors/ObjectConnectorTorsionalSpringDamper.h"
@@ -93,6 +94,7 @@ void RegisterAllItems() {
   registry.Register(ObjectConnectorDistance::Info());
   registry.Register(MarkerBodyMass::Info());
   registry.Register(LoadMassProportional::Info());
+  registry.Register(ObjectConnectorCartesianSpringDamper::Info());
 }
 
 }  // namespace multidyn

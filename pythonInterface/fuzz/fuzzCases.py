@@ -308,6 +308,8 @@ CALLS = [
     "m.CreateMassPoint(referencePosition=[{f}, 0, 0], mass=1., create2D=True)",
     "m.CreateDistanceConstraint(itemNumbers=[{i}, {j}], distance={f})", "m.CreateDistanceConstraint(itemNumbers=[{i}, {j}])",
     "exu.demos.Demo1(showAll=False)",
+    "m.AddObject(CartesianSpringDamper(markerNumbers=[{i}, {j}], stiffness=[{f}, 1, 2], damping=[0, {f}, 0]))",
+    "m.AddObject(CartesianSpringDamper(markerNumbers=[{i}, {j}], springForceUserFunction=lambda *a: [{f}, 0]))",
     "m.AddMarker(MarkerBodyMass(bodyNumber={i}))", "m.AddLoad(Gravity(markerNumber={i}, loadVector=[0, 0, {f}]))",
     "m.CreateMassPoint(referencePosition=[0, {f}, 0], mass=2., gravity=[0, 0, -9.81])",
     "Rotor(SC)", "repr(m)",
