@@ -135,6 +135,16 @@ py::object OutputToPython(const VectorX& value, bool scalarIfSizeOne) {
   return VectorToPython(value);
 }
 
+// Object outputs come as Exudyn gives them: a float for a scalar output of a connector or
+// constraint (size 1), and of a body its KineticEnergy and the Rotation of a planar or 1D body;
+// body outputs per coordinate (a kinematic tree's Coordinates, Force) stay arrays of any size.
+py::object ObjectOutputToPython(const MainSystem& system, Index object, const VectorX& value, OutputVariableType type) {
+  const ObjectKind kind = system.GetObject(object).Kind();
+  const bool isBody = kind == ObjectKind::Body || kind == ObjectKind::Ground;
+  const bool scalar = !isBody || type == OutputVariableType::KineticEnergy || type == OutputVariableType::Rotation;
+  return OutputToPython(value, scalar);
+}
+
 // Progress and Ctrl-C for long solves. Signals are checked about every millisecond, not every
 // step: on a small model the check would cost a twentieth of a step.
 class PythonSolverObserver : public SolverObserver {
@@ -351,14 +361,15 @@ PYBIND11_MODULE(_multidyn, m) {
              return OutputToPython(self.GetNodeOutput(node, type, configuration), false);
            }, py::arg("nodeNumber"), py::arg("variableType"), py::arg("configuration") = ConfigurationType::Current)
       .def("GetObjectOutput", [](const MainSystem& self, Index object, OutputVariableType type, ConfigurationType configuration) {
-             const bool isBody = self.GetObject(object).Kind() == ObjectKind::Body || self.GetObject(object).Kind() == ObjectKind::Ground;
-             return OutputToPython(self.GetObjectOutput(object, type, configuration), !isBody);
+             return ObjectOutputToPython(self, object, self.GetObjectOutput(object, type, configuration), type);
            }, py::arg("objectNumber"), py::arg("variableType"), py::arg("configuration") = ConfigurationType::Current)
       .def("GetObjectOutputBody", [](const MainSystem& self, Index object, OutputVariableType type, const py::object& localPosition,
                                      ConfigurationType configuration) {
              const std::vector<double> values =
                  VectorFromPython(localPosition, 3, "mbs.GetObjectOutputBody: parameter 'localPosition'");
-             return OutputToPython(self.GetObjectOutputBody(object, type, Vector3(values[0], values[1], values[2]), configuration), false);
+             return ObjectOutputToPython(
+                 self, object, self.GetObjectOutputBody(object, type, Vector3(values[0], values[1], values[2]), configuration),
+                 type);
            }, py::arg("objectNumber"), py::arg("variableType"), py::arg("localPosition") = std::vector<double>{0., 0., 0.},
            py::arg("configuration") = ConfigurationType::Current)
       .def("GetMarkerOutput", [](const MainSystem& self, Index marker, OutputVariableType type, ConfigurationType configuration) {

@@ -136,7 +136,7 @@ def test_pendulum2D_conservesEnergy(workDir):
     omega = mbs.GetNodeOutput(n, OVT.Coordinates_t)[2]
     assert Energy(theta, omega) == pytest.approx(Energy(theta0, omega0), rel=1e-5)
     # the body's kinetic energy output: (J_COM + M L^2) omega^2 / 2 about the fixed pivot
-    assert mbs.GetObjectOutput(b, OVT.KineticEnergy)[0] == pytest.approx(0.5 * (J_COM + M * L ** 2) * omega ** 2,
+    assert mbs.GetObjectOutput(b, OVT.KineticEnergy) == pytest.approx(0.5 * (J_COM + M * L ** 2) * omega ** 2,
                                                                          rel=1e-9)
 
 
@@ -164,7 +164,8 @@ def test_rigidBody2D_freeMotionAndOutputs(workDir):
     assert mbs.GetNodeOutput(n, OVT.Position)[0] == pytest.approx(2., abs=1e-12)
     assert mbs.GetNodeOutput(n, OVT.Coordinates)[2] == pytest.approx(0.75 * math.pi, abs=1e-12)
     assert mbs.GetNodeOutput(n, OVT.Rotation)[2] == pytest.approx(math.pi, abs=1e-12)
-    assert mbs.GetObjectOutput(b, OVT.Rotation)[0] == pytest.approx(math.pi, abs=1e-12)
+    assert mbs.GetObjectOutput(b, OVT.Rotation) == pytest.approx(math.pi, abs=1e-12)
+    assert isinstance(mbs.GetObjectOutputBody(b, OVT.Rotation, [0, 0, 0]), float)  # a scalar, as Exudyn gives it
     assert np.allclose(mbs.GetNodeOutput(n, OVT.Displacement), [1., 0., 0.], atol=1e-12)
     assert np.allclose(mbs.GetNodeOutput(n, OVT.AngularVelocity), [0, 0, 0.75 * math.pi])
     A = np.asarray(mbs.GetNodeOutput(n, OVT.RotationMatrix)).reshape(3, 3)
@@ -175,7 +176,7 @@ def test_rigidBody2D_freeMotionAndOutputs(workDir):
     v = mbs.GetObjectOutputBody(b, OVT.Velocity, localPosition=list(b_local))
     assert np.allclose(p, [2. - 0.2, 1. - 0.1, 0.], atol=1e-12)
     assert np.allclose(v, np.array([0.5, 0, 0]) + np.cross([0, 0, 0.75 * math.pi], A @ b_local), atol=1e-12)
-    assert mbs.GetObjectOutput(b, OVT.KineticEnergy)[0] == pytest.approx(0.5 * 0.25 + 0.5 * 2 * (0.75 * math.pi) ** 2)
+    assert mbs.GetObjectOutput(b, OVT.KineticEnergy) == pytest.approx(0.5 * 0.25 + 0.5 * 2 * (0.75 * math.pi) ** 2)
 
 
 def test_rigidBody2D_markersAndTorque(workDir):
