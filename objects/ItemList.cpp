@@ -4,10 +4,12 @@
 #include "objects/actuators/ObjectActuator.h"
 #include "objects/bodies/ObjectGround.h"
 #include "objects/bodies/ObjectKinematicTree.h"
+#include "objects/bodies/ObjectMass1D.h"
 #include "objects/bodies/ObjectMassPoint.h"
 #include "objects/bodies/ObjectMassPoint2D.h"
 #include "objects/bodies/ObjectRigidBody.h"
 #include "objects/bodies/ObjectRigidBody2D.h"
+#include "objects/bodies/ObjectRotationalMass1D.h"
 #include "objects/connectors/ObjectConnectorCartesianSpringDamper.h"
 #include "objects/connectors/ObjectConnectorCoordinateSpringDamper.h"
 #include "objects/connectors/ObjectConnectorSpringDamper.h"
@@ -31,6 +33,7 @@
 #include "objects/markers/MarkerNodeRigid.h"
 #include "objects/modules/ModulePython.h"
 #include "objects/modules/ModuleTwoHingeDamper.h"
+#include "objects/nodes/Node1D.h"
 #include "objects/nodes/NodeGenericData.h"
 #include "objects/nodes/NodeGenericODE2.h"
 #include "objects/nodes/NodeGenericODE1.h"
@@ -95,6 +98,9 @@ void RegisterAllItems() {
   registry.Register(MarkerBodyMass::Info());
   registry.Register(LoadMassProportional::Info());
   registry.Register(ObjectConnectorCartesianSpringDamper::Info());
+  registry.Register(Node1D::Info());
+  registry.Register(ObjectMass1D::Info());
+  registry.Register(ObjectRotationalMass1D::Info());
 }
 
 }  // namespace multidyn

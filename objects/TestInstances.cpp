@@ -44,6 +44,15 @@ Index RigidBody2D(MainSystem& system, const Vector3& p) {
                                             {"physicsInertia", 0.8}, {"physicsCenterOfMass", {0.3, -0.2}}});
 }
 
+Index Mass1D(MainSystem& system, const std::string& objectType) {
+  const Index node = Add(system, ItemCategory::Node, {{"nodeType", "1D"}, {"referenceCoordinates", {0.4}},
+                                                      {"initialCoordinates", {0.1}}, {"initialVelocities", {-0.3}}});
+  const Json rotation = {{0.36, 0.48, -0.8}, {-0.8, 0.6, 0.}, {0.48, 0.64, 0.6}};  // a rotation about a skew axis
+  return Add(system, ItemCategory::Object,
+             {{"objectType", objectType}, {"nodeNumber", node}, {objectType == "Mass1D" ? "physicsMass" : "physicsInertia", 1.7},
+              {"referencePosition", {0.2, -0.1, 0.3}}, {"referenceRotation", rotation}});
+}
+
 Index CoordinateMarker(MainSystem& system, Index node, Index coordinate) {
   return Add(system, ItemCategory::Marker, {{"markerType", "NodeCoordinate"}, {"nodeNumber", node}, {"coordinate", coordinate}});
 }

@@ -4,8 +4,6 @@
 // global axes). n comes from the node's kinematics.
 #pragma once
 
-#include <string>
-
 #include "core/items/Body.h"
 
 namespace multidyn {
@@ -42,9 +40,5 @@ template <class Derived> class MassPointBody : public BodyKernels<Derived> {
   NodeIndex nodeNumber;
   BodyVisualization visualization;
 };
-
-// Throws unless nodeNumber is a node of class nodeClass or a NodePointGround (the check of objectClass).
-void CheckMassPointNode(const MainSystem& system, NodeIndex nodeNumber, const std::string& nodeClass,
-                        const std::string& objectClass);
 
 }  // namespace multidyn

@@ -1,6 +1,7 @@
 // A point mass on a NodePoint: m q_tt = f on its three coordinates.
 #pragma once
 
+#include "objects/bodies/BodyChecks.h"
 #include "objects/bodies/MassPointBody.h"
 
 namespace multidyn {
@@ -10,7 +11,8 @@ class ObjectMassPoint : public MassPointBody<ObjectMassPoint> {
   static const ItemTypeInfo& Info();
   static void AddTestInstance(MainSystem& system);
   void Check(const MainSystem& system) const override {
-    CheckMassPointNode(system, nodeNumber, "NodePoint", "ObjectMassPoint");
+    // on a NodePointGround: a point fixed in space
+    CheckBodyNode(system, nodeNumber, {"NodePoint", "NodePointGround"}, "ObjectMassPoint");
   }
 };
 

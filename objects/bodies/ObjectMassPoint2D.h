@@ -1,6 +1,7 @@
 // A point mass on a NodePoint2D: m q_tt = f on its two coordinates (x and y).
 #pragma once
 
+#include "objects/bodies/BodyChecks.h"
 #include "objects/bodies/MassPointBody.h"
 
 namespace multidyn {
@@ -10,7 +11,8 @@ class ObjectMassPoint2D : public MassPointBody<ObjectMassPoint2D> {
   static const ItemTypeInfo& Info();
   static void AddTestInstance(MainSystem& system);
   void Check(const MainSystem& system) const override {
-    CheckMassPointNode(system, nodeNumber, "NodePoint2D", "ObjectMassPoint2D");
+    // on a NodePointGround: a point fixed in space
+    CheckBodyNode(system, nodeNumber, {"NodePoint2D", "NodePointGround"}, "ObjectMassPoint2D");
   }
 };
 

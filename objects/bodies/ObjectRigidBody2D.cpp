@@ -2,16 +2,14 @@
 
 #include "objects/TestInstances.h"
 
+#include "objects/bodies/BodyChecks.h"
+
 #include "core/model/MainSystem.h"
 
 namespace multidyn {
 
 void ObjectRigidBody2D::Check(const MainSystem& system) const {
-  if (!nodeNumber.IsValid()) throw ValueError("parameter 'nodeNumber': a NodeRigidBody2D is required, got none (-1)");
-  const Node& node = system.GetNode(nodeNumber.value);
-  if (node.TypeInfo().className != "NodeRigidBody2D")
-    throw TypeError("parameter 'nodeNumber': node " + std::to_string(nodeNumber.value) + " is a " +
-                    node.TypeInfo().className + "; ObjectRigidBody2D needs a NodeRigidBody2D");
+  CheckBodyNode(system, nodeNumber, {"NodeRigidBody2D"}, "ObjectRigidBody2D");
 }
 
 void ObjectRigidBody2D::ComputeMassMatrix(const NodeKinematics<double>* nodes, MatrixX& massMatrix) const {

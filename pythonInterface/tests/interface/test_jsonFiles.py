@@ -156,6 +156,8 @@ def NonDefaultValue(info, field, mbs, b):
             return mbs.AddNode(NodePoint(referenceCoordinates=[0, 0, 3]))
         if className == 'ObjectMassPoint2D':
             return mbs.AddNode(NodePoint2D(referenceCoordinates=[0, 3]))
+        if className in ('ObjectMass1D', 'ObjectRotationalMass1D'):
+            return mbs.AddNode(Node1D(referenceCoordinates=[0.3]))
         if className in ('ObjectConnectorTorsionalSpringDamper', 'ObjectActuator'):
             return b['nData']
         if className == 'MarkerNodeRigid':
@@ -220,6 +222,8 @@ def NonDefaultValue(info, field, mbs, b):
             return [0.37, 0.38, 0.39]  # numberOfDataCoordinates=3
         if className == 'NodeGenericODE1':
             return [0.37, 0.38, 0.39]  # numberOfODE1Coordinates=3
+        if className == 'Node1D':
+            return [0.37]
         if className == 'ObjectGenericODE1':
             return [0.37, 0.38]  # rhsVector for 2 ODE1 coordinates
         if className == 'ObjectRigidBody' and name == 'inertia':

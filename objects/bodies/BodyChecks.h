@@ -1,0 +1,16 @@
+// Checks shared by single-node bodies: the node they sit on is of a class they accept.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/model/MainSystem.h"
+
+namespace multidyn {
+
+// Throws unless nodeNumber is a node of one of nodeClasses (ValueError if there is none,
+// TypeError naming the node's class and the accepted ones otherwise; objectClass: the caller).
+void CheckBodyNode(const MainSystem& system, NodeIndex nodeNumber, const std::vector<std::string>& nodeClasses,
+                   const std::string& objectClass);
+
+}  // namespace multidyn
