@@ -12,6 +12,7 @@
 #include "objects/bodies/ObjectRotationalMass1D.h"
 #include "objects/connectors/ObjectConnectorCartesianSpringDamper.h"
 #include "objects/connectors/ObjectConnectorCoordinateSpringDamper.h"
+#include "objects/connectors/ObjectConnectorGravity.h"
 #include "objects/connectors/ObjectConnectorSpringDamper.h"
 #include "objects/connectors/ObjectConnectorTorsionalSpringDamper.h"
 #include "objects/contact/ObjectContactExponentialSpring.h"
@@ -101,6 +102,7 @@ void RegisterAllItems() {
   registry.Register(Node1D::Info());
   registry.Register(ObjectMass1D::Info());
   registry.Register(ObjectRotationalMass1D::Info());
+  registry.Register(ObjectConnectorGravity::Info());
 }
 
 }  // namespace multidyn

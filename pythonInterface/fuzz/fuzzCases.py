@@ -312,6 +312,7 @@ CALLS = [
     "m.AddObject(CartesianSpringDamper(markerNumbers=[{i}, {j}], springForceUserFunction=lambda *a: [{f}, 0]))",
     "m.AddNode(Node1D(referenceCoordinates=[{f}]))", "m.AddObject(Mass1D(nodeNumber={i}, physicsMass={f}))",
     "m.AddObject(Rotor1D(nodeNumber={i}, physicsInertia=1., referenceRotation=[[0, -1, 0], [1, 0, 0], [0, 0, {f}]]))",
+    "m.AddObject(ObjectConnectorGravity(markerNumbers=[{i}, {j}], mass0=1e3, mass1={f}, minDistanceRegularization={f}))",
     "m.AddMarker(MarkerBodyMass(bodyNumber={i}))", "m.AddLoad(Gravity(markerNumber={i}, loadVector=[0, 0, {f}]))",
     "m.CreateMassPoint(referencePosition=[0, {f}, 0], mass=2., gravity=[0, 0, -9.81])",
     "Rotor(SC)", "repr(m)",
