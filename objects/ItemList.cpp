@@ -2,6 +2,7 @@
 
 #include "core/items/ItemRegistry.h"
 #include "objects/actuators/ObjectActuator.h"
+#include "objects/bodies/ObjectGenericODE2.h"
 #include "objects/bodies/ObjectGround.h"
 #include "objects/bodies/ObjectKinematicTree.h"
 #include "objects/bodies/ObjectMass1D.h"
@@ -103,6 +104,7 @@ void RegisterAllItems() {
   registry.Register(ObjectMass1D::Info());
   registry.Register(ObjectRotationalMass1D::Info());
   registry.Register(ObjectConnectorGravity::Info());
+  registry.Register(ObjectGenericODE2::Info());
 }
 
 }  // namespace multidyn

@@ -10,6 +10,8 @@ class Body : public Object {
  public:
   ObjectKind Kind() const override { return ObjectKind::Body; }
   virtual bool ProvidesOrientation() const { return false; }
+  // False for bodies without a body frame (ObjectGenericODE2): markers then sit on their nodes.
+  virtual bool ProvidesFrames() const { return true; }
 
   // The frame at localPosition, with Jacobians with respect to the body's coordinates
   // (those of its nodes, in node order). `nodes` holds the kinematics of NodeNumbers().

@@ -313,6 +313,8 @@ CALLS = [
     "m.AddNode(Node1D(referenceCoordinates=[{f}]))", "m.AddObject(Mass1D(nodeNumber={i}, physicsMass={f}))",
     "m.AddObject(Rotor1D(nodeNumber={i}, physicsInertia=1., referenceRotation=[[0, -1, 0], [1, 0, 0], [0, 0, {f}]]))",
     "m.AddObject(ObjectConnectorGravity(markerNumbers=[{i}, {j}], mass0=1e3, mass1={f}, minDistanceRegularization={f}))",
+    "m.AddObject(ObjectGenericODE2(nodeNumbers=[{i}], massMatrix=[[{f}, 0, 0], [0, 1, 0], [0, 0, 1]], stiffnessMatrix=[[1, 0, 0], [0, {f}, 0], [0, 0, 1]]))",
+    "m.AddObject(ObjectGenericODE2(nodeNumbers=[{i}, {j}], massMatrix=[[1]], forceUserFunction=lambda *a: [{f}]))",
     "m.AddMarker(MarkerBodyMass(bodyNumber={i}))", "m.AddLoad(Gravity(markerNumber={i}, loadVector=[0, 0, {f}]))",
     "m.CreateMassPoint(referencePosition=[0, {f}, 0], mass=2., gravity=[0, 0, -9.81])",
     "Rotor(SC)", "repr(m)",

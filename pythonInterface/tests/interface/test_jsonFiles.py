@@ -181,9 +181,14 @@ def NonDefaultValue(info, field, mbs, b):
         if className in coordinateItems:
             return [b['mGroundCoordinate'], b['mPointCoordinate']]
         return [b['mEPRigid'], b['mRxyzRigid']]
+    if fieldType == 'NodeIndex[]' and className == 'ObjectGenericODE2':  # 2 ODE2 coordinates
+        return [mbs.AddNode(NodeGenericODE2(numberOfODE2Coordinates=2, referenceCoordinates=[0.1, 0.2],
+                                            initialCoordinates=[0., 0.], initialCoordinates_t=[0., 0.]))]
     if fieldType == 'NodeIndex[]':  # ObjectGenericODE1: 2 ODE1 coordinates
         return [mbs.AddNode(NodeGenericODE1(numberOfODE1Coordinates=2, referenceCoordinates=[0.1, 0.2],
                                             initialCoordinates=[0., 0.]))]
+    if fieldType == 'Matrix' and className == 'ObjectGenericODE2':  # massMatrix, stiffnessMatrix, dampingMatrix
+        return [[0.37, 0.1], [0.1, 0.38]]
     if fieldType == 'Matrix':
         return [[-0.37, 0.1], [0.2, -0.38]]  # ObjectGenericODE1.systemMatrix, 2x2
     if fieldType == 'LoadIndex':
@@ -224,8 +229,8 @@ def NonDefaultValue(info, field, mbs, b):
             return [0.37, 0.38, 0.39]  # numberOfODE1Coordinates=3
         if className == 'Node1D':
             return [0.37]
-        if className == 'ObjectGenericODE1':
-            return [0.37, 0.38]  # rhsVector for 2 ODE1 coordinates
+        if className in ('ObjectGenericODE1', 'ObjectGenericODE2'):
+            return [0.37, 0.38]  # rhsVector, forceVector for 2 coordinates
         if className == 'ObjectRigidBody' and name == 'inertia':
             return [0.37, 0.38, 0.39, 0.01, 0.02, 0.03]  # positive definite
         size = field['rows']

@@ -1,0 +1,184 @@
+#include "objects/bodies/ObjectGenericODE2.h"
+
+#include "objects/TestInstances.h"
+
+#include "core/evaluation/NumericalDifferentiation.h"
+#include "core/evaluation/UserFunctionCall.h"
+
+namespace multidyn {
+
+Index ObjectGenericODE2::NumberOfCoordinates(const MainSystem& system) const {
+  Index n = 0;
+  for (NodeIndex node : nodeNumbers) n += system.GetNode(node.value).NumberOfODE2Coordinates();
+  return n;
+}
+
+void ObjectGenericODE2::Check(const MainSystem& system) const {
+  if (nodeNumbers.empty()) throw ValueError("parameter 'nodeNumbers': expected at least one node with ODE2 coordinates");
+  for (NodeIndex node : nodeNumbers) {
+    const Node& item = system.GetNode(node.value);
+    if (item.NumberOfODE2Coordinates() == 0)
+      throw TypeError("parameter 'nodeNumbers': " + MainSystem::ItemDescription(item, node.value) +
+                      " has no ODE2 coordinates; expected nodes such as NodePoint or NodeGenericODE2");
+  }
+  const Index n = NumberOfCoordinates(system);
+  const std::string size = std::to_string(n);
+  const auto checkMatrix = [&](const MatrixX& matrix, const char* name, bool required) {
+    if ((required || matrix.size() > 0) && (matrix.rows() != n || matrix.cols() != n))
+      throw ValueError(std::string("parameter '") + name + "': expected a " + size + "x" + size +
+                       " matrix (the number of ODE2 coordinates of nodeNumbers)" + (required ? "" : " or []") + ", got a " +
+                       std::to_string(matrix.rows()) + "x" + std::to_string(matrix.cols()) + " matrix");
+  };
+  checkMatrix(massMatrix, "massMatrix", true);
+  checkMatrix(stiffnessMatrix, "stiffnessMatrix", false);
+  checkMatrix(dampingMatrix, "dampingMatrix", false);
+  if (forceVector.size() > 0 && forceVector.size() != n)
+    throw ValueError("parameter 'forceVector': expected " + size +
+                     " values (the number of ODE2 coordinates of nodeNumbers) or [], got " + std::to_string(forceVector.size()));
+}
+
+double ObjectGenericODE2::KineticEnergy(const NodeKinematics<double>* nodes) const {
+  VectorX q_t(massMatrix.rows());
+  for (Index i = 0, k = 0; i < static_cast<Index>(nodeNumbers.size()); k += nodes[i].coordinates_t.size(), ++i)
+    q_t.segment(k, nodes[i].coordinates_t.size()) = nodes[i].coordinates_t;
+  return 0.5 * q_t.dot(massMatrix * q_t);
+}
+
+VectorX ObjectGenericODE2::UserForce(const EvaluationContext& context, const VectorX& q, const VectorX& q_t) const {
+  return CallUserFunctionVector(*forceUserFunction, *this, context.itemNumber, "forceUserFunction",
+                                {context.system, context.time, context.itemNumber, q, q_t}, q.size());
+}
+
+template <class S> void ObjectGenericODE2::SubtractUserForce(const EvaluationContext& context, const VecX<S>& q,
+                                                             const VecX<S>& q_t, VecX<S>& lhs) const {
+  const Index n = q.size();
+  VectorX q0(n), v0(n);
+  for (Index i = 0; i < n; ++i) {
+    q0(i) = ValueOf(q(i));
+    v0(i) = ValueOf(q_t(i));
+  }
+  const VectorX f0 = UserForce(context, q0, v0);
+  if constexpr (std::is_same_v<S, double>) {
+    lhs -= f0;
+  } else {
+    for (Index k = 0; k < n; ++k) {
+      lhs(k).value() -= f0(k);
+      if (lhs(k).derivatives().size() == 0) lhs(k).derivatives().setZero(q(0).derivatives().size());
+    }
+    // the user function is a black box: forward differences in each coordinate and velocity
+    for (Index j = 0; j < n; ++j) {
+      for (const bool velocity : {false, true}) {
+        VectorX& x = velocity ? v0 : q0;
+        const double saved = x(j), step = DifferentiationStep(saved, context.numericalDifferentiation);
+        x(j) = saved + step;
+        const VectorX df = (UserForce(context, q0, v0) - f0) / step;
+        x(j) = saved;
+        const auto& seed = velocity ? q_t(j).derivatives() : q(j).derivatives();
+        for (Index k = 0; k < n; ++k) lhs(k).derivatives() -= df(k) * seed;
+      }
+    }
+  }
+}
+
+#define MULTIDYN_INSTANTIATE(S)                                                                                     \
+  template void ObjectGenericODE2::SubtractUserForce<S>(const EvaluationContext&, const VecX<S>&, const VecX<S>&, \
+                                                        VecX<S>&) const;
+MULTIDYN_FOR_EACH_SCALAR(MULTIDYN_INSTANTIATE)
+#undef MULTIDYN_INSTANTIATE
+
+bool ObjectGenericODE2::GetBodyOutput(OutputVariableType type, const MainSystem& system, const SystemState& state,
+                                      const Vector3&, VectorX& value) const {
+  const CompiledSystem& compiled = system.Compiled();
+  const Index n = NumberOfCoordinates(system);
+  const auto gather = [&](const VectorX& source, bool withReference) {
+    value.resize(n);
+    for (Index i = 0, k = 0; i < static_cast<Index>(nodeNumbers.size()); ++i) {
+      const Node& node = system.GetNode(nodeNumbers[i].value);
+      const Index size = node.NumberOfODE2Coordinates();
+      value.segment(k, size) = source.segment(compiled.nodeODE2Start[nodeNumbers[i].value], size);
+      if (withReference) value.segment(k, size) += node.ReferenceCoordinates();
+      k += size;
+    }
+  };
+  switch (type) {
+    case OutputVariableType::Coordinates: gather(state.ode2, false); return true;
+    case OutputVariableType::Coordinates_t: gather(state.ode2_t, false); return true;
+    case OutputVariableType::Coordinates_tt: gather(state.ode2_tt, false); return true;
+    case OutputVariableType::CoordinatesTotal: gather(state.ode2, true); return true;
+    case OutputVariableType::Force: {  // K q + D q_t - f - f_user: the LHS without M q_tt (Exudyn's)
+      VectorX q, q_t;
+      gather(state.ode2, false);
+      q = value;
+      gather(state.ode2_t, false);
+      q_t = value;
+      value = VectorX::Zero(n);
+      if (stiffnessMatrix.size() > 0) value += stiffnessMatrix * q;
+      if (dampingMatrix.size() > 0) value += dampingMatrix * q_t;
+      if (forceVector.size() > 0) value -= forceVector;
+      if (forceUserFunction) {
+        EvaluationContext context;
+        context.time = state.time;
+        context.system = &system;
+        for (Index o = 0; o < system.NumberOfItems(ItemCategory::Object); ++o)
+          if (&system.GetObject(o) == this) context.itemNumber = o;
+        value -= UserForce(context, q, q_t);
+      }
+      return true;
+    }
+    case OutputVariableType::KineticEnergy:  // 1/2 q_t^T M q_t
+      gather(state.ode2_t, false);
+      value = VectorX::Constant(1, 0.5 * value.dot(massMatrix * value));
+      return true;
+    default:
+      throw ValueError("OutputVariableType." + std::string(OutputVariableTypeName(type)) +
+                       " is not available for an ObjectGenericODE2; available: Coordinates, Coordinates_t, "
+                       "Coordinates_tt, CoordinatesTotal, Force, KineticEnergy; positions are read at its nodes");
+  }
+}
+
+void ObjectGenericODE2::AddTestInstance(MainSystem& system) {
+  const Index point = testInstances::Add(system, ItemCategory::Node,
+                                         {{"nodeType", "Point"}, {"referenceCoordinates", {0.3, 0.2, -0.1}},
+                                          {"initialCoordinates", {0.05, -0.02, 0.01}}});
+  const Index generic = testInstances::Add(system, ItemCategory::Node,
+                                           {{"nodeType", "GenericODE2"}, {"numberOfODE2Coordinates", 1},
+                                            {"referenceCoordinates", {0.4}}, {"initialCoordinates", {0.1}},
+                                            {"initialCoordinates_t", {-0.2}}});
+  const Json M = {{2., 0.1, 0., 0.}, {0.1, 1.5, 0., 0.2}, {0., 0., 1., 0.}, {0., 0.2, 0., 0.8}};
+  const Json K = {{40., -5., 0., 2.}, {-5., 30., 1., 0.}, {0., 1., 20., -3.}, {2., 0., -3., 10.}};
+  const Json D = {{0.4, 0., 0.1, 0.}, {0., 0.3, 0., 0.}, {0.1, 0., 0.2, 0.}, {0., 0., 0., 0.1}};
+  testInstances::Add(system, ItemCategory::Object,
+                     {{"objectType", "GenericODE2"}, {"nodeNumbers", {point, generic}}, {"massMatrix", M},
+                      {"stiffnessMatrix", K}, {"dampingMatrix", D}, {"forceVector", {0.5, -1., 0.2, 0.3}}});
+}
+
+const ItemTypeInfo& ObjectGenericODE2::Info() {
+  using T = ObjectGenericODE2;
+  static const FieldTable fields =
+      FieldTableBuilder<T>()
+          .Add(&T::name, "name", "", "object's unique name")
+          .Add(&T::nodeNumbers, "nodeNumbers", "",
+               "nodes with ODE2 coordinates (e.g. NodePoint, NodeGenericODE2); their coordinates form q in node order")
+          .Add(&T::massMatrix, "massMatrix", "", "mass matrix M (n x n, n = number of ODE2 coordinates of nodeNumbers)")
+          .Add(&T::stiffnessMatrix, "stiffnessMatrix", "", "stiffness matrix K (n x n); [] for none")
+          .Add(&T::dampingMatrix, "dampingMatrix", "", "damping matrix D (n x n); [] for none")
+          .Add(&T::forceVector, "forceVector", "", "constant generalized force f (n values), on the right-hand side; [] for none")
+          .AddUserFunction(&T::forceUserFunction, "forceUserFunction",
+                           "forceUserFunction(mbs, t, itemNumber, q, q_t) -> n-vector",
+                           "generalized force added to the right-hand side; q, q_t are the stored coordinates (without "
+                           "reference values) and velocities (numpy arrays); its Jacobian is computed by forward "
+                           "differences in q and q_t")
+          .AddVisualization(&T::visualization, "drawing size")
+          .Build();
+  static const ItemTypeInfo info = MakeItemTypeInfo<T>(
+      ItemCategory::Object, "GenericODE2", "ObjectGenericODE2", {}, "bodies",
+      "A linear second-order system M q_tt + D q_t + K q = f + forceUserFunction(mbs, t, itemNumber, q, q_t) on the "
+      "ODE2 coordinates q of its nodes (stored values, without reference), e.g. a reduced finite-element model; "
+      "at most 64 coordinates. Markers sit on its nodes.",
+      fields,
+      {OutputVariableType::Coordinates, OutputVariableType::Coordinates_t, OutputVariableType::Coordinates_tt,
+       OutputVariableType::CoordinatesTotal, OutputVariableType::Force, OutputVariableType::KineticEnergy});
+  return info;
+}
+
+}  // namespace multidyn

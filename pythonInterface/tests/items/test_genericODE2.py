@@ -1,0 +1,118 @@
+"""ObjectGenericODE2 against closed forms and independent formulations.
+
+* Two point nodes with symmetric M, K and Rayleigh damping D = a M + b K: the modes decouple, and
+  the motion is the sum of exact damped modal oscillations (eigenvectors of K v = w^2 M v).
+* M = m I, K = diag(k), D = diag(d) on one NodePoint equals a MassPoint on a
+  CartesianSpringDamper to ground; a nonlinear forceUserFunction equals the same law in the
+  Cartesian spring's user function.
+* Outputs (Coordinates, CoordinatesTotal, Force = K q + D q_t - f, KineticEnergy), bad input.
+"""
+import math
+
+import numpy as np
+import pytest
+
+import multidyn as exu
+from multidyn.itemInterface import (CartesianSpringDamper, MarkerBodyPosition, MarkerNodePosition, MassPoint,
+                                    NodeGenericODE2, NodePoint, ObjectGenericODE2, ObjectGround)
+
+from conftest import DampedOscillator, NewSystem, Settings
+
+OVT = exu.OutputVariableType
+M = np.array([[2., 0.3, 0., 0., 0., 0.], [0.3, 1.5, 0., 0., 0., 0.2], [0., 0., 1., 0., 0., 0.],
+              [0., 0., 0., 1.2, 0., 0.], [0., 0., 0., 0., 0.9, 0.], [0., 0.2, 0., 0., 0., 1.1]])
+K = np.array([[40., -5., 0., 2., 0., 0.], [-5., 30., 1., 0., 0., 0.], [0., 1., 20., -3., 0., 0.],
+              [2., 0., -3., 10., 0., 1.], [0., 0., 0., 0., 15., 0.], [0., 0., 0., 1., 0., 25.]])
+A_RAYLEIGH, B_RAYLEIGH = 0.05, 0.002
+Q0 = np.array([0.02, -0.01, 0.03, 0., 0.015, -0.02])
+
+
+def TwoPoints():
+    mbs = NewSystem()
+    nodes = [mbs.AddNode(NodePoint(referenceCoordinates=[0., 0., 0.], initialCoordinates=list(Q0[:3]))),
+             mbs.AddNode(NodePoint(referenceCoordinates=[1., 0., 0.], initialCoordinates=list(Q0[3:])))]
+    generic = mbs.AddObject(ObjectGenericODE2(nodeNumbers=nodes, massMatrix=M.tolist(), stiffnessMatrix=K.tolist(),
+                                              dampingMatrix=(A_RAYLEIGH * M + B_RAYLEIGH * K).tolist()))
+    mbs.Assemble()
+    return mbs, nodes, generic
+
+
+def test_modes_of_a_rayleigh_damped_system():
+    mbs, nodes, generic = TwoPoints()
+    t = 0.5
+    mbs.SolveDynamic(Settings(endTime=t, numberOfSteps=5000, spectralRadius=1., tightNewton=True))
+    # modal solution: L L^T = M, eigenvectors of L^-1 K L^-T
+    L = np.linalg.cholesky(M)
+    Linv = np.linalg.inv(L)
+    omega2, Y = np.linalg.eigh(Linv @ K @ Linv.T)
+    V = Linv.T @ Y  # M-orthonormal modes: V^T M V = I, V^T K V = diag(omega2)
+    eta0 = V.T @ M @ Q0
+    eta = np.array([DampedOscillator(t, 1., w2, A_RAYLEIGH + B_RAYLEIGH * w2, theta0=e)[0]
+                    for w2, e in zip(omega2, eta0)])
+    q = V @ eta
+    np.testing.assert_allclose(mbs.GetObjectOutput(generic, OVT.Coordinates), q, atol=1e-7)
+    np.testing.assert_allclose(mbs.GetNodeOutput(nodes[1], OVT.Position), [1., 0., 0.] + q[3:], atol=1e-7)
+    np.testing.assert_allclose(mbs.GetObjectOutput(generic, OVT.CoordinatesTotal), q + [0., 0., 0., 1., 0., 0.],
+                               atol=1e-7)
+    q_t = mbs.GetObjectOutput(generic, OVT.Coordinates_t)
+    np.testing.assert_allclose(mbs.GetObjectOutput(generic, OVT.Force),
+                               K @ mbs.GetObjectOutput(generic, OVT.Coordinates) + (A_RAYLEIGH * M + B_RAYLEIGH * K) @ q_t,
+                               rtol=1e-12, atol=1e-12)
+    assert mbs.GetObjectOutput(generic, OVT.KineticEnergy) == pytest.approx(0.5 * q_t @ M @ q_t, rel=1e-12)
+
+
+def PointOnSprings(useGeneric, law=None):
+    stiffness, damping, mass = np.array([300., 500., 800.]), np.array([1., 4., 0.5]), 0.7
+    mbs = NewSystem()
+    node = mbs.AddNode(NodePoint(referenceCoordinates=[0.5, 0., 0.], initialCoordinates=[0.02, 0.01, -0.03],
+                                 initialVelocities=[0., 0.3, -0.2]))
+    if useGeneric:
+        userFunction = {} if law is None else {
+            "forceUserFunction": lambda mbs, t, itemNumber, q, q_t: [-f for f in law(q, q_t)]}
+        mbs.AddObject(ObjectGenericODE2(nodeNumbers=[node], massMatrix=(mass * np.eye(3)).tolist(),
+                                        stiffnessMatrix=[] if law else np.diag(stiffness).tolist(),
+                                        dampingMatrix=[] if law else np.diag(damping).tolist(),
+                                        forceVector=[] if law else [0., 0., -2.],
+                                        **userFunction))
+    else:
+        mbs.AddObject(MassPoint(physicsMass=mass, nodeNumber=node))
+        ground = mbs.AddObject(ObjectGround(referencePosition=[0.5, 0., 0.]))
+        userFunction = {} if law is None else {
+            "springForceUserFunction": lambda mbs, t, itemNumber, u, v, k, d, offset: law(u, v)}
+        mbs.AddObject(CartesianSpringDamper(
+            markerNumbers=[mbs.AddMarker(MarkerBodyPosition(bodyNumber=ground)), mbs.AddMarker(MarkerNodePosition(nodeNumber=node))],
+            stiffness=list(stiffness), damping=list(damping), offset=[0., 0., -2. / 800.], **userFunction))
+    mbs.Assemble()
+    mbs.SolveDynamic(Settings(endTime=0.3, numberOfSteps=600, tightNewton=True))
+    return mbs.GetNodeOutput(node, OVT.Position)
+
+
+def test_equals_a_mass_point_on_cartesian_springs():
+    np.testing.assert_allclose(PointOnSprings(True), PointOnSprings(False), atol=1e-10)
+
+
+def test_nonlinear_force_user_function_equals_the_cartesian_spring_law():
+    def Law(u, v):  # the spring force on marker 0 (ground) = minus the force on the point
+        return [300. * u[0] + 1e4 * u[0] ** 3 + v[0], 500. * u[1] + 2. * v[1], 800. * u[2] + 0.5 * v[2] + 2.]
+    generic, reference = PointOnSprings(True, Law), PointOnSprings(False, Law)
+    np.testing.assert_allclose(generic, reference, atol=1e-9)
+    assert np.abs(generic - [0.5, 0., 0.]).max() > 1e-3
+
+
+def test_bad_input_names_the_parameter():
+    mbs = NewSystem()
+    node = mbs.AddNode(NodePoint())
+    with pytest.raises(ValueError, match="massMatrix.*3x3"):
+        mbs.AddObject(ObjectGenericODE2(nodeNumbers=[node], massMatrix=np.eye(2).tolist()))
+    with pytest.raises(ValueError, match="stiffnessMatrix"):
+        mbs.AddObject(ObjectGenericODE2(nodeNumbers=[node], massMatrix=np.eye(3).tolist(), stiffnessMatrix=[[1.]]))
+    with pytest.raises(ValueError, match="forceVector"):
+        mbs.AddObject(ObjectGenericODE2(nodeNumbers=[node], massMatrix=np.eye(3).tolist(), forceVector=[1., 2.]))
+    generic = mbs.AddObject(ObjectGenericODE2(nodeNumbers=[node], massMatrix=np.eye(3).tolist()))
+    with pytest.raises(TypeError, match="bodyNumber.*no body frame"):
+        mbs.AddMarker(MarkerBodyPosition(bodyNumber=generic))
+    tooLarge = mbs.AddNode(NodeGenericODE2(numberOfODE2Coordinates=70, referenceCoordinates=[0.] * 70,
+                                           initialCoordinates=[0.] * 70, initialCoordinates_t=[0.] * 70))
+    mbs.AddObject(ObjectGenericODE2(nodeNumbers=[tooLarge], massMatrix=np.eye(70).tolist()))
+    with pytest.raises(ValueError, match="64"):
+        mbs.Assemble()
