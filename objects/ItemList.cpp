@@ -48,6 +48,7 @@
 #include "objects/sensors/SensorBody.h"
 #include "objects/sensors/SensorKinematicTree.h"
 #include "objects/sensors/SensorLoad.h"
+#include "objects/sensors/SensorMarker.h"
 #include "objects/sensors/SensorNode.h"
 #include "objects/sensors/SensorObject.h"
 
@@ -105,6 +106,7 @@ void RegisterAllItems() {
   registry.Register(ObjectRotationalMass1D::Info());
   registry.Register(ObjectConnectorGravity::Info());
   registry.Register(ObjectGenericODE2::Info());
+  registry.Register(SensorMarker::Info());
 }
 
 }  // namespace multidyn

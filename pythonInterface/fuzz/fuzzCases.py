@@ -315,6 +315,7 @@ CALLS = [
     "m.AddObject(ObjectConnectorGravity(markerNumbers=[{i}, {j}], mass0=1e3, mass1={f}, minDistanceRegularization={f}))",
     "m.AddObject(ObjectGenericODE2(nodeNumbers=[{i}], massMatrix=[[{f}, 0, 0], [0, 1, 0], [0, 0, 1]], stiffnessMatrix=[[1, 0, 0], [0, {f}, 0], [0, 0, 1]]))",
     "m.AddObject(ObjectGenericODE2(nodeNumbers=[{i}, {j}], massMatrix=[[1]], forceUserFunction=lambda *a: [{f}]))",
+    "m.AddSensor(SensorMarker(markerNumber={i}, outputVariableType=OVT.{o}, storeInternal=True, writeToFile=False))",
     "m.AddMarker(MarkerBodyMass(bodyNumber={i}))", "m.AddLoad(Gravity(markerNumber={i}, loadVector=[0, 0, {f}]))",
     "m.CreateMassPoint(referencePosition=[0, {f}, 0], mass=2., gravity=[0, 0, -9.81])",
     "Rotor(SC)", "repr(m)",

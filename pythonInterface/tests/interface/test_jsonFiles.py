@@ -215,7 +215,7 @@ def NonDefaultValue(info, field, mbs, b):
     if fieldType == 'OutputVariableType':
         return {'SensorNode': exu.OutputVariableType.Velocity, 'SensorBody': exu.OutputVariableType.Position,
                 'SensorKinematicTree': exu.OutputVariableType.AngularVelocity,
-                'SensorObject': exu.OutputVariableType.Velocity,
+                'SensorObject': exu.OutputVariableType.Velocity, 'SensorMarker': exu.OutputVariableType.Position,
                 'SensorLoad': exu.OutputVariableType.Force}[className]
     if fieldType.startswith('Vector'):
         if className == 'NodeRigidBodyEP' and name == 'referenceCoordinates':

@@ -43,7 +43,7 @@ def SpringModel(tmp_path, writeToFile=False):
     mbs.AddObject(RevoluteJointZ(markerNumbers=[mGround, mBody]))
     oSpring = mbs.AddObject(TorsionalSpringDamper(markerNumbers=[mGround, mBody], stiffness=200., damping=1.))
     lTorque = mbs.AddLoad(Torque(markerNumber=mBody, loadVector=[0, 0, 1]))
-    files = {k: str(tmp_path / 'out' / f'{k}.txt') for k in ['node', 'object', 'body', 'load']}
+    files = {k: str(tmp_path / 'out' / f'{k}.txt') for k in ['node', 'object', 'body', 'load', 'marker']}
     sensors = {
         'node': (mbs.AddSensor(SensorNode(nodeNumber=nBody, storeInternal=True, writeToFile=writeToFile,
                                           fileName=files['node'], outputVariableType=OVT.Rotation)),
@@ -58,6 +58,9 @@ def SpringModel(tmp_path, writeToFile=False):
         'load': (mbs.AddSensor(SensorLoad(loadNumber=lTorque, storeInternal=True, writeToFile=writeToFile,
                                           fileName=files['load'], outputVariableType=OVT.Torque)),
                  lambda: mbs.GetLoadValues(lTorque)),
+        'marker': (mbs.AddSensor(SensorMarker(markerNumber=mBody, storeInternal=True, writeToFile=writeToFile,
+                                              fileName=files['marker'], outputVariableType=OVT.AngularVelocity)),
+                   lambda: mbs.GetMarkerOutput(mBody, OVT.AngularVelocity)),
     }
     mbs.Assemble()
     return mbs, sensors, files
@@ -81,6 +84,11 @@ def test_storedDataRowsAndLastRow(tmp_path):
     # TorqueLocal = k phi + d omega, row by row
     torque = mbs.GetSensorStoredData(sensors['object'][0])[:, 1]
     assert np.all(np.abs(torque) <= 2.)
+    # the marker on the node turns with it about z only; its rate integrates to the node's angle
+    omega = mbs.GetSensorStoredData(sensors['marker'][0])
+    assert np.allclose(omega[:, 1:3], 0., atol=1e-12)
+    angle = np.concatenate([[0.], np.cumsum(np.diff(omega[:, 0]) * 0.5 * (omega[1:, 3] + omega[:-1, 3]))])
+    assert np.allclose(angle, rotation[:, 3], atol=2e-5)
     assert not any(path for path in files.values() if os.path.exists(path))  # writeToFile=False
 
 

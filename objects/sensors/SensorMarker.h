@@ -1,0 +1,20 @@
+// Reads an output variable of a marker.
+#pragma once
+
+#include "core/items/Sensor.h"
+
+namespace multidyn {
+
+class SensorMarker : public ItemOf<SensorMarker, Sensor> {
+ public:
+  static const ItemTypeInfo& Info();
+  static void AddTestInstance(MainSystem& system);
+  VectorX Evaluate(const MainSystem& system, ConfigurationType configuration) const override;
+  std::string Target() const override { return "marker " + std::to_string(markerNumber.value); }
+  void Check(const MainSystem& system) const override;
+
+  MarkerIndex markerNumber;
+  bool visualizationShow = true;
+};
+
+}  // namespace multidyn
