@@ -2,11 +2,7 @@
 
 #include "objects/TestInstances.h"
 
-#include "objects/bodies/BodyChecks.h"
-
 namespace multidyn {
-
-void ObjectMass1D::Check(const MainSystem& system) const { CheckBodyNode(system, nodeNumber, {"Node1D"}, "ObjectMass1D"); }
 
 void ObjectMass1D::AddTestInstance(MainSystem& system) {
   const Index body = testInstances::Mass1D(system, "Mass1D");
@@ -16,16 +12,14 @@ void ObjectMass1D::AddTestInstance(MainSystem& system) {
 
 const ItemTypeInfo& ObjectMass1D::Info() {
   using T = ObjectMass1D;
-  static const FieldTable fields =
-      FieldTableBuilder<T>()
-          .Add(&T::name, "name", "", "object's unique name")
-          .Add(&T::mass, "physicsMass", "kg", "mass m").NonNegative()
-          .Add(&T::nodeNumber, "nodeNumber", "", "the Node1D whose coordinate is the mass's position along its x-axis")
-          .Add(&T::referencePosition, "referencePosition", "m", "p_ref: where the coordinate 0 lies, in global axes")
-          .Add(&T::referenceRotation, "referenceRotation", "",
-               "constant rotation A_0 from body to global axes; the mass moves along its first column (the body x-axis)")
-          .AddVisualization(&T::visualization, "drawing size")
-          .Build();
+  static const FieldTable fields = [] {
+    FieldTableBuilder<T> builder;
+    builder.Add(&T::name, "name", "", "object's unique name").Add(&T::mass, "physicsMass", "kg", "mass m").NonNegative();
+    AddCommonFields(builder, "the Node1D whose coordinate is the mass's position along its x-axis",
+                    "p_ref: where the coordinate 0 lies, in global axes",
+                    "constant rotation A_0 from body to global axes; the mass moves along its first column (the body x-axis)");
+    return builder.Build();
+  }();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(
       ItemCategory::Object, "Mass1D", "ObjectMass1D", {"Mass1D"}, "bodies",
       "A mass on the coordinate c of a Node1D, moving along the x-axis of a constant frame (referencePosition, "

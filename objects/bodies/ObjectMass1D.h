@@ -3,25 +3,16 @@
 //   p = p_ref + A_0 ([p_0, 0, 0] + b)   for a point b in body axes; J_pos = A_0 e_x.
 #pragma once
 
-#include "core/items/Body.h"
+#include "objects/bodies/Node1DBody.h"
 
 namespace multidyn {
 
-class ObjectMass1D : public BodyKernels<ObjectMass1D> {
+class ObjectMass1D : public Node1DBody<ObjectMass1D> {
  public:
   static const ItemTypeInfo& Info();
   static void AddTestInstance(MainSystem& system);
 
-  std::vector<NodeIndex> NodeNumbers() const override { return {nodeNumber}; }
-  bool ProvidesOrientation() const override { return true; }  // the constant referenceRotation
-  void Check(const MainSystem& system) const override;
-  void ComputeMassMatrix(const NodeKinematics<double>*, MatrixX& massMatrix) const override {
-    massMatrix = MatrixX::Constant(1, 1, mass);
-  }
-  bool HasConstantMassMatrix() const override { return true; }
-  double KineticEnergy(const NodeKinematics<double>* nodes) const override {
-    return 0.5 * mass * nodes[0].velocity(0) * nodes[0].velocity(0);
-  }
+  double Coefficient() const { return mass; }
   bool MassAndCenterOfMass(double& m, Vector3& centerOfMass) const override {
     m = mass;
     centerOfMass.setZero();
@@ -37,15 +28,8 @@ class ObjectMass1D : public BodyKernels<ObjectMass1D> {
     frame.positionJacobian = referenceRotation.col(0).cast<S>();
     frame.rotationJacobian = Mat3X<S>::Zero(3, 1);
   }
-  template <class S> void ODE2LHS(const NodeKinematics<S>*, const VectorX& q_tt, VecX<S>& lhs) const {
-    lhs = VecX<S>::Constant(1, S(mass * q_tt(0)));
-  }
 
   double mass = 0.;
-  NodeIndex nodeNumber;
-  Vector3 referencePosition = Vector3::Zero();
-  Matrix3 referenceRotation = Matrix3::Identity();
-  BodyVisualization visualization;
 };
 
 }  // namespace multidyn

@@ -3,13 +3,8 @@
 #include "objects/TestInstances.h"
 
 #include "core/model/MainSystem.h"
-#include "objects/bodies/BodyChecks.h"
 
 namespace multidyn {
-
-void ObjectRotationalMass1D::Check(const MainSystem& system) const {
-  CheckBodyNode(system, nodeNumber, {"Node1D"}, "ObjectRotationalMass1D");
-}
 
 bool ObjectRotationalMass1D::GetBodyOutput(OutputVariableType type, const MainSystem& system, const SystemState& state,
                                            const Vector3&, VectorX& value) const {
@@ -30,16 +25,15 @@ void ObjectRotationalMass1D::AddTestInstance(MainSystem& system) {
 
 const ItemTypeInfo& ObjectRotationalMass1D::Info() {
   using T = ObjectRotationalMass1D;
-  static const FieldTable fields =
-      FieldTableBuilder<T>()
-          .Add(&T::name, "name", "", "object's unique name")
-          .Add(&T::inertia, "physicsInertia", "kg*m^2", "moment of inertia J about the rotation axis").NonNegative()
-          .Add(&T::nodeNumber, "nodeNumber", "", "the Node1D whose coordinate is the rotation angle psi")
-          .Add(&T::referencePosition, "referencePosition", "m", "p_ref: the fixed point on the axis, in global axes")
-          .Add(&T::referenceRotation, "referenceRotation", "",
-               "constant rotation A_0 of the intermediate frame; the rotor turns about its third column (z-axis)")
-          .AddVisualization(&T::visualization, "drawing size")
-          .Build();
+  static const FieldTable fields = [] {
+    FieldTableBuilder<T> builder;
+    builder.Add(&T::name, "name", "", "object's unique name")
+        .Add(&T::inertia, "physicsInertia", "kg*m^2", "moment of inertia J about the rotation axis").NonNegative();
+    AddCommonFields(builder, "the Node1D whose coordinate is the rotation angle psi",
+                    "p_ref: the fixed point on the axis, in global axes",
+                    "constant rotation A_0 of the intermediate frame; the rotor turns about its third column (z-axis)");
+    return builder.Build();
+  }();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(
       ItemCategory::Object, "RotationalMass1D", "ObjectRotationalMass1D", {"Rotor1D"}, "bodies",
       "A rotor on the coordinate psi of a Node1D, turning about the z-axis of a constant frame (referencePosition, "

@@ -5,25 +5,16 @@
 
 #include <cmath>
 
-#include "core/items/Body.h"
+#include "objects/bodies/Node1DBody.h"
 
 namespace multidyn {
 
-class ObjectRotationalMass1D : public BodyKernels<ObjectRotationalMass1D> {
+class ObjectRotationalMass1D : public Node1DBody<ObjectRotationalMass1D> {
  public:
   static const ItemTypeInfo& Info();
   static void AddTestInstance(MainSystem& system);
 
-  std::vector<NodeIndex> NodeNumbers() const override { return {nodeNumber}; }
-  bool ProvidesOrientation() const override { return true; }
-  void Check(const MainSystem& system) const override;
-  void ComputeMassMatrix(const NodeKinematics<double>*, MatrixX& massMatrix) const override {
-    massMatrix = MatrixX::Constant(1, 1, inertia);
-  }
-  bool HasConstantMassMatrix() const override { return true; }
-  double KineticEnergy(const NodeKinematics<double>* nodes) const override {
-    return 0.5 * inertia * nodes[0].velocity(0) * nodes[0].velocity(0);
-  }
+  double Coefficient() const { return inertia; }
   bool GetBodyOutput(OutputVariableType type, const MainSystem& system, const SystemState& state,
                      const Vector3& localPosition, VectorX& value) const override;
 
@@ -44,15 +35,8 @@ class ObjectRotationalMass1D : public BodyKernels<ObjectRotationalMass1D> {
     frame.positionJacobian = axis.cross(arm);
     frame.rotationJacobian = axis;
   }
-  template <class S> void ODE2LHS(const NodeKinematics<S>*, const VectorX& q_tt, VecX<S>& lhs) const {
-    lhs = VecX<S>::Constant(1, S(inertia * q_tt(0)));
-  }
 
   double inertia = 0.;
-  NodeIndex nodeNumber;
-  Vector3 referencePosition = Vector3::Zero();
-  Matrix3 referenceRotation = Matrix3::Identity();
-  BodyVisualization visualization;
 };
 
 }  // namespace multidyn

@@ -10,6 +10,7 @@ bad input, docs) and centroidal/ (multidyn.centroidal).
   RevoluteJointZ to ground, a torsional spring-damper k = 2e3, d = 20 and a torque 1 about z.
   Options select the variants the tests need (Create functions, user function, generic data
   node, inactive connector, initial angular velocity, step count, ...).
+* `Pendulum`: the angle and rate of theta'' = -c cos(theta) by RK4 (pendulum references).
 * `dampedOscillator`: the exact solution of I th'' + d th' + k th = tau with th(0) = th0,
   th'(0) = om0 (underdamped, critically damped and overdamped cases).
 """
@@ -57,6 +58,25 @@ def Settings(endTime=1., numberOfSteps=100, spectralRadius=0.9, sensorsWritePeri
     settings.solutionSettings.sensorsWritePeriod = (endTime / numberOfSteps if sensorsWritePeriod is None
                                                     else sensorsWritePeriod)
     return settings
+
+
+def Pendulum(theta0, endTime, c, steps=20000):
+    """[theta, theta'] at endTime of the pendulum theta'' = -c cos(theta), theta'(0) = 0 (theta from
+    the horizontal), by the classical Runge-Kutta method: the independent reference of the pendulum
+    tests."""
+    h = endTime / steps
+    y = np.array([theta0, 0.])
+
+    def f(y):
+        return np.array([y[1], -c * math.cos(y[0])])
+
+    for _ in range(steps):
+        k1 = f(y)
+        k2 = f(y + h / 2 * k1)
+        k3 = f(y + h / 2 * k2)
+        k4 = f(y + h * k3)
+        y = y + h / 6 * (k1 + 2 * k2 + 2 * k3 + k4)
+    return y
 
 
 def DampedOscillator(t, inertia, stiffness, damping, torque=0., theta0=0., omega0=0.):

@@ -19,23 +19,10 @@ from multidyn.itemInterface import (DistanceConstraint, Force, MarkerNodePositio
 from multidyn.utilities import InertiaCuboid
 
 from conftest import NewSystem, Settings
+from conftest import Pendulum as PendulumAngle
 
 OVT = exu.OutputVariableType
 MASS, L, G = 0.8, 1.2, 9.81
-
-
-def PendulumAngle(theta0, endTime, steps=20000):
-    """theta(t), theta'(t) of theta'' = -(g/L) cos(theta), theta'(0) = 0, by RK4."""
-    h = endTime / steps
-    y = np.array([theta0, 0.])
-    f = lambda y: np.array([y[1], -G / L * math.cos(y[0])])  # noqa: E731
-    for _ in range(steps):
-        k1 = f(y)
-        k2 = f(y + h / 2 * k1)
-        k3 = f(y + h / 2 * k2)
-        k4 = f(y + h * k3)
-        y = y + h / 6 * (k1 + 2 * k2 + 2 * k3 + k4)
-    return y
 
 
 def Pendulum(theta0=0.3, activeConnector=True):
@@ -58,7 +45,7 @@ def test_pendulum_angle_and_rod_tension(solverType):
     # rho_inf < 1: without numerical damping the index-3 multiplier oscillates from step to step
     settings = Settings(endTime=endTime, numberOfSteps=4000, spectralRadius=0.8, tightNewton=True)
     mbs.SolveDynamic(settings, solverType=getattr(exu.DynamicSolverType, solverType))
-    theta, omega = PendulumAngle(theta0, endTime)
+    theta, omega = PendulumAngle(theta0, endTime, G / L)
     p = mbs.GetNodeOutput(node, OVT.Position)
     assert math.atan2(p[1], p[0]) == pytest.approx(theta, abs=2e-6)
     assert np.linalg.norm(mbs.GetNodeOutput(node, OVT.Velocity)) == pytest.approx(L * abs(omega), rel=1e-4)

@@ -14,7 +14,7 @@ import multidyn as exu
 from multidyn.itemInterface import (CoordinateSpringDamper, Force, MarkerBodyPosition, MarkerBodyRigid,
                                     MarkerNodeCoordinate, Mass1D, Node1D, NodePoint, NodePointGround, Rotor1D, Torque)
 
-from conftest import DampedOscillator, NewSystem, Settings
+from conftest import DampedOscillator, NewSystem, Pendulum, Settings
 
 OVT = exu.OutputVariableType
 A0 = np.array([[0.36, 0.48, -0.8], [-0.8, 0.6, 0.], [0.48, 0.64, 0.6]])  # a rotation about a skew axis
@@ -95,15 +95,7 @@ def test_rotor_with_a_weight_off_the_axis_is_a_pendulum():
     mbs.Assemble()
     endTime = 0.8
     mbs.SolveDynamic(Settings(endTime=endTime, numberOfSteps=4000, spectralRadius=1., tightNewton=True))
-    # theta'' = -weight arm cos(theta) / J by RK4
-    f = lambda y: np.array([y[1], -weight * arm * math.cos(y[0]) / inertia])  # noqa: E731
-    y, steps = np.array([theta0, 0.]), 20000
-    h = endTime / steps
-    for _ in range(steps):
-        k1 = f(y)
-        k2 = f(y + h / 2 * k1)
-        k3 = f(y + h / 2 * k2)
-        y = y + h / 6 * (k1 + 2 * k2 + 2 * k3 + f(y + h * k3))
+    y = Pendulum(theta0, endTime, weight * arm / inertia)  # theta'' = -(F a / J) cos(theta)
     assert mbs.GetObjectOutputBody(rotor, OVT.Rotation, localPosition=[0, 0, 0]) == pytest.approx(y[0], abs=1e-6)
     assert y[0] < theta0 - 0.5  # it swung
     tip = mbs.GetObjectOutputBody(rotor, OVT.Velocity, localPosition=[arm, 0., 0.])
