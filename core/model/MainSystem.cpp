@@ -538,6 +538,13 @@ bool AddsReferenceCoordinates(OutputVariableType type, ConfigurationType configu
          (type == OutputVariableType::Coordinates && configuration == ConfigurationType::Reference);
 }
 
+// The outputs an item type declares (its reference page lists them), for error messages.
+std::string DeclaredOutputs(const ItemTypeInfo& info) {
+  std::string available;
+  for (OutputVariableType t : info.outputs) available += (available.empty() ? "" : ", ") + std::string(OutputVariableTypeName(t));
+  return available.empty() ? "none" : available;
+}
+
 [[noreturn]] void NotAvailable(const std::string& item, OutputVariableType type, const std::string& available) {
   throw ValueError(item + ": OutputVariableType." + OutputVariableTypeName(type) + " is not available; available: " +
                    available);
@@ -663,8 +670,11 @@ VectorX MainSystem::GetObjectOutputBody(Index objectIndex, OutputVariableType ty
     case OutputVariableType::Acceleration:
     case OutputVariableType::AccelerationLocal:
     case OutputVariableType::AngularAcceleration:
-    case OutputVariableType::AngularAccelerationLocal:
-      if (nodes.size() == 1 && (hasOrientation || type == OutputVariableType::Acceleration)) {
+    case OutputVariableType::AngularAccelerationLocal: {
+      // from the node's accelerations: only for bodies that declare them (a Mass1D's node has none)
+      const auto& declared = body.TypeInfo().outputs;
+      const bool isDeclared = std::find(declared.begin(), declared.end(), type) != declared.end();
+      if (isDeclared && nodes.size() == 1 && (hasOrientation || type == OutputVariableType::Acceleration)) {
         const NodeKinematics<double>& k = nodes[0];
         const Index start = c.nodeODE2Start[body.NodeNumbers()[0].value];
         const VectorX q_tt = state.ode2_tt.segment(start, k.numberOfCoordinates);
@@ -682,6 +692,7 @@ VectorX MainSystem::GetObjectOutputBody(Index objectIndex, OutputVariableType ty
         return ToVector(alphaLocal);
       }
       break;
+    }
     case OutputVariableType::RotationMatrix:
       if (hasOrientation) return ToVector(frame.orientation);
       break;
@@ -701,9 +712,7 @@ VectorX MainSystem::GetObjectOutputBody(Index objectIndex, OutputVariableType ty
     }
     default: break;
   }
-  NotAvailable(description, type,
-               std::string("Position, Displacement, Velocity, Acceleration, KineticEnergy") +
-                   (hasOrientation ? ", RotationMatrix, Rotation, AngularVelocity, AngularVelocityLocal" : ""));
+  NotAvailable(description, type, DeclaredOutputs(body.TypeInfo()));
 }
 
 VectorX MainSystem::GetObjectOutput(Index objectIndex, OutputVariableType type, ConfigurationType configuration) const {
@@ -735,10 +744,7 @@ VectorX MainSystem::GetObjectOutput(Index objectIndex, OutputVariableType type, 
     lambda = state.ae.segment(c.objectAEStart[objectIndex], object.NumberOfAlgebraicEquations());
   VectorX value;
   if (object.GetOutput(type, ContextOf(objectIndex, state), m0, m1, lambda, value)) return value;
-  std::string available;
-  for (OutputVariableType t : object.TypeInfo().outputs)
-    available += (available.empty() ? "" : ", ") + std::string(OutputVariableTypeName(t));
-  NotAvailable(ItemDescription(ItemCategory::Object, objectIndex), type, available);
+  NotAvailable(ItemDescription(ItemCategory::Object, objectIndex), type, DeclaredOutputs(object.TypeInfo()));
 }
 
 VectorX MainSystem::GetMarkerOutput(Index markerIndex, OutputVariableType type, ConfigurationType configuration) const {

@@ -115,3 +115,16 @@ def test_bad_input_names_the_parameter():
     with pytest.raises(ValueError, match="physicsInertia"):
         mbs.AddObject(Rotor1D(physicsInertia=-1., nodeNumber=node))
     assert mbs.systemData.NumberOfObjects() == 0
+
+
+def test_undeclared_outputs_are_refused_with_the_declared_ones():
+    """The node of a 1D body has no accelerations of a point: Acceleration is refused (it would be
+    zero), and the message lists what the body declares."""
+    mbs = NewSystem()
+    node = mbs.AddNode(Node1D(initialVelocities=[1.]))
+    mass = mbs.AddObject(Mass1D(physicsMass=1., nodeNumber=node))
+    rotor = mbs.AddObject(Rotor1D(physicsInertia=1., nodeNumber=mbs.AddNode(Node1D())))
+    mbs.Assemble()
+    for body, output in [(mass, OVT.Acceleration), (rotor, OVT.AngularAcceleration)]:
+        with pytest.raises(ValueError, match=r"not available; available: Position, Displacement, Velocity, RotationMatrix"):
+            mbs.GetObjectOutputBody(body, output, localPosition=[0, 0, 0])
