@@ -6,7 +6,7 @@
 namespace multidyn {
 
 void ModuleTwoHingeDamper::Check(const MainSystem& system) const {
-  CheckInputs(system, "TwoHingeDamper" + (name.empty() ? std::string() : " '" + name + "'"));
+  CheckInputs(system, "TwoHingeDamper");  // the item description before the message names the item (escaped)
 }
 
 void ModuleTwoHingeDamper::AddTestInstance(MainSystem& system) {
