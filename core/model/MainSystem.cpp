@@ -481,6 +481,12 @@ MarkerData<double> MainSystem::MarkerDataOf(Index marker, const SystemState& sta
   return data;
 }
 
+Index MainSystem::ObjectIndexOf(const Object& object) const {
+  for (Index i = 0; i < NumberOfItems(ItemCategory::Object); ++i)
+    if (&GetObject(i) == &object) return i;
+  throw ValueError(ItemDescription(object, invalidIndex) + " is not an object of this system");
+}
+
 EvaluationContext MainSystem::ContextOf(Index object, const SystemState& state) const {
   const CompiledSystem& c = Compiled();
   EvaluationContext context;

@@ -92,6 +92,8 @@ class MainSystem {
   NodeKinematics<double> NodeKinematicsOf(Index node, const SystemState& state) const;
   MarkerData<double> MarkerDataOf(Index marker, const SystemState& state) const;
   EvaluationContext ContextOf(Index object, const SystemState& state) const;
+  // The number of an object of this system (outputs of items that need their own number).
+  Index ObjectIndexOf(const Object& object) const;
   // Sets an object's own data coordinates from the configuration in `state` (e.g. puts a
   // contact's anchor point at the station's projection); TypeError if it has none.
   void InitializeDataCoordinates(Index object, SystemState& state) const;

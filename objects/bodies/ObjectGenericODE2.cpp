@@ -2,8 +2,8 @@
 
 #include "objects/TestInstances.h"
 
-#include "core/evaluation/NumericalDifferentiation.h"
 #include "core/evaluation/UserFunctionCall.h"
+#include "objects/connectors/UserFunctionLaw.h"
 
 namespace multidyn {
 
@@ -38,9 +38,7 @@ void ObjectGenericODE2::Check(const MainSystem& system) const {
 }
 
 double ObjectGenericODE2::KineticEnergy(const NodeKinematics<double>* nodes) const {
-  VectorX q_t(massMatrix.rows());
-  for (Index i = 0, k = 0; i < static_cast<Index>(nodeNumbers.size()); k += nodes[i].coordinates_t.size(), ++i)
-    q_t.segment(k, nodes[i].coordinates_t.size()) = nodes[i].coordinates_t;
+  const VecX<double> q_t = Stacked(nodes, &NodeKinematics<double>::coordinates_t);
   return 0.5 * q_t.dot(massMatrix * q_t);
 }
 
@@ -51,33 +49,13 @@ VectorX ObjectGenericODE2::UserForce(const EvaluationContext& context, const Vec
 
 template <class S> void ObjectGenericODE2::SubtractUserForce(const EvaluationContext& context, const VecX<S>& q,
                                                              const VecX<S>& q_t, VecX<S>& lhs) const {
-  const Index n = q.size();
-  VectorX q0(n), v0(n);
-  for (Index i = 0; i < n; ++i) {
-    q0(i) = ValueOf(q(i));
-    v0(i) = ValueOf(q_t(i));
-  }
-  const VectorX f0 = UserForce(context, q0, v0);
-  if constexpr (std::is_same_v<S, double>) {
-    lhs -= f0;
-  } else {
-    for (Index k = 0; k < n; ++k) {
-      lhs(k).value() -= f0(k);
+  const VecX<S> userForce =
+      UserFunctionVectorLaw(context, q, q_t, [&](const auto& u, const auto& v) { return UserForce(context, u, v); });
+  if constexpr (!std::is_same_v<S, double>) {
+    for (Index k = 0; k < lhs.size(); ++k)  // only M q_tt so far: constant, without derivatives
       if (lhs(k).derivatives().size() == 0) lhs(k).derivatives().setZero(q(0).derivatives().size());
-    }
-    // the user function is a black box: forward differences in each coordinate and velocity
-    for (Index j = 0; j < n; ++j) {
-      for (const bool velocity : {false, true}) {
-        VectorX& x = velocity ? v0 : q0;
-        const double saved = x(j), step = DifferentiationStep(saved, context.numericalDifferentiation);
-        x(j) = saved + step;
-        const VectorX df = (UserForce(context, q0, v0) - f0) / step;
-        x(j) = saved;
-        const auto& seed = velocity ? q_t(j).derivatives() : q(j).derivatives();
-        for (Index k = 0; k < n; ++k) lhs(k).derivatives() -= df(k) * seed;
-      }
-    }
   }
+  lhs -= userForce;
 }
 
 #define MULTIDYN_INSTANTIATE(S)                                                                                     \
@@ -115,14 +93,7 @@ bool ObjectGenericODE2::GetBodyOutput(OutputVariableType type, const MainSystem&
       if (stiffnessMatrix.size() > 0) value += stiffnessMatrix * q;
       if (dampingMatrix.size() > 0) value += dampingMatrix * q_t;
       if (forceVector.size() > 0) value -= forceVector;
-      if (forceUserFunction) {
-        EvaluationContext context;
-        context.time = state.time;
-        context.system = &system;
-        for (Index o = 0; o < system.NumberOfItems(ItemCategory::Object); ++o)
-          if (&system.GetObject(o) == this) context.itemNumber = o;
-        value -= UserForce(context, q, q_t);
-      }
+      if (forceUserFunction) value -= UserForce(system.ContextOf(system.ObjectIndexOf(*this), state), q, q_t);
       return true;
     }
     case OutputVariableType::KineticEnergy:  // 1/2 q_t^T M q_t

@@ -28,12 +28,8 @@ class ObjectGenericODE2 : public BodyKernels<ObjectGenericODE2> {
   }
   template <class S> void ODE2LHSInContext(const EvaluationContext& context, const NodeKinematics<S>* nodes,
                                            const VectorX& q_tt, VecX<S>& lhs) const {
-    const Index n = q_tt.size();
-    VecX<S> q(n), q_t(n);
-    for (Index i = 0, k = 0; i < static_cast<Index>(nodeNumbers.size()); k += nodes[i].coordinates.size(), ++i) {
-      q.segment(k, nodes[i].coordinates.size()) = nodes[i].coordinates;
-      q_t.segment(k, nodes[i].coordinates.size()) = nodes[i].coordinates_t;
-    }
+    const VecX<S> q = Stacked(nodes, &NodeKinematics<S>::coordinates);
+    const VecX<S> q_t = Stacked(nodes, &NodeKinematics<S>::coordinates_t);
     lhs = (massMatrix * q_tt).template cast<S>();
     if (stiffnessMatrix.size() > 0) lhs += stiffnessMatrix.cast<S>() * q;
     if (dampingMatrix.size() > 0) lhs += dampingMatrix.cast<S>() * q_t;
@@ -55,6 +51,15 @@ class ObjectGenericODE2 : public BodyKernels<ObjectGenericODE2> {
   // lhs -= f_user(q, q_t); for AD scalars with its derivatives by forward differences in q and q_t.
   template <class S> void SubtractUserForce(const EvaluationContext& context, const VecX<S>& q, const VecX<S>& q_t,
                                             VecX<S>& lhs) const;
+  // One of the nodes' stored vectors (coordinates or their rates), stacked in node order.
+  template <class S> VecX<S> Stacked(const NodeKinematics<S>* nodes, VecX<S> NodeKinematics<S>::*member) const {
+    Index n = 0;
+    for (std::size_t i = 0; i < nodeNumbers.size(); ++i) n += (nodes[i].*member).size();
+    VecX<S> stacked(n);
+    for (Index i = 0, k = 0; i < static_cast<Index>(nodeNumbers.size()); k += (nodes[i].*member).size(), ++i)
+      stacked.segment(k, (nodes[i].*member).size()) = nodes[i].*member;
+    return stacked;
+  }
 };
 
 }  // namespace multidyn

@@ -208,8 +208,7 @@ bool ObjectKinematicTree::GetBodyOutput(OutputVariableType type, const MainSyste
     case OutputVariableType::Coordinates_tt: value = state.ode2_tt.segment(start, n); return true;
     case OutputVariableType::Force: {
       // The generalized forces without mass times acceleration (Exudyn's ComputeODE2LHS).
-      Index self = 0;
-      while (&system.GetObject(self) != this) ++self;
+      const Index self = system.ObjectIndexOf(*this);
       const NodeKinematics<double> node = system.NodeKinematicsOf(nodeNumber.value, state);
       VecX<double> lhs;
       ODE2LHSInContext<double>(system.ContextOf(self, state), &node, VectorX::Zero(n), lhs);

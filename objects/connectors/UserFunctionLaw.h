@@ -30,31 +30,37 @@ S UserFunctionLaw(const EvaluationContext& context, const S& u, const S& v, Call
   }
 }
 
-// The same for call(u, v) -> Vector3 with 3-vectors u and v: six more calls for the derivatives.
-template <class S, class Call>
-Vec3<S> UserFunctionVectorLaw(const EvaluationContext& context, const Vec3<S>& u, const Vec3<S>& v, Call&& call) {
-  const Vector3 u0(ValueOf(u(0)), ValueOf(u(1)), ValueOf(u(2)));
-  const Vector3 v0(ValueOf(v(0)), ValueOf(v(1)), ValueOf(v(2)));
-  const Vector3 value = call(u0, v0);
+// The same for vector arguments u, v of one size n (3-vectors, or an object's coordinates and
+// velocities) and call(u, v) -> n values: 2n more calls for the derivatives.
+template <class Vec, class Call>
+Vec UserFunctionVectorLaw(const EvaluationContext& context, const Vec& u, const Vec& v, Call&& call) {
+  using S = typename Vec::Scalar;
+  using Values = Eigen::Matrix<double, Vec::RowsAtCompileTime, 1, Eigen::ColMajor, Vec::MaxRowsAtCompileTime, 1>;
+  const Index n = u.size();
+  Values u0(n), v0(n);
+  for (Index i = 0; i < n; ++i) {
+    u0(i) = ValueOf(u(i));
+    v0(i) = ValueOf(v(i));
+  }
+  const Values value = call(u0, v0);
   if constexpr (std::is_same_v<S, double>) {
     return value;
   } else {
-    Matrix3 df_du, df_dv;
-    for (Index i = 0; i < 3; ++i) {
-      Vector3 uPlus = u0, vPlus = v0;
-      const double du = DifferentiationStep(u0(i), context.numericalDifferentiation);
-      const double dv = DifferentiationStep(v0(i), context.numericalDifferentiation);
-      uPlus(i) += du;
-      vPlus(i) += dv;
-      df_du.col(i) = (call(uPlus, v0) - value) / du;
-      df_dv.col(i) = (call(u0, vPlus) - value) / dv;
-    }
-    Vec3<S> result;
-    for (Index k = 0; k < 3; ++k) {
+    Vec result(n);
+    for (Index k = 0; k < n; ++k) {
       result(k) = S(value(k));
-      result(k).derivatives() = df_du(k, 0) * u(0).derivatives() + df_du(k, 1) * u(1).derivatives() +
-                                df_du(k, 2) * u(2).derivatives() + df_dv(k, 0) * v(0).derivatives() +
-                                df_dv(k, 1) * v(1).derivatives() + df_dv(k, 2) * v(2).derivatives();
+      result(k).derivatives().setZero(u(0).derivatives().size());
+    }
+    for (Index j = 0; j < n; ++j) {
+      for (const bool velocity : {false, true}) {
+        Values& x = velocity ? v0 : u0;
+        const double saved = x(j), step = DifferentiationStep(saved, context.numericalDifferentiation);
+        x(j) = saved + step;
+        const Values df = (call(u0, v0) - value) / step;
+        x(j) = saved;
+        const auto& seed = velocity ? v(j).derivatives() : u(j).derivatives();
+        for (Index k = 0; k < n; ++k) result(k).derivatives() += df(k) * seed;
+      }
     }
     return result;
   }
