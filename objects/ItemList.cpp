@@ -20,8 +20,11 @@
 #include "objects/firstOrder/ObjectGenericODE1.h"
 #include "objects/joints/ObjectConnectorCoordinate.h"
 #include "objects/joints/ObjectConnectorDistance.h"
+#include "objects/joints/ObjectJointGeneric.h"
+#include "objects/joints/ObjectJointPrismaticX.h"
 #include "objects/joints/ObjectJointRevolute2D.h"
 #include "objects/joints/ObjectJointRevoluteZ.h"
+#include "objects/joints/ObjectJointSpherical.h"
 #include "objects/loads/LoadCoordinate.h"
 #include "objects/loads/LoadForceVector.h"
 #include "objects/loads/LoadMassProportional.h"
@@ -107,6 +110,9 @@ void RegisterAllItems() {
   registry.Register(ObjectConnectorGravity::Info());
   registry.Register(ObjectGenericODE2::Info());
   registry.Register(SensorMarker::Info());
+  registry.Register(ObjectJointGeneric::Info());
+  registry.Register(ObjectJointPrismaticX::Info());
+  registry.Register(ObjectJointSpherical::Info());
 }
 
 }  // namespace multidyn

@@ -435,7 +435,7 @@ template <class AD> void ConstraintJacobian(const JacobianTarget& t, const Const
   const MarkerData<AD> m1 = SeededMarkerData(t, seeds, markers[1]);
   const VectorX& lambda = t.workspace.Lambda(t.state, aeStart, constraint.NumberOfAlgebraicEquations());
   MarkerLoad<AD> loads[2];
-  constraint.ComputeConstraintLoads(m0, m1, lambda, loads);
+  constraint.ComputeConstraintLoads(context, m0, m1, lambda, loads);
   AddMarkerLoad(t, seeds, markers[0], m0, loads[0]);
   AddMarkerLoad(t, seeds, markers[1], m1, loads[1]);
   VecX<AD> g, g_t;

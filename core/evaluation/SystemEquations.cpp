@@ -317,7 +317,8 @@ void SystemEquations::AddODE2Terms(const ThreadPart& part, Scratch& scratch, con
     if (!e.constraint->IsActive()) continue;
     const VectorX& lambda = Lambda(scratch, state, e.aeStart, e.size);
     loads[0] = loads[1] = MarkerLoad<double>();
-    e.constraint->ComputeConstraintLoads(markerData_[e.marker0], markerData_[e.marker1], lambda, loads);
+    e.constraint->ComputeConstraintLoads(Context(e.object, state), markerData_[e.marker0], markerData_[e.marker1], lambda,
+                                         loads);
     AddGeneralizedLoad(e.marker0, loads[0], -1., residual);
     AddGeneralizedLoad(e.marker1, loads[1], -1., residual);
   }
@@ -581,7 +582,8 @@ void SystemEquations::AddPartJacobian(const ThreadPart& part, Scratch& scratch,
       unitLambda.setZero();
       unitLambda(k) = 1.;
       unitLoads[0] = unitLoads[1] = MarkerLoad<double>();
-      constraint.ComputeConstraintLoads(markerData_[markers[0]], markerData_[markers[1]], unitLambda, unitLoads);
+      constraint.ComputeConstraintLoads(Context(e.object, state), markerData_[markers[0]], markerData_[markers[1]],
+                                        unitLambda, unitLoads);
       for (int side = 0; side < 2; ++side) {
         const auto& indices = compiled_.markerODE2Indices[markers[side]];
         const MarkerData<double>& data = markerData_[markers[side]];

@@ -35,8 +35,8 @@ class ObjectConnectorCoordinate : public ConstraintKernels<ObjectConnectorCoordi
   }
 
   // -C_q^T lambda with C_q = [-J_m0, k_m1 J_m1] (coordinate Jacobians of the markers).
-  template <class S> void ConstraintLoads(const MarkerData<S>&, const MarkerData<S>&, const VectorX& lambda,
-                                          MarkerLoad<S> loads[2]) const {
+  template <class S> void ConstraintLoads(const EvaluationContext&, const MarkerData<S>&, const MarkerData<S>&,
+                                          const VectorX& lambda, MarkerLoad<S> loads[2]) const {
     loads[0].coordinateForce = S(lambda(0));
     loads[1].coordinateForce = S(-factorValue1 * lambda(0));
   }

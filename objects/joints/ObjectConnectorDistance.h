@@ -45,8 +45,8 @@ class ObjectConnectorDistance : public ConstraintKernels<ObjectConnectorDistance
   }
 
   // -C_q^T lambda with C_q = e^T [-J_pos,m0, J_pos,m1]: lambda e on marker 0, -lambda e on marker 1.
-  template <class S> void ConstraintLoads(const MarkerData<S>& m0, const MarkerData<S>& m1, const VectorX& lambda,
-                                          MarkerLoad<S> loads[2]) const {
+  template <class S> void ConstraintLoads(const EvaluationContext&, const MarkerData<S>& m0, const MarkerData<S>& m1,
+                                          const VectorX& lambda, MarkerLoad<S> loads[2]) const {
     S length;
     const Vec3<S> force = S(lambda(0)) * Direction(m0, m1, length);
     loads[0].force = force;

@@ -26,8 +26,8 @@ class ObjectJointRevolute2D : public ConstraintKernels<ObjectJointRevolute2D> {
   }
 
   // -C_q^T lambda with C_q = [-J_pos,m0; J_pos,m1] (x and y rows).
-  template <class S> void ConstraintLoads(const MarkerData<S>&, const MarkerData<S>&, const VectorX& lambda,
-                                          MarkerLoad<S> loads[2]) const {
+  template <class S> void ConstraintLoads(const EvaluationContext&, const MarkerData<S>&, const MarkerData<S>&,
+                                          const VectorX& lambda, MarkerLoad<S> loads[2]) const {
     const Vec3<S> force = Vector3(lambda(0), lambda(1), 0.).cast<S>();
     loads[0].force = force;
     loads[1].force = -force;

@@ -55,8 +55,8 @@ class ObjectJointRevoluteZ : public ConstraintKernels<ObjectJointRevoluteZ> {
   }
 
   // From dg = [dp_1 - dp_0; dphi_0.(tz0 x t1) + dphi_1.(t1 x tz0)]: the loads -C_q^T lambda.
-  template <class S> void ConstraintLoads(const MarkerData<S>& m0, const MarkerData<S>& m1, const VectorX& lambda,
-                                          MarkerLoad<S> loads[2]) const {
+  template <class S> void ConstraintLoads(const EvaluationContext&, const MarkerData<S>& m0, const MarkerData<S>& m1,
+                                          const VectorX& lambda, MarkerLoad<S> loads[2]) const {
     Vec3<S> tz0, tx1, ty1;
     Axes(m0, m1, tz0, tx1, ty1);
     const Vec3<S> force = lambda.head<3>().cast<S>();

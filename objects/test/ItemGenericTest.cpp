@@ -78,7 +78,8 @@ TEST(ItemGeneric, BadReferenceLeavesTheSystemUnchanged) {
 
 // Every registered type, from its own test instance: the instance holds the type, assembles,
 // its exact Jacobians equal finite differences at random states, the loads of its multipliers
-// are -C_q^T lambda (constraints), and it round-trips through JSON. No list of types or systems to keep here.
+// are -C_q^T lambda and its velocity-level equations the time derivative of its position-level
+// ones (constraints), and it round-trips through JSON. No list of types or systems to keep here.
 class EveryItemType : public ::testing::TestWithParam<unsigned> {};
 
 TEST_P(EveryItemType, TestInstanceAssemblesWithExactJacobiansAndRoundTrips) {
@@ -98,7 +99,10 @@ TEST_P(EveryItemType, TestInstanceAssemblesWithExactJacobiansAndRoundTrips) {
     SystemState state = system.CurrentState();
     test::Randomize(system, state, GetParam());
     test::ExpectExactJacobians(equations, state, true);
-    if (equations.NumberOfAE() > 0) test::ExpectConstraintLoadsAreTransposedConstraintJacobian(system, equations, state);
+    if (equations.NumberOfAE() > 0) {
+      test::ExpectConstraintLoadsAreTransposedConstraintJacobian(system, equations, state);
+      test::ExpectVelocityEquationsAreTimeDerivatives(system, equations, state);
+    }
     const Json saved = system.ToJson();
     MainSystem loaded;
     loaded.LoadJson(Json::parse(saved.dump()));

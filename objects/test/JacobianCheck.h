@@ -171,5 +171,32 @@ inline Index ExpectConstraintLoadsAreTransposedConstraintJacobian(MainSystem& sy
   return checked;
 }
 
+
+// The velocity-level equations are the time derivative of the position-level ones along the
+// motion q(t) = q + t q_t (Euler parameter rates tangent to the unit sphere, where their
+// kinematics hold): g_t = (g(q + h q_t, t + h) - g(q - h q_t, t - h)) / 2h.
+inline void ExpectVelocityEquationsAreTimeDerivatives(const MainSystem& system, SystemEquations& equations,
+                                                      SystemState state) {
+  const CompiledSystem& c = system.Compiled();
+  for (Index node : c.nodesWithAE) {
+    const Index start = c.nodeODE2Start[node] + 3;
+    const Eigen::Vector4d e = c.ode2Reference.segment<4>(start) + state.ode2.segment<4>(start);
+    state.ode2_t.segment<4>(start) -= e.dot(state.ode2_t.segment<4>(start)) * e;
+  }
+  VectorX g_t, gPlus, gMinus;
+  equations.ComputeAlgebraicResidual(state, true, g_t);
+  const double h = 1e-6;
+  SystemState moved = state;
+  moved.ode2 = state.ode2 + h * state.ode2_t;
+  moved.time = state.time + h;
+  equations.ComputeAlgebraicResidual(moved, false, gPlus);
+  moved.ode2 = state.ode2 - h * state.ode2_t;
+  moved.time = state.time - h;
+  equations.ComputeAlgebraicResidual(moved, false, gMinus);
+  const VectorX derivative = (gPlus - gMinus) / (2. * h);
+  ASSERT_EQ(g_t.size(), derivative.size());
+  for (Index i = 0; i < g_t.size(); ++i) EXPECT_NEAR(g_t(i), derivative(i), 1e-6) << "equation " << i;
+}
+
 }  // namespace test
 }  // namespace multidyn

@@ -59,6 +59,8 @@ def _DeprecatedArgument(function, old, new, stacklevel=3):
 
 
 def _Pair(function, bodyNumbers, itemNumbers):
+    if itemNumbers is not None and list(itemNumbers) == [None, None]:  # the default: not given
+        itemNumbers = None
     if bodyNumbers is not None:
         if itemNumbers is not None:
             raise ValueError(f"{function}: give itemNumbers only (bodyNumbers is its deprecated name), not both")
@@ -69,21 +71,35 @@ def _Pair(function, bodyNumbers, itemNumbers):
     return list(items)
 
 
-def _JointMarkers(mbs, function, items, position, axis, useGlobalFrame, name):
-    """Markers (not yet added) whose z-axis is the joint axis at the joint point, on both bodies."""
-    p0, A0 = _ReferenceFrame(mbs, function, items[0])
+def _JointPoint(mbs, function, items, position, useGlobalFrame, needsOrientation=True):
+    """The joint point p_0J in the reference configuration (position is global, or in body 0's frame
+    if useGlobalFrame=False) and the reference frames (p_0B, A_0B) of both items."""
+    frames = [_ReferenceFrame(mbs, function, item, needsOrientation) for item in items]
     position = _Vector3(function, "position", position)
+    p0, A0 = frames[0]
+    return (position if useGlobalFrame else A0 @ position + p0), frames
+
+
+def _FrameMarkers(items, frames, pJoint, A_0J, name):
+    """Rigid markers (not yet added) at the joint point with joint axes A_0J (global), on both bodies."""
+    return [MarkerBodyRigid(name=f"Marker{k}:{name}" if name else "", bodyNumber=item,
+                            localPosition=(A.T @ (pJoint - p)).tolist(), localRotationMatrix=(A.T @ A_0J).tolist())
+            for k, (item, (p, A)) in enumerate(zip(items, frames))]
+
+
+def _JointAxis(function, axis, A0, useGlobalFrame):
     axis = _Vector3(function, "axis", axis)
     if _np.linalg.norm(axis) == 0.:
         raise ValueError(f"{function}: parameter 'axis': the joint axis must not be zero")
-    pJoint = position if useGlobalFrame else A0 @ position + p0
-    axisGlobal = axis if useGlobalFrame else A0 @ axis
-    basis = _utilities.ComputeOrthonormalBasis(axisGlobal)
+    return axis if useGlobalFrame else A0 @ axis
+
+
+def _JointMarkers(mbs, function, items, position, axis, useGlobalFrame, name):
+    """Markers (not yet added) whose z-axis is the joint axis at the joint point, on both bodies."""
+    pJoint, frames = _JointPoint(mbs, function, items, position, useGlobalFrame)
+    basis = _utilities.ComputeOrthonormalBasis(_JointAxis(function, axis, frames[0][1], useGlobalFrame))
     A_0J = _np.column_stack([-basis[:, 2], basis[:, 1], basis[:, 0]])  # z = axis, det = +1
-    markers = [MarkerBodyRigid(name=f"Marker{k}:{name}", bodyNumber=item, localPosition=(A.T @ (pJoint - p)).tolist(),
-                               localRotationMatrix=(A.T @ A_0J).tolist())
-               for k, (item, (p, A)) in enumerate(zip(items, [_ReferenceFrame(mbs, function, i) for i in items]))]
-    return markers
+    return _FrameMarkers(items, frames, pJoint, A_0J, name)
 
 
 def _FrameFromHT(function, name, transform, position, rotation, positionName, rotationName):
@@ -245,6 +261,64 @@ def CreateRevoluteJoint(self, name="", bodyNumbers=None, itemNumbers=None, posit
     return self.AddObject(joint)
 
 
+def CreatePrismaticJoint(self, name="", itemNumbers=[None, None], position=[], axis=[], useGlobalFrame=True,
+                         show=True, axisRadius=0.1, axisLength=0.4, color=_defaultColor, bodyNumbers=None):
+    """Adds an ObjectJointPrismaticX between two bodies: body 1 slides along `axis` through `position`
+    (global, or in body 0's frame if useGlobalFrame=False); returns the joint's ObjectIndex."""
+    function = "CreatePrismaticJoint"
+    items = _Pair(function, bodyNumbers, itemNumbers)
+    pJoint, frames = _JointPoint(self, function, items, position, useGlobalFrame)
+    A_0J = _utilities.ComputeOrthonormalBasis(_JointAxis(function, axis, frames[0][1], useGlobalFrame))  # x = axis
+    markers = _FrameMarkers(items, frames, pJoint, A_0J, name)
+    joint = _itemInterface.ObjectJointPrismaticX(name=name, visualization={
+        "show": show, "axisRadius": axisRadius, "axisLength": axisLength, "color": color})
+    joint.markerNumbers = [self.AddMarker(marker) for marker in markers]
+    return self.AddObject(joint)
+
+
+def CreateSphericalJoint(self, name="", itemNumbers=[None, None], position=[], constrainedAxes=[1, 1, 1],
+                         useGlobalFrame=True, show=True, jointRadius=0.1, color=_defaultColor, bodyNumbers=None):
+    """Adds an ObjectJointSpherical between two bodies (rigid bodies, mass points or ground) at
+    `position` (global, or in body 0's frame if useGlobalFrame=False), locking the global
+    translations flagged in constrainedAxes; returns the joint's ObjectIndex."""
+    function = "CreateSphericalJoint"
+    items = _Pair(function, bodyNumbers, itemNumbers)
+    pJoint, frames = _JointPoint(self, function, items, position, useGlobalFrame, needsOrientation=False)
+    markers = [MarkerBodyPosition(name=f"Marker{k}:{name}" if name else "", bodyNumber=item,
+                                  localPosition=(A.T @ (pJoint - p)).tolist())
+               for k, (item, (p, A)) in enumerate(zip(items, frames))]
+    joint = _itemInterface.ObjectJointSpherical(name=name, constrainedAxes=list(constrainedAxes), visualization={
+        "show": show, "jointRadius": jointRadius, "color": color})
+    joint.markerNumbers = [self.AddMarker(marker) for marker in markers]
+    return self.AddObject(joint)
+
+
+def CreateGenericJoint(self, name="", itemNumbers=[None, None], position=[], rotationMatrixAxes=_np.eye(3),
+                       constrainedAxes=[1, 1, 1, 1, 1, 1], useGlobalFrame=True, offsetUserFunction=0,
+                       offsetUserFunction_t=0, show=True, axesRadius=0.1, axesLength=0.4, color=_defaultColor,
+                       bodyNumbers=None):
+    """Adds an ObjectJointGeneric between two bodies at `position`; its joint axes are
+    rotationMatrixAxes (global, or relative to body 0 if useGlobalFrame=False, as position), in the
+    reference configuration; constrainedAxes flags the locked translations and rotations. Returns
+    the joint's ObjectIndex."""
+    function = "CreateGenericJoint"
+    items = _Pair(function, bodyNumbers, itemNumbers)
+    pJoint, frames = _JointPoint(self, function, items, position, useGlobalFrame)
+    axes = _np.asarray(rotationMatrixAxes, dtype=float)
+    if axes.shape != (3, 3) or not _np.allclose(axes.T @ axes, _np.eye(3), atol=1e-10) \
+            or not _np.linalg.det(axes) > 0.:
+        raise ValueError(f"{function}: parameter 'rotationMatrixAxes': expected a 3x3 rotation matrix, got "
+                         f"{rotationMatrixAxes!r}")
+    A_0J = axes if useGlobalFrame else frames[0][1] @ axes
+    markers = _FrameMarkers(items, frames, pJoint, A_0J, name)
+    joint = _itemInterface.ObjectJointGeneric(
+        name=name, constrainedAxes=list(constrainedAxes), offsetUserFunction=offsetUserFunction,
+        offsetUserFunction_t=offsetUserFunction_t,
+        visualization={"show": show, "axesRadius": axesRadius, "axesLength": axesLength, "color": color})
+    joint.markerNumbers = [self.AddMarker(marker) for marker in markers]
+    return self.AddObject(joint)
+
+
 def CreateTorsionalSpringDamper(self, name="", bodyNumbers=None, itemNumbers=None, position=[0., 0., 0.],
                                 axis=[0., 0., 0.], stiffness=0., damping=0., offset=0., velocityOffset=0., torque=0.,
                                 useGlobalFrame=True, springTorqueUserFunction=0, unlimitedRotations=True, show=True,
@@ -357,7 +431,7 @@ def _PointMarkers(mbs, function, itemNumbers, bodyNumbers, bodyOrNodeList, local
         bodyNumbers = bodyOrNodeList if bodyNumbers is None else bodyNumbers
     if bodyNumbers is not None and list(itemNumbers) != [None, None]:
         raise ValueError(f"{function}: give itemNumbers only (bodyNumbers is its deprecated name), not both")
-    items = _Pair(function, bodyNumbers, None if list(itemNumbers) == [None, None] else itemNumbers)
+    items = _Pair(function, bodyNumbers, itemNumbers)
     markers, points = [], []
     for k, (item, local) in enumerate(zip(items, [localPosition0, localPosition1])):
         marker, point = _PointMarker(mbs, function, item, local, k)
@@ -386,6 +460,24 @@ def CreateSpringDamper(self, name="", itemNumbers=[None, None], localPosition0=[
         visualization={"show": show, "drawSize": drawSize, "color": color}))
 
 
+def CreateCartesianSpringDamper(self, name="", itemNumbers=[None, None], localPosition0=[0., 0., 0.],
+                                localPosition1=[0., 0., 0.], stiffness=[0., 0., 0.], damping=[0., 0., 0.],
+                                offset=[0., 0., 0.], springForceUserFunction=0, show=True, drawSize=-1,
+                                color=_defaultColor, bodyNumbers=None, bodyOrNodeList=None):
+    """Adds an ObjectConnectorCartesianSpringDamper between two bodies (at localPosition0/1), nodes or
+    markers, with the position markers it needs. bodyNumbers and bodyOrNodeList are older names of
+    itemNumbers. Returns the connector's ObjectIndex."""
+    function = "CreateCartesianSpringDamper"
+    for parameterName, value in (("stiffness", stiffness), ("damping", damping), ("offset", offset)):
+        _Vector3(function, parameterName, value)
+    markers, _ = _PointMarkers(self, function, itemNumbers, bodyNumbers, bodyOrNodeList, localPosition0,
+                               localPosition1)
+    return self.AddObject(_itemInterface.ObjectConnectorCartesianSpringDamper(
+        name=name, markerNumbers=markers, stiffness=list(stiffness), damping=list(damping), offset=list(offset),
+        springForceUserFunction=springForceUserFunction,
+        visualization={"show": show, "drawSize": drawSize, "color": color}))
+
+
 def CreateDistanceConstraint(self, name="", itemNumbers=[None, None], localPosition0=[0., 0., 0.],
                              localPosition1=[0., 0., 0.], distance=None, show=True, drawSize=-1.,
                              color=_defaultColor, bodyNumbers=None, bodyOrNodeList=None):
@@ -397,14 +489,19 @@ def CreateDistanceConstraint(self, name="", itemNumbers=[None, None], localPosit
     if distance is not None:
         if isinstance(distance, bool) or not isinstance(distance, (int, float, _np.floating, _np.integer)) \
                 or not distance >= 0.:
-            raise ValueError(f"{function}: parameter 'distance': expected None or a distance > 0 [m], got {distance!r}")
-        if distance == 0.:
-            raise NotImplementedError(f"{function}: parameter 'distance': expected None or a distance > 0 [m]; for "
-                                      "distance 0 Exudyn adds a SphericalJoint, which multidyn does not have yet")
+            raise ValueError(f"{function}: parameter 'distance': expected None or a distance >= 0 [m], got {distance!r}")
     markers, points = _PointMarkers(self, function, itemNumbers, bodyNumbers, bodyOrNodeList, localPosition0,
                                     localPosition1)
     if distance is None:
         distance = float(_np.linalg.norm(points[1] - points[0]))
+    if distance == 0.:
+        # as Exudyn: coinciding points are joined by a spherical joint (in the plane for planar bodies)
+        print("WARNING: CreateDistanceConstraint called with distance=0; creating SphericalJoint instead")
+        bodies = [self.GetMarker(marker).get("bodyNumber") for marker in markers]
+        planar = any(body is not None and "2D" in self.GetObject(body)["objectType"] for body in bodies)
+        return self.AddObject(_itemInterface.ObjectJointSpherical(
+            name=name, markerNumbers=markers, constrainedAxes=[1, 1, 0 if planar else 1],
+            visualization={"show": show, "jointRadius": 0.5 * drawSize, "color": color}))
     return self.AddObject(_itemInterface.ObjectConnectorDistance(
         name=name, markerNumbers=markers, distance=distance, visualization={"show": show, "drawSize": drawSize,
                                                                             "color": color}))
@@ -563,4 +660,8 @@ MainSystem.CreateTorque = CreateTorque
 MainSystem.CreateMassPoint = CreateMassPoint
 MainSystem.CreateRigidBody = CreateRigidBody
 MainSystem.CreateRevoluteJoint = CreateRevoluteJoint
+MainSystem.CreatePrismaticJoint = CreatePrismaticJoint
+MainSystem.CreateSphericalJoint = CreateSphericalJoint
+MainSystem.CreateGenericJoint = CreateGenericJoint
+MainSystem.CreateCartesianSpringDamper = CreateCartesianSpringDamper
 MainSystem.CreateTorsionalSpringDamper = CreateTorsionalSpringDamper

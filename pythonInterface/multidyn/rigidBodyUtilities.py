@@ -143,9 +143,10 @@ def ComputeOrthonormalBasisVectors(vector0):
     if length == 0.:
         _Fail('ComputeOrthonormalBasisVectors', 'vector0', 'a non-zero vector', v)
     n0 = v / length
-    # the coordinate axis least aligned with n0 gives a well-conditioned Gram-Schmidt step
-    helper = np.zeros(3)
-    helper[np.argmin(np.abs(n0))] = 1.
+    # Exudyn's choice, so that joints built on this basis report the same local components:
+    # Gram-Schmidt from e_x, or from e_y where n0 is close to e_x
+    nearX = abs(n0[0]) > 0.5 and abs(n0[1]) < 0.1 and abs(n0[2]) < 0.1
+    helper = np.array([0., 1., 0.]) if nearX else np.array([1., 0., 0.])
     n1 = helper - (helper @ n0) * n0
     n1 /= np.linalg.norm(n1)
     n2 = np.cross(n0, n1)

@@ -93,7 +93,7 @@ def KinematicTreeValue(name, fieldType):
 
 
 #: fields that only accept their default: Exudyn options not supported yet (rejected with a ValueError)
-unsupportedNonDefaults = {('ObjectConnectorCoordinate', 'velocityLevel')}
+unsupportedNonDefaults = {('ObjectConnectorCoordinate', 'velocityLevel'), ('ObjectJointGeneric', 'alternativeConstraints')}
 
 #: fields left at their default because another field excludes them: an actuator has one
 #: transmission (jointNumber here) and one control source (control here)
@@ -127,6 +127,8 @@ def NonDefaultValue(info, field, mbs, b):
         return None
     if (className, name) in wordValues:
         return wordValues[className, name]
+    if name == 'constrainedAxes':  # joint flags (0/1), one axis freed
+        return list(default[:-1]) + [0]
     if className == 'ModulePython' and name in modulePythonValues:
         return modulePythonValues[name]
     if className == 'ModulePython' and name == 'inputJoints':

@@ -96,8 +96,6 @@ def test_create_distance_constraint_bad_input():
     objects = mbs.systemData.NumberOfObjects()
     with pytest.raises(ValueError, match="distance"):
         mbs.CreateDistanceConstraint(itemNumbers=[a, b], distance=-1.)
-    with pytest.raises(NotImplementedError, match="SphericalJoint"):
-        mbs.CreateDistanceConstraint(itemNumbers=[a, b], distance=0.)
     with pytest.raises(ValueError, match="itemNumbers"):
         mbs.CreateDistanceConstraint(itemNumbers=[a, None])
     with pytest.raises(ValueError, match="distance"):
