@@ -256,14 +256,15 @@ inline EvaluationContext SystemEquations::Context(Index object, const SystemStat
 }
 
 template <class Function> void SystemEquations::ForEachActiveODE1Object(const SystemState& state, Function&& function) {
+  // ODE1 objects see the stored coordinates y_s, without the reference values (as Exudyn's
+  // ObjectGenericODE1: docs/theory/GenericODE1.md)
   if (compiled_.ode1Objects.empty()) return;
-  yTotal_ = compiled_.ode1Reference + state.ode1;
   for (Index o : compiled_.ode1Objects) {
     const Object& object = system_.GetObject(o);
     if (!object.IsActive()) continue;
     const auto& indices = compiled_.objectODE1Indices[o];
     yLocal_.resize(indices.size());
-    for (size_t i = 0; i < indices.size(); ++i) yLocal_(i) = yTotal_(indices[i]);
+    for (size_t i = 0; i < indices.size(); ++i) yLocal_(i) = state.ode1(indices[i]);
     function(o, object, indices, yLocal_);
   }
 }

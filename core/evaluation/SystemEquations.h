@@ -223,7 +223,7 @@ class SystemEquations : public DAESystem {
   std::unique_ptr<WorkerThreads> threads_;  // nullptr when serial
   // Workspace.
   std::vector<Scratch> scratch_;  // per thread
-  VectorX qTotal_, yTotal_, yLocal_, f_;
+  VectorX qTotal_, yLocal_, f_;
   MatrixX localMatrix_;  // the mass matrix's and the ODE1 Jacobian's blocks (serial)
   std::vector<NodeKinematics<double>> nodeKinematics_;
   std::vector<MarkerData<double>> markerData_;

@@ -85,13 +85,14 @@ const ItemTypeInfo& ObjectGenericODE1::Info() {
                "system matrix A (n x n, n = number of ODE1 coordinates of nodeNumbers); [] for none")
           .Add(&T::rhsVector, "rhsVector", "", "constant right-hand side f (n values); [] for none")
           .AddUserFunction(&T::rhsUserFunction, "rhsUserFunction", "rhsUserFunction(mbs, t, itemNumber, coordinates) -> n-vector",
-                           "added to the right-hand side; coordinates are the total ODE1 coordinates y (numpy array); "
+                           "added to the right-hand side; coordinates are the stored ODE1 coordinates y_s (numpy array, without "
+                           "reference values, as in Exudyn); "
                            "its Jacobian is computed by forward differences in y")
           .Build();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(
       ItemCategory::Object, "GenericODE1", "ObjectGenericODE1", {}, "firstOrder",
       "A first-order system y_t = A y + f + rhsUserFunction(mbs, t, itemNumber, y) on the ODE1 coordinates y "
-      "(total values: reference + stored) of its nodes. The Jacobian is A, plus forward differences of the user "
+      "(the stored values, without the nodes' reference values, as in Exudyn) of its nodes. The Jacobian is A, plus forward differences of the user "
       "function. Integrated with the trapezoidal rule by the dynamic solver.",
       fields, {OutputVariableType::Coordinates, OutputVariableType::Coordinates_t, OutputVariableType::CoordinatesTotal});
   return info;

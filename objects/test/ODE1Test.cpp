@@ -59,14 +59,14 @@ TEST(ODE1, NumberingFollowsNodeOrderAfterAllODE2Unknowns) {
   EXPECT_TRUE(y.isApprox(Eigen::Vector2d(0.1, 0.2)));  // stored values, as ODE2 Coordinates
 }
 
-TEST(ODE1, ResidualIsRateMinusRightHandSideOfTotalCoordinates) {
+TEST(ODE1, ResidualIsRateMinusRightHandSideOfStoredCoordinates) {
   auto system = MakeSystemWithEveryItem();
   SystemEquations equations(*system);
   SystemState state = system->InitialState();
   state.ode1_t << 1., 2., 3.;
   VectorX r1;
   equations.ComputeODE1Residual(state, r1);
-  const Eigen::Vector3d yObject(2. - 0.3, 0.5 + 0.1, -1. + 0.2);  // [y_4; y_2], totals
+  const Eigen::Vector3d yObject(-0.3, 0.1, 0.2);  // [y_4; y_2], stored (Exudyn's: without reference values)
   Eigen::Matrix3d A;
   A << -1., 2., 0.5, 0., -3., 1., 4., -0.2, -0.7;
   const Eigen::Vector3d f = A * yObject + Eigen::Vector3d(1., 0., -2.);
@@ -93,7 +93,7 @@ TEST(ODE1, UserFunctionJacobianByFiniteDifferencesMatchesTheDerivative) {
   SystemState state = system.InitialState();
   state.time = 0.7;
   state.ode1 << 0.2, 0.5;
-  const double y0 = 0.5, y1 = 0.1;  // totals
+  const double y0 = 0.2, y1 = 0.5;  // stored values (the reference values do not enter)
   Eigen::Matrix2d dfdy;
   dfdy << std::cos(y0) * y1, 1. + std::sin(y0), -4. + 2. * 0.7 * y0, 0.;
 

@@ -8,6 +8,15 @@
 
 namespace multidyn {
 
+std::unique_ptr<ExplicitSolver> ExplicitSolver::VelocityVerlet(DAESystem& system, const SimulationSettings& settings,
+                                                               SolverObserver& observer) {
+  // the tableau of its ODE1 part (explicit Euler), under the method's name
+  auto solver = std::make_unique<ExplicitSolver>(ButcherTableau{"VelocityVerlet", 2, {0.}, {1.}, {{}}}, system,
+                                                 settings, observer);
+  solver->velocityVerlet_ = true;
+  return solver;
+}
+
 ExplicitSolver::ExplicitSolver(ButcherTableau tableau, DAESystem& system, const SimulationSettings& settings,
                                SolverObserver& observer)
     : tableau_(std::move(tableau)),
@@ -111,13 +120,66 @@ void ExplicitSolver::AcceptNext(SystemState& state) {
   state.data.swap(next_.data);
 }
 
+void ExplicitSolver::RungeKuttaStep(const SystemState& state, double h) {
+  const Index stages = tableau_.Stages();
+  for (Index i = 0; i < stages; ++i) {
+    LoadStage(state);
+    stage_.time = state.time + tableau_.c[i] * h;
+    for (const auto& [j, ha] : stageTerms_[i]) {
+      AddScaled(ha, kq_[j], stage_.ode2);
+      AddScaled(ha, kv_[j], stage_.ode2_t);
+      AddScaled(ha, ky_[j], stage_.ode1);
+    }
+    EvaluateStage(i);
+  }
+  // next_ = state + sum_i h b_i k_i, the first term with the copy. next_.ae equals state's:
+  // set at the start, changed by no step (ae is not an unknown of an explicit solver).
+  // nonFinite: 0 exactly when the last pass wrote finite q, q_t and y (CheckFinite)
+  const auto& [first, hb] = stepTerms_.front();
+  double nonFinite = SetSumCheckFinite(state.ode2, hb, kq_[first], next_.ode2) +
+                     SetSumCheckFinite(state.ode2_t, hb, kv_[first], next_.ode2_t) +
+                     SetSumCheckFinite(state.ode1, hb, ky_[first], next_.ode1);
+  for (size_t t = 1; t < stepTerms_.size(); ++t) {
+    const auto& [i, hb_i] = stepTerms_[t];
+    nonFinite = AddScaledCheckFinite(hb_i, kq_[i], next_.ode2) + AddScaledCheckFinite(hb_i, kv_[i], next_.ode2_t) +
+                AddScaledCheckFinite(hb_i, ky_[i], next_.ode1);
+  }
+  CopyValues(state.data, next_.data);
+  if (!(nonFinite == 0.)) ThrowNonFinite(next_, h);
+  if (settings_.timeIntegration.explicitIntegration.computeEndOfStepAccelerations) {
+    LoadStage(next_);
+    ComputeAccelerations(next_.ode2_tt);
+    ComputeODE1Rates(next_.ode1_t);
+  } else {  // the rates of the last stage, by a swap (the stage rates are recomputed before use)
+    std::swap(next_.ode2_tt, kv_[stages - 1]);
+    std::swap(next_.ode1_t, ky_[stages - 1]);
+  }
+}
+
+void ExplicitSolver::VelocityVerletStep(const SystemState& state, double h) {
+  // As Exudyn's: v_1/2 = v + h/2 a, q_1 = q + h v_1/2, a_1 = a(q_1, v_1/2, t + h), v_1 = v_1/2 + h/2 a_1;
+  // ODE1 by the explicit Euler step with the rates at (q_1, v_1, y, t + h). a_1 is the next
+  // step's a (state.ode2_tt holds a(t) from the start or the previous step).
+  SetSum(state.ode2_t, 0.5 * h, state.ode2_tt, next_.ode2_t);
+  for (Index k : fixedCoordinates_) next_.ode2_t(k) = 0.;
+  SetSum(state.ode2, h, next_.ode2_t, next_.ode2);
+  CopyValues(state.data, next_.data);
+  LoadStage(next_);
+  CopyValues(state.ode1, stage_.ode1);
+  ComputeAccelerations(next_.ode2_tt);
+  AddScaled(0.5 * h, next_.ode2_tt, next_.ode2_t);
+  CopyValues(next_.ode2_t, stage_.ode2_t);
+  ComputeODE1Rates(next_.ode1_t);
+  SetSum(state.ode1, h, next_.ode1_t, next_.ode1);
+  CheckFinite(next_, h);
+}
+
 SolverStatistics ExplicitSolver::Solve(SystemState& state) {
   const TimeIntegrationSettings& ti = settings_.timeIntegration;
   statistics_ = SolverStatistics();
   massMatrixFactorized_ = false;
   hasPostNewtonItems_ = system_.HasPostNewtonItems();
   const double h = (ti.endTime - ti.startTime) / ti.numberOfSteps;
-  const Index stages = tableau_.Stages();
   // `state` changes only by a swap with `next_` when a step is accepted (AcceptNext), so it is the last
   // accepted state whatever throws. The stage states have q_tt = 0, y_t = 0 and lambda = 0.
   stage_ = state;
@@ -134,40 +196,12 @@ SolverStatistics ExplicitSolver::Solve(SystemState& state) {
     observer_.OnStart(state);
     for (Index step = 0; step < ti.numberOfSteps; ++step) {
       if (!observer_.OnStepStart(state, state.time + h)) break;  // a pre-step user function asked to stop
-      for (Index i = 0; i < stages; ++i) {
-        LoadStage(state);
-        stage_.time = state.time + tableau_.c[i] * h;
-        for (const auto& [j, ha] : stageTerms_[i]) {
-          AddScaled(ha, kq_[j], stage_.ode2);
-          AddScaled(ha, kv_[j], stage_.ode2_t);
-          AddScaled(ha, ky_[j], stage_.ode1);
-        }
-        EvaluateStage(i);
-      }
-      // next_ = state + sum_i h b_i k_i, the first term with the copy. next_.ae equals state's:
-      // set at the start, changed by no step (ae is not an unknown of an explicit solver).
-      // nonFinite: 0 exactly when the last pass wrote finite q, q_t and y (CheckFinite)
-      const auto& [first, hb] = stepTerms_.front();
-      double nonFinite = SetSumCheckFinite(state.ode2, hb, kq_[first], next_.ode2) +
-                         SetSumCheckFinite(state.ode2_t, hb, kv_[first], next_.ode2_t) +
-                         SetSumCheckFinite(state.ode1, hb, ky_[first], next_.ode1);
-      for (size_t t = 1; t < stepTerms_.size(); ++t) {
-        const auto& [i, hb_i] = stepTerms_[t];
-        nonFinite = AddScaledCheckFinite(hb_i, kq_[i], next_.ode2) + AddScaledCheckFinite(hb_i, kv_[i], next_.ode2_t) +
-                    AddScaledCheckFinite(hb_i, ky_[i], next_.ode1);
-      }
-      CopyValues(state.data, next_.data);
       // The last step ends exactly at endTime (no drift from summing h).
       next_.time = step + 1 == ti.numberOfSteps ? ti.endTime : ti.startTime + (step + 1) * h;
-      if (!(nonFinite == 0.)) ThrowNonFinite(next_, h);
-      if (settings_.timeIntegration.explicitIntegration.computeEndOfStepAccelerations) {
-        LoadStage(next_);
-        ComputeAccelerations(next_.ode2_tt);
-        ComputeODE1Rates(next_.ode1_t);
-      } else {  // the rates of the last stage, by a swap (the stage rates are recomputed before use)
-        std::swap(next_.ode2_tt, kv_[stages - 1]);
-        std::swap(next_.ode1_t, ky_[stages - 1]);
-      }
+      if (velocityVerlet_)
+        VelocityVerletStep(state, h);
+      else
+        RungeKuttaStep(state, h);
       if (hasPostNewtonItems_) system_.PostNewtonStep(next_);
       AcceptNext(state);
       ++statistics_.steps;

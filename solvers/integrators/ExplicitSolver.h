@@ -1,5 +1,5 @@
 // Explicit Runge-Kutta integration with a fixed step size (Exudyn's ExplicitEuler,
-// ExplicitMidpoint, RK33, RK44) of the first-order form x = [q, q_t, y]:
+// ExplicitMidpoint, RK33, RK44, RK67), or Exudyn's VelocityVerlet, of the first-order form x = [q, q_t, y]:
 //   q_t = v,   M(q) v_t = -r(q, v, q_tt = 0),   y_t = f_FO(y, t) = -r1(y, y_t = 0).
 // Constraints are not solved: a system with algebraic equations is refused with the system's
 // own reason (DAESystem::CoordinatesFixedByConstraints); coordinates fixed by constraints to
@@ -7,6 +7,7 @@
 // (PostNewtonStep), as in Exudyn.
 #pragma once
 
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -25,6 +26,9 @@ class ExplicitSolver : public TimeIntegrator {
   // Throws ValueError for bad settings and for systems with constraints it cannot eliminate.
   ExplicitSolver(ButcherTableau tableau, DAESystem& system, const SimulationSettings& settings,
                  SolverObserver& observer);
+  // The velocity Verlet method (Exudyn's VelocityVerlet) instead of a Runge-Kutta tableau.
+  static std::unique_ptr<ExplicitSolver> VelocityVerlet(DAESystem& system, const SimulationSettings& settings,
+                                                        SolverObserver& observer);
   SolverStatistics Solve(SystemState& state) override;
   // `state` changes only by a swap with the completed step (and its initial rates at the start).
   bool StateHoldsOnlyAcceptedSteps() const override { return true; }
@@ -39,9 +43,12 @@ class ExplicitSolver : public TimeIntegrator {
   void ComputeODE1Rates(VectorX& rate);  // at stage_
   void CheckFinite(const SystemState& state, double h) const;
   void AcceptNext(SystemState& state);  // swaps the completed step next_ into state
+  void RungeKuttaStep(const SystemState& state, double h);      // next_ from state: the tableau's step
+  void VelocityVerletStep(const SystemState& state, double h);  // next_ from state, with next_.ode2_tt
   [[noreturn]] void ThrowNonFinite(const SystemState& state, double h) const;
 
   ButcherTableau tableau_;
+  bool velocityVerlet_ = false;
   DAESystem& system_;
   const SimulationSettings settings_;
   SolverObserver& observer_;

@@ -21,7 +21,7 @@ def AssertProductMessage(error, unsupported, insteadUse):
 
 
 @pytest.mark.parametrize("solverType", [exu.DynamicSolverType.DOPRI5, exu.DynamicSolverType.ODE23,
-                                        exu.DynamicSolverType.VelocityVerlet])
+                                        exu.DynamicSolverType.DVERK6])
 def test_unsupportedSolverTypesNameTheSupportedOnesInstead(solverType):
     mbs = exu.SystemContainer().AddSystem()
     mbs.CreateGround()

@@ -30,14 +30,15 @@ def Settings(endTime, numberOfSteps, writeSolution=False):
 
 
 def Decay(a, y0, h, endTime=1., reference=0.):
-    """y_t = -a y from y0: the ODE1 value (total) at endTime."""
+    """y_t = -a y from y0, y the stored coordinate (the equations act on the stored values, as in
+    Exudyn; the reference value only shifts the total): y at endTime."""
     mbs = NewSystem()
     node = mbs.AddNode(NodeGenericODE1(numberOfODE1Coordinates=1, referenceCoordinates=[reference],
-                                       initialCoordinates=[y0 - reference]))
+                                       initialCoordinates=[y0]))
     mbs.AddObject(ObjectGenericODE1(nodeNumbers=[node], systemMatrix=[[-a]]))
     mbs.Assemble()
     mbs.SolveDynamic(Settings(endTime, round(endTime / h)))
-    return reference + mbs.GetNodeOutput(node, exu.OutputVariableType.Coordinates)[0], mbs, node
+    return mbs.GetNodeOutput(node, exu.OutputVariableType.Coordinates)[0], mbs, node
 
 
 def test_scalarDecayIsTheTrapezoidalRuleAndSecondOrder():
@@ -55,17 +56,17 @@ def test_scalarDecayIsTheTrapezoidalRuleAndSecondOrder():
     assert ratios == pytest.approx([4., 4.], rel=0.02), ratios
 
 
-def test_referenceCoordinatesAreAddedAndOutputsAreStoredValues():
+def test_equationsActOnStoredValuesAndTotalsAddTheReference():
     a, y0, reference = 1., 1.5, 0.5
     y, mbs, node = Decay(a, y0, 0.01, endTime=0.5, reference=reference)
-    assert y == pytest.approx(y0 * math.exp(-a * 0.5), rel=1e-4)
-    stored = mbs.GetNodeOutput(node, exu.OutputVariableType.Coordinates)
-    assert np.allclose(mbs.systemData.GetODE1Coordinates(), stored)
-    # y_t = -a y of the total value at the end
+    assert y == pytest.approx(y0 * math.exp(-a * 0.5), rel=1e-4)  # the reference does not enter
+    assert np.allclose(mbs.systemData.GetODE1Coordinates(), [y])
+    total = mbs.GetNodeOutput(node, exu.OutputVariableType.CoordinatesTotal)[0]
+    assert total == pytest.approx(reference + y, rel=1e-14)
     rate = mbs.GetNodeOutput(node, exu.OutputVariableType.Coordinates_t)[0]
     assert rate == pytest.approx(-a * y, rel=1e-8)
     initial = mbs.GetNodeOutput(node, exu.OutputVariableType.Coordinates, exu.ConfigurationType.Initial)
-    assert initial[0] == pytest.approx(y0 - reference)
+    assert initial[0] == pytest.approx(y0)
     with pytest.raises(ValueError, match="Coordinates, Coordinates_t"):
         mbs.GetNodeOutput(node, exu.OutputVariableType.Position)
 
@@ -73,7 +74,7 @@ def test_referenceCoordinatesAreAddedAndOutputsAreStoredValues():
 def Oscillator(omega, n, endTime=1., userFunction=False, reference=(0., 0.)):
     mbs = NewSystem()
     node = mbs.AddNode(NodeGenericODE1(numberOfODE1Coordinates=2, referenceCoordinates=list(reference),
-                                       initialCoordinates=[1. - reference[0], -reference[1]]))
+                                       initialCoordinates=[1., 0.]))
     A = np.array([[0., 1.], [-omega**2, 0.]])
     if userFunction:
         calls = []
@@ -89,9 +90,7 @@ def Oscillator(omega, n, endTime=1., userFunction=False, reference=(0., 0.)):
                                       storeInternal=True, writeToFile=False))
     mbs.Assemble()
     mbs.SolveDynamic(Settings(endTime, n))
-    data = mbs.GetSensorStoredData(sensor)
-    data[:, 1:] += np.array(reference)
-    return data, mbs, node
+    return mbs.GetSensorStoredData(sensor), mbs, node  # stored coordinates
 
 
 def test_oscillatorKeepsItsInvariantAndFollowsTheExactSolution():
@@ -112,7 +111,7 @@ def test_oscillatorKeepsItsInvariantAndFollowsTheExactSolution():
 
 def test_userFunctionReproducesTheMatrixLaw():
     omega = 3.
-    reference = (0.2, -0.1)  # the function gets total coordinates
+    reference = (0.2, -0.1)  # the function gets the stored coordinates, as the matrix law
     matrixData, _, _ = Oscillator(omega, 150, reference=reference)
     userData, mbs, _ = Oscillator(omega, 150, userFunction=True, reference=reference)
     assert np.max(np.abs(matrixData - userData)) < 1e-8

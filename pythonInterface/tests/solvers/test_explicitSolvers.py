@@ -85,3 +85,66 @@ def test_unsupportedAndInvalidSolverTypesAreNamed(workDir):
         mbs.SolveDynamic(Settings(), solverType=exu.DynamicSolverType.DOPRI5)
     with pytest.raises(ValueError, match="solverType"):
         mbs.SolveDynamic(Settings(), solverType=99)
+
+
+def MassOnSpring(mass=2., stiffness=50., x0=0.1, withODE1=False):
+    """A mass point on a linear spring to ground along x (x'' = -(k/m) x), optionally with an
+    uncoupled ODE1 decay y' = -y."""
+    from multidyn.itemInterface import NodeGenericODE1, ObjectGenericODE1
+    mbs = NewSystem()
+    ground = mbs.CreateGround()
+    point = mbs.CreateMassPoint(referencePosition=[0., 0., 0.], initialDisplacement=[x0, 0., 0.], mass=mass)
+    mbs.CreateCartesianSpringDamper(itemNumbers=[ground, point], stiffness=[stiffness, 0., 0.])
+    ode1 = None
+    if withODE1:
+        ode1 = mbs.AddNode(NodeGenericODE1(numberOfODE1Coordinates=1, referenceCoordinates=[0.], initialCoordinates=[1.]))
+        mbs.AddObject(ObjectGenericODE1(nodeNumbers=[ode1], systemMatrix=[[-1.]]))
+    mbs.Assemble()
+    return mbs, point, ode1
+
+
+def test_velocity_verlet_is_the_velocity_verlet_recursion():
+    # the recursion from its definition, written here independently of the solver:
+    # v+ = v + h/2 a(x), x1 = x + h v+, v1 = v+ + h/2 a(x1); ODE1 by explicit Euler with the rate at the end
+    mass, stiffness, x0, steps, endTime = 2., 50., 0.1, 200, 1.
+    mbs, point, ode1 = MassOnSpring(mass, stiffness, x0, withODE1=True)
+    mbs.SolveDynamic(Settings(endTime, steps), solverType=exu.DynamicSolverType.VelocityVerlet)
+    h, x, v, y = endTime / steps, x0, 0., 1.
+    for _ in range(steps):
+        vHalf = v + 0.5 * h * (-stiffness / mass * x)
+        x = x + h * vHalf
+        v = vHalf + 0.5 * h * (-stiffness / mass * x)
+        y = y + h * (-y)
+    p = mbs.GetObjectOutputBody(point, exu.OutputVariableType.Position, [0., 0., 0.])
+    vx = mbs.GetObjectOutputBody(point, exu.OutputVariableType.Velocity, [0., 0., 0.])[0]
+    assert p[0] == pytest.approx(x, rel=1e-12) and vx == pytest.approx(v, rel=1e-12)
+    assert mbs.GetNodeOutput(ode1, exu.OutputVariableType.Coordinates)[0] == pytest.approx(y, rel=1e-12)
+
+
+def test_velocity_verlet_is_second_order_and_keeps_the_energy_bounded():
+    mass, stiffness, x0 = 2., 50., 0.1
+    omega = np.sqrt(stiffness / mass)
+    errors = []
+    for steps in (100, 200, 400):
+        mbs, point, _ = MassOnSpring(mass, stiffness, x0)
+        mbs.SolveDynamic(Settings(2., steps), solverType=exu.DynamicSolverType.VelocityVerlet)
+        errors.append(abs(mbs.GetObjectOutputBody(point, exu.OutputVariableType.Position, [0., 0., 0.])[0] -
+                          x0 * np.cos(omega * 2.)))
+    assert errors[0] / errors[1] == pytest.approx(4., rel=0.05) and errors[1] / errors[2] == pytest.approx(4., rel=0.05)
+    # symplectic: over 100 periods the energy error stays of order (omega h)^2, it does not grow
+    mbs, point, _ = MassOnSpring(mass, stiffness, x0)
+    steps, endTime = 20000, 100 * 2 * np.pi / omega
+    sensor = mbs.AddSensor(exu.itemInterface.SensorBody(bodyNumber=point, storeInternal=True, writeToFile=False,
+                                                        outputVariableType=exu.OutputVariableType.Velocity))
+    position = mbs.AddSensor(exu.itemInterface.SensorBody(bodyNumber=point, storeInternal=True, writeToFile=False,
+                                                          outputVariableType=exu.OutputVariableType.Displacement))
+    mbs.Assemble()
+    mbs.SolveDynamic(Settings(endTime, steps), solverType=exu.DynamicSolverType.VelocityVerlet)
+    v = mbs.GetSensorStoredData(sensor)[:, 1]
+    x = mbs.GetSensorStoredData(position)[:, 1]
+    energy = 0.5 * mass * v ** 2 + 0.5 * stiffness * x ** 2
+    energy0 = 0.5 * stiffness * x0 ** 2
+    h = endTime / steps
+    assert np.max(np.abs(energy - energy0)) < (omega * h) ** 2 * energy0
+    half = len(energy) // 2
+    assert np.max(np.abs(energy[half:] - energy0)) < 1.1 * np.max(np.abs(energy[:half] - energy0))
