@@ -14,6 +14,7 @@
 #include "objects/connectors/ObjectConnectorCartesianSpringDamper.h"
 #include "objects/connectors/ObjectConnectorCoordinateSpringDamper.h"
 #include "objects/connectors/ObjectConnectorGravity.h"
+#include "objects/connectors/ObjectConnectorLinearSpringDamper.h"
 #include "objects/connectors/ObjectConnectorSpringDamper.h"
 #include "objects/connectors/ObjectConnectorTorsionalSpringDamper.h"
 #include "objects/contact/ObjectContactExponentialSpring.h"
@@ -113,6 +114,7 @@ void RegisterAllItems() {
   registry.Register(ObjectJointGeneric::Info());
   registry.Register(ObjectJointPrismaticX::Info());
   registry.Register(ObjectJointSpherical::Info());
+  registry.Register(ObjectConnectorLinearSpringDamper::Info());
 }
 
 }  // namespace multidyn

@@ -81,10 +81,16 @@ def _JointPoint(mbs, function, items, position, useGlobalFrame, needsOrientation
 
 
 def _FrameMarkers(items, frames, pJoint, A_0J, name):
-    """Rigid markers (not yet added) at the joint point with joint axes A_0J (global), on both bodies."""
-    return [MarkerBodyRigid(name=f"Marker{k}:{name}" if name else "", bodyNumber=item,
-                            localPosition=(A.T @ (pJoint - p)).tolist(), localRotationMatrix=(A.T @ A_0J).tolist())
-            for k, (item, (p, A)) in enumerate(zip(items, frames))]
+    """Rigid markers (not yet added) at the joint point on both bodies, with axes A_0J (global) or,
+    for A_0J None, the bodies' axes."""
+    markers = []
+    for k, (item, (p, A)) in enumerate(zip(items, frames)):
+        marker = MarkerBodyRigid(name=f"Marker{k}:{name}" if name else "", bodyNumber=item,
+                                 localPosition=(A.T @ (pJoint - p)).tolist())
+        if A_0J is not None:
+            marker.localRotationMatrix = (A.T @ A_0J).tolist()
+        markers.append(marker)
+    return markers
 
 
 def _JointAxis(function, axis, A0, useGlobalFrame):
@@ -478,6 +484,26 @@ def CreateCartesianSpringDamper(self, name="", itemNumbers=[None, None], localPo
         visualization={"show": show, "drawSize": drawSize, "color": color}))
 
 
+def CreateLinearSpringDamper(self, name="", itemNumbers=[None, None], position=[0., 0., 0.], axis=[1., 0., 0.],
+                             stiffness=0., damping=0., offset=0., velocityOffset=0., force=0., useGlobalFrame=True,
+                             springForceUserFunction=0, show=True, drawSize=-1, color=_defaultColor, bodyNumbers=None):
+    """Adds an ObjectConnectorLinearSpringDamper between two bodies at `position`, acting along `axis`
+    (global, or in body 0's frame if useGlobalFrame=False; fixed to body 0), e.g. along a prismatic
+    joint. Returns the connector's ObjectIndex."""
+    function = "CreateLinearSpringDamper"
+    items = _Pair(function, bodyNumbers, itemNumbers)
+    pPoint, frames = _JointPoint(self, function, items, position, useGlobalFrame)
+    axisGlobal = _JointAxis(function, axis, frames[0][1], useGlobalFrame)
+    markers = _FrameMarkers(items, frames, pPoint, None, name)
+    connector = _itemInterface.ObjectConnectorLinearSpringDamper(
+        name=name, axisMarker0=(frames[0][1].T @ (axisGlobal / _np.linalg.norm(axisGlobal))).tolist(),
+        stiffness=stiffness, damping=damping, offset=offset, velocityOffset=velocityOffset, force=force,
+        springForceUserFunction=springForceUserFunction,
+        visualization={"show": show, "drawSize": drawSize, "color": color})
+    connector.markerNumbers = [self.AddMarker(marker) for marker in markers]
+    return self.AddObject(connector)
+
+
 def CreateDistanceConstraint(self, name="", itemNumbers=[None, None], localPosition0=[0., 0., 0.],
                              localPosition1=[0., 0., 0.], distance=None, show=True, drawSize=-1.,
                              color=_defaultColor, bodyNumbers=None, bodyOrNodeList=None):
@@ -664,4 +690,5 @@ MainSystem.CreatePrismaticJoint = CreatePrismaticJoint
 MainSystem.CreateSphericalJoint = CreateSphericalJoint
 MainSystem.CreateGenericJoint = CreateGenericJoint
 MainSystem.CreateCartesianSpringDamper = CreateCartesianSpringDamper
+MainSystem.CreateLinearSpringDamper = CreateLinearSpringDamper
 MainSystem.CreateTorsionalSpringDamper = CreateTorsionalSpringDamper
