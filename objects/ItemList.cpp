@@ -15,6 +15,7 @@
 #include "objects/connectors/ObjectConnectorCoordinateSpringDamper.h"
 #include "objects/connectors/ObjectConnectorGravity.h"
 #include "objects/connectors/ObjectConnectorLinearSpringDamper.h"
+#include "objects/connectors/ObjectConnectorRigidBodySpringDamper.h"
 #include "objects/connectors/ObjectConnectorSpringDamper.h"
 #include "objects/connectors/ObjectConnectorTorsionalSpringDamper.h"
 #include "objects/contact/ObjectContactExponentialSpring.h"
@@ -115,6 +116,7 @@ void RegisterAllItems() {
   registry.Register(ObjectJointPrismaticX::Info());
   registry.Register(ObjectJointSpherical::Info());
   registry.Register(ObjectConnectorLinearSpringDamper::Info());
+  registry.Register(ObjectConnectorRigidBodySpringDamper::Info());
 }
 
 }  // namespace multidyn

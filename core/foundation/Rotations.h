@@ -103,5 +103,13 @@ inline Vector3 RotationMatrixToRotXYZ(const Matrix3& A) {
   rot(2) = std::atan2(-A(0, 1), A(0, 0));
   return rot;
 }
+// The same for any scalar (with derivatives: the angles of a seeded rotation).
+template <class S> Vec3<S> RotationMatrixToRotXYZ(const Mat3<S>& A) {
+  Vec3<S> rot;
+  rot(0) = Atan2(S(-A(1, 2)), A(2, 2));
+  rot(1) = Atan2(A(0, 2), S(sqrt(A(1, 2) * A(1, 2) + A(2, 2) * A(2, 2))));
+  rot(2) = Atan2(S(-A(0, 1)), A(0, 0));
+  return rot;
+}
 
 }  // namespace multidyn

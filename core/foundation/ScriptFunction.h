@@ -16,7 +16,7 @@ namespace multidyn {
 class MainSystem;
 
 // VectorX: coordinate vectors of any size (e.g. ODE1 coordinates), given to Python as numpy arrays.
-using ScriptArgument = std::variant<double, Index, Vector3, const MainSystem*, VectorX>;
+using ScriptArgument = std::variant<double, Index, Vector3, const MainSystem*, VectorX, MatrixX>;
 
 // The arguments of one call, a braced list written at the call site: passing it copies and
 // allocates nothing (the list's values live until the end of the call's full expression).

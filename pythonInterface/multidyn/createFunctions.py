@@ -504,6 +504,44 @@ def CreateLinearSpringDamper(self, name="", itemNumbers=[None, None], position=[
     return self.AddObject(connector)
 
 
+def CreateRigidBodySpringDamper(self, name="", itemNumbers=[None, None], localPosition0=[0., 0., 0.],
+                                localPosition1=[0., 0., 0.], stiffness=_np.zeros((6, 6)), damping=_np.zeros((6, 6)),
+                                offset=[0., 0., 0., 0., 0., 0.], rotationMatrixJoint=_np.eye(3), useGlobalFrame=True,
+                                useIntrinsicFormulation=True, springForceTorqueUserFunction=0,
+                                postNewtonStepUserFunction=0, show=True, drawSize=-1, color=_defaultColor,
+                                intrinsicFormulation=None, bodyNumbers=None):
+    """Adds an ObjectConnectorRigidBodySpringDamper between two bodies at localPosition0/1 with the
+    joint axes rotationMatrixJoint (global, or relative to body 0 if useGlobalFrame=False) on rigid
+    markers. Exudyn's default useIntrinsicFormulation=True is not available: pass False.
+    Returns the connector's ObjectIndex."""
+    function = "CreateRigidBodySpringDamper"
+    if intrinsicFormulation is not None:
+        _DeprecatedArgument(function, "intrinsicFormulation", "useIntrinsicFormulation")
+        useIntrinsicFormulation = intrinsicFormulation
+    if useIntrinsicFormulation:
+        raise NotImplementedError(f"{function}: useIntrinsicFormulation=True (Exudyn's default, its mid-frame Lie group "
+                                  "formulation) is not available in multidyn; pass useIntrinsicFormulation=False for "
+                                  "the formulation in joint frame 0")
+    items = _Pair(function, bodyNumbers, itemNumbers)
+    frames = [_ReferenceFrame(self, function, item) for item in items]
+    axes = _np.asarray(rotationMatrixJoint, dtype=float)
+    if axes.shape != (3, 3) or not _np.allclose(axes.T @ axes, _np.eye(3), atol=1e-10) or not _np.linalg.det(axes) > 0.:
+        raise ValueError(f"{function}: parameter 'rotationMatrixJoint': expected a 3x3 rotation matrix, got "
+                         f"{rotationMatrixJoint!r}")
+    A_0J = axes if useGlobalFrame else frames[0][1] @ axes
+    markers = [MarkerBodyRigid(name=f"Marker{k}:{name}" if name else "", bodyNumber=item,
+                               localPosition=list(_Vector3(function, f"localPosition{k}", local)),
+                               localRotationMatrix=(A.T @ A_0J).tolist())
+               for k, (item, local, (_, A)) in enumerate(zip(items, [localPosition0, localPosition1], frames))]
+    connector = _itemInterface.ObjectConnectorRigidBodySpringDamper(
+        name=name, stiffness=_np.asarray(stiffness, float).tolist(), damping=_np.asarray(damping, float).tolist(),
+        offset=list(offset), springForceTorqueUserFunction=springForceTorqueUserFunction,
+        postNewtonStepUserFunction=postNewtonStepUserFunction,
+        visualization={"show": show, "drawSize": drawSize, "color": color})
+    connector.markerNumbers = [self.AddMarker(marker) for marker in markers]
+    return self.AddObject(connector)
+
+
 def CreateDistanceConstraint(self, name="", itemNumbers=[None, None], localPosition0=[0., 0., 0.],
                              localPosition1=[0., 0., 0.], distance=None, show=True, drawSize=-1.,
                              color=_defaultColor, bodyNumbers=None, bodyOrNodeList=None):
@@ -691,4 +729,5 @@ MainSystem.CreateSphericalJoint = CreateSphericalJoint
 MainSystem.CreateGenericJoint = CreateGenericJoint
 MainSystem.CreateCartesianSpringDamper = CreateCartesianSpringDamper
 MainSystem.CreateLinearSpringDamper = CreateLinearSpringDamper
+MainSystem.CreateRigidBodySpringDamper = CreateRigidBodySpringDamper
 MainSystem.CreateTorsionalSpringDamper = CreateTorsionalSpringDamper

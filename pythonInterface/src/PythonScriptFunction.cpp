@@ -69,6 +69,13 @@ py::object PythonScriptFunction::Call(ScriptArguments arguments) const {
       auto view = array.mutable_unchecked<1>();
       for (Index k = 0; k < v.size(); ++k) view(k) = v(k);
       slot = std::move(array);
+    } else if (std::holds_alternative<MatrixX>(a)) {
+      const MatrixX& m = std::get<MatrixX>(a);
+      py::array_t<double> array({m.rows(), m.cols()});
+      auto view = array.mutable_unchecked<2>();
+      for (Index i = 0; i < m.rows(); ++i)
+        for (Index j = 0; j < m.cols(); ++j) view(i, j) = m(i, j);
+      slot = std::move(array);
     } else {
       slot = SystemObject(std::get<const MainSystem*>(a));
     }

@@ -93,7 +93,8 @@ def KinematicTreeValue(name, fieldType):
 
 
 #: fields that only accept their default: Exudyn options not supported yet (rejected with a ValueError)
-unsupportedNonDefaults = {('ObjectConnectorCoordinate', 'velocityLevel'), ('ObjectJointGeneric', 'alternativeConstraints')}
+unsupportedNonDefaults = {('ObjectConnectorCoordinate', 'velocityLevel'), ('ObjectJointGeneric', 'alternativeConstraints'),
+                          ('ObjectConnectorRigidBodySpringDamper', 'useIntrinsicFormulation')}
 
 #: fields left at their default because another field excludes them: an actuator has one
 #: transmission (jointNumber here) and one control source (control here)
@@ -160,7 +161,7 @@ def NonDefaultValue(info, field, mbs, b):
             return mbs.AddNode(NodePoint2D(referenceCoordinates=[0, 3]))
         if className in ('ObjectMass1D', 'ObjectRotationalMass1D'):
             return mbs.AddNode(Node1D(referenceCoordinates=[0.3]))
-        if className in ('ObjectConnectorTorsionalSpringDamper', 'ObjectActuator'):
+        if className in ('ObjectConnectorTorsionalSpringDamper', 'ObjectActuator', 'ObjectConnectorRigidBodySpringDamper'):
             return b['nData']
         if className == 'MarkerNodeRigid':
             return b['nEP']
@@ -189,6 +190,8 @@ def NonDefaultValue(info, field, mbs, b):
     if fieldType == 'NodeIndex[]':  # ObjectGenericODE1: 2 ODE1 coordinates
         return [mbs.AddNode(NodeGenericODE1(numberOfODE1Coordinates=2, referenceCoordinates=[0.1, 0.2],
                                             initialCoordinates=[0., 0.]))]
+    if fieldType == 'Matrix' and len(default) > 0:  # a matrix of fixed size (its default's) keeps its shape
+        return (np.asarray(default, float) + 0.37 * np.eye(len(default))).tolist()
     if fieldType == 'Matrix' and className == 'ObjectGenericODE2':  # massMatrix, stiffnessMatrix, dampingMatrix
         return [[0.37, 0.1], [0.1, 0.38]]
     if fieldType == 'Matrix':
