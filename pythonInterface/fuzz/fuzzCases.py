@@ -319,6 +319,21 @@ CALLS = [
     "m.AddMarker(MarkerBodyMass(bodyNumber={i}))", "m.AddLoad(Gravity(markerNumber={i}, loadVector=[0, 0, {f}]))",
     "m.CreateMassPoint(referencePosition=[0, {f}, 0], mass=2., gravity=[0, 0, -9.81])",
     "Rotor(SC)", "repr(m)",
+    # joints between frames, the axis and rigid-body spring-dampers, velocity Verlet
+    "m.AddObject(GenericJoint(markerNumbers=[{i}, {j}], constrainedAxes=[1, 1, {i}, 0, 1, {j}]))",
+    "m.AddObject(GenericJoint(markerNumbers=[{i}, {j}], offsetUserFunction=lambda *a: [{f}, 0, 0, 0, 0, {f}]))",
+    "m.AddObject(ObjectJointPrismaticX(markerNumbers=[{i}, {j}], rotationMarker0=[[1, 0, 0], [0, {f}, 0], [0, 0, 1]]))",
+    "m.AddObject(ObjectJointSpherical(markerNumbers=[{i}, {j}], constrainedAxes=[1, {i}, 1]))",
+    "m.CreateGenericJoint(itemNumbers=[{i}, {j}], position=[0, {f}, 0], constrainedAxes=[1, 1, 1, 1, 0, 0])",
+    "m.CreatePrismaticJoint(itemNumbers=[{i}, {j}], position=[0, 0, 0], axis=[{f}, 1, 0])",
+    "m.CreateSphericalJoint(itemNumbers=[{i}, {j}], position=[{f}, 0, 0])",
+    "m.CreateCartesianSpringDamper(itemNumbers=[{i}, {j}], stiffness=[{f}, 1, 1])",
+    "m.AddObject(LinearSpringDamper(markerNumbers=[{i}, {j}], stiffness={f}, axisMarker0=[0, {f}, 1]))",
+    "m.CreateLinearSpringDamper(itemNumbers=[{i}, {j}], axis=[1, {f}, 0], stiffness=10.)",
+    "m.AddObject(RigidBodySpringDamper(markerNumbers=[{i}, {j}], stiffness=np.eye(6) * {f}, offset=[{f}] * 6))",
+    "m.AddObject(RigidBodySpringDamper(markerNumbers=[{i}, {j}], springForceTorqueUserFunction=lambda *a: [{f}] * {i}))",
+    "m.CreateRigidBodySpringDamper(itemNumbers=[{i}, {j}], stiffness=np.eye(6), useIntrinsicFormulation=False)",
+    "m.SolveDynamic(exu.SimulationSettings(), solverType=exu.DynamicSolverType.VelocityVerlet)",
 ]
 
 
