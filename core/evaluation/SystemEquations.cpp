@@ -671,13 +671,13 @@ void SystemEquations::CoordinatesFixedByConstraints(std::vector<Index>& ode2Coor
   ode2Coordinates.clear();
   why.clear();
   for (Index node : compiled_.nodesWithAE) {
-    why = "explicit solvers do not solve algebraic equations: " + system_.ItemDescription(ItemCategory::Node, node) +
+    why = "explicit solvers cannot solve algebraic equations: " + system_.ItemDescription(ItemCategory::Node, node) +
           " has " + std::to_string(system_.GetNode(node).NumberOfAlgebraicEquations()) +
           " (use rotation parameters without constraints, e.g. NodeRigidBodyRxyz, or an implicit solver)";
     return;
   }
   for (Index c : compiled_.constraints) {
-    why = "explicit solvers do not solve constraints: " + system_.ItemDescription(ItemCategory::Object, c) +
+    why = "explicit solvers cannot solve constraints: " + system_.ItemDescription(ItemCategory::Object, c) +
           " is a constraint (use an implicit solver such as GeneralizedAlpha)";
     return;
   }
