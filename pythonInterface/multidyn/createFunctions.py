@@ -93,6 +93,21 @@ def _FrameMarkers(items, frames, pJoint, A_0J, name):
     return markers
 
 
+def _RotationMatrix(function, name, value):
+    matrix = _np.asarray(value, dtype=float)
+    if matrix.shape != (3, 3) or not _np.allclose(matrix.T @ matrix, _np.eye(3), atol=1e-10) \
+            or not _np.linalg.det(matrix) > 0.:
+        raise ValueError(f"{function}: parameter '{name}': expected a 3x3 rotation matrix, got {value!r}")
+    return matrix
+
+
+def _AddWithMarkers(mbs, item, markers):
+    """Adds the markers (built and checked by the caller), then the item on them; returns the
+    item's ObjectIndex."""
+    item.markerNumbers = [mbs.AddMarker(marker) for marker in markers]
+    return mbs.AddObject(item)
+
+
 def _JointAxis(function, axis, A0, useGlobalFrame):
     axis = _Vector3(function, "axis", axis)
     if _np.linalg.norm(axis) == 0.:
@@ -262,9 +277,7 @@ def CreateRevoluteJoint(self, name="", bodyNumbers=None, itemNumbers=None, posit
     markers = _JointMarkers(self, function, items, position, axis, useGlobalFrame, name)
     joint = ObjectJointRevoluteZ(name=name, visualization={"show": show, "axisRadius": axisRadius,
                                                            "axisLength": axisLength, "color": color})
-    # all items built and checked: now add them
-    joint.markerNumbers = [self.AddMarker(marker) for marker in markers]
-    return self.AddObject(joint)
+    return _AddWithMarkers(self, joint, markers)
 
 
 def CreatePrismaticJoint(self, name="", itemNumbers=[None, None], position=[], axis=[], useGlobalFrame=True,
@@ -278,8 +291,7 @@ def CreatePrismaticJoint(self, name="", itemNumbers=[None, None], position=[], a
     markers = _FrameMarkers(items, frames, pJoint, A_0J, name)
     joint = _itemInterface.ObjectJointPrismaticX(name=name, visualization={
         "show": show, "axisRadius": axisRadius, "axisLength": axisLength, "color": color})
-    joint.markerNumbers = [self.AddMarker(marker) for marker in markers]
-    return self.AddObject(joint)
+    return _AddWithMarkers(self, joint, markers)
 
 
 def CreateSphericalJoint(self, name="", itemNumbers=[None, None], position=[], constrainedAxes=[1, 1, 1],
@@ -295,8 +307,7 @@ def CreateSphericalJoint(self, name="", itemNumbers=[None, None], position=[], c
                for k, (item, (p, A)) in enumerate(zip(items, frames))]
     joint = _itemInterface.ObjectJointSpherical(name=name, constrainedAxes=list(constrainedAxes), visualization={
         "show": show, "jointRadius": jointRadius, "color": color})
-    joint.markerNumbers = [self.AddMarker(marker) for marker in markers]
-    return self.AddObject(joint)
+    return _AddWithMarkers(self, joint, markers)
 
 
 def CreateGenericJoint(self, name="", itemNumbers=[None, None], position=[], rotationMatrixAxes=_np.eye(3),
@@ -310,19 +321,14 @@ def CreateGenericJoint(self, name="", itemNumbers=[None, None], position=[], rot
     function = "CreateGenericJoint"
     items = _Pair(function, bodyNumbers, itemNumbers)
     pJoint, frames = _JointPoint(self, function, items, position, useGlobalFrame)
-    axes = _np.asarray(rotationMatrixAxes, dtype=float)
-    if axes.shape != (3, 3) or not _np.allclose(axes.T @ axes, _np.eye(3), atol=1e-10) \
-            or not _np.linalg.det(axes) > 0.:
-        raise ValueError(f"{function}: parameter 'rotationMatrixAxes': expected a 3x3 rotation matrix, got "
-                         f"{rotationMatrixAxes!r}")
+    axes = _RotationMatrix(function, "rotationMatrixAxes", rotationMatrixAxes)
     A_0J = axes if useGlobalFrame else frames[0][1] @ axes
     markers = _FrameMarkers(items, frames, pJoint, A_0J, name)
     joint = _itemInterface.ObjectJointGeneric(
         name=name, constrainedAxes=list(constrainedAxes), offsetUserFunction=offsetUserFunction,
         offsetUserFunction_t=offsetUserFunction_t,
         visualization={"show": show, "axesRadius": axesRadius, "axesLength": axesLength, "color": color})
-    joint.markerNumbers = [self.AddMarker(marker) for marker in markers]
-    return self.AddObject(joint)
+    return _AddWithMarkers(self, joint, markers)
 
 
 def CreateTorsionalSpringDamper(self, name="", bodyNumbers=None, itemNumbers=None, position=[0., 0., 0.],
@@ -500,8 +506,7 @@ def CreateLinearSpringDamper(self, name="", itemNumbers=[None, None], position=[
         stiffness=stiffness, damping=damping, offset=offset, velocityOffset=velocityOffset, force=force,
         springForceUserFunction=springForceUserFunction,
         visualization={"show": show, "drawSize": drawSize, "color": color})
-    connector.markerNumbers = [self.AddMarker(marker) for marker in markers]
-    return self.AddObject(connector)
+    return _AddWithMarkers(self, connector, markers)
 
 
 def CreateRigidBodySpringDamper(self, name="", itemNumbers=[None, None], localPosition0=[0., 0., 0.],
@@ -524,10 +529,7 @@ def CreateRigidBodySpringDamper(self, name="", itemNumbers=[None, None], localPo
                                   "the formulation in joint frame 0")
     items = _Pair(function, bodyNumbers, itemNumbers)
     frames = [_ReferenceFrame(self, function, item) for item in items]
-    axes = _np.asarray(rotationMatrixJoint, dtype=float)
-    if axes.shape != (3, 3) or not _np.allclose(axes.T @ axes, _np.eye(3), atol=1e-10) or not _np.linalg.det(axes) > 0.:
-        raise ValueError(f"{function}: parameter 'rotationMatrixJoint': expected a 3x3 rotation matrix, got "
-                         f"{rotationMatrixJoint!r}")
+    axes = _RotationMatrix(function, "rotationMatrixJoint", rotationMatrixJoint)
     A_0J = axes if useGlobalFrame else frames[0][1] @ axes
     markers = [MarkerBodyRigid(name=f"Marker{k}:{name}" if name else "", bodyNumber=item,
                                localPosition=list(_Vector3(function, f"localPosition{k}", local)),
@@ -538,8 +540,7 @@ def CreateRigidBodySpringDamper(self, name="", itemNumbers=[None, None], localPo
         offset=list(offset), springForceTorqueUserFunction=springForceTorqueUserFunction,
         postNewtonStepUserFunction=postNewtonStepUserFunction,
         visualization={"show": show, "drawSize": drawSize, "color": color})
-    connector.markerNumbers = [self.AddMarker(marker) for marker in markers]
-    return self.AddObject(connector)
+    return _AddWithMarkers(self, connector, markers)
 
 
 def CreateDistanceConstraint(self, name="", itemNumbers=[None, None], localPosition0=[0., 0., 0.],
