@@ -29,16 +29,19 @@ template <class S> struct JointFrames {
   Vec3<S> omega1 = Vec3<S>::Zero();
 };
 
-// Frames of two markers turned by constant rotations A_M0J0, A_M1J1.
+// Frames of two markers turned by constant rotations A_M0J0, A_M1J1; the velocities only where
+// they are read (velocity-level equations, outputs), else they stay zero.
 template <class S> JointFrames<S> JointFramesOf(const MarkerData<S>& m0, const MarkerData<S>& m1,
-                                                const Matrix3& A_M0J0, const Matrix3& A_M1J1) {
+                                                const Matrix3& A_M0J0, const Matrix3& A_M1J1, bool withVelocities) {
   JointFrames<S> f;
   f.A_0J0 = RotatedBy(m0.orientation, A_M0J0);
   f.A_0J1 = RotatedBy(m1.orientation, A_M1J1);
   f.p_M0M1 = m1.position - m0.position;
-  f.v_M0M1 = m1.velocity - m0.velocity;
-  f.omega0 = m0.orientation * m0.angularVelocityLocal;
-  f.omega1 = m1.orientation * m1.angularVelocityLocal;
+  if (withVelocities) {
+    f.v_M0M1 = m1.velocity - m0.velocity;
+    f.omega0 = m0.orientation * m0.angularVelocityLocal;
+    f.omega1 = m1.orientation * m1.angularVelocityLocal;
+  }
   return f;
 }
 
@@ -65,7 +68,6 @@ class JointAxes {
     for (int axis = 0; axis < 3; ++axis) {
       if (!locked[3 + axis]) continue;
       RotationEquation& e = rotations_[numberOfRotations_++];
-      e.axis = axis;
       if (lockedRotations == 3) {
         static const int column0[3] = {2, 2, 0}, column1[3] = {1, 0, 1};
         e.column0 = column0[axis];
@@ -144,8 +146,8 @@ class JointAxes {
   }
 
  private:
-  struct RotationEquation {
-    int axis = 0, column0 = 0, column1 = 0;
+  struct RotationEquation {  // g = (column0 of A_0J0) . (column1 of A_0J1)
+    int column0 = 0, column1 = 0;
   };
   std::array<bool, 6> locked_;
   bool globalTranslations_;

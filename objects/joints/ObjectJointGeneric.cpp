@@ -39,7 +39,8 @@ bool ObjectJointGeneric::GetOutput(OutputVariableType type, const EvaluationCont
   // As Exudyn's: the frames without the offset rotation.
   const JointAxes axes = Axes();
   const VectorX lambdaUsed = activeConnector ? lambda : VectorX::Zero(axes.NumberOfEquations());
-  return JointFrameOutput(type, axes, JointFramesOf(m0, m1, rotationMarker0, rotationMarker1), m0, lambdaUsed, value);
+  return JointFrameOutput(type, axes, JointFramesOf(m0, m1, rotationMarker0, rotationMarker1, true), m0, lambdaUsed,
+                          value);
 }
 
 void ObjectJointGeneric::AddTestInstance(MainSystem& system) {

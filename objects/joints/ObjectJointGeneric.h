@@ -29,12 +29,13 @@ class ObjectJointGeneric : public ConstraintKernels<ObjectJointGeneric> {
 
   // The joint frames, frame 0 turned by the offset angles u_3..5 (and turning at their rates).
   template <class S> JointFrames<S> Frames(const MarkerData<S>& m0, const MarkerData<S>& m1, const Vector6& offset,
-                                           const Vector6& offset_t) const {
-    JointFrames<S> frames = JointFramesOf(m0, m1, rotationMarker0, rotationMarker1);
+                                           const Vector6& offset_t, bool withVelocities) const {
+    JointFrames<S> frames = JointFramesOf(m0, m1, rotationMarker0, rotationMarker1, withVelocities);
     if (offset.tail<3>().isZero() && offset_t.tail<3>().isZero()) return frames;
     const Vector3 angles = offset.tail<3>(), angles_t = offset_t.tail<3>();
     frames.A_0J0 = frames.A_0J0 * RotXYZToRotationMatrix<double>(angles(0), angles(1), angles(2)).cast<S>();
-    frames.omega0 += frames.A_0J0 * (RotXYZToGLocal<double>(angles(1), angles(2)) * angles_t).cast<S>();
+    if (withVelocities)
+      frames.omega0 += frames.A_0J0 * (RotXYZToGLocal<double>(angles(1), angles(2)) * angles_t).cast<S>();
     return frames;
   }
 
@@ -42,12 +43,13 @@ class ObjectJointGeneric : public ConstraintKernels<ObjectJointGeneric> {
                                              const MarkerData<S>& m1, bool velocityLevel, VecX<S>& g) const {
     const Vector6 offset = Offset(context);
     const Vector6 offset_t = velocityLevel ? Offset_t(context) : Vector6::Zero();
-    Axes().Equations(Frames(m0, m1, offset, offset_t), velocityLevel ? offset_t : offset, velocityLevel, g);
+    Axes().Equations(Frames(m0, m1, offset, offset_t, velocityLevel), velocityLevel ? offset_t : offset, velocityLevel,
+                     g);
   }
 
   template <class S> void ConstraintLoads(const EvaluationContext& context, const MarkerData<S>& m0,
                                           const MarkerData<S>& m1, const VectorX& lambda, MarkerLoad<S> loads[2]) const {
-    Axes().Loads(Frames(m0, m1, Offset(context), Vector6::Zero()), lambda, loads);
+    Axes().Loads(Frames(m0, m1, Offset(context), Vector6::Zero(), false), lambda, loads);
   }
 
   MarkerIndexPair markerNumbers;

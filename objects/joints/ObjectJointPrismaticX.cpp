@@ -13,7 +13,8 @@ void ObjectJointPrismaticX::Check(const MainSystem& system) const {
 bool ObjectJointPrismaticX::GetOutput(OutputVariableType type, const EvaluationContext&, const MarkerData<double>& m0,
                                       const MarkerData<double>& m1, const VectorX& lambda, VectorX& value) const {
   const VectorX lambdaUsed = activeConnector ? lambda : VectorX::Zero(5);
-  return JointFrameOutput(type, Axes(), JointFramesOf(m0, m1, rotationMarker0, rotationMarker1), m0, lambdaUsed, value);
+  return JointFrameOutput(type, Axes(), JointFramesOf(m0, m1, rotationMarker0, rotationMarker1, true), m0, lambdaUsed,
+                          value);
 }
 
 void ObjectJointPrismaticX::AddTestInstance(MainSystem& system) {

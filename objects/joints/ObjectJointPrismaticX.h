@@ -23,12 +23,13 @@ class ObjectJointPrismaticX : public ConstraintKernels<ObjectJointPrismaticX> {
 
   template <class S> void AlgebraicEquations(const EvaluationContext&, const MarkerData<S>& m0, const MarkerData<S>& m1,
                                              bool velocityLevel, VecX<S>& g) const {
-    Axes().Equations(JointFramesOf(m0, m1, rotationMarker0, rotationMarker1), Vector6::Zero(), velocityLevel, g);
+    Axes().Equations(JointFramesOf(m0, m1, rotationMarker0, rotationMarker1, velocityLevel), Vector6::Zero(),
+                     velocityLevel, g);
   }
 
   template <class S> void ConstraintLoads(const EvaluationContext&, const MarkerData<S>& m0, const MarkerData<S>& m1,
                                           const VectorX& lambda, MarkerLoad<S> loads[2]) const {
-    Axes().Loads(JointFramesOf(m0, m1, rotationMarker0, rotationMarker1), lambda, loads);
+    Axes().Loads(JointFramesOf(m0, m1, rotationMarker0, rotationMarker1, false), lambda, loads);
   }
 
   MarkerIndexPair markerNumbers;

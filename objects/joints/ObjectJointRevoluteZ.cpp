@@ -2,7 +2,7 @@
 
 #include "objects/TestInstances.h"
 
-#include "core/foundation/Rotations.h"
+#include "objects/joints/JointAxes.h"
 #include "objects/markers/MarkerRequirements.h"
 
 namespace multidyn {
@@ -13,24 +13,12 @@ void ObjectJointRevoluteZ::Check(const MainSystem& system) const {
 
 bool ObjectJointRevoluteZ::GetOutput(OutputVariableType type, const EvaluationContext&, const MarkerData<double>& m0,
                                      const MarkerData<double>& m1, const VectorX& lambda, VectorX& value) const {
-  const Matrix3 A_0J0 = RotatedBy<double>(m0.orientation, rotationMarker0);
-  const Matrix3 A_0J1 = RotatedBy<double>(m1.orientation, rotationMarker1);
-  const Vector3 w0 = m0.orientation * m0.angularVelocityLocal;
-  const Vector3 w1 = m1.orientation * m1.angularVelocityLocal;
+  // As Exudyn's: the generic joint's outputs with the z rotation free; ForceLocal is the force on
+  // marker 0's body in joint-0 axes, TorqueLocal the two rotation multipliers (and 0).
+  static const JointAxes axes({true, true, true, true, true, false}, true);
   const VectorX lambdaUsed = activeConnector ? lambda : VectorX::Zero(5);
-  switch (type) {
-    case OutputVariableType::Position: value = m0.position; return true;
-    case OutputVariableType::Velocity: value = m0.velocity; return true;
-    case OutputVariableType::DisplacementLocal: value = A_0J0.transpose() * (m1.position - m0.position); return true;
-    case OutputVariableType::VelocityLocal: value = A_0J0.transpose() * (m1.velocity - m0.velocity); return true;
-    case OutputVariableType::Rotation: value = RotationMatrixToRotXYZ(A_0J0.transpose() * A_0J1); return true;
-    case OutputVariableType::AngularVelocityLocal: value = A_0J0.transpose() * (w1 - w0); return true;
-    // As Exudyn's: the multipliers, i.e. the force on marker 0's body (in joint-0 axes) and the
-    // multipliers of the two rotation constraints.
-    case OutputVariableType::ForceLocal: value = A_0J0.transpose() * lambdaUsed.head<3>(); return true;
-    case OutputVariableType::TorqueLocal: value = Vector3(lambdaUsed(3), lambdaUsed(4), 0.); return true;
-    default: return false;
-  }
+  return JointFrameOutput(type, axes, JointFramesOf(m0, m1, rotationMarker0, rotationMarker1, true), m0, lambdaUsed,
+                          value);
 }
 
 void ObjectJointRevoluteZ::AddTestInstance(MainSystem& system) {
