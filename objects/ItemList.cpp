@@ -23,6 +23,7 @@
 #include "objects/joints/ObjectConnectorCoordinate.h"
 #include "objects/joints/ObjectConnectorDistance.h"
 #include "objects/joints/ObjectJointGeneric.h"
+#include "objects/joints/ObjectJointPrismatic2D.h"
 #include "objects/joints/ObjectJointPrismaticX.h"
 #include "objects/joints/ObjectJointRevolute2D.h"
 #include "objects/joints/ObjectJointRevoluteZ.h"
@@ -117,6 +118,7 @@ void RegisterAllItems() {
   registry.Register(ObjectJointSpherical::Info());
   registry.Register(ObjectConnectorLinearSpringDamper::Info());
   registry.Register(ObjectConnectorRigidBodySpringDamper::Info());
+  registry.Register(ObjectJointPrismatic2D::Info());
 }
 
 }  // namespace multidyn

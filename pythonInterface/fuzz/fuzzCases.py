@@ -334,6 +334,7 @@ CALLS = [
     "m.AddObject(RigidBodySpringDamper(markerNumbers=[{i}, {j}], springForceTorqueUserFunction=lambda *a: [{f}] * {i}))",
     "m.CreateRigidBodySpringDamper(itemNumbers=[{i}, {j}], stiffness=np.eye(6), useIntrinsicFormulation=False)",
     "m.SolveDynamic(exu.SimulationSettings(), solverType=exu.DynamicSolverType.VelocityVerlet)",
+    "m.AddObject(PrismaticJoint2D(markerNumbers=[{i}, {j}], axisMarker0=[{f}, 1, 0], constrainRotation={i} > 1))",
 ]
 
 
