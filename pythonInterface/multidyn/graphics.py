@@ -15,8 +15,8 @@ import numpy as np
 from multidyn import rigidBodyUtilities as _utilities
 
 __all__ = ['color', 'material', 'colorList', 'Sphere', 'Spheres', 'Lines', 'Circle', 'Text', 'Cuboid', 'BrickXYZ', 'Brick',
-           'Cylinder', 'SolidOfRevolution', 'Arrow', 'Basis', 'Frame', 'Quad', 'CheckerBoard', 'FromPointsAndTrigs',
-           'ToPointsAndTrigs', 'Transform', 'Move', 'MergeTriangleLists']
+           'Cylinder', 'SolidOfRevolution', 'Arrow', 'RigidLink', 'Basis', 'Frame', 'Quad', 'CheckerBoard',
+           'FromPointsAndTrigs', 'ToPointsAndTrigs', 'Transform', 'Move', 'MergeTriangleLists']
 
 
 class color:
@@ -369,6 +369,40 @@ def Arrow(pAxis, vAxis, radius, color=color.black, headFactor=2, headStretch=4, 
     headStart = length - _Positive('Arrow', 'headStretch', headStretch) * headRadius
     contour = [[0., 0.], [0., shaft], [headStart, shaft], [headStart, headRadius], [length, 0.]]
     return SolidOfRevolution(pAxis, vAxis, contour, color, nTiles)
+
+
+def RigidLink(p0, p1, axis0=[0, 0, 0], axis1=[0, 0, 0], radius=[0.1, 0.1], thickness=0.05, width=[0.05, 0.05],
+              color=[0., 0., 0., 1.], nTiles=16):
+    """a link between the joint positions p0 and p1: a shaft (a cylinder of diameter thickness) from p0
+    to p1 and a joint at each end: a cylinder of radius[i] and width[i] centered at p_i along axis_i, or,
+    where axis_i is [0, 0, 0], a sphere of radius[i] (width[i] is not used then)"""
+    function = 'RigidLink'
+    start = _Vector(function, 'p0', p0)
+    end = _Vector(function, 'p1', p1)
+    if np.array_equal(start, end):
+        _Fail(function, 'p1', 'a point different from p0 (the link has no length)', p1)
+    axes = [_Vector(function, 'axis0', axis0), _Vector(function, 'axis1', axis1)]
+    axisLengths = [np.linalg.norm(axis) for axis in axes]  # 0: a sphere at that end (as Exudyn decides)
+    radii = _Vector(function, 'radius', radius, 2)
+    if np.any(radii <= 0):
+        _Fail(function, 'radius', 'two radii > 0 [radius0, radius1]', radius)
+    widths = _Vector(function, 'width', width, 2)
+    for i in range(2):
+        if widths[i] < 0 or (widths[i] == 0 and axisLengths[i] != 0):
+            _Fail(function, 'width', f'two widths [width0, width1], width{i} > 0 for the cylinder along axis{i}',
+                  width)
+    shaftRadius = 0.5 * _Positive(function, 'thickness', thickness)
+    rgba = _Color(function, color)
+    n = _Tiles(function, nTiles, default=16)
+    link = Cylinder(start, end - start, shaftRadius, rgba, n)
+    for center, axis, axisLength, r, w in zip((start, end), axes, axisLengths, radii, widths):
+        if axisLength == 0:
+            joint = Sphere(center, r, rgba, n)
+        else:
+            direction = axis / axisLength
+            joint = Cylinder(center - 0.5 * w * direction, w * direction, r, rgba, n)
+        link = MergeTriangleLists(link, joint)
+    return link
 
 
 def Basis(origin=[0, 0, 0], rotationMatrix=np.eye(3), length=1, colors=[color.red, color.green, color.blue],

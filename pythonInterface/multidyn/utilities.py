@@ -31,6 +31,7 @@ GraphicsDataCircle = _graphics.Circle
 GraphicsDataText = _graphics.Text
 GraphicsDataSolidOfRevolution = _graphics.SolidOfRevolution
 GraphicsDataArrow = _graphics.Arrow
+GraphicsDataRigidLink = _graphics.RigidLink
 GraphicsDataBasis = _graphics.Basis
 GraphicsDataFrame = _graphics.Frame
 GraphicsDataCheckerBoard = _graphics.CheckerBoard

@@ -171,6 +171,83 @@ def test_legacyGraphicsDataNamesAreTheNewFunctions():
     assert names['GraphicsDataCheckerBoard'] is graphics.CheckerBoard
 
 
+def DistanceToLine(p, origin, direction):
+    """distances of the points p from the line through origin along the unit vector direction"""
+    d = p - origin
+    return np.linalg.norm(d - np.outer(d @ direction, direction), axis=1)
+
+
+def test_rigidLinkIsAShaftBetweenTwoJointCylinders():
+    p0, p1 = np.array([-0.5, 0., 0.2]), np.array([0.5, 0., 0.2])
+    g = graphics.RigidLink(p0=p0, p1=p1, axis0=[0, 0, 1], axis1=[0, 0, 2], radius=[0.1, 0.15], thickness=0.05,
+                           width=[0.2, 0.3], color=graphics.color.steelblue, nTiles=16)
+    assert g['type'] == 'TriangleList'
+    p, t = Points(g), Triangles(g)
+    assert t.min() >= 0 and t.max() < len(p)
+    assert np.allclose(np.asarray(g['colors']).reshape(-1, 4), graphics.color.steelblue)
+    # every point lies on the surface of one of the three cylinders
+    ez, ex = np.array([0., 0., 1.]), np.array([1., 0., 0.])
+    # (points on an axis: the centers of the end faces)
+    onShaft = (np.isclose(DistanceToLine(p, p0, ex), 0.025) | np.isclose(DistanceToLine(p, p0, ex), 0.)) \
+        & np.isclose(np.abs(p[:, 0]), 0.5)
+    onJoint0 = (np.isclose(DistanceToLine(p, p0, ez), 0.1) | np.isclose(DistanceToLine(p, p0, ez), 0.)) \
+        & np.isclose(np.abs(p[:, 2] - 0.2), 0.1)
+    onJoint1 = (np.isclose(DistanceToLine(p, p1, ez), 0.15) | np.isclose(DistanceToLine(p, p1, ez), 0.)) \
+        & np.isclose(np.abs(p[:, 2] - 0.2), 0.15)
+    assert np.all(onShaft | onJoint0 | onJoint1)
+    assert onShaft.any() and onJoint0.any() and onJoint1.any()
+    # the extents: the joint cylinders reach out to their radii at the ends and their half widths in z
+    assert p.min(axis=0) == pytest.approx([-0.6, -0.15, 0.2 - 0.15])
+    assert p.max(axis=0) == pytest.approx([0.65, 0.15, 0.2 + 0.15])
+    # triangles point outwards from the axis of the part they belong to
+    for a, b, c in t:
+        n = np.cross(p[b] - p[a], p[c] - p[a])
+        if np.linalg.norm(n) < 1e-14:
+            continue
+        centroid = (p[a] + p[b] + p[c]) / 3
+        onLinkPart = [onShaft[a] and onShaft[b] and onShaft[c], onJoint0[a] and onJoint0[b] and onJoint0[c],
+                      onJoint1[a] and onJoint1[b] and onJoint1[c]]
+        centers = [0.5 * (p0 + p1), p0, p1]
+        assert any(onPart and n @ (centroid - center) > 0 for onPart, center in zip(onLinkPart, centers))
+
+
+def test_rigidLinkWithoutAxesHasSphericalJoints():
+    p0, p1 = np.array([0., 0., 0.]), np.array([0., 0., 1.])
+    g = graphics.RigidLink(p0=p0, p1=p1, radius=[0.1, 0.2], thickness=0.04, width=[0, 0])  # width not used
+    p = Points(g)
+    r0, r1 = np.linalg.norm(p - p0, axis=1), np.linalg.norm(p - p1, axis=1)
+    onShaft = np.isclose(np.linalg.norm(p[:, 0:2], axis=1), 0.02) | np.isclose(np.linalg.norm(p[:, 0:2], axis=1), 0.)
+    assert np.all(onShaft | np.isclose(r0, 0.1) | np.isclose(r1, 0.2))
+    assert np.isclose(r0, 0.1).sum() > 8 and np.isclose(r1, 0.2).sum() > 8  # two spheres, not only shaft points
+    assert p.min(axis=0) == pytest.approx([-0.2, -0.2, -0.1]) and p.max(axis=0) == pytest.approx([0.2, 0.2, 1.2])
+    # defaults as Exudyn's: black, radius 0.1 spheres
+    default = graphics.RigidLink([0, 0, 0], [1, 0, 0])
+    assert np.allclose(np.asarray(default['colors']).reshape(-1, 4), graphics.color.black)
+    assert Points(default)[:, 0].max() == pytest.approx(1.1)
+    mbs = exu.SystemContainer().AddSystem()
+    GroundWithGraphics(mbs, [g, default])  # accepted as graphicsData
+
+
+def test_rigidLinkOlderNameAndBadInput():
+    names = StarImport()
+    assert 'GraphicsDataRigidLink' in names and 'RigidLink' in graphics.__all__
+    arguments = dict(p0=[0, 0, 0], p1=[1, 0, 0], axis0=[0, 0, 1], radius=[0.1, 0.1], thickness=0.05)
+    old, new = names['GraphicsDataRigidLink'](**arguments), graphics.RigidLink(**arguments)
+    assert old.keys() == new.keys() and all(np.array_equal(old[key], new[key]) for key in new)
+    for bad, message in [(dict(p1=[0, 0, 0]), "'p1': expected a point different from p0"),
+                         (dict(p0=[0, 0]), "'p0': expected a list of 3 finite numbers"),
+                         (dict(radius=0.1), "'radius': expected a list of 2 finite numbers"),
+                         (dict(radius=[0.1, -0.1]), "'radius': expected two radii > 0"),
+                         (dict(width=[0, 0.1]), "'width': expected .*width0 > 0 for the cylinder along axis0"),
+                         (dict(thickness=0), "'thickness': expected a finite number > 0"),
+                         (dict(axis1=[0, np.nan, 1]), "'axis1': expected a list of 3 finite numbers"),
+                         (dict(color=[1, 0, 0]), "'color': expected a list of 4 finite numbers"),
+                         (dict(nTiles=2), "'nTiles': expected an integer >= 3")]:
+        with pytest.raises(ValueError, match="graphics.RigidLink: parameter " + message):
+            graphics.RigidLink(**{**arguments, **bad})
+
+
+
 # ---------------------------------------------------------------------------------------------
 # graphicsData on bodies: validated, stored, saved
 def GroundWithGraphics(mbs, graphicsData):
