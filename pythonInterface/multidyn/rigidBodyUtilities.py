@@ -462,6 +462,9 @@ class RigidBodyInertia:
       inertiaTensor  3x3 inertia tensor about the REFERENCE point (not the COM)
     If inertiaTensorAtCOM=True, the given inertiaTensor is about the COM and is
     shifted to the reference point with the parallel-axis theorem.
+    data: the shape the inertia came from, as in Exudyn ({'type': 'InertiaCuboid', 'sideLengths': ...},
+    plus 'HT' after Translated or Transformed); {'type': 'RigidBodyInertia'} for a general one.
+    GetGraphics draws that shape.
     """
 
     def __init__(self, mass=0., inertiaTensor=None, com=None, inertiaTensorAtCOM=False):
@@ -474,6 +477,7 @@ class RigidBodyInertia:
             # only the upper triangle reaches the solver (6D form), so asymmetry would be lost silently
             _Fail(name, 'inertiaTensor', 'a symmetric 3x3 matrix', detail='received an unsymmetric matrix')
         self.inertiaTensor = J + _SteinerTerm(self.mass, self.com) if inertiaTensorAtCOM else J
+        self.data = {'type': 'RigidBodyInertia'}
 
     def SetWithCOMinertia(self, mass, inertiaTensorCOM, com):
         """set mass, inertia tensor about the COM and COM (relative to reference point)"""
@@ -506,11 +510,14 @@ class RigidBodyInertia:
         whose COM lies at +L/2 from the reference point (e.g. a joint at its end).
         Inertia: J_new = J_COM + m (|c|^2 I - c c^T) with c = com_new."""
         v = _AsArray(vec, (3,), 'RigidBodyInertia.Translated', 'vec')
-        return RigidBodyInertia(self.mass, self.InertiaCOM(), self.com + v, inertiaTensorAtCOM=True)
+        result = RigidBodyInertia(self.mass, self.InertiaCOM(), self.com + v, inertiaTensorAtCOM=True)
+        result._KeepShape(self, HTtranslate(v))
+        return result
 
     def Rotated(self, rot):
         """new inertia with the body rotated by rot about the reference point:
-        J_new = rot J rot^T, com_new = rot com (for com=0 identical to Exudyn)"""
+        J_new = rot J rot^T, com_new = rot com (for com=0 identical to Exudyn); as in Exudyn, the
+        result is a general RigidBodyInertia (its shape is not kept: GetGraphics gives None)"""
         R = _AsRotationMatrix(rot, 'RigidBodyInertia.Rotated', 'rot')
         return RigidBodyInertia(self.mass, R @ self.inertiaTensor @ R.T, R @ self.com)
 
@@ -518,8 +525,54 @@ class RigidBodyInertia:
         """new inertia with the body moved by the homogeneous transformation HT (rotate, then translate)"""
         T = _AsArray(HT, (4, 4), 'RigidBodyInertia.Transformed', 'HT')
         R = _AsRotationMatrix(T[0:3, 0:3], 'RigidBodyInertia.Transformed', 'HT[0:3,0:3]')
-        return RigidBodyInertia(self.mass, R @ self.InertiaCOM() @ R.T, R @ self.com + T[0:3, 3],
-                                inertiaTensorAtCOM=True)
+        result = RigidBodyInertia(self.mass, R @ self.InertiaCOM() @ R.T, R @ self.com + T[0:3, 3],
+                                  inertiaTensorAtCOM=True)
+        result._KeepShape(self, T)
+        return result
+
+    def _KeepShape(self, original, T):
+        """the shape data of original, with T appended to its transformation 'HT' (as Exudyn's)"""
+        self.data = dict(original.data)
+        self.data['HT'] = original.data['HT'] @ T if 'HT' in original.data else np.array(T)
+
+    def GetGraphics(self, color, nTiles=None, roundness=None):
+        """a graphics dict of the shape this inertia came from (Exudyn's): the cuboid (graphics.Brick),
+        cylinder (with 2*nTiles segments), sphere, a thin brick for InertiaRodX, a sphere of density
+        2000 for InertiaMassPoint; None for a general RigidBodyInertia (a sum, a Rotated one). As in
+        Exudyn it is drawn around the COM in body axes: a rotation in Transformed's HT is not applied.
+        A color with red -1 (graphics.color.default) gives graphics.color.defaultBody; nTiles 16 and
+        roundness 0 by default."""
+        from multidyn import graphics  # here: multidyn.graphics imports this module
+        name = 'RigidBodyInertia.GetGraphics'
+        rgba = _AsArray(color, (4,), name, 'color')
+        if rgba[0] == -1:
+            rgba = np.array(graphics.color.defaultBody)
+        if nTiles is None:
+            nTiles = 16
+        if isinstance(nTiles, bool) or not isinstance(nTiles, (int, np.integer)) or nTiles < 3:
+            _Fail(name, 'nTiles', 'an integer >= 3', detail='received %r' % (nTiles,))
+        roundness = 0. if roundness is None else _AsScalar(roundness, name, 'roundness', nonNegative=True)
+        shape, com = self.data, self.COM()
+        kind = shape['type']
+        if kind == 'InertiaCylinder':
+            axisVector = np.zeros(3)
+            axisVector[shape['axis']] = 1.
+            length, innerRadius = shape['length'], shape['innerRadius']
+            return graphics.Cylinder(pAxis=com - 0.5 * length * axisVector, vAxis=length * axisVector,
+                                     radius=shape['outerRadius'], color=rgba, nTiles=2 * int(nTiles),
+                                     radiusInner=innerRadius if innerRadius > 0 else None)
+        if kind == 'InertiaCuboid':
+            return graphics.Brick(centerPoint=com, size=shape['sideLengths'], color=rgba, roundness=roundness)
+        if kind == 'InertiaRodX':
+            length = shape['length']
+            return graphics.Brick(centerPoint=com, size=[length, 0.01 * length, 0.01 * length], color=rgba,
+                                  roundness=roundness)
+        if kind == 'InertiaMassPoint':
+            radius = (shape['mass'] / 2000. * 0.75 / np.pi) ** (1. / 3.)  # a sphere of density 2000
+            return graphics.Sphere(point=com, radius=radius, color=rgba, nTiles=nTiles)
+        if kind in ('InertiaSphere', 'InertiaHollowSphere'):
+            return graphics.Sphere(point=com, radius=shape['radius'], color=rgba, nTiles=nTiles)
+        return None  # a general inertia: no shape known
 
     def __add__(self, other):
         """combine two bodies given w.r.t. the SAME reference point and body axes"""
@@ -553,6 +606,7 @@ class InertiaCuboid(RigidBodyInertia):
         m = rho * L.prod()
         L2 = L * L
         super().__init__(m, m / 12. * np.diag([L2[1] + L2[2], L2[0] + L2[2], L2[0] + L2[1]]))
+        self.data = {'type': 'InertiaCuboid', 'density': rho, 'sideLengths': L}
 
 
 class InertiaRodX(RigidBodyInertia):
@@ -562,6 +616,7 @@ class InertiaRodX(RigidBodyInertia):
         m = _AsScalar(mass, 'InertiaRodX', 'mass', nonNegative=True)
         L = _AsScalar(length, 'InertiaRodX', 'length', nonNegative=True)
         super().__init__(m, m * L * L / 12. * np.diag([0., 1., 1.]))
+        self.data = {'type': 'InertiaRodX', 'mass': m, 'length': L}
 
 
 class InertiaMassPoint(RigidBodyInertia):
@@ -569,6 +624,7 @@ class InertiaMassPoint(RigidBodyInertia):
 
     def __init__(self, mass):
         super().__init__(_AsScalar(mass, 'InertiaMassPoint', 'mass', nonNegative=True))
+        self.data = {'type': 'InertiaMassPoint', 'mass': self.mass}
 
 
 class InertiaSphere(RigidBodyInertia):
@@ -579,11 +635,15 @@ class InertiaSphere(RigidBodyInertia):
         if (mass is None) == (density is None):
             _Fail('InertiaSphere', 'mass', 'given, or else density (exactly one of them)',
                   detail='received mass=%r, density=%r' % (mass, density))
+        volume = 4. / 3. * np.pi * r ** 3
         if mass is None:
-            m = _AsScalar(density, 'InertiaSphere', 'density', nonNegative=True) * 4. / 3. * np.pi * r ** 3
+            rho = _AsScalar(density, 'InertiaSphere', 'density', nonNegative=True)
+            m = rho * volume
         else:
             m = _AsScalar(mass, 'InertiaSphere', 'mass', nonNegative=True)
+            rho = m / volume if volume != 0 else 0.
         super().__init__(m, 0.4 * m * r * r * np.eye(3))
+        self.data = {'type': 'InertiaSphere', 'mass': m, 'radius': r, 'density': rho, 'volume': volume}
 
 
 class InertiaHollowSphere(RigidBodyInertia):
@@ -593,6 +653,7 @@ class InertiaHollowSphere(RigidBodyInertia):
         m = _AsScalar(mass, 'InertiaHollowSphere', 'mass', nonNegative=True)
         r = _AsScalar(radius, 'InertiaHollowSphere', 'radius', nonNegative=True)
         super().__init__(m, 2. / 3. * m * r * r * np.eye(3))
+        self.data = {'type': 'InertiaHollowSphere', 'mass': m, 'radius': r}
 
 
 class InertiaCylinder(RigidBodyInertia):
@@ -615,3 +676,5 @@ class InertiaCylinder(RigidBodyInertia):
         diag = [jTransverse] * 3
         diag[int(axis)] = jAxis
         super().__init__(m, np.diag(diag))
+        self.data = {'type': 'InertiaCylinder', 'density': rho, 'length': L, 'axis': int(axis),
+                     'outerRadius': ro, 'innerRadius': ri}

@@ -247,6 +247,40 @@ def test_rigidLinkOlderNameAndBadInput():
             graphics.RigidLink(**{**arguments, **bad})
 
 
+def test_inertiaGetGraphicsDrawsItsShapeAtTheCOM():
+    u = exu.utilities
+    cuboid = u.InertiaCuboid(1000., [0.4, 0.2, 0.1]).Translated([1., 0., 0.])
+    p = Points(cuboid.GetGraphics(graphics.color.red))
+    assert p.min(axis=0) == pytest.approx([0.8, -0.1, -0.05]) and p.max(axis=0) == pytest.approx([1.2, 0.1, 0.05])
+    sphere = u.InertiaSphere(mass=2., radius=0.3).GetGraphics(graphics.color.red)
+    assert np.allclose(np.linalg.norm(Points(sphere), axis=1), 0.3)
+    assert np.allclose(np.asarray(sphere['colors']).reshape(-1, 4), graphics.color.red)
+    assert np.allclose(np.linalg.norm(Points(u.InertiaHollowSphere(1., 0.2).GetGraphics(graphics.color.red)), axis=1),
+                       0.2)
+    # a cylinder along its axis (y), with 2*nTiles segments around, hollow if innerRadius > 0
+    cylinder = u.InertiaCylinder(1000., 0.5, 0.1, 1, innerRadius=0.05).GetGraphics(graphics.color.blue, nTiles=8)
+    q = Points(cylinder)
+    assert q[:, 1].min() == pytest.approx(-0.25) and q[:, 1].max() == pytest.approx(0.25)
+    assert set(np.round(np.linalg.norm(q[:, [0, 2]], axis=1), 12)) == {0.05, 0.1}
+    assert len(q) == 4 * 16 + 16  # 4 contour points (and the closing one) turned in 16 steps
+    rod = Points(u.InertiaRodX(1., 2.).GetGraphics(graphics.color.red))
+    assert rod.max(axis=0) == pytest.approx([1., 0.01, 0.01])
+    # a mass point: a sphere of density 2000
+    point = Points(u.InertiaMassPoint(2000. * 4. / 3. * np.pi * 0.1 ** 3).GetGraphics(graphics.color.red))
+    assert np.allclose(np.linalg.norm(point, axis=1), 0.1)
+    # graphics.color.default gives the default body color
+    default = u.InertiaSphere(mass=1., radius=0.1).GetGraphics(graphics.color.default)
+    assert np.allclose(np.asarray(default['colors']).reshape(-1, 4), graphics.color.defaultBody)
+    # a general inertia (a sum, a rotated one) has no shape
+    assert u.RigidBodyInertia(1., np.eye(3)).GetGraphics(graphics.color.red) is None
+    assert (u.InertiaSphere(mass=1., radius=0.1) + u.InertiaRodX(1., 1.)).GetGraphics(graphics.color.red) is None
+    assert u.InertiaCuboid(1., [1, 1, 1]).Rotated(np.eye(3)).GetGraphics(graphics.color.red) is None
+    assert u.InertiaCuboid(1., [1, 1, 1]).Transformed(u.HTtranslate([0, 0, 1])).data['type'] == 'InertiaCuboid'
+    with pytest.raises(ValueError, match="GetGraphics: parameter 'color'"):
+        u.InertiaSphere(mass=1., radius=0.1).GetGraphics([1, 0, 0])
+    with pytest.raises(ValueError, match="GetGraphics: parameter 'nTiles' must be an integer >= 3"):
+        u.InertiaSphere(mass=1., radius=0.1).GetGraphics(graphics.color.red, nTiles=2.5)
+
 
 # ---------------------------------------------------------------------------------------------
 # graphicsData on bodies: validated, stored, saved
