@@ -28,7 +28,7 @@ exudynItemClassNames = [
     'ObjectJointSliding', 'ObjectJointSliding2D', 'ObjectJointSpherical', 'ObjectKinematicTree', 'ObjectMass1D',
     'ObjectMassPoint', 'ObjectMassPoint2D', 'ObjectRigidBody', 'ObjectRigidBody2D', 'ObjectRotationalMass1D',
     'SensorBody', 'SensorKinematicTree', 'SensorLoad', 'SensorMarker', 'SensorNode', 'SensorObject',
-    'SensorSuperElement',
+    'SensorSuperElement', 'SensorUserFunction',
 ]
 
 #: Exudyn's short names (RigidBody, Point, ...) and the class each stands for

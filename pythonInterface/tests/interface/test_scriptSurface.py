@@ -45,6 +45,11 @@ def test_exudynItemsNotInMultidynRaiseAClearErrorWhenUsed():
         names['Cable2D']()  # the short name stands for the same item
     with pytest.raises(NotImplementedError, match='ObjectANCFCable2D'):
         names['VCable2D'](show=True)
+    # every item class of Exudyn 1.13 has a name (SensorUserFunction was once missing: a NameError in scripts)
+    sensorClass = names['SensorUserFunction']
+    if issubclass(sensorClass, exu.itemInterface.MissingItem):
+        with pytest.raises(NotImplementedError, match='SensorUserFunction is an Exudyn item'):
+            sensorClass(sensorNumbers=[0], factors=[1.])
 
 
 def test_helpersAgainstClosedForms():
