@@ -33,6 +33,11 @@ struct JacobianFactors {
   double ode2ODE1 = 1.;        // dr/dy: ODE2 forces depending on ODE1 coordinates
   double ode1Damping = 0.;     // dr1/dq_t weight (ODE1 equations depending on velocities)
   bool velocityLevelConstraints = false;
+  // Rows of constraints on velocities (Constraint::IsVelocityLevel), g_v(q, q_t): the weights of
+  // dg_v/dq_t (the unknown's change of q_t) and of dg_v/dq (its change of q; Exudyn's matrix
+  // has no such block, nor has the matrix built from the constraint loads).
+  double velocityConstraintRows = 1.;
+  double velocityConstraintPositionRows = 1.;
   bool includeLoads = false;  // load Jacobians (follower loads); off by default in time integration
   // d(C_q^T lambda)/dq, the only place the multipliers enter. Without it (Exudyn's Newton matrix)
   // those blocks are not computed and not in the sparsity pattern, which also spares fill-in.
@@ -87,6 +92,10 @@ class DAESystem {
     ode2Coordinates.clear();
     why = NumberOfAE() > 0 ? "the system has algebraic equations" : "";
   }
+
+  // The constraints on velocities only (Constraint::IsVelocityLevel), named for the messages of
+  // solvers without velocities (static); empty: none.
+  virtual std::string DescribeVelocityLevelConstraints() const { return ""; }
 
   // Which item an unknown (row of the Newton system) belongs to, for messages.
   virtual std::string DescribeUnknown(Index row) const { return "unknown " + std::to_string(row); }

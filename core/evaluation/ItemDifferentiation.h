@@ -344,6 +344,19 @@ template <class AD> void AddConstraintBlocks(const JacobianTarget& t, const Seed
   }
 }
 
+// Rows of a constraint on velocities, g_v(q, q_t): dg_v/dq_t and dg_v/dq with their weights.
+template <class AD> void AddVelocityConstraintRows(const JacobianTarget& t, const SeededNodes<AD>& seeds,
+                                                   const VecX<AD>& g_v, Index aeStart) {
+  for (Index r = 0; r < g_v.size(); ++r) {
+    const Index row = t.aeOffset + aeStart + r;
+    const auto& derivatives = g_v(r).derivatives();
+    for (Index d = 0; d < 2 * seeds.Size(); ++d) {
+      const double weight = d < seeds.Size() ? t.factors.velocityConstraintPositionRows : t.factors.velocityConstraintRows;
+      t.matrix.Add(row, seeds.Column(d), weight * DerivativeOf(derivatives, d));
+    }
+  }
+}
+
 template <class AD> void BodyJacobian(const JacobianTarget& t, const Body& body, const EvaluationContext& context,
                                       const std::vector<Index>& bodyNodes, const std::vector<Index>& indices) {
   const SeededNodes<AD> seeds(t, bodyNodes);
@@ -419,9 +432,9 @@ template <class AD> void ConnectorJacobian(const JacobianTarget& t, const Connec
 }
 
 // Constraint loads lambda*dg/dq and position-level g do not depend on q_t: only velocity-level
-// rows need the velocity seeds.
-inline Seeds ConstraintSeeds(const JacobianFactors& factors) {
-  return factors.velocityLevelConstraints ? Seeds::PositionsAndVelocities : Seeds::Positions;
+// rows (and constraints on velocities) need the velocity seeds.
+inline Seeds ConstraintSeeds(const JacobianFactors& factors, bool velocityLevelConstraint) {
+  return factors.velocityLevelConstraints || velocityLevelConstraint ? Seeds::PositionsAndVelocities : Seeds::Positions;
 }
 
 // Derivatives of the constraint loads (K block) and the constraint rows.
@@ -430,7 +443,8 @@ inline Seeds ConstraintSeeds(const JacobianFactors& factors) {
 template <class AD> void ConstraintJacobian(const JacobianTarget& t, const Constraint& constraint,
                                             const EvaluationContext& context, Index aeStart,
                                             const std::vector<Index>& markers, const std::vector<Index>& nodes) {
-  const SeededNodes<AD> seeds(t, nodes, 0, -1, ConstraintSeeds(t.factors));
+  const bool onVelocities = constraint.IsVelocityLevel();
+  const SeededNodes<AD> seeds(t, nodes, 0, -1, ConstraintSeeds(t.factors, onVelocities));
   const MarkerData<AD> m0 = SeededMarkerData(t, seeds, markers[0]);
   const MarkerData<AD> m1 = SeededMarkerData(t, seeds, markers[1]);
   const VectorX& lambda = t.workspace.Lambda(t.state, aeStart, constraint.NumberOfAlgebraicEquations());
@@ -439,6 +453,11 @@ template <class AD> void ConstraintJacobian(const JacobianTarget& t, const Const
   AddMarkerLoad(t, seeds, markers[0], m0, loads[0]);
   AddMarkerLoad(t, seeds, markers[1], m1, loads[1]);
   VecX<AD> g, g_t;
+  if (onVelocities) {
+    constraint.ComputeAlgebraicEquations(context, m0, m1, true, g_t);
+    AddVelocityConstraintRows(t, seeds, g_t, aeStart);
+    return;
+  }
   constraint.ComputeAlgebraicEquations(context, m0, m1, false, g);
   if (t.factors.velocityLevelConstraints) constraint.ComputeAlgebraicEquations(context, m0, m1, true, g_t);
   AddConstraintBlocks(t, seeds, g, g_t, aeStart, false);

@@ -67,7 +67,8 @@ void SystemEquations::BuildEvaluationPlan() {
     constraintEntries_.push_back({c, &constraint, compiled_.objectAEStart[c], size, compiled_.objectMarkers[c][0],
                                   compiled_.objectMarkers[c][1],
                                   differentiation::NumberOfCoordinates(system_, compiled_.objectMarkerNodes[c]),
-                                  differentiation::LargestMarkerCoordinates(compiled_, compiled_.objectMarkers[c])});
+                                  differentiation::LargestMarkerCoordinates(compiled_, compiled_.objectMarkers[c]),
+                                  constraint.IsVelocityLevel()});
   }
   loadScaledByLoadFactor_.assign(system_.NumberOfItems(ItemCategory::Load), 0);
   for (Index l : compiled_.loads) {
@@ -416,7 +417,7 @@ void SystemEquations::AlgebraicResidual(const ThreadPart& part, Scratch& scratch
       continue;
     }
     e.constraint->ComputeAlgebraicEquations(Context(e.object, state), markerData_[e.marker0], markerData_[e.marker1],
-                                            velocityLevel, local);
+                                            velocityLevel || e.velocityLevel, local);
     CopyElements(residual.data() + e.aeStart, local.data(), e.size);
   }
 }
@@ -569,8 +570,10 @@ void SystemEquations::AddPartJacobian(const ThreadPart& part, Scratch& scratch,
     // Jacobians, as Exudyn computes them; no differentiation needed. With Euler parameters they
     // differ from dg/dq only normal to the unit sphere, where the parameter constraint acts.
     const bool rowsFromLoads = !factors.constraintForces;
+    const double rowFactor = e.velocityLevel ? factors.velocityConstraintRows : factors.constraintRows;
     if (!rowsFromLoads)
-      WithADScalarForDerivatives(SeededDerivatives(ConstraintSeeds(factors), e.coordinates), e.largestMarkerCoordinates,
+      WithADScalarForDerivatives(SeededDerivatives(ConstraintSeeds(factors, e.velocityLevel), e.coordinates),
+                                 e.largestMarkerCoordinates,
                                  [&](auto ad) {
         ConstraintJacobian<decltype(ad)>(target, constraint, Context(e.object, state), aeStart, markers, nodes);
       });
@@ -591,7 +594,7 @@ void SystemEquations::AddPartJacobian(const ThreadPart& part, Scratch& scratch,
         for (size_t i = 0; i < indices.size(); ++i) {
           const double component = GeneralizedLoadComponent(data, unitLoads[side], Index(i));  // -C_q(k, i)
           matrix.Add(indices[i], aeOffset + aeStart + k, -factors.multiplierColumns * component);
-          if (rowsFromLoads) matrix.Add(aeOffset + aeStart + k, indices[i], -factors.constraintRows * component);
+          if (rowsFromLoads) matrix.Add(aeOffset + aeStart + k, indices[i], -rowFactor * component);
         }
       }
     }
@@ -681,6 +684,13 @@ void SystemEquations::CoordinatesFixedByConstraints(std::vector<Index>& ode2Coor
           " is a constraint (use an implicit solver such as GeneralizedAlpha)";
     return;
   }
+}
+
+std::string SystemEquations::DescribeVelocityLevelConstraints() const {
+  std::string names;
+  for (const ConstraintEntry& e : constraintEntries_)
+    if (e.velocityLevel && e.constraint->IsActive()) names += (names.empty() ? "" : ", ") + system_.ItemDescription(ItemCategory::Object, e.object);
+  return names;
 }
 
 std::string SystemEquations::DescribeUnknown(Index row) const {

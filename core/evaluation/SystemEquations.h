@@ -56,6 +56,7 @@ class SystemEquations : public DAESystem {
   double PostNewtonStep(SystemState& state) override;
   bool HasPostNewtonItems() const override { return !compiled_.postNewtonObjects.empty(); }
   void CoordinatesFixedByConstraints(std::vector<Index>& ode2Coordinates, std::string& why) const override;
+  std::string DescribeVelocityLevelConstraints() const override;
   std::string DescribeUnknown(Index row) const override;
 
   // Convenience for tests: the Jacobian as a dense matrix.
@@ -171,6 +172,7 @@ class SystemEquations : public DAESystem {
     Index aeStart, size;
     Index marker0, marker1;
     Index coordinates, largestMarkerCoordinates;  // of its markers' nodes; of one marker (AD width)
+    bool velocityLevel;                            // Constraint::IsVelocityLevel
   };
   struct ConnectorEntry {
     Index object;

@@ -8,6 +8,10 @@ namespace multidyn {
 class Constraint : public Object {
  public:
   ObjectKind Kind() const override { return ObjectKind::Constraint; }
+  // True: the equations constrain velocities only, g_v(q, q_t) = 0 (rolling without slip, a
+  // prescribed rate), in every solver and at both levels; the loads are then -(dg_v/dq_t)^T lambda.
+  // Structural (fixed at Assemble()).
+  virtual bool IsVelocityLevel() const { return false; }
   // g at position level (index 3) or its time derivative (velocity level, index 2), and the
   // loads lambda applies to the markers; their generalized forces equal -C_q^T * lambda
   // (checked in the item tests against C_q obtained by differentiating g). The context gives

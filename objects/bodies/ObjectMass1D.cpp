@@ -14,7 +14,7 @@ const ItemTypeInfo& ObjectMass1D::Info() {
   using T = ObjectMass1D;
   static const FieldTable fields = [] {
     FieldTableBuilder<T> builder;
-    builder.Add(&T::name, "name", "", "object's unique name").Add(&T::mass, "physicsMass", "kg", "mass m").NonNegative();
+    builder.Add(&T::name, "name", "", "object's unique name").Add(&T::mass, "physicsMass", "kg", "mass m").NonNegative().Alias("mass");
     AddCommonFields(builder, "the Node1D whose coordinate is the mass's position along its x-axis",
                     "p_ref: where the coordinate 0 lies, in global axes",
                     "constant rotation A_0 from body to global axes; the mass moves along its first column (the body x-axis)");

@@ -45,12 +45,13 @@ const ItemTypeInfo& ObjectRigidBody2D::Info() {
   static const FieldTable fields =
       FieldTableBuilder<T>()
           .Add(&T::name, "name", "", "object's unique name")
-          .Add(&T::physicsMass, "physicsMass", "kg", "mass of the rigid body").NonNegative()
+          .Add(&T::physicsMass, "physicsMass", "kg", "mass of the rigid body").NonNegative().Alias("mass")
           .Add(&T::physicsInertia, "physicsInertia", "kg*m^2",
                "moment of inertia about the z-axis through the reference point (the node); equal to the inertia about "
-               "the center of mass if physicsCenterOfMass = [0, 0]").NonNegative()
+               "the center of mass if physicsCenterOfMass = [0, 0]").NonNegative().Alias("inertia")
           .Add(&T::centerOfMass, "physicsCenterOfMass", "m",
                "position [b_x, b_y] of the center of mass relative to the reference point, in body axes")
+          .Alias("centerOfMass")
           .Add(&T::nodeNumber, "nodeNumber", "", "the NodeRigidBody2D that carries the body")
           .AddVisualization(&T::visualization, "drawing size")
           .Build();

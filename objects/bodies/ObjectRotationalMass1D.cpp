@@ -28,7 +28,7 @@ const ItemTypeInfo& ObjectRotationalMass1D::Info() {
   static const FieldTable fields = [] {
     FieldTableBuilder<T> builder;
     builder.Add(&T::name, "name", "", "object's unique name")
-        .Add(&T::inertia, "physicsInertia", "kg*m^2", "moment of inertia J about the rotation axis").NonNegative();
+        .Add(&T::inertia, "physicsInertia", "kg*m^2", "moment of inertia J about the rotation axis").NonNegative().Alias("inertia");
     AddCommonFields(builder, "the Node1D whose coordinate is the rotation angle psi",
                     "p_ref: the fixed point on the axis, in global axes",
                     "constant rotation A_0 of the intermediate frame; the rotor turns about its third column (z-axis)");

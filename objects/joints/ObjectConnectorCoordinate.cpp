@@ -9,11 +9,6 @@ namespace multidyn {
 
 void ObjectConnectorCoordinate::Check(const MainSystem& system) const {
   CheckMarkersProvideCoordinate(system, MarkerNumbers(), "markerNumbers", "ObjectConnectorCoordinate");
-  // A constraint on velocities only needs Jacobian rows with respect to q_t in the index-3
-  // Newton matrix, which the solver interface does not form yet.
-  if (velocityLevel)
-    throw ValueError("parameter 'velocityLevel': True (a constraint on velocities) is not supported yet; use the "
-                     "position-level constraint with offsetUserFunction (and offsetUserFunction_t)");
 }
 
 double ObjectConnectorCoordinate::Offset(const EvaluationContext& context) const {
@@ -65,8 +60,11 @@ const ItemTypeInfo& ObjectConnectorCoordinate::Info() {
           .Add(&T::markerNumbers, "markerNumbers", "", "list of the two coordinate markers [m0, m1] the constraint couples")
           .Add(&T::offset, "offset", "m (rad on rotations)", "offset l_off between the two values")
           .Add(&T::factorValue1, "factorValue1", "", "factor k_m1 multiplied with the coordinate of marker 1 in the equation")
+          .Alias("factor1")
           .Add(&T::velocityLevel, "velocityLevel", "",
-               "True: the constraint acts on velocities (offset between velocities); not supported yet, must be False")
+               "True: the constraint acts on velocities only, k_m1 v_m1 - v_m0 = offset (offset = a rate, or "
+               "offsetUserFunction_t), in every solver")
+          .Structural()
           .AddUserFunction(&T::offsetUserFunction, "offsetUserFunction",
                            "offsetUserFunction(mbs, t, itemNumber, lOffset) -> Real",
                            "a Python function which gives the time-dependent offset l_off(t), e.g. to move a coordinate on "

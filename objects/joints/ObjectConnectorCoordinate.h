@@ -1,6 +1,8 @@
 // Coordinate constraint between two coordinate markers (see docs/theory/CoordinateConstraint.md):
 //   g = k_m1 q_m1 - q_m0 - l_off(t) = 0     (index 3; l_off = offset or offsetUserFunction)
 //   g_t = k_m1 v_m1 - v_m0 - l_off_t(t) = 0  (velocity level; l_off_t = offsetUserFunction_t or 0)
+// With velocityLevel the constraint has only g_t, in every solver, and l_off_t is offset unless
+// offsetUserFunction_t is given (Exudyn's).
 // The multiplier lambda is the constraint force: marker 0 is loaded with +lambda, marker 1
 // with -k_m1 lambda.
 #pragma once
@@ -17,6 +19,7 @@ class ObjectConnectorCoordinate : public ConstraintKernels<ObjectConnectorCoordi
   std::vector<MarkerIndex> MarkerNumbers() const override { return {markerNumbers[0], markerNumbers[1]}; }
   Index NumberOfAlgebraicEquations() const override { return 1; }
   bool IsActive() const override { return activeConnector; }
+  bool IsVelocityLevel() const override { return velocityLevel; }
   void Check(const MainSystem& system) const override;
   bool GetOutput(OutputVariableType type, const EvaluationContext& context, const MarkerData<double>& m0,
                  const MarkerData<double>& m1, const VectorX& lambda, VectorX& value) const override;

@@ -6,8 +6,10 @@
 
 #include <random>
 #include <string>
+#include <vector>
 
 #include "core/evaluation/SystemEquations.h"
+#include "core/items/Constraint.h"
 #include "core/model/MainSystem.h"
 
 namespace multidyn {
@@ -28,6 +30,18 @@ inline void Randomize(const MainSystem& system, SystemState& state, unsigned see
     state.ode2.segment<4>(start) = (reference + state.ode2.segment<4>(start)).normalized() - reference;
   }
   state.time = 0.4;
+}
+
+// Which algebraic equations belong to constraints on velocities (Constraint::IsVelocityLevel).
+inline std::vector<bool> VelocityLevelRows(const MainSystem& system) {
+  const CompiledSystem& c = system.Compiled();
+  std::vector<bool> rows(c.numberOfAE, false);
+  for (Index object : c.constraints) {
+    const auto& constraint = static_cast<const Constraint&>(system.GetObject(object));
+    if (!constraint.IsVelocityLevel()) continue;
+    for (Index k = 0; k < constraint.NumberOfAlgebraicEquations(); ++k) rows[c.objectAEStart[object] + k] = true;
+  }
+  return rows;
 }
 
 // [r; r1; g] as a function of the state, in the order of the unknowns [ODE2 | ODE1 | AE].
@@ -75,9 +89,10 @@ inline void ExpectExactJacobians(SystemEquations& equations, const SystemState& 
   const Index n = equations.NumberOfUnknowns();
   ASSERT_EQ(n, n2 + n1 + nAE);
 
-  JacobianFactors position;  // d[r; r1; g]/d[q; y; lambda]: C_q^T, C_q, -df/dy
+  JacobianFactors position;  // d[r; r1; g]/d[q; y; lambda]: C_q^T, C_q, -df/dy (dg_v/dq on velocities)
   position.mass = 0.;
   position.damping = 0.;
+  position.velocityConstraintRows = 0.;
   position.ode1Derivative = 0.;
   position.includeLoads = true;
   MatrixX exact = equations.JacobianDense(state, position);
@@ -109,9 +124,10 @@ inline void ExpectExactJacobians(SystemEquations& equations, const SystemState& 
   ExpectClose(exact.topLeftCorner(n2, n2), numerical.topLeftCorner(n2, n2), "M = dr/dq_tt");
   EXPECT_TRUE(exact.topLeftCorner(n2, n2).isApprox(exact.topLeftCorner(n2, n2).transpose(), 1e-12)) << "M symmetric";
 
-  JacobianFactors velocityLevel;  // velocity-level constraint rows: dg_t/dq_t = C_q
+  JacobianFactors velocityLevel;  // velocity-level constraint rows: dg_t/dq_t = C_q (dg_v/dq_t on velocities)
   velocityLevel.mass = velocityLevel.stiffness = velocityLevel.damping = velocityLevel.multiplierColumns = 0.;
   velocityLevel.velocityLevelConstraints = true;
+  velocityLevel.velocityConstraintPositionRows = 0.;
   exact = equations.JacobianDense(state, velocityLevel);
   numerical = FiniteDifferences(equations, state, &SystemState::ode2_t, true, 0);
   if (checkConstraintRows) ExpectClose(exact.bottomLeftCorner(nAE, n2), numerical.bottomLeftCorner(nAE, n2), "dg_t/dq_t");
@@ -129,10 +145,10 @@ inline void ExpectExactJacobians(SystemEquations& equations, const SystemState& 
   }
 }
 
-// The loads of the multipliers equal -C_q^T lambda, C_q from differentiating g: their virtual
-// work in every admissible motion of every node (each coordinate; for Euler parameters, the
-// translations and the rates of unit angular velocities, tangent to the unit sphere) is
-// (C_q * motion) . lambda. Returns the number of motions checked.
+// The loads of the multipliers equal -C_q^T lambda, C_q from differentiating g (dg_v/dq_t for
+// constraints on velocities): their virtual work in every admissible motion of every node (each
+// coordinate; for Euler parameters, the translations and the rates of unit angular velocities,
+// tangent to the unit sphere) is (C_q * motion) . lambda. Returns the number of motions checked.
 inline Index ExpectConstraintLoadsAreTransposedConstraintJacobian(MainSystem& system, SystemEquations& equations,
                                                                   const SystemState& state) {
   const Index n2 = equations.NumberOfODE2();
@@ -141,7 +157,12 @@ inline Index ExpectConstraintLoadsAreTransposedConstraintJacobian(MainSystem& sy
   withoutLambda.ae.setZero();
   equations.ComputeODE2Residual(withoutLambda, r0);
   equations.ComputeODE2Residual(state, r1);
-  const MatrixX C_q = FiniteDifferences(equations, state, &SystemState::ode2, false, 0).bottomLeftCorner(equations.NumberOfAE(), n2);
+  const Index nAE = equations.NumberOfAE();
+  MatrixX C_q = FiniteDifferences(equations, state, &SystemState::ode2, false, 0).bottomLeftCorner(nAE, n2);
+  const MatrixX C_q_t = FiniteDifferences(equations, state, &SystemState::ode2_t, true, 0).bottomLeftCorner(nAE, n2);
+  const std::vector<bool> onVelocities = VelocityLevelRows(system);
+  for (Index row = 0; row < nAE; ++row)
+    if (onVelocities[row]) C_q.row(row) = C_q_t.row(row);
   const CompiledSystem& c = system.Compiled();
   Index checked = 0;
   for (Index node = 0; node < system.NumberOfItems(ItemCategory::Node); ++node) {
@@ -174,7 +195,8 @@ inline Index ExpectConstraintLoadsAreTransposedConstraintJacobian(MainSystem& sy
 
 // The velocity-level equations are the time derivative of the position-level ones along the
 // motion q(t) = q + t q_t (Euler parameter rates tangent to the unit sphere, where their
-// kinematics hold): g_t = (g(q + h q_t, t + h) - g(q - h q_t, t - h)) / 2h.
+// kinematics hold): g_t = (g(q + h q_t, t + h) - g(q - h q_t, t - h)) / 2h. Constraints on
+// velocities have no position level: their rows are the same equation at both levels.
 inline void ExpectVelocityEquationsAreTimeDerivatives(const MainSystem& system, SystemEquations& equations,
                                                       SystemState state) {
   const CompiledSystem& c = system.Compiled();
@@ -195,7 +217,15 @@ inline void ExpectVelocityEquationsAreTimeDerivatives(const MainSystem& system, 
   equations.ComputeAlgebraicResidual(moved, false, gMinus);
   const VectorX derivative = (gPlus - gMinus) / (2. * h);
   ASSERT_EQ(g_t.size(), derivative.size());
-  for (Index i = 0; i < g_t.size(); ++i) EXPECT_NEAR(g_t(i), derivative(i), 1e-6) << "equation " << i;
+  VectorX g;
+  equations.ComputeAlgebraicResidual(state, false, g);
+  const std::vector<bool> onVelocities = VelocityLevelRows(system);
+  for (Index i = 0; i < g_t.size(); ++i) {
+    if (onVelocities[i])
+      EXPECT_EQ(g(i), g_t(i)) << "equation " << i << " (on velocities) differs between the levels";
+    else
+      EXPECT_NEAR(g_t(i), derivative(i), 1e-6) << "equation " << i;
+  }
 }
 
 }  // namespace test

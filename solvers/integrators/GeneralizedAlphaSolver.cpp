@@ -62,6 +62,8 @@ void GeneralizedAlphaSolver::ComputeInitialAccelerations(SystemState& state) {
   factors.multiplierColumns = 1.;
   factors.constraintRows = 1.;
   factors.velocityLevelConstraints = true;
+  factors.velocityConstraintRows = 1.;  // d(dg_v/dt)/dq_tt = dg_v/dq_t; q is given here
+  factors.velocityConstraintPositionRows = 0.;
   factors.includeLoads = false;
   factors.ode1Derivative = 1.;
   factors.ode1Stiffness = 0.;
@@ -156,6 +158,8 @@ void GeneralizedAlphaSolver::UpdateJacobian(const SystemState& state, double h) 
   // index 3: g(q - Delta) ~ g - C_q Delta; index 2: q_t changes by gamma' Delta.
   factors.constraintRows = index2_ ? p.gamma / (h * p.beta) : 1.;
   factors.velocityLevelConstraints = index2_;
+  factors.velocityConstraintRows = p.gamma / (h * p.beta);  // constraints on velocities, at either index
+  factors.velocityConstraintPositionRows = 1.;
   factors.includeLoads = settings_.timeIntegration.computeLoadsJacobian != 0;
   factors.ode1Derivative = 1.;  // (h/2) * (2/h)
   factors.ode1Stiffness = 0.5 * h;

@@ -43,6 +43,11 @@ StaticSolver::StaticSolver(DAESystem& equations, const SimulationSettings& setti
   if (!ss.constrainODE1coordinates && numberOfODE1_ > 0)
     throw ValueError("staticSolver.constrainODE1coordinates=False is not supported: the static solver holds the " +
                      std::to_string(numberOfODE1_) + " ODE1 coordinates of the system at their initial values (True)");
+  // Its unknowns are positions: an equation on velocities only would be a zero row.
+  const std::string onVelocities = equations.DescribeVelocityLevelConstraints();
+  if (!onVelocities.empty())
+    throw ValueError("the static solver cannot solve constraints on velocities: " + onVelocities +
+                     " constrains velocities only (use SolveDynamic, or deactivate it with activeConnector=False)");
   // Geometric steps grow by a factor from loadStepDuration / loadStepGeometricRange to the end:
   // at least two of them, as in Exudyn.
   numberOfLoadSteps_ = ss.loadStepGeometric ? std::max<Index>(ss.numberOfLoadSteps, 2) : ss.numberOfLoadSteps;

@@ -93,7 +93,7 @@ def KinematicTreeValue(name, fieldType):
 
 
 #: fields that only accept their default: Exudyn options not supported yet (rejected with a ValueError)
-unsupportedNonDefaults = {('ObjectConnectorCoordinate', 'velocityLevel'), ('ObjectJointGeneric', 'alternativeConstraints'),
+unsupportedNonDefaults = {('ObjectJointGeneric', 'alternativeConstraints'),
                           ('ObjectConnectorRigidBodySpringDamper', 'useIntrinsicFormulation')}
 
 #: fields left at their default because another field excludes them: an actuator has one

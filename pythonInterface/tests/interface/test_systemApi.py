@@ -114,6 +114,11 @@ def test_getSetParametersByNameAndAliases():
     assert RigidBody(physicsMass=4.).mass == 4.
     assert RigidBody(physicsInertia=[1, 2, 3, 0, 0, 0]).inertia == [1, 2, 3, 0, 0, 0]
     assert MassPoint(mass=0.3).physicsMass == 0.3
+    # Exudyn 1.13's names of 1.11's physics* and factorValue1 parameters
+    body2D = RigidBody2D(mass=2., inertia=0.5, centerOfMass=[0.1, 0.])
+    assert (body2D.physicsMass, body2D.physicsInertia, body2D.physicsCenterOfMass) == (2., 0.5, [0.1, 0.])
+    assert Mass1D(mass=1.5).physicsMass == 1.5 and Rotor1D(inertia=0.7).physicsInertia == 0.7
+    assert CoordinateConstraint(factor1=0.5).factorValue1 == 0.5
 
     mbs.SetNodeParameter(nBody, 'initialVelocities', [0, 0, 0, 0, 0, 1.5])
     assert mbs.GetNodeParameter(nBody, 'initialVelocities') == [0, 0, 0, 0, 0, 1.5]

@@ -238,6 +238,78 @@ def test_coordinateConstraint_couplesTwoMassesWithFactor(workDir):
     assert Scalar(mbs.GetObjectOutput(oConstraint, OVT.Force)) == pytest.approx(-m1 * 2. * a0 / 0.5, rel=1e-9)
 
 
+@pytest.mark.parametrize("index2", [False, True])
+def test_coordinateConstraint_velocityLevelPrescribesTheRate(workDir, index2):
+    # x_t = v0 on a mass pushed by F: x = x0 + v0 t exactly (the rate is constant, so the
+    # integrator's position update is exact), and the multiplier takes all of F
+    m, F, v0, T = 2., 3., 0.4, 1.
+    mbs = NewSystem()
+    nGround = mbs.AddNode(NodePointGround())
+    nMass = mbs.AddNode(Point(initialVelocities=[v0, 0, 0]))
+    mbs.AddObject(MassPoint(physicsMass=m, nodeNumber=nMass))
+    cGround = mbs.AddMarker(MarkerNodeCoordinate(nodeNumber=nGround, coordinate=0))
+    cMass = mbs.AddMarker(MarkerNodeCoordinate(nodeNumber=nMass, coordinate=0))
+    oConstraint = mbs.AddObject(CoordinateConstraint(markerNumbers=[cGround, cMass], velocityLevel=True, offset=v0))
+    mbs.AddLoad(LoadCoordinate(markerNumber=cMass, load=F))
+    mbs.Assemble()
+    settings = Tight(Settings(endTime=T, numberOfSteps=100))
+    solverType = exu.DynamicSolverType.TrapezoidalIndex2 if index2 else exu.DynamicSolverType.GeneralizedAlpha
+    mbs.SolveDynamic(settings, solverType=solverType)
+    assert mbs.GetNodeOutput(nMass, OVT.Displacement)[0] == pytest.approx(v0 * T, rel=1e-10)
+    assert mbs.GetNodeOutput(nMass, OVT.Velocity)[0] == pytest.approx(v0, rel=1e-10)
+    assert Scalar(mbs.GetObjectOutput(oConstraint, OVT.Force)) == pytest.approx(F, rel=1e-9)
+
+
+def test_coordinateConstraint_velocityLevelCouplesTwoMassesAsThePositionLevel(workDir):
+    # 0.5 v1 - v0 = 0 from rest is the position-level coupling q1 = 2 q0 differentiated: the same
+    # accelerations F/(m0 + 4 m1), also with a rate offset of a time-dependent user function
+    m0, m1, F, T = 1., 0.5, 3., 1.5
+    mbs = NewSystem()
+    n0 = mbs.AddNode(Point())
+    n1 = mbs.AddNode(Point(referenceCoordinates=[0, 1, 0]))
+    mbs.AddObject(MassPoint(physicsMass=m0, nodeNumber=n0))
+    mbs.AddObject(MassPoint(physicsMass=m1, nodeNumber=n1))
+    c0 = mbs.AddMarker(MarkerNodeCoordinate(nodeNumber=n0, coordinate=0))
+    c1 = mbs.AddMarker(MarkerNodeCoordinate(nodeNumber=n1, coordinate=0))
+    mbs.AddObject(CoordinateConstraint(markerNumbers=[c0, c1], factorValue1=0.5, velocityLevel=True))
+    mbs.AddLoad(LoadCoordinate(markerNumber=c0, load=F))
+    # a second pair driven by a rate 0.5 v1 - v0 = w t (user function): q1 - 2 q0 = w t^2
+    w = 0.2
+    n2 = mbs.AddNode(Point(referenceCoordinates=[0, 2, 0]))
+    n3 = mbs.AddNode(Point(referenceCoordinates=[0, 3, 0]))
+    mbs.AddObject(MassPoint(physicsMass=m0, nodeNumber=n2))
+    mbs.AddObject(MassPoint(physicsMass=m1, nodeNumber=n3))
+    c2 = mbs.AddMarker(MarkerNodeCoordinate(nodeNumber=n2, coordinate=0))
+    c3 = mbs.AddMarker(MarkerNodeCoordinate(nodeNumber=n3, coordinate=0))
+    mbs.AddObject(CoordinateConstraint(markerNumbers=[c2, c3], factorValue1=0.5, velocityLevel=True,
+                                       offsetUserFunction_t=lambda mbs, t, itemNumber, offset: w * t))
+    mbs.Assemble()
+    mbs.SolveDynamic(Tight(Settings(endTime=T, numberOfSteps=150)))
+    a0 = F / (m0 + 4. * m1)
+    assert mbs.GetNodeOutput(n0, OVT.Displacement)[0] == pytest.approx(0.5 * a0 * T ** 2, rel=1e-9)
+    assert mbs.GetNodeOutput(n1, OVT.Displacement)[0] == pytest.approx(a0 * T ** 2, rel=1e-9)
+    # without a force: m0 x2'' = lambda, m1 x3'' = -0.5 lambda, so m0 x2 + 2 m1 x3 = 0 from rest,
+    # and x3 - 2 x2 = w t^2
+    # (to 1e-6: the initial accelerations leave out the offset's rate, as Exudyn's; the
+    # generalized-alpha's acceleration variable recovers from that start within a few steps)
+    x2 = -2 * m1 * w * T ** 2 / (m0 + 4 * m1)
+    assert mbs.GetNodeOutput(n2, OVT.Displacement)[0] == pytest.approx(x2, rel=1e-6)
+    assert mbs.GetNodeOutput(n3, OVT.Displacement)[0] == pytest.approx(w * T ** 2 + 2 * x2, rel=1e-6)
+
+
+def test_coordinateConstraint_velocityLevelIsRefusedByTheStaticSolver(workDir):
+    mbs = NewSystem()
+    nGround = mbs.AddNode(NodePointGround())
+    nMass = mbs.AddNode(Point())
+    mbs.AddObject(MassPoint(physicsMass=1., nodeNumber=nMass))
+    cGround = mbs.AddMarker(MarkerNodeCoordinate(nodeNumber=nGround, coordinate=0))
+    cMass = mbs.AddMarker(MarkerNodeCoordinate(nodeNumber=nMass, coordinate=0))
+    mbs.AddObject(CoordinateConstraint(markerNumbers=[cGround, cMass], velocityLevel=True))
+    mbs.Assemble()
+    with pytest.raises(ValueError, match=r"static solver.*velocities.*object 1 \(ObjectConnectorCoordinate\)"):
+        mbs.SolveStatic(exu.SimulationSettings())
+
+
 # ---------------------------------------------------------------------------------------------
 # SpringDamper (ObjectConnectorSpringDamper)
 # ---------------------------------------------------------------------------------------------
@@ -354,8 +426,6 @@ def test_badInput_coordinateItems(workDir):
         SpringDamper(markerNumbers=[mGroundPosition, mPosition], stiffness=-1)
     with pytest.raises(ValueError, match="referenceLength"):
         SpringDamper(markerNumbers=[mGroundPosition, mPosition], referenceLength=-0.1)
-    with pytest.raises(ValueError, match="velocityLevel"):
-        mbs.AddObject(CoordinateConstraint(markerNumbers=[mGroundCoordinate, mCoordinate], velocityLevel=True))
     with pytest.raises(IndexError):
         mbs.AddObject(CoordinateSpringDamper(markerNumbers=[mGroundCoordinate, 99]))
     assert ([mbs.GetObject(i) for i in range(mbs.NumberOfObjects())],
