@@ -9,8 +9,8 @@ from multidyn import rigidBodyUtilities as _utilities
 from multidyn.indices import MarkerIndex, NodeIndex, ObjectIndex
 from multidyn.kinematicTreeTypes import JointType, TreeLink
 from multidyn.itemInterface import (LoadForceVector, LoadMassProportional, LoadTorqueVector, MarkerBodyMass,
-                                    MarkerBodyPosition, MarkerBodyRigid, MarkerNodePosition, MarkerNodeRigid,
-                                    NodeGenericData, NodePoint, NodePoint2D, NodeRigidBodyEP, NodeRigidBodyRxyz,
+                                    MarkerBodyPosition, MarkerBodyRigid, MarkerNodeCoordinate, MarkerNodePosition,
+                                    MarkerNodeRigid, NodeGenericData, NodePoint, NodePoint2D, NodeRigidBodyEP, NodeRigidBodyRxyz,
                                     ObjectConnectorTorsionalSpringDamper, ObjectGround, ObjectJointRevoluteZ,
                                     ObjectMassPoint, ObjectMassPoint2D, ObjectRigidBody)
 
@@ -572,6 +572,116 @@ def CreateDistanceConstraint(self, name="", itemNumbers=[None, None], localPosit
                                                                             "color": color}))
 
 
+def _NodeODE2Count(mbs, node):
+    """the number of ODE2 coordinates of a node (0 for ground, ODE1 and data nodes)"""
+    data = mbs.GetNode(node)
+    if "numberOfODE2Coordinates" in data:
+        return int(data["numberOfODE2Coordinates"])
+    return len(data.get("initialVelocities", []))
+
+
+def _CoordinateMarker(mbs, function, k, item, coordinate, name):
+    """(the MarkerNodeCoordinate, not yet added, for entry k of itemNumbers, or None for the ground
+    (None or a ground object); True if the entry is ground)"""
+    markerName = f"Marker{k}:{name}" if name else ""
+    if item is None:
+        return None, True
+    if isinstance(item, MarkerIndex) or isinstance(item, bool) or not isinstance(item, (int, _np.integer)):
+        raise TypeError(f"{function}: parameter 'itemNumbers[{k}]': expected a body (ObjectIndex), a node (NodeIndex) "
+                        f"or None for the ground, got {item!r}")
+    if isinstance(item, NodeIndex):
+        if not 0 <= int(item) < mbs.NumberOfNodes():
+            raise IndexError(f"{function}: parameter 'itemNumbers[{k}]': node number {int(item)} does not exist; the "
+                             f"system has {mbs.NumberOfNodes()} nodes")
+        nodeType = mbs.GetNode(item)["nodeType"]
+        if nodeType == "PointGround":  # a fixed zero: its marker is the ground's
+            return MarkerNodeCoordinate(name=markerName, nodeNumber=int(item), coordinate=0), True
+        nodes = [int(item)]
+        owner = f"node {int(item)} ({nodeType})"
+    else:
+        if not 0 <= int(item) < mbs.NumberOfObjects():
+            raise IndexError(f"{function}: parameter 'itemNumbers[{k}]': object number {int(item)} does not exist; "
+                             f"the system has {mbs.NumberOfObjects()} objects")
+        data = mbs.GetObject(item)
+        if data["objectType"] == "Ground":
+            return None, True
+        if "nodeNumber" in data:
+            nodes = [int(data["nodeNumber"])]
+        elif "nodeNumbers" in data:
+            nodes = [int(n) for n in data["nodeNumbers"]]
+        else:
+            raise TypeError(f"{function}: parameter 'itemNumbers[{k}]': object {int(item)} ({data['objectType']}) is "
+                            "not a body (it has no nodes); expected a body, a node or None for the ground")
+        owner = f"body {int(item)} ({data['objectType']})"
+    if isinstance(coordinate, bool) or not isinstance(coordinate, (int, _np.integer)) or coordinate < 0:
+        raise TypeError(f"{function}: parameter 'coordinates[{k}]': expected a coordinate index (int >= 0) of "
+                        f"{owner}, got {coordinate!r}")
+    local = int(coordinate)
+    total = 0
+    for node in nodes:  # a body's coordinates are those of its nodes, in their order (as Exudyn)
+        count = _NodeODE2Count(mbs, node)
+        if local < count:
+            return MarkerNodeCoordinate(name=markerName, nodeNumber=node, coordinate=local), False
+        local -= count
+        total += count
+    raise ValueError(f"{function}: parameter 'coordinates[{k}]': {owner} has {total} ODE2 coordinate(s); expected 0 "
+                     f"<= coordinate < {total}, got {int(coordinate)}")
+
+
+def CreateCoordinateConstraint(self, name="", itemNumbers=[None, None], coordinates=[None, None], offset=0.,
+                               factor1=1., velocityLevel=False, offsetUserFunction=0, offsetUserFunction_t=0,
+                               show=True, drawSize=-1., color=_defaultColor, factorValue1=None, bodyNumbers=None,
+                               bodyOrNodeList=None):
+    """Adds an ObjectConnectorCoordinate, factor1*c1 - c0 = offset (or offsetUserFunction(mbs, t,
+    itemNumber, offset)), between coordinate coordinates[0] of itemNumbers[0] and coordinates[1] of
+    itemNumbers[1], with the MarkerNodeCoordinate markers it needs (Marker0:name, Marker1:name).
+    An item is a body (its coordinates are those of its nodes, in their order), a node, or None or
+    a ground object for the ground (a hidden NodePointGround is added, whose coordinate is a fixed
+    zero; the coordinate is then not used; a NodePointGround given as node is used so). factorValue1 and bodyNumbers are Exudyn 1.11's names of factor1
+    and itemNumbers (DeprecationWarning); bodyOrNodeList is not accepted (as Exudyn 1.13). Every
+    item is built and checked before the first is added. Returns the constraint's ObjectIndex."""
+    function = "CreateCoordinateConstraint"
+    if bodyOrNodeList is not None:
+        raise TypeError(f"{function}: the argument bodyOrNodeList is not accepted; use itemNumbers")
+    if factorValue1 is not None:
+        _DeprecatedArgument(function, "factorValue1", "factor1")
+        factor1 = factorValue1
+    if bodyNumbers is not None:
+        if not (isinstance(itemNumbers, (list, tuple)) and all(item is None for item in itemNumbers)):
+            raise TypeError(f"{function}: give itemNumbers only (bodyNumbers is its deprecated name), not both")
+        _DeprecatedArgument(function, "bodyNumbers", "itemNumbers")
+        itemNumbers = bodyNumbers
+    if not isinstance(name, str):
+        raise TypeError(f"{function}: parameter 'name': expected a string, got {name!r}")
+    if not isinstance(itemNumbers, (list, tuple)) or len(itemNumbers) != 2:
+        raise TypeError(f"{function}: parameter 'itemNumbers': expected a list of 2 items (body, node or None for the "
+                        f"ground), got {itemNumbers!r}")
+    if not isinstance(coordinates, (list, tuple)) or len(coordinates) != 2:
+        raise TypeError(f"{function}: parameter 'coordinates': expected a list of 2 coordinate indices (None for the "
+                        f"ground), got {coordinates!r}")
+    if velocityLevel:  # ObjectConnectorCoordinate refuses it when added: refused here before any item is added
+        raise ValueError(f"{function}: parameter 'velocityLevel': True (a constraint on velocities) is not supported "
+                         "yet; use the position-level constraint with offsetUserFunction (and offsetUserFunction_t)")
+    markers, grounds = zip(*[_CoordinateMarker(self, function, k, item, coordinate, name)
+                             for k, (item, coordinate) in enumerate(zip(itemNumbers, coordinates))])
+    if all(grounds):
+        raise ValueError(f"{function}: parameter 'itemNumbers': one of the two items must be a body or a node, got "
+                         f"{list(itemNumbers)!r} (both ground)")
+    connector = _itemInterface.ObjectConnectorCoordinate(
+        name=name, offset=offset, factorValue1=factor1, velocityLevel=velocityLevel,
+        offsetUserFunction=offsetUserFunction, offsetUserFunction_t=offsetUserFunction_t,
+        visualization={"show": show, "drawSize": drawSize, "color": color})
+    # all items built and checked: now add them (the ground: a hidden NodePointGround, as Exudyn)
+    markerNumbers = []
+    for k, marker in enumerate(markers):
+        if marker is None:
+            ground = self.AddNode(_itemInterface.NodePointGround(visualization={"show": False}))
+            marker = MarkerNodeCoordinate(name=f"Marker{k}:{name}" if name else "", nodeNumber=ground, coordinate=0)
+        markerNumbers.append(self.AddMarker(marker))
+    connector.markerNumbers = markerNumbers
+    return self.AddObject(connector)
+
+
 def _LinkVector(function, name, value, nLinks, default):
     """None -> default; otherwise a list of nLinks finite numbers"""
     if value is None:
@@ -720,6 +830,7 @@ MainSystem.CreateKinematicTree = CreateKinematicTree
 MainSystem.CreateGround = CreateGround
 MainSystem.CreateSpringDamper = CreateSpringDamper
 MainSystem.CreateDistanceConstraint = CreateDistanceConstraint
+MainSystem.CreateCoordinateConstraint = CreateCoordinateConstraint
 MainSystem.CreateForce = CreateForce
 MainSystem.CreateTorque = CreateTorque
 MainSystem.CreateMassPoint = CreateMassPoint
