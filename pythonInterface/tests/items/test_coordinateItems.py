@@ -4,6 +4,9 @@ CoordinateConstraint), NodePointGround and the SpringDamper against closed forms
 All models are one-dimensional mass-spring-damper systems or prescribed motions whose exact
 solutions are known; the integrator (generalized-alpha, spectral radius 1 = trapezoidal rule,
 second order) is run with small steps so that the comparison tolerances reflect its O(h^2) error.
+mbs.CreateCoordinateConstraint: tied masses against F/(m0+m1), factor1 against the generalized mass,
+the ground (None, a ground object, a ground node) with offset, body coordinates counted over the
+nodes, and bad input (nothing added by a refused call).
 """
 import math
 
@@ -308,6 +311,174 @@ def test_coordinateConstraint_velocityLevelIsRefusedByTheStaticSolver(workDir):
     mbs.Assemble()
     with pytest.raises(ValueError, match=r"static solver.*velocities.*object 1 \(ObjectConnectorCoordinate\)"):
         mbs.SolveStatic(exu.SimulationSettings())
+
+
+# ---------------------------------------------------------------------------------------------
+# mbs.CreateCoordinateConstraint
+# ---------------------------------------------------------------------------------------------
+
+def TwoMassPoints(m0=2., m1=3.):
+    mbs = NewSystem()
+    b0 = mbs.CreateMassPoint(referencePosition=[0., 0., 0.], mass=m0)
+    b1 = mbs.CreateMassPoint(referencePosition=[1., 0.5, 0.], mass=m1, initialVelocity=[0., 0.4, 0.])
+    return mbs, b0, b1
+
+
+def test_createCoordinateConstraint_tiedMassesMoveTogether(workDir):
+    """x of two mass points tied (x1 - x0 = 0), force F on mass 0: both accelerate with F/(m0+m1);
+    the multiplier is the force that drives mass 1 (m1 a + lambda = 0); y, z stay free"""
+    m0, m1, F, T = 2., 3., 10., 1.
+    mbs, b0, b1 = TwoMassPoints(m0, m1)
+    nodes, markers = mbs.NumberOfNodes(), mbs.NumberOfMarkers()
+    oConstraint = mbs.CreateCoordinateConstraint(name="tie", itemNumbers=[b0, b1], coordinates=[0, 0])
+    assert isinstance(oConstraint, exu.ObjectIndex)
+    assert (mbs.NumberOfNodes(), mbs.NumberOfMarkers()) == (nodes, markers + 2)  # no ground node for two bodies
+    data = mbs.GetObject(oConstraint)
+    assert data["objectType"] == "ConnectorCoordinate" and data["name"] == "tie"
+    assert (data["offset"], data["factorValue1"], data["velocityLevel"]) == (0., 1., False)
+    for k, (marker, body) in enumerate(zip(data["markerNumbers"], [b0, b1])):
+        markerData = mbs.GetMarker(marker)
+        assert markerData["markerType"] == "NodeCoordinate" and markerData["name"] == f"Marker{k}:tie"
+        assert (markerData["nodeNumber"], markerData["coordinate"]) == (mbs.GetObject(body)["nodeNumber"], 0)
+    mbs.CreateForce(itemNumber=b0, loadVector=[F, 0., 0.])
+    mbs.Assemble()
+    mbs.SolveDynamic(Tight(Settings(endTime=T, numberOfSteps=100)))
+    a = F / (m0 + m1)
+    n0, n1 = mbs.GetObject(b0)["nodeNumber"], mbs.GetObject(b1)["nodeNumber"]
+    assert mbs.GetNodeOutput(n0, OVT.Displacement) == pytest.approx([0.5 * a * T ** 2, 0., 0.], abs=1e-9)
+    assert mbs.GetNodeOutput(n1, OVT.Displacement) == pytest.approx([0.5 * a * T ** 2, 0.4 * T, 0.], abs=1e-9)
+    assert Scalar(mbs.GetObjectOutput(oConstraint, OVT.Force)) == pytest.approx(-m1 * a, rel=1e-8)
+
+
+def test_createCoordinateConstraint_factorAndDeprecatedNames(workDir):
+    """factor1 = 2: x0 = 2 x1, so with F on mass 0 its generalized mass is m0 + m1/4;
+    Exudyn 1.11's factorValue1 and bodyNumbers give the same, with a DeprecationWarning each"""
+    m0, m1, F, T = 2., 3., 10., 1.
+    a0 = F / (m0 + m1 / 4.)
+    for arguments in [dict(itemNumbers=None, factor1=2.), dict(bodyNumbers=None, factorValue1=2.)]:
+        mbs, b0, b1 = TwoMassPoints(m0, m1)
+        key = "itemNumbers" if "itemNumbers" in arguments else "bodyNumbers"
+        arguments[key] = [b0, b1]
+        if key == "bodyNumbers":
+            with pytest.warns(DeprecationWarning) as record:
+                oConstraint = mbs.CreateCoordinateConstraint(coordinates=[0, 0], **arguments)
+            messages = sorted(str(w.message) for w in record)
+            assert messages == ["MainSystem.CreateCoordinateConstraint: the argument bodyNumbers is deprecated; use "
+                                "itemNumbers instead",
+                                "MainSystem.CreateCoordinateConstraint: the argument factorValue1 is deprecated; use "
+                                "factor1 instead"]
+            assert all(w.filename == __file__ for w in record)  # the warning names the calling line
+        else:
+            oConstraint = mbs.CreateCoordinateConstraint(coordinates=[0, 0], **arguments)
+        assert mbs.GetObject(oConstraint)["factorValue1"] == 2.
+        mbs.CreateForce(itemNumber=b0, loadVector=[F, 0., 0.])
+        mbs.Assemble()
+        mbs.SolveDynamic(Tight(Settings(endTime=T, numberOfSteps=100)))
+        n0, n1 = mbs.GetObject(b0)["nodeNumber"], mbs.GetObject(b1)["nodeNumber"]
+        assert mbs.GetNodeOutput(n0, OVT.Displacement)[0] == pytest.approx(0.5 * a0 * T ** 2, rel=1e-9)
+        assert mbs.GetNodeOutput(n1, OVT.Displacement)[0] == pytest.approx(0.25 * a0 * T ** 2, rel=1e-9)
+
+
+@pytest.mark.parametrize("groundKind", ["None", "groundObject", "groundNode"])
+def test_createCoordinateConstraint_toGroundWithOffsetHoldsTheBody(workDir, groundKind):
+    """ground as item 0: factor1*x - offset = 0 holds x = offset/factor1 against a force F, and the
+    constraint takes it: factor1*lambda = F"""
+    F, offset, factor1, m = 6., 0.6, 2., 1.5
+    mbs = NewSystem()
+    body = mbs.CreateMassPoint(referencePosition=[1., 0., 0.], initialDisplacement=[offset / factor1, 0., 0.], mass=m)
+    ground = {"None": None, "groundObject": mbs.CreateGround(),
+              "groundNode": mbs.AddNode(NodePointGround())}[groundKind]
+    nodes = mbs.NumberOfNodes()
+    oConstraint = mbs.CreateCoordinateConstraint(itemNumbers=[ground, body], coordinates=[None, 0], offset=offset,
+                                                 factor1=factor1)
+    # a hidden NodePointGround is added for the ground, unless a ground node is given
+    assert mbs.NumberOfNodes() == nodes + (0 if groundKind == "groundNode" else 1)
+    groundMarker = mbs.GetMarker(mbs.GetObject(oConstraint)["markerNumbers"][0])
+    assert mbs.GetNode(groundMarker["nodeNumber"])["nodeType"] == "PointGround" and groundMarker["coordinate"] == 0
+    mbs.CreateForce(itemNumber=body, loadVector=[F, 0., 0.])
+    mbs.Assemble()
+    mbs.SolveDynamic(Tight(Settings(endTime=0.5, numberOfSteps=50)))
+    node = mbs.GetObject(body)["nodeNumber"]
+    assert mbs.GetNodeOutput(node, OVT.Displacement)[0] == pytest.approx(offset / factor1, abs=1e-12)
+    assert Scalar(mbs.GetObjectOutput(oConstraint, OVT.Force)) == pytest.approx(F / factor1, rel=1e-8)
+
+
+def test_createCoordinateConstraint_bodyCoordinatesCountOverItsNodes(workDir):
+    """a body's coordinate k is that of its nodes in their order: rigid body Rxyz coordinate 5 is
+    its rotation about z; an ObjectGenericODE2 on two points has coordinates 0..5, 4 = y of node 1"""
+    from multidyn.itemInterface import ObjectGenericODE2
+    mbs = NewSystem()
+    rigid = mbs.CreateRigidBody(inertia=exu.utilities.InertiaCuboid(density=100., sideLengths=[1., 0.5, 0.2]),
+                                nodeType=exu.NodeType.RotationRxyz)
+    nodes = [mbs.AddNode(Point(referenceCoordinates=[0., 0., 0.])), mbs.AddNode(Point(referenceCoordinates=[1., 0., 0.]))]
+    generic = mbs.AddObject(ObjectGenericODE2(nodeNumbers=nodes, massMatrix=np.eye(6).tolist()))
+    oRotation = mbs.CreateCoordinateConstraint(itemNumbers=[None, rigid], coordinates=[None, 5])
+    oGeneric = mbs.CreateCoordinateConstraint(itemNumbers=[generic, nodes[0]], coordinates=[4, 2])
+    marker = mbs.GetMarker(mbs.GetObject(oRotation)["markerNumbers"][1])
+    assert (marker["nodeNumber"], marker["coordinate"]) == (mbs.GetObject(rigid)["nodeNumber"], 5)
+    markers = [mbs.GetMarker(m) for m in mbs.GetObject(oGeneric)["markerNumbers"]]
+    assert [(m["nodeNumber"], m["coordinate"]) for m in markers] == [(nodes[1], 1), (nodes[0], 2)]
+    with pytest.raises(ValueError, match=r"CreateCoordinateConstraint: parameter 'coordinates\[0\]': body 1 "
+                                         r"\(GenericODE2\) has 6 ODE2 coordinate\(s\); expected 0 <= coordinate < 6, got 6"):
+        mbs.CreateCoordinateConstraint(itemNumbers=[generic, None], coordinates=[6, None])
+    # the rotation about z is held against a torque about z, which the constraint takes (I psi'' + lambda = tau)
+    mbs.CreateTorque(itemNumber=rigid, loadVector=[0., 0., 3.])
+    mbs.Assemble()
+    mbs.SolveDynamic(Tight(Settings(endTime=0.1, numberOfSteps=10)))
+    assert mbs.GetNodeOutput(mbs.GetObject(rigid)["nodeNumber"], OVT.Coordinates) == pytest.approx(np.zeros(6),
+                                                                                                  abs=1e-12)
+    assert Scalar(mbs.GetObjectOutput(oRotation, OVT.Force)) == pytest.approx(3., rel=1e-9)
+
+
+def test_createCoordinateConstraint_badInput(workDir):
+    mbs, b0, b1 = TwoMassPoints()
+    spring = mbs.CreateSpringDamper(itemNumbers=[b0, b1], stiffness=10.)
+    marker = mbs.AddMarker(MarkerNodeCoordinate(nodeNumber=mbs.GetObject(b0)["nodeNumber"], coordinate=0))
+    counts = lambda: (mbs.NumberOfNodes(), mbs.NumberOfObjects(), mbs.NumberOfMarkers())
+    before = counts()
+    create = mbs.CreateCoordinateConstraint
+    function = "CreateCoordinateConstraint"
+    with pytest.raises(ValueError, match=f"{function}: parameter 'itemNumbers': one of the two items must be a body "
+                                         "or a node"):
+        create(itemNumbers=[None, None], coordinates=[None, None])
+    with pytest.raises(ValueError, match=rf"{function}: parameter 'coordinates\[1\]': body 1 \(MassPoint\) has 3 "
+                                         r"ODE2 coordinate\(s\); expected 0 <= coordinate < 3, got 3"):
+        create(itemNumbers=[b0, b1], coordinates=[0, 3])
+    with pytest.raises(TypeError, match=rf"{function}: parameter 'coordinates\[0\]': expected a coordinate index "
+                                        r"\(int >= 0\) of body 0 \(MassPoint\), got None"):
+        create(itemNumbers=[b0, b1], coordinates=[None, 0])
+    with pytest.raises(TypeError, match=rf"{function}: parameter 'coordinates\[1\]'"):
+        create(itemNumbers=[b0, b1], coordinates=[0, 1.5])
+    with pytest.raises(TypeError, match=rf"{function}: parameter 'itemNumbers\[1\]': expected a body \(ObjectIndex\), "
+                                        r"a node \(NodeIndex\) or None for the ground, got MarkerIndex"):
+        create(itemNumbers=[b0, marker], coordinates=[0, 0])
+    with pytest.raises(IndexError, match=rf"{function}: parameter 'itemNumbers\[1\]': object number 42 does not exist"):
+        create(itemNumbers=[b0, exu.ObjectIndex(42)], coordinates=[0, 0])
+    with pytest.raises(IndexError, match=rf"{function}: parameter 'itemNumbers\[0\]': node number 42 does not exist"):
+        create(itemNumbers=[exu.NodeIndex(42), b1], coordinates=[0, 0])
+    with pytest.raises(TypeError, match=rf"{function}: parameter 'itemNumbers\[0\]': object 2 \(ConnectorSpringDamper\) "
+                                        "is not a body"):
+        create(itemNumbers=[spring, b1], coordinates=[0, 0])
+    with pytest.raises(TypeError, match=rf"{function}: parameter 'itemNumbers': expected a list of 2 items"):
+        create(itemNumbers=[b0], coordinates=[0, 0])
+    with pytest.raises(TypeError, match=rf"{function}: parameter 'coordinates': expected a list of 2"):
+        create(itemNumbers=[b0, b1], coordinates=0)
+    with pytest.raises(TypeError, match=rf"{function}: the argument bodyOrNodeList is not accepted; use itemNumbers"):
+        create(bodyOrNodeList=[b0, b1], coordinates=[0, 0])
+    with pytest.raises(TypeError, match=rf"{function}: give itemNumbers only"):
+        create(itemNumbers=[b0, b1], bodyNumbers=[b0, b1], coordinates=[0, 0])
+    with pytest.raises(TypeError, match=rf"{function}: parameter 'name': expected a string"):
+        create(name=3, itemNumbers=[b0, b1], coordinates=[0, 0])
+    with pytest.raises(ValueError, match=rf"{function}: parameter 'velocityLevel': True .* not supported"):
+        create(itemNumbers=[b0, b1], coordinates=[0, 0], velocityLevel=True)
+    with pytest.raises(TypeError, match="ObjectConnectorCoordinate: parameter 'offsetUserFunction'"):
+        create(itemNumbers=[None, b1], coordinates=[None, 0], offsetUserFunction=5)
+    with pytest.raises(TypeError, match="ObjectConnectorCoordinate: parameter 'offset'"):
+        create(itemNumbers=[None, b1], coordinates=[None, 0], offset="a")
+    assert counts() == before  # nothing was added by a refused call
+    # the system is still valid
+    create(itemNumbers=[b0, b1], coordinates=[0, 0])
+    mbs.Assemble()
 
 
 # ---------------------------------------------------------------------------------------------
