@@ -638,8 +638,9 @@ def CreateCoordinateConstraint(self, name="", itemNumbers=[None, None], coordina
     An item is a body (its coordinates are those of its nodes, in their order), a node, or None or
     a ground object for the ground (a hidden NodePointGround is added, whose coordinate is a fixed
     zero; the coordinate is then not used; a NodePointGround given as node is used so). factorValue1 and bodyNumbers are Exudyn 1.11's names of factor1
-    and itemNumbers (DeprecationWarning); bodyOrNodeList is not accepted (as Exudyn 1.13). Every
-    item is built and checked before the first is added. Returns the constraint's ObjectIndex."""
+    and itemNumbers (DeprecationWarning); bodyOrNodeList is not accepted (as Exudyn 1.13).
+    velocityLevel=True: factor1*c1_t - c0_t = offset (or offsetUserFunction_t). The items and
+    coordinates are checked before the first item is added. Returns the constraint's ObjectIndex."""
     function = "CreateCoordinateConstraint"
     if bodyOrNodeList is not None:
         raise TypeError(f"{function}: the argument bodyOrNodeList is not accepted; use itemNumbers")
@@ -659,9 +660,6 @@ def CreateCoordinateConstraint(self, name="", itemNumbers=[None, None], coordina
     if not isinstance(coordinates, (list, tuple)) or len(coordinates) != 2:
         raise TypeError(f"{function}: parameter 'coordinates': expected a list of 2 coordinate indices (None for the "
                         f"ground), got {coordinates!r}")
-    if velocityLevel:  # ObjectConnectorCoordinate refuses it when added: refused here before any item is added
-        raise ValueError(f"{function}: parameter 'velocityLevel': True (a constraint on velocities) is not supported "
-                         "yet; use the position-level constraint with offsetUserFunction (and offsetUserFunction_t)")
     markers, grounds = zip(*[_CoordinateMarker(self, function, k, item, coordinate, name)
                              for k, (item, coordinate) in enumerate(zip(itemNumbers, coordinates))])
     if all(grounds):
