@@ -27,6 +27,7 @@
 #include "objects/joints/ObjectJointPrismaticX.h"
 #include "objects/joints/ObjectJointRevolute2D.h"
 #include "objects/joints/ObjectJointRevoluteZ.h"
+#include "objects/joints/ObjectJointRollingDisc.h"
 #include "objects/joints/ObjectJointSpherical.h"
 #include "objects/loads/LoadCoordinate.h"
 #include "objects/loads/LoadForceVector.h"
@@ -119,6 +120,7 @@ void RegisterAllItems() {
   registry.Register(ObjectConnectorLinearSpringDamper::Info());
   registry.Register(ObjectConnectorRigidBodySpringDamper::Info());
   registry.Register(ObjectJointPrismatic2D::Info());
+  registry.Register(ObjectJointRollingDisc::Info());
 }
 
 }  // namespace multidyn

@@ -50,6 +50,13 @@ using Mat3X = Eigen::Matrix<S, 3, Eigen::Dynamic, Eigen::ColMajor, 3, MaxLocalCo
 template <class S> using VecXUnbounded = Eigen::Matrix<S, Eigen::Dynamic, 1>;
 template <class S> using MatX = Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic>;
 
+// A rotation matrix as Exudyn's outputs give it: 9 entries, row by row.
+inline VectorX RowMajorEntries(const Matrix3& m) {
+  VectorX v(9);
+  for (Index i = 0; i < 9; ++i) v(i) = m(i / 3, i % 3);
+  return v;
+}
+
 // Value of a scalar regardless of whether it carries derivatives.
 inline double ValueOf(double x) { return x; }
 template <class Derivatives> double ValueOf(const Eigen::AutoDiffScalar<Derivatives>& x) { return x.value(); }

@@ -41,11 +41,6 @@ std::string MethodName(const char* verb, ItemCategory category, const char* suff
 }
 
 VectorX ToVector(const Vector3& v) { return VectorX(v); }
-VectorX ToVector(const Matrix3& m) {
-  VectorX v(9);
-  for (Index i = 0; i < 9; ++i) v(i) = m(i / 3, i % 3);  // row-major, as Exudyn
-  return v;
-}
 }  // namespace
 
 // ---- items ---------------------------------------------------------------------------
@@ -614,7 +609,7 @@ VectorX MainSystem::GetNodeOutput(Index nodeIndex, OutputVariableType type, Conf
       if (hasPosition) return ToVector(translation(q_tt));
       break;
     case OutputVariableType::RotationMatrix:
-      if (hasOrientation) return ToVector(k.rotation);
+      if (hasOrientation) return RowMajorEntries(k.rotation);
       break;
     case OutputVariableType::Rotation:
       if (hasOrientation) return ToVector(node.RotationOutput(NodeCoordinates<double>{q, q_t}));
@@ -700,7 +695,7 @@ VectorX MainSystem::GetObjectOutputBody(Index objectIndex, OutputVariableType ty
       break;
     }
     case OutputVariableType::RotationMatrix:
-      if (hasOrientation) return ToVector(frame.orientation);
+      if (hasOrientation) return RowMajorEntries(frame.orientation);
       break;
     case OutputVariableType::Rotation:
       if (hasOrientation) return ToVector(RotationMatrixToRotXYZ(frame.orientation));
@@ -769,7 +764,7 @@ VectorX MainSystem::GetMarkerOutput(Index markerIndex, OutputVariableType type, 
     case OutputVariableType::Position: return ToVector(data.position);
     case OutputVariableType::Velocity: return ToVector(data.velocity);
     case OutputVariableType::RotationMatrix:
-      if (hasOrientation) return ToVector(data.orientation);
+      if (hasOrientation) return RowMajorEntries(data.orientation);
       break;
     case OutputVariableType::Rotation:
       if (hasOrientation) return ToVector(RotationMatrixToRotXYZ(data.orientation));

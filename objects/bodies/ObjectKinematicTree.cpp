@@ -189,11 +189,6 @@ double ObjectKinematicTree::KineticEnergy(const NodeKinematics<double>* nodes) c
 
 namespace {
 VectorX AsVector(const Vector3& v) { return VectorX(v); }
-VectorX AsRowMajor(const Matrix3& m) {
-  VectorX v(9);
-  for (Index i = 0; i < 9; ++i) v(i) = m(i / 3, i % 3);
-  return v;
-}
 }  // namespace
 
 bool ObjectKinematicTree::GetBodyOutput(OutputVariableType type, const MainSystem& system, const SystemState& state,
@@ -260,7 +255,7 @@ VectorX ObjectKinematicTree::LinkOutput(const MainSystem& system, OutputVariable
     case OutputVariableType::Acceleration: return AsVector(A * accelerationLocal);
     case OutputVariableType::AccelerationLocal: return AsVector(accelerationLocal);
     case OutputVariableType::Rotation: return AsVector(RotationMatrixToRotXYZ(A));
-    case OutputVariableType::RotationMatrix: return AsRowMajor(A);
+    case OutputVariableType::RotationMatrix: return RowMajorEntries(A);
     case OutputVariableType::AngularVelocity: return AsVector(A * w);
     case OutputVariableType::AngularVelocityLocal: return AsVector(w);
     case OutputVariableType::AngularAcceleration: return AsVector(A * alpha);

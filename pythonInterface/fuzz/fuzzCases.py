@@ -335,6 +335,9 @@ CALLS = [
     "m.CreateRigidBodySpringDamper(itemNumbers=[{i}, {j}], stiffness=np.eye(6), useIntrinsicFormulation=False)",
     "m.SolveDynamic(exu.SimulationSettings(), solverType=exu.DynamicSolverType.VelocityVerlet)",
     "m.AddObject(PrismaticJoint2D(markerNumbers=[{i}, {j}], axisMarker0=[{f}, 1, 0], constrainRotation={i} > 1))",
+    "m.AddObject(RollingDiscJoint(markerNumbers=[{i}, {j}], discRadius={f}, constrainedAxes=[1, {i} % 2, 1]))",
+    "m.CreateRollingDisc(bodyNumbers=[{i}, {j}], axisPosition=[0, 0, 0], discRadius={f}, planeNormal=[0, {f}, 1])",
+    "m.AddObject(CoordinateConstraint(markerNumbers=[{i}, {j}], velocityLevel=True, offset={f}))",
 ]
 
 

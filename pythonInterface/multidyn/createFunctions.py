@@ -572,6 +572,31 @@ def CreateDistanceConstraint(self, name="", itemNumbers=[None, None], localPosit
                                                                             "color": color}))
 
 
+def CreateRollingDisc(self, name="", bodyNumbers=[None, None], axisPosition=[], axisVector=[1., 0., 0.],
+                      discRadius=0., planePosition=[0., 0., 0.], planeNormal=[0., 0., 1.], constrainedAxes=[1, 1, 1],
+                      activeConnector=True, show=True, discWidth=0.1, color=_defaultColor):
+    """Adds an ObjectJointRollingDisc: the disc of body 1 (center at axisPosition, axis axisVector, both
+    in body 1's frame) rolls without slipping on the plane of body 0 (ground or a rigid body) through
+    planePosition with normal planeNormal (in body 0's frame), with the two rigid markers it needs
+    (named Marker0:name, Marker1:name). Returns the joint's ObjectIndex."""
+    function = "CreateRollingDisc"
+    if bodyNumbers is None or len(bodyNumbers) != 2 or any(item is None for item in bodyNumbers):
+        raise ValueError(f"{function}: parameter 'bodyNumbers': expected [ground or rigid body, disc body] "
+                         f"(ObjectIndex), got {bodyNumbers!r}")
+    for item in bodyNumbers:
+        _ReferenceFrame(self, function, item)
+    for parameterName, value in (("axisPosition", axisPosition), ("axisVector", axisVector),
+                                 ("planePosition", planePosition), ("planeNormal", planeNormal)):
+        _Vector3(function, parameterName, value)
+    markers = [MarkerBodyRigid(name=f"Marker{k}:{name}" if name else "", bodyNumber=item, localPosition=list(point))
+               for k, (item, point) in enumerate(zip(bodyNumbers, (planePosition, axisPosition)))]
+    joint = _itemInterface.ObjectJointRollingDisc(
+        name=name, constrainedAxes=list(constrainedAxes), discRadius=discRadius, discAxis=list(axisVector),
+        planeNormal=list(planeNormal), activeConnector=activeConnector,
+        visualization={"show": show, "discWidth": discWidth, "color": color})
+    return _AddWithMarkers(self, joint, markers)
+
+
 def _NodeODE2Count(mbs, node):
     """the number of ODE2 coordinates of a node (0 for ground, ODE1 and data nodes)"""
     data = mbs.GetNode(node)
@@ -841,3 +866,4 @@ MainSystem.CreateCartesianSpringDamper = CreateCartesianSpringDamper
 MainSystem.CreateLinearSpringDamper = CreateLinearSpringDamper
 MainSystem.CreateRigidBodySpringDamper = CreateRigidBodySpringDamper
 MainSystem.CreateTorsionalSpringDamper = CreateTorsionalSpringDamper
+MainSystem.CreateRollingDisc = CreateRollingDisc
