@@ -370,11 +370,13 @@ void SystemEquations::AddItemResiduals(const SystemState& state, VectorX& ode2Re
 }
 
 void SystemEquations::ComputeODE2Residual(const SystemState& state, VectorX& residual) {
+  const MainSystem::EvaluatedState evaluated(system_, state);
   residual.setZero(compiled_.numberOfODE2);
   AddItemResiduals(state, residual, nullptr, false, nullptr);
 }
 
 void SystemEquations::ComputeODE1Residual(const SystemState& state, VectorX& residual) {
+  const MainSystem::EvaluatedState evaluated(system_, state);
   residual = state.ode1_t;
   AddODE1Rates(state, residual);
   if (compiled_.internalStateObjects.empty()) return;
@@ -384,6 +386,7 @@ void SystemEquations::ComputeODE1Residual(const SystemState& state, VectorX& res
 
 void SystemEquations::ComputeResiduals(const SystemState& state, bool velocityLevel, VectorX& ode2Residual,
                                        VectorX& ode1Residual, VectorX& algebraicResidual) {
+  const MainSystem::EvaluatedState evaluated(system_, state);
   // One kinematics update and one evaluation of each connector for all three parts.
   ode2Residual.setZero(compiled_.numberOfODE2);
   ode1Residual = state.ode1_t;
@@ -393,6 +396,7 @@ void SystemEquations::ComputeResiduals(const SystemState& state, bool velocityLe
 }
 
 void SystemEquations::ComputeAlgebraicResidual(const SystemState& state, bool velocityLevel, VectorX& residual) {
+  const MainSystem::EvaluatedState evaluated(system_, state);
   residual.setZero(compiled_.numberOfAE);
   if (compiled_.numberOfAE == 0) return;
   AfterKinematics(state, [&](Index thread) {
@@ -481,6 +485,7 @@ MatrixX SystemEquations::JacobianDense(const SystemState& state, const JacobianF
 }
 
 void SystemEquations::ComputeJacobian(const SystemState& state, const JacobianFactors& factors, SystemMatrix& matrix) {
+  const MainSystem::EvaluatedState evaluated(system_, state);
   const Index nODE2 = compiled_.numberOfODE2;
   // The items' blocks on the threads when there are several and the matrix is sparse (a dense
   // one per thread would cost n^2 to add): each part into a matrix of its own (thread 0: the
@@ -634,6 +639,7 @@ std::unique_ptr<differentiation::JacobianWorkspace> SystemEquations::NewJacobian
 }
 
 void SystemEquations::ComputeConstraintAccelerationTerm(const SystemState& state, VectorX& h) {
+  const MainSystem::EvaluatedState evaluated(system_, state);
   using namespace differentiation;
   h.setZero(compiled_.numberOfAE);
   if (compiled_.numberOfAE == 0) return;
@@ -656,6 +662,7 @@ void SystemEquations::ComputeConstraintAccelerationTerm(const SystemState& state
 }
 
 double SystemEquations::PostNewtonStep(SystemState& state) {
+  const MainSystem::EvaluatedState evaluated(system_, state);
   if (compiled_.postNewtonObjects.empty()) return 0.;
   UpdateKinematics(state);
   double error = 0.;

@@ -436,7 +436,7 @@ const SystemState& MainSystem::State(ConfigurationType configuration) const {
   switch (configuration) {
     case ConfigurationType::Reference: return reference_;
     case ConfigurationType::Initial: return initial_;
-    case ConfigurationType::Current: return current_;
+    case ConfigurationType::Current: return evaluated_ ? *evaluated_ : current_;
     case ConfigurationType::StartOfStep: return startOfStep_;
   }
   return current_;

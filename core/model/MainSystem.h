@@ -131,6 +131,23 @@ class MainSystem {
     MainSystem& system_;
   };
   bool IsBeingSolved() const { return solving_; }
+  // The state an evaluation of the system's equations works on (a Newton iterate, a Runge-Kutta
+  // stage), for its duration (RAII, set by SystemEquations): meanwhile the Current configuration
+  // that outputs, sensors and so user functions read is that state, as in Exudyn.
+  class EvaluatedState {
+   public:
+    EvaluatedState(const MainSystem& system, const SystemState& state)
+        : system_(system), previous_(system.evaluated_) {
+      system.evaluated_ = &state;
+    }
+    ~EvaluatedState() { system_.evaluated_ = previous_; }
+    EvaluatedState(const EvaluatedState&) = delete;
+    EvaluatedState& operator=(const EvaluatedState&) = delete;
+
+   private:
+    const MainSystem& system_;
+    const SystemState* previous_;
+  };
   // Throws SolveInProgressError if a solve runs; `call` as the user wrote it ("mbs.Assemble()"),
   // `reason` says why it is structural if that is not obvious ("a structural parameter").
   void CheckNotSolving(const std::string& call, const std::string& reason = "") const;
@@ -191,6 +208,7 @@ class MainSystem {
   std::vector<SensorRecord> sensorRecords_;
   ScriptFunctionPtr preStepUserFunction_;
   bool solving_ = false;
+  mutable const SystemState* evaluated_ = nullptr;  // see EvaluatedState
 };
 
 }  // namespace multidyn

@@ -1,9 +1,11 @@
-"""What mbs shows of its state during and after a dynamic solve (Exudyn's semantics): during a
-step, the Current and the StartOfStep configuration are both the last accepted state (in the
-pre-step user function and in user functions evaluated during the step); after the solve,
-Current is the last step and StartOfStep the state that step started from; after a failure,
-both are the last accepted state. Explicit solvers work on the system's current state itself
-and the generalized-alpha solver on a copy, so both kinds are checked."""
+"""What mbs shows of its state during and after a dynamic solve (Exudyn's semantics, checked
+against exudyn 1.13.6): in the pre-step user function the Current and the StartOfStep
+configuration are both the last accepted state; in user functions evaluated during a step,
+Current is the state being evaluated (a Newton iterate, a Runge-Kutta stage) and StartOfStep the
+last accepted state; after the solve, Current is the last step and StartOfStep the state that step
+started from; after a failure, both are the last accepted state. Explicit solvers work on the
+system's current state itself and the generalized-alpha solver on a copy, so both kinds are
+checked."""
 import numpy as np
 import pytest
 
@@ -55,14 +57,14 @@ class Observed:
 
     def Spring(self, mbs, t, itemNumber, u, v, k, d, offset):
         if self.recordAtSteps is None:
-            self.inUserFunction.append((t, len(self.preStep)) + self.Shown())
+            self.inUserFunction.append((t, len(self.preStep), u, v) + self.Shown())
         if self.failAfter is not None and t > self.failAfter:
             raise RuntimeError("spring broke")
         return k * (u - offset) + d * v
 
 
 @pytest.mark.parametrize("solverType", SOLVERS)
-def test_duringAStepCurrentAndStartOfStepAreTheLastAcceptedState(solverType):
+def test_duringAStepCurrentIsTheEvaluatedStateAndStartOfStepTheLastAccepted(solverType):
     o = Observed()
     steps, h = 40, 1e-3
     o.mbs.SolveDynamic(Settings(endTime=steps * h, numberOfSteps=steps), solverType=solverType)
@@ -73,16 +75,23 @@ def test_duringAStepCurrentAndStartOfStepAreTheLastAcceptedState(solverType):
         assert time == pytest.approx(k * h, abs=1e-15)
         np.testing.assert_array_equal(current, startOfStep)
         np.testing.assert_array_equal(current[:3], accepted[k, 1:])  # the state after step k
-    # every evaluation inside step k sees what the pre-step function of step k saw
+    # every evaluation sees the state it evaluates as Current (the spring's arguments are its
+    # coordinate and velocity) and, inside step k, the state the step started from as StartOfStep
     assert len(o.inUserFunction) > steps
-    for t, calls, time, current, startOfStep in o.inUserFunction:
-        np.testing.assert_array_equal(current, startOfStep)
+    iterates = set()
+    for t, calls, u, v, time, current, startOfStep in o.inUserFunction:
+        assert time == t
+        # (u is formed from the total coordinate 1 + q: equal to q up to its rounding; calls for
+        # the Jacobian's numerical derivative get u or v perturbed by 1e-7 max(1e-2, |value|))
+        assert abs(current[0] - u) <= 1.01e-7 * max(1e-2, abs(u)) and abs(current[3] - v) <= 1.01e-7 * max(1e-2, abs(v))
+        iterates.add((calls, u, v))
         if calls == 0:  # initial accelerations, before the first step
-            np.testing.assert_array_equal(current[:3], accepted[0, 1:])
+            np.testing.assert_array_equal(startOfStep[:3], accepted[0, 1:])
             continue
         _, timeAtStart, currentAtStart, _ = o.preStep[calls - 1]
-        assert time == timeAtStart
-        np.testing.assert_array_equal(current, currentAtStart)
+        np.testing.assert_array_equal(startOfStep, currentAtStart)
+    # and the states differ within a step (iterates or stages), so Current did follow them
+    assert len(iterates) > len(o.preStep) + 1
     # after the solve: Current is the last step, StartOfStep the state it started from
     time, current, startOfStep = o.Shown()
     assert time == pytest.approx(steps * h, abs=1e-15)
