@@ -18,6 +18,7 @@
 #include "objects/connectors/ObjectConnectorRigidBodySpringDamper.h"
 #include "objects/connectors/ObjectConnectorSpringDamper.h"
 #include "objects/connectors/ObjectConnectorTorsionalSpringDamper.h"
+#include "objects/contact/ObjectConnectorRollingDiscPenalty.h"
 #include "objects/contact/ObjectContactExponentialSpring.h"
 #include "objects/firstOrder/ObjectGenericODE1.h"
 #include "objects/joints/ObjectConnectorCoordinate.h"
@@ -121,6 +122,7 @@ void RegisterAllItems() {
   registry.Register(ObjectConnectorRigidBodySpringDamper::Info());
   registry.Register(ObjectJointPrismatic2D::Info());
   registry.Register(ObjectJointRollingDisc::Info());
+  registry.Register(ObjectConnectorRollingDiscPenalty::Info());
 }
 
 }  // namespace multidyn

@@ -1,7 +1,7 @@
 """Compares multidyn's rolling disc joint with Exudyn's (PyPI package `exudyn`, not a multidyn
 dependency): a leaning coin rolling on a circle (consistent initial velocities) and an upright
 wheel launched with a wobble, each through both packages (ObjectJointRollingDisc and
-CreateRollingDisc), 0.5 s. With computeInitialAccelerations=False both start from zero
+CreateRollingDisc), and a slipping wheel on CreateRollingDiscPenalty (rotated friction axes), 0.5 s. With computeInitialAccelerations=False both start from zero
 accelerations and should agree to the Newton tolerance; with True (the default) Exudyn's
 initial accelerations leave out the velocity term of constraints on velocities
 (docs/solvers/GeneralizedAlpha.md), which shows in its contact forces as a step-to-step ringing.
@@ -37,6 +37,15 @@ def Run(packageName, model, initialAccelerations):
         ground = mbs.AddMarker(ut.MarkerBodyRigid(bodyNumber=mbs.AddObject(ut.ObjectGround())))
         joint = mbs.AddObject(ut.ObjectJointRollingDisc(
             markerNumbers=[ground, mbs.AddMarker(ut.MarkerBodyRigid(bodyNumber=body))], discRadius=r))
+    elif model == "penalty disc":
+        r = 0.2
+        body = mbs.CreateRigidBody(inertia=ut.InertiaCylinder(density=5000., length=0.02, outerRadius=r, axis=0),
+                                   referencePosition=[1., 0., r - 0.001], initialAngularVelocity=[-6. * np.pi, 0.5, 0.3],
+                                   initialVelocity=[0.3, r * 6. * np.pi * 0.9, 0.], gravity=[0., 0., -9.81])
+        joint = mbs.CreateRollingDiscPenalty(bodyNumbers=[mbs.CreateGround(), body], axisPosition=[0, 0, 0],
+                                             axisVector=[1, 0, 0], discRadius=r, contactStiffness=1e5,
+                                             contactDamping=1e3, dryFriction=[0.5, 0.3], dryFrictionAngle=0.3,
+                                             dryFrictionProportionalZone=0.01)
     else:
         r = 0.2
         body = mbs.CreateRigidBody(inertia=ut.InertiaCylinder(density=5000., length=0.02, outerRadius=r, axis=0),
@@ -62,7 +71,7 @@ def Run(packageName, model, initialAccelerations):
 
 print(f"{'model':13} {'initial acc.':12} {'max |dp| [m]':>13} {'max |dF| [N]':>13} {'|F|':>8} "
       f"{'ringing multidyn':>17} {'ringing exudyn':>15}")
-for model in ("leaning coin", "wobbling disc"):
+for model in ("leaning coin", "wobbling disc", "penalty disc"):
     for initialAccelerations in (False, True):
         pM, fM, ringM = Run("multidyn", model, initialAccelerations)
         pE, fE, ringE = Run("exudyn", model, initialAccelerations)

@@ -11,6 +11,7 @@ namespace multidyn {
 using Real = double;
 using Index = int;
 
+using Vector2 = Eigen::Vector2d;
 using Vector3 = Eigen::Vector3d;
 using Matrix3 = Eigen::Matrix3d;
 using VectorX = Eigen::VectorXd;
@@ -40,6 +41,7 @@ template <class S> struct MaxLocalCoordinates { static constexpr int value = max
 template <int N> struct MaxLocalCoordinates<ADScalarOf<N>> { static constexpr int value = N / 2; };
 template <> struct MaxLocalCoordinates<ADScalarDynamic> { static constexpr int value = maxItemCoordinates; };
 
+template <class S> using Vec2 = Eigen::Matrix<S, 2, 1>;
 template <class S> using Vec3 = Eigen::Matrix<S, 3, 1>;
 template <class S> using Mat3 = Eigen::Matrix<S, 3, 3>;
 template <class S>

@@ -27,7 +27,6 @@ template <> struct FieldConverter<LimitedFlag> {
   static void FromJson(const Json& j, LimitedFlag& v);
 };
 
-using Vector2 = Eigen::Vector2d;
 using Vector6 = Eigen::Matrix<double, 6, 1>;
 using Vector10 = Eigen::Matrix<double, 10, 1>;
 

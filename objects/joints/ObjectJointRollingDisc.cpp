@@ -29,29 +29,15 @@ void ObjectJointRollingDisc::Check(const MainSystem& system) const {
 
 bool ObjectJointRollingDisc::GetOutput(OutputVariableType type, const EvaluationContext&, const MarkerData<double>& m0,
                                        const MarkerData<double>& m1, const VectorX& lambda, VectorX& value) const {
-  const Contact<double> c = ContactOf(m0, m1);
+  const RollingDiscFrame<double> f = FrameOf(m0, m1);
   switch (type) {
-    case OutputVariableType::Position: value = c.p_C; return true;
-    case OutputVariableType::Velocity: {
-      // velocity of the contact point along its trail relative to the plane (not of the disc's
-      // material point there): p_C = p_m1 + r w3 differentiated, minus the plane's point velocity
-      const Vector3 n0 = c.A_0J.col(2), w1 = m1.orientation * discAxis;
-      const Vector3 w1_t = c.omega1.cross(w1), n0_t = c.omega0.cross(n0);
-      const Vector3 f = w1.cross(n0), f_t = w1_t.cross(n0) + w1.cross(n0_t);
-      const double length = f.norm();
-      Vector3 w3_t = Vector3::Zero();
-      if (length > 0.) {
-        const Vector3 forward_t = (f_t - f * (f.dot(f_t) / (length * length))) / length;
-        w3_t = w1_t.cross(c.A_0J.col(1)) + w1.cross(forward_t);
-      }
-      value = m1.velocity + discRadius * w3_t - (m0.velocity + c.omega0.cross(Vector3(c.p_C - m0.position)));
-      return true;
-    }
+    case OutputVariableType::Position: value = f.p_C; return true;
+    case OutputVariableType::Velocity: value = RollingDiscTrailVelocity(f, m0, m1, discAxis, discRadius); return true;
     // the contact force on the disc in joint axes [lateral, forward, normal]: -lambda (Exudyn's)
     case OutputVariableType::ForceLocal:
       value = activeConnector ? Vector3(-LocalMultipliers(lambda)) : Vector3::Zero();
       return true;
-    case OutputVariableType::RotationMatrix: value = RowMajorEntries(c.A_0J); return true;
+    case OutputVariableType::RotationMatrix: value = RowMajorEntries(f.A_0J); return true;
     default: return false;
   }
 }

@@ -8,7 +8,6 @@ namespace multidyn {
 
 class NodePoint2D : public NodeKernels<NodePoint2D> {
  public:
-  using Vector2 = Eigen::Vector2d;
   static const ItemTypeInfo& Info();
   static void AddTestInstance(MainSystem& system);
 

@@ -338,6 +338,9 @@ CALLS = [
     "m.AddObject(RollingDiscJoint(markerNumbers=[{i}, {j}], discRadius={f}, constrainedAxes=[1, {i} % 2, 1]))",
     "m.CreateRollingDisc(bodyNumbers=[{i}, {j}], axisPosition=[0, 0, 0], discRadius={f}, planeNormal=[0, {f}, 1])",
     "m.AddObject(CoordinateConstraint(markerNumbers=[{i}, {j}], velocityLevel=True, offset={f}))",
+    "m.AddObject(RollingDiscPenalty(markerNumbers=[{i}, {j}], nodeNumber={i}, discRadius={f}, contactStiffness=1e4))",
+    "m.CreateRollingDiscPenalty(bodyNumbers=[{i}, {j}], axisPosition=[0, 0, 0], discRadius={f}, dryFriction=[{f}, 0.3], "
+    "contactStiffness=1e4, dryFrictionProportionalZone={f})",
 ]
 
 

@@ -572,6 +572,22 @@ def CreateDistanceConstraint(self, name="", itemNumbers=[None, None], localPosit
                                                                             "color": color}))
 
 
+def _RollingDiscMarkers(mbs, function, name, bodyNumbers, axisPosition, axisVector, planePosition, planeNormal):
+    """The rigid markers (not yet added) of a rolling disc: on body 0 at planePosition, on the disc
+    body 1 at axisPosition (its center), after checking the arguments."""
+    if bodyNumbers is None or len(bodyNumbers) != 2 or any(item is None for item in bodyNumbers):
+        raise ValueError(f"{function}: parameter 'bodyNumbers': expected [ground or rigid body, disc body] "
+                         f"(ObjectIndex), got {bodyNumbers!r}")
+    for item in bodyNumbers:
+        _ReferenceFrame(mbs, function, item)
+    for parameterName, value in (("axisPosition", axisPosition), ("axisVector", axisVector),
+                                 ("planePosition", planePosition), ("planeNormal", planeNormal)):
+        _Vector3(function, parameterName, value)
+    markers = [MarkerBodyRigid(name=f"Marker{k}:{name}" if name else "", bodyNumber=item, localPosition=list(point))
+               for k, (item, point) in enumerate(zip(bodyNumbers, (planePosition, axisPosition)))]
+    return markers
+
+
 def CreateRollingDisc(self, name="", bodyNumbers=[None, None], axisPosition=[], axisVector=[1., 0., 0.],
                       discRadius=0., planePosition=[0., 0., 0.], planeNormal=[0., 0., 1.], constrainedAxes=[1, 1, 1],
                       activeConnector=True, show=True, discWidth=0.1, color=_defaultColor):
@@ -579,22 +595,41 @@ def CreateRollingDisc(self, name="", bodyNumbers=[None, None], axisPosition=[], 
     in body 1's frame) rolls without slipping on the plane of body 0 (ground or a rigid body) through
     planePosition with normal planeNormal (in body 0's frame), with the two rigid markers it needs
     (named Marker0:name, Marker1:name). Returns the joint's ObjectIndex."""
-    function = "CreateRollingDisc"
-    if bodyNumbers is None or len(bodyNumbers) != 2 or any(item is None for item in bodyNumbers):
-        raise ValueError(f"{function}: parameter 'bodyNumbers': expected [ground or rigid body, disc body] "
-                         f"(ObjectIndex), got {bodyNumbers!r}")
-    for item in bodyNumbers:
-        _ReferenceFrame(self, function, item)
-    for parameterName, value in (("axisPosition", axisPosition), ("axisVector", axisVector),
-                                 ("planePosition", planePosition), ("planeNormal", planeNormal)):
-        _Vector3(function, parameterName, value)
-    markers = [MarkerBodyRigid(name=f"Marker{k}:{name}" if name else "", bodyNumber=item, localPosition=list(point))
-               for k, (item, point) in enumerate(zip(bodyNumbers, (planePosition, axisPosition)))]
+    markers = _RollingDiscMarkers(self, "CreateRollingDisc", name, bodyNumbers, axisPosition, axisVector,
+                                  planePosition, planeNormal)
     joint = _itemInterface.ObjectJointRollingDisc(
         name=name, constrainedAxes=list(constrainedAxes), discRadius=discRadius, discAxis=list(axisVector),
         planeNormal=list(planeNormal), activeConnector=activeConnector,
         visualization={"show": show, "discWidth": discWidth, "color": color})
     return _AddWithMarkers(self, joint, markers)
+
+
+def CreateRollingDiscPenalty(self, name="", bodyNumbers=[None, None], axisPosition=[], axisVector=[1., 0., 0.],
+                             discRadius=0., planePosition=[0., 0., 0.], planeNormal=[0., 0., 1.], contactStiffness=0.,
+                             contactDamping=0., dryFriction=[0., 0.], dryFrictionAngle=0., dryFrictionProportionalZone=0.,
+                             viscousFriction=[0., 0.], rollingViscousFriction=0., useLinearProportionalZone=False,
+                             activeConnector=True, show=True, discWidth=0.1, color=_defaultColor,
+                             rollingFrictionViscous=None):
+    """Adds an ObjectConnectorRollingDiscPenalty: the disc of body 1 (center at axisPosition, axis
+    axisVector, in body 1's frame) in penalty contact with friction with the plane of body 0 through
+    planePosition with normal planeNormal (in body 0's frame), with its two rigid markers and its
+    NodeGenericData (3 data coordinates). rollingFrictionViscous is Exudyn 1.11's name of
+    rollingViscousFriction. Returns the connector's ObjectIndex."""
+    function = "CreateRollingDiscPenalty"
+    if rollingFrictionViscous is not None:
+        _DeprecatedArgument(function, "rollingFrictionViscous", "rollingViscousFriction")
+        rollingViscousFriction = rollingFrictionViscous
+    markers = _RollingDiscMarkers(self, function, name, bodyNumbers, axisPosition, axisVector, planePosition,
+                                  planeNormal)
+    connector = _itemInterface.ObjectConnectorRollingDiscPenalty(
+        name=name, discRadius=discRadius, discAxis=list(axisVector), planeNormal=list(planeNormal),
+        contactStiffness=contactStiffness, contactDamping=contactDamping, dryFriction=list(dryFriction),
+        dryFrictionAngle=dryFrictionAngle, dryFrictionProportionalZone=dryFrictionProportionalZone,
+        viscousFriction=list(viscousFriction), rollingViscousFriction=rollingViscousFriction,
+        useLinearProportionalZone=useLinearProportionalZone, activeConnector=activeConnector,
+        visualization={"show": show, "discWidth": discWidth, "color": color})
+    connector.nodeNumber = self.AddNode(NodeGenericData(initialCoordinates=[0., 0., 0.], numberOfDataCoordinates=3))
+    return _AddWithMarkers(self, connector, markers)
 
 
 def _NodeODE2Count(mbs, node):
@@ -867,3 +902,4 @@ MainSystem.CreateLinearSpringDamper = CreateLinearSpringDamper
 MainSystem.CreateRigidBodySpringDamper = CreateRigidBodySpringDamper
 MainSystem.CreateTorsionalSpringDamper = CreateTorsionalSpringDamper
 MainSystem.CreateRollingDisc = CreateRollingDisc
+MainSystem.CreateRollingDiscPenalty = CreateRollingDiscPenalty

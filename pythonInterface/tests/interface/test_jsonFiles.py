@@ -163,6 +163,8 @@ def NonDefaultValue(info, field, mbs, b):
             return mbs.AddNode(Node1D(referenceCoordinates=[0.3]))
         if className in ('ObjectConnectorTorsionalSpringDamper', 'ObjectActuator', 'ObjectConnectorRigidBodySpringDamper'):
             return b['nData']
+        if className == 'ObjectConnectorRollingDiscPenalty':
+            return mbs.AddNode(NodeGenericData(numberOfDataCoordinates=3, initialCoordinates=[0., 0., 0.]))
         if className == 'MarkerNodeRigid':
             return b['nEP']
         return b['nPoint']  # MarkerNodePosition, SensorNode
