@@ -111,9 +111,10 @@ const ItemTypeInfo& ObjectRigidBody::Info() {
       "The rotational equations are premultiplied by Glocal^T so that the mass matrix is symmetric.",
       fields,
       {OutputVariableType::Position, OutputVariableType::Displacement, OutputVariableType::Velocity,
-       OutputVariableType::Acceleration, OutputVariableType::RotationMatrix, OutputVariableType::Rotation,
-       OutputVariableType::AngularVelocity, OutputVariableType::AngularVelocityLocal,
-       OutputVariableType::KineticEnergy});
+       OutputVariableType::VelocityLocal, OutputVariableType::Acceleration, OutputVariableType::AccelerationLocal,
+       OutputVariableType::RotationMatrix, OutputVariableType::Rotation, OutputVariableType::AngularVelocity,
+       OutputVariableType::AngularVelocityLocal, OutputVariableType::AngularAcceleration,
+       OutputVariableType::AngularAccelerationLocal, OutputVariableType::KineticEnergy});
   return info;
 }
 

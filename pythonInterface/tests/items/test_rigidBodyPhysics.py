@@ -249,3 +249,34 @@ def test_pendulum_smallAnglePeriod(workDir):
     np.testing.assert_allclose(periods, T, rtol=2e-5)
     # and the small-angle formula itself within the amplitude correction (1.6e-4)
     np.testing.assert_allclose(periods, T0, rtol=3e-4)
+
+
+@pytest.mark.parametrize("nodeType", [exu.NodeType.RotationEulerParameters, exu.NodeType.RotationRxyz])
+def test_bodyOutputs_accelerationsOfASpunUpSphere(workDir, nodeType):
+    """A free body with isotropic inertia J from rest under a constant global torque tau spins
+    up about the fixed axis tau: alpha = tau / J (the equations of motion hold exactly at each
+    step's end), omega = alpha t, phi = |alpha| t^2/2 (to the integrator's error: the rotation
+    parameters are not quadratic in time); at a local point b the outputs follow
+    a = alpha x r + omega x (omega x r), r = A b, with the body's own A and omega."""
+    J, tau, T = 0.4, np.array([0.3, -0.2, 0.6]), 0.5
+    mbs = NewSystem()
+    body = mbs.CreateRigidBody(inertia=ut.RigidBodyInertia(mass=2., inertiaTensor=np.eye(3) * J),
+                               referencePosition=[0.1, 0.2, 0.3], nodeType=nodeType)
+    mbs.CreateTorque(itemNumber=body, loadVector=list(tau))
+    mbs.Assemble()
+    mbs.SolveDynamic(Settings(endTime=T, numberOfSteps=200))
+    alpha = tau / J
+    A = np.asarray(mbs.GetObjectOutputBody(body, exu.OutputVariableType.RotationMatrix)).reshape(3, 3)
+    axis, angle = alpha / np.linalg.norm(alpha), 0.5 * np.linalg.norm(alpha) * T**2
+    np.testing.assert_allclose(A, ut.RotationVector2RotationMatrix(axis * angle), atol=1e-6)
+    out = lambda ovt, b=(0., 0., 0.): np.asarray(mbs.GetObjectOutputBody(body, ovt, localPosition=list(b)))  # noqa: E731
+    omega = out(exu.OutputVariableType.AngularVelocity)
+    np.testing.assert_allclose(omega, alpha * T, rtol=1e-5)
+    np.testing.assert_allclose(out(exu.OutputVariableType.AngularAcceleration), alpha, rtol=1e-8)
+    np.testing.assert_allclose(out(exu.OutputVariableType.AngularAccelerationLocal), A.T @ alpha, rtol=1e-8, atol=1e-12)
+    b = np.array([0.5, -0.3, 0.2])
+    r = A @ b
+    acceleration = np.cross(alpha, r) + np.cross(omega, np.cross(omega, r))
+    np.testing.assert_allclose(out(exu.OutputVariableType.Acceleration, b), acceleration, rtol=1e-7, atol=1e-12)
+    np.testing.assert_allclose(out(exu.OutputVariableType.AccelerationLocal, b), A.T @ acceleration, rtol=1e-7, atol=1e-12)
+    np.testing.assert_allclose(out(exu.OutputVariableType.VelocityLocal, b), A.T @ np.cross(omega, r), rtol=1e-8, atol=1e-12)
