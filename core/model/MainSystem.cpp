@@ -814,6 +814,11 @@ void MainSystem::SetPreStepUserFunction(ScriptFunctionPtr function) {
   preStepUserFunction_ = std::move(function);
 }
 
+void MainSystem::SetPostStepUserFunction(ScriptFunctionPtr function) {
+  CheckNotSolving("mbs.SetPostStepUserFunction()");
+  postStepUserFunction_ = std::move(function);
+}
+
 // ---- files ---------------------------------------------------------------------------
 
 Json MainSystem::ToJson() const {
@@ -892,6 +897,7 @@ void MainSystem::LoadJsonText(const std::string& text) {
 void MainSystem::Reset() {
   CheckNotSolving("mbs.Reset()");
   preStepUserFunction_.reset();
+  postStepUserFunction_.reset();
   nodes_.clear();
   objects_.clear();
   markers_.clear();

@@ -156,6 +156,11 @@ class MainSystem {
   // step; False stops the simulation. Null removes it. Refused during a solve.
   void SetPreStepUserFunction(ScriptFunctionPtr function);
   const ScriptFunctionPtr& PreStepUserFunction() const { return preStepUserFunction_; }
+  // Exudyn's mbs.SetPostStepUserFunction: f(mbs, t) -> bool, called for the initial state and
+  // after every accepted step, before sensors and the solution file are written (coordinates it
+  // sets are those the next step starts from); False stops the simulation after that step.
+  void SetPostStepUserFunction(ScriptFunctionPtr function);
+  const ScriptFunctionPtr& PostStepUserFunction() const { return postStepUserFunction_; }
 
   // ---- files ---------------------------------------------------------------------------
   Json ToJson() const;  // items only; user functions are refused (ValueError naming them)
@@ -207,6 +212,7 @@ class MainSystem {
   mutable const ReferenceOutputCache* referenceOutput_ = nullptr;  // set by a ReferenceOutputScope
   std::vector<SensorRecord> sensorRecords_;
   ScriptFunctionPtr preStepUserFunction_;
+  ScriptFunctionPtr postStepUserFunction_;
   bool solving_ = false;
   mutable const SystemState* evaluated_ = nullptr;  // see EvaluatedState
 };

@@ -297,6 +297,7 @@ CALLS = [
     "m.Save('seq{i}.json')", "m.Load('seq{j}.json')", "m.Load('missing.json')",
     "m.SetPreStepUserFunction(lambda mbs, t: t < {f})", "m.SetPreStepUserFunction(0)",
     "m.SetPreStepUserFunction(lambda mbs, t: mbs.Assemble())",
+    "m.SetPostStepUserFunction(lambda mbs, t: t < {f})", "m.SetPostStepUserFunction(lambda mbs, t: mbs.Reset())",
     "SC.GetSystem({i})", "SC.Reset()", "SC.AddSystem()", "SC.NumberOfSystems()",
     "m.CreateGround(referencePosition=[0, 0, {f}])",
     "m.CreateRevoluteJoint(bodyNumbers=[{i}, {j}], position=[0, 0, 0], axis=[0, 0, 1])",

@@ -188,6 +188,22 @@ template <class Solve> py::dict TimedSolve(const py::dict& settingsDict, Solve&&
   return d;
 }
 
+// A step user function f(mbs, t) -> bool given to mbs.Set...StepUserFunction; 0 or None removes it.
+ScriptFunctionPtr StepUserFunctionFromPython(const py::object& function, const std::string& call) {
+  if (PyCallable_Check(function.ptr())) return std::make_shared<PythonScriptFunction>(function);
+  const bool remove = function.is_none() || (py::isinstance<py::int_>(function) && !py::isinstance<py::bool_>(function) &&
+                                             function.cast<py::int_>().equal(py::int_(0)));
+  if (!remove)
+    throw TypeError(call + ": expected a Python function f(mbs, t) returning True (continue) or False (stop), or 0 "
+                    "to remove it; got " + ReprForMessage(function));
+  return nullptr;
+}
+
+py::object StepUserFunctionToPython(const ScriptFunctionPtr& function) {
+  auto python = std::dynamic_pointer_cast<const PythonScriptFunction>(function);
+  return python ? python->Callable() : py::object(py::int_(0));
+}
+
 // The state systemData's setters write: the reference configuration is the items' reference
 // coordinates (the state's vectors are zero displacements), so it cannot be set.
 SystemState& WritableState(MainSystem& system, ConfigurationType configuration, const std::string& function) {
@@ -338,23 +354,15 @@ PYBIND11_MODULE(_multidyn, m) {
       .def("IsAssembled", &MainSystem::IsAssembled)
       .def("Reset", &MainSystem::Reset, "removes all items")
       .def("SetPreStepUserFunction", [](MainSystem& self, const py::object& function) {
-             if (PyCallable_Check(function.ptr())) {
-               self.SetPreStepUserFunction(std::make_shared<PythonScriptFunction>(function));
-               return;
-             }
-             const bool remove = function.is_none() ||
-                                 (py::isinstance<py::int_>(function) && !py::isinstance<py::bool_>(function) &&
-                                  function.cast<py::int_>().equal(py::int_(0)));
-             if (!remove)
-               throw TypeError("mbs.SetPreStepUserFunction: expected a Python function f(mbs, t) returning True "
-                               "(continue) or False (stop), or 0 to remove it; got " + ReprForMessage(function));
-             self.SetPreStepUserFunction(nullptr);
+             self.SetPreStepUserFunction(StepUserFunctionFromPython(function, "mbs.SetPreStepUserFunction"));
            }, py::arg("value"), "sets f(mbs, t) -> bool, called at the start of every time step; False stops the "
               "simulation; 0 removes it")
-      .def("GetPreStepUserFunction", [](const MainSystem& self) -> py::object {
-             auto function = std::dynamic_pointer_cast<const PythonScriptFunction>(self.PreStepUserFunction());
-             return function ? function->Callable() : py::object(py::int_(0));
-           })
+      .def("GetPreStepUserFunction", [](const MainSystem& self) { return StepUserFunctionToPython(self.PreStepUserFunction()); })
+      .def("SetPostStepUserFunction", [](MainSystem& self, const py::object& function) {
+             self.SetPostStepUserFunction(StepUserFunctionFromPython(function, "mbs.SetPostStepUserFunction"));
+           }, py::arg("value"), "sets f(mbs, t) -> bool, called for the initial state and after every accepted step "
+              "(before sensors are written); False stops the simulation after that step; 0 removes it")
+      .def("GetPostStepUserFunction", [](const MainSystem& self) { return StepUserFunctionToPython(self.PostStepUserFunction()); })
       .def("_CheckNotSolving", [](const MainSystem& self, const std::string& call) { self.CheckNotSolving(call); })
       .def("IsBeingSolved", &MainSystem::IsBeingSolved, "True while SolveDynamic runs (e.g. inside a user function)")
       .def("GetNodeOutput", [](const MainSystem& self, Index node, OutputVariableType type, ConfigurationType configuration) {

@@ -5,10 +5,8 @@
 // current state gets them copied into it.
 #pragma once
 
-#include "core/foundation/Errors.h"
-#include "core/model/MainSystem.h"
 #include "core/evaluation/SolverObserver.h"
-#include "core/model/UserFunctionStack.h"
+#include "solvers/driver/StepUserFunctionCall.h"
 #include "solvers/integrators/StateVectors.h"
 
 namespace multidyn {
@@ -19,13 +17,7 @@ class PreStepUserFunctionCaller : public SolverObserver {
   bool OnStepStart(const SystemState&, double stepEndTime) override {
     const ScriptFunctionPtr& function = system_.PreStepUserFunction();
     if (!function) return true;
-    UserFunctionStack::Scope scope(&system_, nullptr, invalidIndex, "preStepUserFunction");
-    bool proceed;
-    try {
-      proceed = function->CallBool({&system_, stepEndTime});
-    } catch (const UserFunctionError& e) {
-      throw UserFunctionError("preStepUserFunction (" + function->Description() + ") failed: " + e.what());
-    }
+    const bool proceed = CallStepUserFunction(system_, *function, "preStepUserFunction", stepEndTime);
     // Until here the copy equals the current state (the state writer keeps them equal).
     if (solverStateCopy_) CopyState(system_.CurrentState(), *solverStateCopy_);
     return proceed;

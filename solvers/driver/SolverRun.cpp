@@ -3,6 +3,7 @@
 #include "core/evaluation/SystemEquations.h"
 #include "core/files/SolutionRecorder.h"
 #include "solvers/driver/CompositeSolverObserver.h"
+#include "solvers/driver/PostStepUserFunctionCaller.h"
 #include "solvers/driver/PreStepUserFunctionCaller.h"
 #include "solvers/driver/SystemStateWriter.h"
 
@@ -23,10 +24,12 @@ SolverStatistics RunSolver(MainSystem& system, const SimulationSettings& setting
   SystemStateWriter writer(system);
   SolutionRecorder recorder(system, settings);
   PreStepUserFunctionCaller preStep(system);
+  PostStepUserFunctionCaller postStep(system);
   CompositeSolverObserver observers;
   observers.Add(&writer);
-  // The pre-step function cannot be set during a solve: without one, nothing to call per step.
+  // The step functions cannot be set during a solve: without them, nothing to call per step.
   if (system.PreStepUserFunction()) observers.Add(&preStep);
+  if (system.PostStepUserFunction()) observers.Add(&postStep);
   observers.Add(&recorder);
   observers.Add(extraObserver);
 
@@ -37,7 +40,10 @@ SolverStatistics RunSolver(MainSystem& system, const SimulationSettings& setting
   const bool inPlace = solver->StateHoldsOnlyAcceptedSteps();
   if (!inPlace) copy = system.CurrentState();
   SystemState& state = inPlace ? system.CurrentState() : copy;
-  if (!inPlace) preStep.SetSolverStateCopy(&copy);
+  if (!inPlace) {
+    preStep.SetSolverStateCopy(&copy);
+    postStep.SetSolverStateCopy(&copy);
+  }
   state.time = startTime;
   try {
     const SolverStatistics statistics = solver->Solve(state);

@@ -530,3 +530,46 @@ def test_preStepUserFunctionReplacedDuringTheSolve():
     SolveRefused(rotor, 'mbs.SetPreStepUserFunction()', 'preStepUserFunction')
     rotor.mbs.SetPreStepUserFunction(0)
     rotor.AssertStillSolves()
+
+
+def test_postStepUserFunctionChangesTheNextStartAndStops():
+    """Exudyn's mbs.SetPostStepUserFunction: called for the initial state and after every accepted
+    step; coordinates it sets are those the next step starts from (here: the height is reset to the
+    start of each step once t > 0.505, so it stays at y(0.5) = -g 0.5^2 / 2 while x goes on), and
+    False stops the solve after that step (as in exudyn 1.13.6, which gives the same figures)."""
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    g, vx = 9.81, 1.
+    point = mbs.CreateMassPoint(referencePosition=[0, 0, 0], initialVelocity=[vx, 0, 0], mass=2., gravity=[0, -g, 0])
+    mbs.Assemble()
+    calls = []
+
+    def PostStep(mbs, t):
+        calls.append(t)
+        if t > 0.505:
+            q = mbs.systemData.GetODE2Coordinates()
+            q[1] = mbs.systemData.GetODE2Coordinates(configuration=exu.ConfigurationType.StartOfStep)[1]
+            mbs.systemData.SetODE2Coordinates(q)
+        return t < 0.795
+    mbs.SetPostStepUserFunction(PostStep)
+    assert mbs.GetPostStepUserFunction() is PostStep
+    mbs.SolveDynamic(Settings(endTime=1., numberOfSteps=100))
+    assert calls[0] == 0. and len(calls) == 81 and calls[-1] == pytest.approx(0.8, abs=1e-12)
+    assert mbs.systemData.GetTime() == pytest.approx(0.8, abs=1e-12)
+    position = mbs.GetNodeOutput(mbs.GetObject(point)['nodeNumber'], OVT.Position)
+    np.testing.assert_allclose(position, [vx * 0.8, -0.5 * g * 0.5**2, 0.], rtol=1e-12, atol=1e-14)
+
+
+def test_postStepUserFunctionErrorsAndRemoval():
+    rotor = Rotor()
+    with pytest.raises(TypeError, match="mbs.SetPostStepUserFunction: expected a Python function f\\(mbs, t\\)"):
+        rotor.mbs.SetPostStepUserFunction(5)
+
+    def Broken(mbs, t):
+        raise RuntimeError("post step broke")
+    rotor.mbs.SetPostStepUserFunction(Broken)
+    with pytest.raises(exu.UserFunctionError, match="postStepUserFunction.*post step broke"):
+        rotor.mbs.SolveDynamic(Settings())
+    rotor.mbs.SetPostStepUserFunction(0)
+    assert rotor.mbs.GetPostStepUserFunction() == 0
+    rotor.mbs.SolveDynamic(Settings())  # runs without it
