@@ -59,6 +59,7 @@
 #include "objects/sensors/SensorMarker.h"
 #include "objects/sensors/SensorNode.h"
 #include "objects/sensors/SensorObject.h"
+#include "objects/sensors/SensorUserFunction.h"
 
 namespace multidyn {
 
@@ -123,6 +124,7 @@ void RegisterAllItems() {
   registry.Register(ObjectJointPrismatic2D::Info());
   registry.Register(ObjectJointRollingDisc::Info());
   registry.Register(ObjectConnectorRollingDiscPenalty::Info());
+  registry.Register(SensorUserFunction::Info());
 }
 
 }  // namespace multidyn

@@ -9,14 +9,17 @@
 #include <vector>
 
 #include "core/foundation/Errors.h"
+#include "core/foundation/OutputVariableType.h"
 #include "core/foundation/Types.h"
 
 namespace multidyn {
 
 class MainSystem;
 
-// VectorX: coordinate vectors of any size (e.g. ODE1 coordinates), given to Python as numpy arrays.
-using ScriptArgument = std::variant<double, Index, Vector3, const MainSystem*, VectorX, MatrixX>;
+// VectorX: coordinate vectors of any size (e.g. ODE1 coordinates), given to Python as numpy arrays;
+// IndexList: item numbers (a Python list of ints); ConfigurationType: Python's exu.ConfigurationType.
+using IndexList = std::vector<Index>;
+using ScriptArgument = std::variant<double, Index, Vector3, const MainSystem*, VectorX, MatrixX, IndexList, ConfigurationType>;
 
 // The arguments of one call, a braced list written at the call site: passing it copies and
 // allocates nothing (the list's values live until the end of the call's full expression).
@@ -28,6 +31,7 @@ class ScriptFunction {
   // Each throws UserFunctionError with the script's error text when the call fails or the
   // result is not a real number / a vector of expectedSize finite numbers.
   virtual double CallReal(ScriptArguments arguments) const = 0;
+  // expectedSize < 0: any number of values.
   virtual VectorX CallVector(ScriptArguments arguments, Index expectedSize) const = 0;
   // A bool result (True/False), e.g. of preStepUserFunction.
   virtual bool CallBool(ScriptArguments arguments) const {

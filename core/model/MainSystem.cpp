@@ -476,10 +476,12 @@ MarkerData<double> MainSystem::MarkerDataOf(Index marker, const SystemState& sta
   return data;
 }
 
-Index MainSystem::ObjectIndexOf(const Object& object) const {
-  for (Index i = 0; i < NumberOfItems(ItemCategory::Object); ++i)
-    if (&GetObject(i) == &object) return i;
-  throw ValueError(ItemDescription(object, invalidIndex) + " is not an object of this system");
+Index MainSystem::ObjectIndexOf(const Object& object) const { return ItemNumberOf(ItemCategory::Object, object); }
+
+Index MainSystem::ItemNumberOf(ItemCategory category, const Item& item) const {
+  for (Index i = 0; i < NumberOfItems(category); ++i)
+    if (&GetItem(category, i) == &item) return i;
+  throw ValueError(ItemDescription(item, invalidIndex) + " is not an item of this system");
 }
 
 EvaluationContext MainSystem::ContextOf(Index object, const SystemState& state) const {

@@ -94,6 +94,7 @@ class MainSystem {
   EvaluationContext ContextOf(Index object, const SystemState& state) const;
   // The number of an object of this system (outputs of items that need their own number).
   Index ObjectIndexOf(const Object& object) const;
+  Index ItemNumberOf(ItemCategory category, const Item& item) const;  // the same for any item
   // Sets an object's own data coordinates from the configuration in `state` (e.g. puts a
   // contact's anchor point at the station's projection); TypeError if it has none.
   void InitializeDataCoordinates(Index object, SystemState& state) const;

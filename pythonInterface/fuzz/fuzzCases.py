@@ -298,6 +298,8 @@ CALLS = [
     "m.SetPreStepUserFunction(lambda mbs, t: t < {f})", "m.SetPreStepUserFunction(0)",
     "m.SetPreStepUserFunction(lambda mbs, t: mbs.Assemble())",
     "m.SetPostStepUserFunction(lambda mbs, t: t < {f})", "m.SetPostStepUserFunction(lambda mbs, t: mbs.Reset())",
+    "m.AddSensor(SensorUserFunction(sensorNumbers=[{i}], factors=[{f}], storeInternal=True, "
+    "sensorUserFunction=lambda mbs, t, s, f, c: [f[0] * t] * {i}))",
     "SC.GetSystem({i})", "SC.Reset()", "SC.AddSystem()", "SC.NumberOfSystems()",
     "m.CreateGround(referencePosition=[0, 0, {f}])",
     "m.CreateRevoluteJoint(bodyNumbers=[{i}, {j}], position=[0, 0, 0], axis=[0, 0, 1])",

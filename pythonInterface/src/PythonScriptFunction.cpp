@@ -76,6 +76,10 @@ py::object PythonScriptFunction::Call(ScriptArguments arguments) const {
       for (Index i = 0; i < m.rows(); ++i)
         for (Index j = 0; j < m.cols(); ++j) view(i, j) = m(i, j);
       slot = std::move(array);
+    } else if (std::holds_alternative<IndexList>(a)) {
+      slot = py::cast(std::get<IndexList>(a));
+    } else if (std::holds_alternative<ConfigurationType>(a)) {
+      slot = py::cast(std::get<ConfigurationType>(a));
     } else {
       slot = SystemObject(std::get<const MainSystem*>(a));
     }
@@ -161,9 +165,10 @@ VectorX PythonScriptFunction::CallVector(ScriptArguments arguments, Index expect
       values = py::module_::import("numpy").attr("asarray")(result, "float").attr("ravel")().attr("tolist")().cast<std::vector<double>>();
     } catch (const std::exception&) {
       throw UserFunctionError("returned " + ReprForMessage(result) + "; expected a list of " +
-                              std::to_string(expectedSize) + " real numbers");
+                              (expectedSize < 0 ? std::string("") : std::to_string(expectedSize) + " ") + "real numbers");
     }
   }
+  if (expectedSize < 0) expectedSize = static_cast<Index>(values.size());
   if (static_cast<Index>(values.size()) != expectedSize)
     throw UserFunctionError("returned " + std::to_string(values.size()) + " values; expected " +
                             std::to_string(expectedSize));

@@ -130,6 +130,9 @@ def NonDefaultValue(info, field, mbs, b):
         return wordValues[className, name]
     if name == 'constrainedAxes':  # joint flags (0/1), one axis freed
         return list(default[:-1]) + [0]
+    if className == 'SensorUserFunction' and name == 'sensorNumbers':  # sensors that exist
+        return [mbs.AddSensor(SensorNode(nodeNumber=b['nPoint'], writeToFile=False,
+                                         outputVariableType=exu.OutputVariableType.Position))]
     if className == 'ModulePython' and name in modulePythonValues:
         return modulePythonValues[name]
     if className == 'ModulePython' and name == 'inputJoints':
@@ -223,7 +226,7 @@ def NonDefaultValue(info, field, mbs, b):
         return {'SensorNode': exu.OutputVariableType.Velocity, 'SensorBody': exu.OutputVariableType.Position,
                 'SensorKinematicTree': exu.OutputVariableType.AngularVelocity,
                 'SensorObject': exu.OutputVariableType.Velocity, 'SensorMarker': exu.OutputVariableType.Position,
-                'SensorLoad': exu.OutputVariableType.Force}[className]
+                'SensorLoad': exu.OutputVariableType.Force, 'SensorUserFunction': exu.OutputVariableType.Force}[className]
     if fieldType.startswith('Vector'):
         if className == 'NodeRigidBodyEP' and name == 'referenceCoordinates':
             ep = ut.RotationMatrix2EulerParameters(rotation)
@@ -236,8 +239,8 @@ def NonDefaultValue(info, field, mbs, b):
             return [0.37, 0.38, 0.39]  # numberOfODE1Coordinates=3
         if className == 'Node1D':
             return [0.37]
-        if className in ('ObjectGenericODE1', 'ObjectGenericODE2'):
-            return [0.37, 0.38]  # rhsVector, forceVector for 2 coordinates
+        if className in ('ObjectGenericODE1', 'ObjectGenericODE2', 'SensorUserFunction'):
+            return [0.37, 0.38]  # rhsVector, forceVector for 2 coordinates; any number of factors
         if className == 'ObjectRigidBody' and name == 'inertia':
             return [0.37, 0.38, 0.39, 0.01, 0.02, 0.03]  # positive definite
         size = field['rows']

@@ -167,3 +167,52 @@ def test_sensorLoadWithUserFunction(tmp_path):
     assert np.allclose(data[:, 1:], expected, rtol=0, atol=1e-14)
     # torque sin(t) on inertia 1: phi(t) = t - sin(t)
     assert output['rotation'][2] == pytest.approx(1 - math.sin(1), abs=1e-4)
+
+
+def test_sensorUserFunctionComputesFromOtherSensors(tmp_path, monkeypatch):
+    """A point moving with constant velocity (1, t, 0): a user-function sensor computes its angle
+    atan2(y, x) from a position sensor, scaled by its factor, and its distance from the origin:
+    phi = atan(t) * 180/pi and r = sqrt(1 + t^2) at every stored time."""
+    monkeypatch.chdir(tmp_path)
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    node = mbs.AddNode(NodePoint(referenceCoordinates=[1, 0, 0], initialVelocities=[0, 1, 0]))
+    mbs.AddObject(MassPoint(nodeNumber=node, physicsMass=1))
+    sPosition = mbs.AddSensor(SensorNode(nodeNumber=node, writeToFile=False, outputVariableType=exu.OutputVariableType.Position))
+    seen = []
+
+    def AngleAndDistance(mbs, t, sensorNumbers, factors, configuration):
+        seen.append((list(sensorNumbers), list(factors), configuration))
+        x, y, _ = mbs.GetSensorValues(sensorNumbers[0])
+        return [factors[0] * math.atan2(y, x), math.hypot(x, y)]
+    sUser = mbs.AddSensor(SensorUserFunction(sensorNumbers=[sPosition], factors=[180 / math.pi], storeInternal=True,
+                                             writeToFile=True, fileName='solution/angle.txt',
+                                             sensorUserFunction=AngleAndDistance))
+    mbs.Assemble()
+    settings = exu.SimulationSettings()
+    settings.timeIntegration.numberOfSteps = 100
+    settings.timeIntegration.endTime = 1.
+    settings.solutionSettings.writeSolutionToFile = False
+    mbs.SolveDynamic(settings)
+    data = mbs.GetSensorStoredData(sUser)
+    t = data[:, 0]
+    assert data.shape == (101, 3)
+    np.testing.assert_allclose(data[:, 1], np.degrees(np.arctan(t)), rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(data[:, 2], np.sqrt(1 + t**2), rtol=1e-12)
+    np.testing.assert_allclose(mbs.GetSensorValues(sUser), [45., math.sqrt(2.)], rtol=1e-12)
+    assert seen[0] == ([sPosition], [180 / math.pi], exu.ConfigurationType.Current)
+    np.testing.assert_allclose(np.loadtxt('solution/angle.txt', comments='#', delimiter=','), data, rtol=1e-8)
+
+
+def test_sensorUserFunctionBadInput(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    node = mbs.AddNode(NodePoint())
+    mbs.AddObject(MassPoint(nodeNumber=node, physicsMass=1))
+    with pytest.raises(IndexError, match="SensorUserFunction.*'sensorNumbers'.*sensor 3 does not exist"):
+        mbs.AddSensor(SensorUserFunction(sensorNumbers=[3], sensorUserFunction=lambda *a: [0.]))
+    mbs.AddSensor(SensorUserFunction(sensorNumbers=[], storeInternal=True, sensorUserFunction=lambda *a: ['x']))
+    mbs.Assemble()
+    with pytest.raises(exu.UserFunctionError, match="sensorUserFunction.*expected a list of real numbers"):
+        mbs.SolveDynamic(exu.SimulationSettings())

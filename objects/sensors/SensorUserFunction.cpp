@@ -1,0 +1,57 @@
+#include "objects/sensors/SensorUserFunction.h"
+
+#include "objects/TestInstances.h"
+
+#include "core/evaluation/UserFunctionCall.h"
+#include "core/model/MainSystem.h"
+#include "objects/sensors/SensorFields.h"
+
+namespace multidyn {
+
+VectorX SensorUserFunction::Evaluate(const MainSystem& system, ConfigurationType configuration) const {
+  if (!sensorUserFunction) return VectorX();  // the test instance: no function, no values
+  const Index number = system.ItemNumberOf(ItemCategory::Sensor, *this);
+  return CallUserFunctionVector(*sensorUserFunction, *this, number, "sensorUserFunction",
+                                {&system, system.State(configuration).time, sensorNumbers, factors, configuration}, -1);
+}
+
+std::string SensorUserFunction::Target() const {
+  std::string text = "sensors [";
+  for (size_t k = 0; k < sensorNumbers.size(); ++k) text += (k ? ", " : "") + std::to_string(sensorNumbers[k]);
+  return text + "] (user function)";
+}
+
+void SensorUserFunction::Check(const MainSystem& system) const {
+  const Index sensors = system.NumberOfItems(ItemCategory::Sensor);
+  for (Index number : sensorNumbers)
+    if (number < 0 || number >= sensors)
+      throw IndexError("parameter 'sensorNumbers': sensor " + std::to_string(number) + " does not exist (the system has " +
+                       std::to_string(sensors) + " sensors)");
+}
+
+void SensorUserFunction::AddTestInstance(MainSystem& system) {
+  testInstances::Add(system, ItemCategory::Sensor, {{"sensorType", "UserFunction"}, {"factors", {2., 3.}}, {"writeToFile", false}});
+}
+
+const ItemTypeInfo& SensorUserFunction::Info() {
+  using T = SensorUserFunction;
+  static const FieldTable fields = [] {
+    FieldTableBuilder<T> builder;
+    builder.Add(&T::name, "name", "", "sensor's unique name")
+        .Add(&T::sensorNumbers, "sensorNumbers", "", "sensors the user function may read (passed to it)")
+        .Add(&T::factors, "factors", "", "numbers passed to the user function (e.g. scaling factors)")
+        .AddUserFunction(&T::sensorUserFunction, "sensorUserFunction",
+                         "sensorUserFunction(mbs, t, sensorNumbers, factors, configuration) -> list of Real",
+                         "computes the sensor's values, e.g. from mbs.GetSensorValues(sensorNumbers[i]); any number "
+                         "of values");
+    return AddSensorFields(builder).Build();
+  }();
+  static const ItemTypeInfo info = MakeItemTypeInfo<T>(
+      ItemCategory::Sensor, "UserFunction", "SensorUserFunction", {}, "sensors",
+      "A sensor whose values a Python function computes at every sensorsWritePeriod, typically from other sensors; "
+      "outputVariableType is not used.",
+      fields, {});
+  return info;
+}
+
+}  // namespace multidyn

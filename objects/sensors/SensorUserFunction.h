@@ -1,0 +1,24 @@
+// A sensor whose value a user function computes, typically from other sensors (Exudyn's):
+//   value = sensorUserFunction(mbs, t, sensorNumbers, factors, configuration) -> list of numbers.
+#pragma once
+
+#include "core/foundation/ScriptFunction.h"
+#include "core/items/Sensor.h"
+
+namespace multidyn {
+
+class SensorUserFunction : public ItemOf<SensorUserFunction, Sensor> {
+ public:
+  static const ItemTypeInfo& Info();
+  static void AddTestInstance(MainSystem& system);
+  VectorX Evaluate(const MainSystem& system, ConfigurationType configuration) const override;
+  std::string Target() const override;
+  void Check(const MainSystem& system) const override;
+
+  IndexList sensorNumbers;
+  VectorX factors;
+  ScriptFunctionPtr sensorUserFunction;
+  bool visualizationShow = true;
+};
+
+}  // namespace multidyn
