@@ -696,7 +696,8 @@ void SystemEquations::CoordinatesFixedByConstraints(std::vector<Index>& ode2Coor
 std::string SystemEquations::DescribeVelocityLevelConstraints() const {
   std::string names;
   for (const ConstraintEntry& e : constraintEntries_)
-    if (e.velocityLevel && e.constraint->IsActive()) names += (names.empty() ? "" : ", ") + system_.ItemDescription(ItemCategory::Object, e.object);
+    if (e.velocityLevel && e.constraint->IsActive())
+      names += (names.empty() ? "" : ", ") + system_.ItemDescription(ItemCategory::Object, e.object);
   return names;
 }
 

@@ -22,7 +22,8 @@ using IndexList = std::vector<Index>;
 using ScriptArgument = std::variant<double, Index, Vector3, const MainSystem*, VectorX, MatrixX, IndexList, ConfigurationType>;
 
 // The arguments of one call, a braced list written at the call site: passing it copies and
-// allocates nothing (the list's values live until the end of the call's full expression).
+// allocates nothing but IndexList arguments (the list's values live until the end of the call's
+// full expression).
 using ScriptArguments = std::initializer_list<ScriptArgument>;
 
 class ScriptFunction {

@@ -219,17 +219,20 @@ def test_coordinateConstraint_offsetUserFunctionPrescribesTheMotionAndMultiplier
     assert Scalar(mbs.GetObjectOutput(oConstraint, OVT.Displacement)) == pytest.approx(A * (W * 2. - math.sin(W * 2.)), abs=1e-12)
 
 
+def MassPointPair(mbs, m0, m1, y=0.):
+    """Two mass points (at y and y + 1) and coordinate markers on their x coordinates."""
+    nodes = [mbs.AddNode(Point(referenceCoordinates=[0, y + k, 0])) for k in range(2)]
+    for node, mass in zip(nodes, (m0, m1)):
+        mbs.AddObject(MassPoint(physicsMass=mass, nodeNumber=node))
+    return nodes, [mbs.AddMarker(MarkerNodeCoordinate(nodeNumber=node, coordinate=0)) for node in nodes]
+
+
 def test_coordinateConstraint_couplesTwoMassesWithFactor(workDir):
     # q1 = 2 q0 (factorValue1 = 0.5: 0.5 q1 - q0 = 0): with force F on mass 0 the system has the
     # generalized mass m0 + 4 m1 for q0, so q0'' = F / (m0 + 4 m1)
     m0, m1, F, T = 1., 0.5, 3., 1.5
     mbs = NewSystem()
-    n0 = mbs.AddNode(Point())
-    n1 = mbs.AddNode(Point(referenceCoordinates=[0, 1, 0]))
-    mbs.AddObject(MassPoint(physicsMass=m0, nodeNumber=n0))
-    mbs.AddObject(MassPoint(physicsMass=m1, nodeNumber=n1))
-    c0 = mbs.AddMarker(MarkerNodeCoordinate(nodeNumber=n0, coordinate=0))
-    c1 = mbs.AddMarker(MarkerNodeCoordinate(nodeNumber=n1, coordinate=0))
+    (n0, n1), (c0, c1) = MassPointPair(mbs, m0, m1)
     oConstraint = mbs.AddObject(CoordinateConstraint(markerNumbers=[c0, c1], factorValue1=0.5))
     mbs.AddLoad(LoadCoordinate(markerNumber=c0, load=F))
     mbs.Assemble()
@@ -268,22 +271,12 @@ def test_coordinateConstraint_velocityLevelCouplesTwoMassesAsThePositionLevel(wo
     # accelerations F/(m0 + 4 m1), also with a rate offset of a time-dependent user function
     m0, m1, F, T = 1., 0.5, 3., 1.5
     mbs = NewSystem()
-    n0 = mbs.AddNode(Point())
-    n1 = mbs.AddNode(Point(referenceCoordinates=[0, 1, 0]))
-    mbs.AddObject(MassPoint(physicsMass=m0, nodeNumber=n0))
-    mbs.AddObject(MassPoint(physicsMass=m1, nodeNumber=n1))
-    c0 = mbs.AddMarker(MarkerNodeCoordinate(nodeNumber=n0, coordinate=0))
-    c1 = mbs.AddMarker(MarkerNodeCoordinate(nodeNumber=n1, coordinate=0))
+    (n0, n1), (c0, c1) = MassPointPair(mbs, m0, m1)
     mbs.AddObject(CoordinateConstraint(markerNumbers=[c0, c1], factorValue1=0.5, velocityLevel=True))
     mbs.AddLoad(LoadCoordinate(markerNumber=c0, load=F))
     # a second pair driven by a rate 0.5 v1 - v0 = w t (user function): q1 - 2 q0 = w t^2
     w = 0.2
-    n2 = mbs.AddNode(Point(referenceCoordinates=[0, 2, 0]))
-    n3 = mbs.AddNode(Point(referenceCoordinates=[0, 3, 0]))
-    mbs.AddObject(MassPoint(physicsMass=m0, nodeNumber=n2))
-    mbs.AddObject(MassPoint(physicsMass=m1, nodeNumber=n3))
-    c2 = mbs.AddMarker(MarkerNodeCoordinate(nodeNumber=n2, coordinate=0))
-    c3 = mbs.AddMarker(MarkerNodeCoordinate(nodeNumber=n3, coordinate=0))
+    (n2, n3), (c2, c3) = MassPointPair(mbs, m0, m1, y=2.)
     mbs.AddObject(CoordinateConstraint(markerNumbers=[c2, c3], factorValue1=0.5, velocityLevel=True,
                                        offsetUserFunction_t=lambda mbs, t, itemNumber, offset: w * t))
     mbs.Assemble()
