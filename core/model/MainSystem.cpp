@@ -152,6 +152,15 @@ Index MainSystem::AddItem(std::unique_ptr<Item> item) {
   return index;
 }
 
+void MainSystem::RemoveItemsFrom(ItemCategory category, Index count) {
+  CheckNotSolving(MethodName("Remove", category) + "()");
+  auto& items = Items(category);
+  if (count < 0 || count >= static_cast<Index>(items.size())) return;
+  items.resize(count);
+  if (category == ItemCategory::Sensor) sensorRecords_.resize(count);
+  ++revision_;
+}
+
 void MainSystem::ModifyItem(ItemCategory category, Index index, std::unique_ptr<Item> item) {
   CheckNotSolving(MethodName("Modify", category) + "()");
   GetItem(category, index);  // throws IndexError

@@ -36,6 +36,10 @@ class MainSystem {
   // Adds an item whose fields are set; checks its references and the item's own check.
   // Throws (naming the item and parameter) and leaves the system unchanged on error.
   Index AddItem(std::unique_ptr<Item> item);
+  // Removes the items of `category` numbered `count` and above: a Create function's rollback of
+  // the items it added when a later one is refused (nothing else refers to them). Refused
+  // during a solve.
+  void RemoveItemsFrom(ItemCategory category, Index count);
   Index NumberOfItems(ItemCategory category) const;
   const Item& GetItem(ItemCategory category, Index index) const;  // throws IndexError
   // Typed access, inline: evaluations call these for every item in every evaluation.

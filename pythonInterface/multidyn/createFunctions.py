@@ -101,17 +101,43 @@ def _RotationMatrix(function, name, value):
     return matrix
 
 
-def _AddWithMarkers(mbs, item, markers):
-    """Adds the markers (built and checked by the caller), then the item on them; returns the
-    item's ObjectIndex."""
-    item.markerNumbers = [mbs.AddMarker(marker) for marker in markers]
-    return mbs.AddObject(item)
+class _AllOrNothing:
+    """Items added inside `with _AllOrNothing(mbs):` are removed again if an error leaves the
+    block, so that a refused Create call leaves the system as it was."""
+    _counts = (("Node", 0), ("Object", 1), ("Marker", 2), ("Load", 3), ("Sensor", 4))  # category numbers
+
+    def __init__(self, mbs):
+        self.mbs = mbs
+
+    def __enter__(self):
+        self.before = [getattr(self.mbs, f"NumberOf{name}s")() for name, _ in self._counts]
+
+    def __exit__(self, errorType, error, traceback):
+        if errorType is not None:
+            for (_, category), count in reversed(list(zip(self._counts, self.before))):
+                self.mbs._RemoveItemsFrom(category, count)
+        return False
+
+
+def _AddWithMarkers(mbs, item, markers, dataNode=None):
+    """Adds the markers (built and checked by the caller), the data node if any (as the item's
+    nodeNumber), then the item on them, all or nothing; returns the item's ObjectIndex."""
+    with _AllOrNothing(mbs):
+        item.markerNumbers = [mbs.AddMarker(marker) for marker in markers]
+        if dataNode is not None:
+            item.nodeNumber = mbs.AddNode(dataNode)
+        return mbs.AddObject(item)
 
 
 def _JointAxis(function, axis, A0, useGlobalFrame):
+    """The joint axis in global axes as a unit vector (scaled first, so that huge or tiny
+    components do not overflow or underflow its length)."""
     axis = _Vector3(function, "axis", axis)
-    if _np.linalg.norm(axis) == 0.:
+    largest = _np.max(_np.abs(axis))
+    if largest == 0.:
         raise ValueError(f"{function}: parameter 'axis': the joint axis must not be zero")
+    axis = axis / largest
+    axis = axis / _np.linalg.norm(axis)
     return axis if useGlobalFrame else A0 @ axis
 
 
@@ -502,7 +528,7 @@ def CreateLinearSpringDamper(self, name="", itemNumbers=[None, None], position=[
     axisGlobal = _JointAxis(function, axis, frames[0][1], useGlobalFrame)
     markers = _FrameMarkers(items, frames, pPoint, None, name)
     connector = _itemInterface.ObjectConnectorLinearSpringDamper(
-        name=name, axisMarker0=(frames[0][1].T @ (axisGlobal / _np.linalg.norm(axisGlobal))).tolist(),
+        name=name, axisMarker0=(frames[0][1].T @ axisGlobal).tolist(),
         stiffness=stiffness, damping=damping, offset=offset, velocityOffset=velocityOffset, force=force,
         springForceUserFunction=springForceUserFunction,
         visualization={"show": show, "drawSize": drawSize, "color": color})
@@ -628,8 +654,8 @@ def CreateRollingDiscPenalty(self, name="", bodyNumbers=[None, None], axisPositi
         viscousFriction=list(viscousFriction), rollingViscousFriction=rollingViscousFriction,
         useLinearProportionalZone=useLinearProportionalZone, activeConnector=activeConnector,
         visualization={"show": show, "discWidth": discWidth, "color": color})
-    connector.nodeNumber = self.AddNode(NodeGenericData(initialCoordinates=[0., 0., 0.], numberOfDataCoordinates=3))
-    return _AddWithMarkers(self, connector, markers)
+    return _AddWithMarkers(self, connector, markers,
+                           NodeGenericData(initialCoordinates=[0., 0., 0.], numberOfDataCoordinates=3))
 
 
 def _NodeODE2Count(mbs, node):

@@ -287,6 +287,9 @@ PYBIND11_MODULE(_multidyn, m) {
 
   py::class_<MainSystem>(m, "MainSystem", py::dynamic_attr())
       .def(py::init<>())
+      .def("_RemoveItemsFrom", [](MainSystem& self, int category, Index count) {
+             self.RemoveItemsFrom(CategoryOf(category), count);
+           })
       .def("_AddItem", [](MainSystem& self, int category, const py::dict& dict) {
              const ItemCategory c = CategoryOf(category);
              std::vector<std::pair<const FieldDescriptor*, py::object>> functions;

@@ -66,3 +66,11 @@ def test_bad_input_names_the_parameter():
     body = mbs.CreateRigidBody(inertia=InertiaCuboid(density=500., sideLengths=[0.2, 0.2, 0.2]))
     with pytest.raises(ValueError, match="axis"):
         mbs.CreateLinearSpringDamper(itemNumbers=[ground, body], axis=[0., 0., 0.])
+    # a huge axis component: normalized without overflow (the fuzzer's case), along y
+    spring = mbs.CreateLinearSpringDamper(itemNumbers=[ground, body], axis=[1., 1e300, 0.], stiffness=10.)
+    np.testing.assert_allclose(mbs.GetObject(spring)["axisMarker0"], [0., 1., 0.], atol=1e-15)
+    # refused by the connector after its markers were built: nothing stays added
+    markers = mbs.NumberOfMarkers()
+    with pytest.raises(ValueError, match="stiffness"):
+        mbs.CreateLinearSpringDamper(itemNumbers=[ground, body], axis=[1., 0., 0.], stiffness=-1.)
+    assert mbs.NumberOfMarkers() == markers

@@ -172,6 +172,14 @@ def test_badInputIsRefused(workDir):
         mbs.CreateRollingDisc(bodyNumbers=[disc], axisPosition=[0, 0, 0], discRadius=RADIUS)
     with pytest.raises(ValueError, match="CreateRollingDisc.*'axisPosition'"):
         mbs.CreateRollingDisc(bodyNumbers=[0, disc], discRadius=RADIUS)  # Exudyn's default [] is no position
+    # refused by the joint itself, after its markers were built: nothing stays added
+    counts = (mbs.NumberOfNodes(), mbs.NumberOfObjects(), mbs.NumberOfMarkers())
+    with pytest.raises(ValueError, match="ObjectJointRollingDisc.*'planeNormal'.*nonzero"):
+        mbs.CreateRollingDisc(bodyNumbers=[0, disc], axisPosition=[0, 0, 0], discRadius=RADIUS, planeNormal=[0, 0, 0])
+    with pytest.raises(ValueError, match="ObjectConnectorRollingDiscPenalty.*'contactStiffness'"):
+        mbs.CreateRollingDiscPenalty(bodyNumbers=[0, disc], axisPosition=[0, 0, 0], discRadius=RADIUS,
+                                     contactStiffness=-1.)
+    assert (mbs.NumberOfNodes(), mbs.NumberOfObjects(), mbs.NumberOfMarkers()) == counts
     mbs.Assemble()
     with pytest.raises(ValueError, match=r"static solver.*velocities.*ObjectJointRollingDisc"):
         mbs.SolveStatic(exu.SimulationSettings())
