@@ -153,9 +153,9 @@ Index MainSystem::AddItem(std::unique_ptr<Item> item) {
 }
 
 void MainSystem::RemoveItemsFrom(ItemCategory category, Index count) {
-  CheckNotSolving(MethodName("Remove", category) + "()");
   auto& items = Items(category);
-  if (count < 0 || count >= static_cast<Index>(items.size())) return;
+  if (count < 0 || count >= static_cast<Index>(items.size())) return;  // nothing to remove (also during a solve)
+  CheckNotSolving(MethodName("Remove", category) + "()");
   items.resize(count);
   if (category == ItemCategory::Sensor) sensorRecords_.resize(count);
   ++revision_;

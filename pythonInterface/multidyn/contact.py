@@ -3,6 +3,7 @@
 import numpy as _np
 
 from multidyn import _multidyn
+from multidyn.createFunctions import _AllOrNothingCall
 from multidyn.indices import MarkerIndex, ObjectIndex
 from multidyn.itemInterface import MarkerBodyPosition, MarkerBodyRigid, ObjectContactExponentialSpring, ObjectGround
 
@@ -63,5 +64,5 @@ def ResetAnchorPoint(self, objectNumber):
     _multidyn._ResetAnchorPoint(self, int(objectNumber))
 
 
-MainSystem.CreateExponentialSpringContact = CreateExponentialSpringContact
+MainSystem.CreateExponentialSpringContact = _AllOrNothingCall(CreateExponentialSpringContact)  # as every Create
 MainSystem.ResetAnchorPoint = ResetAnchorPoint

@@ -1,4 +1,7 @@
 """mbs.Create...: helpers that add an item with the markers and nodes it needs in one call."""
+import functools as _functools
+import os as _os
+import sys as _sys
 import warnings as _warnings
 
 import numpy as _np
@@ -15,6 +18,7 @@ from multidyn.itemInterface import (LoadForceVector, LoadMassProportional, LoadT
                                     ObjectMassPoint, ObjectMassPoint2D, ObjectRigidBody)
 
 MainSystem = _multidyn.MainSystem
+_packageDirectory = _os.path.dirname(_os.path.abspath(__file__))
 _defaultColor = [-1., -1., -1., -1.]
 
 
@@ -51,9 +55,12 @@ def _ReferenceFrame(mbs, function, item, needsOrientation=True):
     return reference[:3], _np.eye(3)
 
 
-def _DeprecatedArgument(function, old, new, stacklevel=3):
-    """Exudyn 1.13's warning for an argument name it replaced (bodyNumbers -> itemNumbers, ...);
-    stacklevel 3 names the line that called the Create function"""
+def _DeprecatedArgument(function, old, new):
+    """Exudyn 1.13's warning for an argument name it replaced (bodyNumbers -> itemNumbers, ...),
+    naming the user's line: the first caller outside the multidyn package."""
+    frame, stacklevel = _sys._getframe(0), 1
+    while frame is not None and frame.f_code.co_filename.startswith(_packageDirectory):
+        frame, stacklevel = frame.f_back, stacklevel + 1
     _warnings.warn(f"MainSystem.{function}: the argument {old} is deprecated; use {new} instead",
                    DeprecationWarning, stacklevel=stacklevel)
 
@@ -64,7 +71,7 @@ def _Pair(function, bodyNumbers, itemNumbers):
     if bodyNumbers is not None:
         if itemNumbers is not None:
             raise ValueError(f"{function}: give itemNumbers only (bodyNumbers is its deprecated name), not both")
-        _DeprecatedArgument(function, "bodyNumbers", "itemNumbers", stacklevel=4)
+        _DeprecatedArgument(function, "bodyNumbers", "itemNumbers")
     items = itemNumbers if itemNumbers is not None else bodyNumbers
     if items is None or len(items) != 2 or any(i is None for i in items):
         raise ValueError(f"{function}: parameter 'itemNumbers': expected a list of two body numbers (ObjectIndex)")
@@ -103,7 +110,8 @@ def _RotationMatrix(function, name, value):
 
 class _AllOrNothing:
     """Items added inside `with _AllOrNothing(mbs):` are removed again if an error leaves the
-    block, so that a refused Create call leaves the system as it was."""
+    block, so that a refused Create call leaves the system as it was (every Create function runs
+    in one, see the end of this file)."""
     _counts = (("Node", 0), ("Object", 1), ("Marker", 2), ("Load", 3), ("Sensor", 4))  # category numbers
 
     def __init__(self, mbs):
@@ -121,12 +129,11 @@ class _AllOrNothing:
 
 def _AddWithMarkers(mbs, item, markers, dataNode=None):
     """Adds the markers (built and checked by the caller), the data node if any (as the item's
-    nodeNumber), then the item on them, all or nothing; returns the item's ObjectIndex."""
-    with _AllOrNothing(mbs):
-        item.markerNumbers = [mbs.AddMarker(marker) for marker in markers]
-        if dataNode is not None:
-            item.nodeNumber = mbs.AddNode(dataNode)
-        return mbs.AddObject(item)
+    nodeNumber), then the item on them; returns the item's ObjectIndex."""
+    item.markerNumbers = [mbs.AddMarker(marker) for marker in markers]
+    if dataNode is not None:
+        item.nodeNumber = mbs.AddNode(dataNode)
+    return mbs.AddObject(item)
 
 
 def _JointAxis(function, axis, A0, useGlobalFrame):
@@ -406,7 +413,7 @@ def _CreateVectorLoad(mbs, function, loadClass, rigid, name, itemNumber, loadVec
     if bodyNumber is not None:
         if itemNumber is not None:
             raise ValueError(f"{function}: give itemNumber only (bodyNumber is its deprecated name), not both")
-        _DeprecatedArgument(function, "bodyNumber", "itemNumber", stacklevel=4)
+        _DeprecatedArgument(function, "bodyNumber", "itemNumber")
         itemNumber = bodyNumber
     marker = _LoadMarker(mbs, function, itemNumber, localPosition, rigid or bodyFixed)
     return mbs.AddLoad(loadClass(name=name, markerNumber=marker, loadVector=list(_Vector3(function, "loadVector",
@@ -465,11 +472,12 @@ def _PointMarkers(mbs, function, itemNumbers, bodyNumbers, bodyOrNodeList, local
     """the position markers of a two-point connector (_PointMarker) and their reference positions;
     bodyNumbers and bodyOrNodeList are older names of itemNumbers"""
     if bodyOrNodeList is not None:
-        _DeprecatedArgument(function, "bodyOrNodeList", "itemNumbers", stacklevel=4)
-        bodyNumbers = bodyOrNodeList if bodyNumbers is None else bodyNumbers
-    if bodyNumbers is not None and list(itemNumbers) != [None, None]:
+        _DeprecatedArgument(function, "bodyOrNodeList", "itemNumbers")
+        if bodyNumbers is None and list(itemNumbers) == [None, None]:
+            itemNumbers, bodyOrNodeList = bodyOrNodeList, None  # one warning, for the name used
+    if (bodyNumbers is not None or bodyOrNodeList is not None) and list(itemNumbers) != [None, None]:
         raise ValueError(f"{function}: give itemNumbers only (bodyNumbers is its deprecated name), not both")
-    items = _Pair(function, bodyNumbers, itemNumbers)
+    items = _Pair(function, bodyNumbers if bodyNumbers is not None else bodyOrNodeList, itemNumbers)
     markers, points = [], []
     for k, (item, local) in enumerate(zip(items, [localPosition0, localPosition1])):
         marker, point = _PointMarker(mbs, function, item, local, k)
@@ -910,22 +918,17 @@ def _JointType(value):
     return jointType
 
 
-MainSystem.CreateKinematicTree = CreateKinematicTree
-MainSystem.CreateGround = CreateGround
-MainSystem.CreateSpringDamper = CreateSpringDamper
-MainSystem.CreateDistanceConstraint = CreateDistanceConstraint
-MainSystem.CreateCoordinateConstraint = CreateCoordinateConstraint
-MainSystem.CreateForce = CreateForce
-MainSystem.CreateTorque = CreateTorque
-MainSystem.CreateMassPoint = CreateMassPoint
-MainSystem.CreateRigidBody = CreateRigidBody
-MainSystem.CreateRevoluteJoint = CreateRevoluteJoint
-MainSystem.CreatePrismaticJoint = CreatePrismaticJoint
-MainSystem.CreateSphericalJoint = CreateSphericalJoint
-MainSystem.CreateGenericJoint = CreateGenericJoint
-MainSystem.CreateCartesianSpringDamper = CreateCartesianSpringDamper
-MainSystem.CreateLinearSpringDamper = CreateLinearSpringDamper
-MainSystem.CreateRigidBodySpringDamper = CreateRigidBodySpringDamper
-MainSystem.CreateTorsionalSpringDamper = CreateTorsionalSpringDamper
-MainSystem.CreateRollingDisc = CreateRollingDisc
-MainSystem.CreateRollingDiscPenalty = CreateRollingDiscPenalty
+def _AllOrNothingCall(create):
+    @_functools.wraps(create)
+    def Create(self, *args, **kwargs):
+        with _AllOrNothing(self):
+            return create(self, *args, **kwargs)
+    return Create
+
+
+for _create in (CreateKinematicTree, CreateGround, CreateSpringDamper, CreateDistanceConstraint,
+                CreateCoordinateConstraint, CreateForce, CreateTorque, CreateMassPoint, CreateRigidBody,
+                CreateRevoluteJoint, CreatePrismaticJoint, CreateSphericalJoint, CreateGenericJoint,
+                CreateCartesianSpringDamper, CreateLinearSpringDamper, CreateRigidBodySpringDamper,
+                CreateTorsionalSpringDamper, CreateRollingDisc, CreateRollingDiscPenalty):
+    setattr(MainSystem, _create.__name__, _AllOrNothingCall(_create))

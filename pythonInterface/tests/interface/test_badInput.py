@@ -333,3 +333,26 @@ def test_loadUserFunctionReturningString(tmp_path):
                                     f'user function; stderr: {result.stderr[-2000:]}')
     assert 'UserFunctionError:' in result.stdout
     assert 'badLoad' in result.stdout and 'loadVectorUserFunction' in result.stdout
+
+
+@pytest.mark.parametrize("create", [
+    lambda mbs, g, b: mbs.CreateSpringDamper(itemNumbers=[g, b], stiffness=-1.),
+    lambda mbs, g, b: mbs.CreateTorsionalSpringDamper(itemNumbers=[g, b], position=[0, 0, 0], axis=[0, 0, 1],
+                                                      stiffness=float('nan')),
+    lambda mbs, g, b: mbs.CreateLinearSpringDamper(itemNumbers=[g, b], stiffness=-1.),
+    lambda mbs, g, b: mbs.CreateRevoluteJoint(itemNumbers=[g, b], position=[0, 0, 0], axis=[0, 0, 1], show=3),
+    lambda mbs, g, b: mbs.CreateRollingDiscPenalty(bodyNumbers=[g, b], axisPosition=[0, 0, 0], discRadius=-0.1),
+    lambda mbs, g, b: mbs.CreateCoordinateConstraint(itemNumbers=[g, b], coordinates=[None, 0], offset='x'),
+])
+def test_refusedCreateCallsLeaveNothingBehind(create):
+    """A Create function refused after it built some of its items (markers, data nodes) removes
+    them again: the system is as before the call."""
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    ground = mbs.CreateGround()
+    body = mbs.CreateRigidBody(inertia=exu.utilities.InertiaCuboid(1000., [0.1, 0.1, 0.1]), referencePosition=[1, 0, 0])
+    before = Snapshot(mbs)
+    with pytest.raises((ValueError, TypeError)):
+        create(mbs, ground, body)
+    assert Snapshot(mbs) == before
+    mbs.Assemble()  # still valid
