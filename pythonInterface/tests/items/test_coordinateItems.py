@@ -402,13 +402,8 @@ def test_createCoordinateConstraint_velocityLevelHoldsTheRate(workDir):
     F, offset, factor1, T = 3., 0.8, 2., 1.
     mbs = NewSystem()
     body = mbs.CreateMassPoint(mass=1.5, initialVelocity=[offset / factor1, 0., 0.])
-    try:
-        oConstraint = mbs.CreateCoordinateConstraint(itemNumbers=[None, body], coordinates=[None, 0], offset=offset,
-                                                     factor1=factor1, velocityLevel=True)
-    except ValueError as error:
-        if "not supported yet" in str(error):  # a compiled core from before constraints on velocities
-            pytest.skip("the compiled extension predates ObjectConnectorCoordinate(velocityLevel=True)")
-        raise
+    oConstraint = mbs.CreateCoordinateConstraint(itemNumbers=[None, body], coordinates=[None, 0], offset=offset,
+                                                 factor1=factor1, velocityLevel=True)
     assert mbs.GetObject(oConstraint)["velocityLevel"] is True
     mbs.CreateForce(itemNumber=body, loadVector=[F, 0., 0.])
     mbs.Assemble()
