@@ -13,9 +13,9 @@ from multidyn.indices import MarkerIndex, NodeIndex, ObjectIndex
 from multidyn.kinematicTreeTypes import JointType, TreeLink
 from multidyn.itemInterface import (LoadForceVector, LoadMassProportional, LoadTorqueVector, MarkerBodyMass,
                                     MarkerBodyPosition, MarkerBodyRigid, MarkerNodeCoordinate, MarkerNodePosition,
-                                    MarkerNodeRigid, NodeGenericData, NodePoint, NodePoint2D, NodeRigidBodyEP, NodeRigidBodyRxyz,
-                                    ObjectConnectorTorsionalSpringDamper, ObjectGround, ObjectJointRevoluteZ,
-                                    ObjectMassPoint, ObjectMassPoint2D, ObjectRigidBody)
+                                    MarkerNodeRigid, NodeGenericData, NodePoint, NodePoint2D, NodeRigidBodyEP,
+                                    NodeRigidBodyRxyz, ObjectConnectorTorsionalSpringDamper, ObjectGround,
+                                    ObjectJointRevoluteZ, ObjectMassPoint, ObjectMassPoint2D, ObjectRigidBody)
 
 MainSystem = _multidyn.MainSystem
 _packageDirectory = _os.path.dirname(_os.path.abspath(__file__))
