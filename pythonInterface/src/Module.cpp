@@ -18,6 +18,7 @@
 #include "core/model/SimulationSettings.h"
 #include "objects/ItemList.h"
 #include "objects/actuators/TransmissionInertia.h"
+#include "solvers/driver/LinearizedSystem.h"
 #include "solvers/driver/SolveDynamic.h"
 #include "solvers/driver/SolveStatic.h"
 #include "solvers/integrators/ReportClock.h"
@@ -158,6 +159,14 @@ class PythonSolverObserver : public SolverObserver {
  private:
   ReportClock signalCheck_{std::chrono::milliseconds(1)};
 };
+
+py::array_t<double> MatrixToPython(const MatrixX& matrix) {
+  py::array_t<double> array({matrix.rows(), matrix.cols()});
+  auto view = array.mutable_unchecked<2>();
+  for (Index i = 0; i < matrix.rows(); ++i)
+    for (Index j = 0; j < matrix.cols(); ++j) view(i, j) = matrix(i, j);
+  return array;
+}
 
 py::object ToPythonMatrix(const std::vector<std::vector<double>>& rows) {
   const size_t columns = rows.empty() ? 0 : rows[0].size();
@@ -450,6 +459,22 @@ PYBIND11_MODULE(_multidyn, m) {
       .def("_TransmissionInertia", [](const MainSystem& self, Index joint, Index marker0, Index marker1) {
         return TransmissionInertia(self, ObjectIndex(joint), MarkerIndex(marker0), MarkerIndex(marker1));
       })
+      .def("_LinearizedSystemMatrices", [](const MainSystem& self, const py::dict& settingsDict, ConfigurationType configuration) {
+             SimulationSettings settings;
+             SettingsFromJson(SimulationSettings::Fields(), &settings, PythonToJson(settingsDict, "SimulationSettings"));
+             const LinearizedSystemMatrices matrices = ComputeLinearizedSystemMatrices(self, settings, self.State(configuration));
+             py::dict d;
+             d["nODE2"] = matrices.numberOfODE2;
+             d["nODE1"] = matrices.numberOfODE1;
+             d["nAE"] = matrices.numberOfAE;
+             d["massMatrix"] = MatrixToPython(matrices.massMatrix);
+             d["stiffnessMatrix"] = MatrixToPython(matrices.stiffnessMatrix);
+             d["dampingMatrix"] = MatrixToPython(matrices.dampingMatrix);
+             d["constraintColumns"] = MatrixToPython(matrices.constraintColumns);
+             return d;
+           }, py::arg("settings"), py::arg("configuration") = ConfigurationType::Initial,
+           "M, K = dr/dq, D = dr/dq_t (objects only) and the multipliers' Jacobian columns at a state "
+           "(solvers/driver/LinearizedSystem.h)")
       .def("_SolveDynamic", [](MainSystem& self, const py::dict& settingsDict, int solverType) {
              return TimedSolve(settingsDict, [&](const SimulationSettings& settings, SolverObserver& observer) {
                return SolveDynamic(self, settings, &observer, static_cast<DynamicSolverType>(solverType));
