@@ -313,7 +313,8 @@ def test_moduleLevelFunctionsAreTheMethods():
     assert exu.solver.ComputeSystemDegreeOfFreedom(mbs) == mbs.ComputeSystemDegreeOfFreedom()
     assert exu.solver.ComputeLinearizedSystem(mbs)[1] == pytest.approx(mbs.ComputeLinearizedSystem()[1])
     from multidyn.solver import ComputeODE2Eigenvalues  # as scripts import it from exudyn.solver
-    assert ComputeODE2Eigenvalues is exu.MainSystem.ComputeODE2Eigenvalues
+    assert ComputeODE2Eigenvalues(mbs, convert2Frequencies=True)[0] == pytest.approx(
+        np.sqrt(ChainOmegaSquared()) / (2 * math.pi), rel=1e-12)
 
 
 def test_sparseSolverComputesDenselyWithAWarning():
