@@ -197,6 +197,28 @@ template <class Solve> py::dict TimedSolve(const py::dict& settingsDict, Solve&&
   return d;
 }
 
+// The item category (0 node ... 4 sensor) of an index field or list of them; -1 for others.
+int IndexCategoryOf(FieldType type) {
+  switch (type) {
+    case FieldType::NodeIndex: case FieldType::NodeIndexList: return 0;
+    case FieldType::ObjectIndex: return 1;
+    case FieldType::MarkerIndex: case FieldType::MarkerIndexList: return 2;
+    case FieldType::LoadIndex: return 3;
+    case FieldType::SensorIndex: return 4;
+    default: return -1;
+  }
+}
+
+// Index fields as Exudyn's item dicts give them: NodeIndex, MarkerIndex, ... (ints that know
+// their kind; scripts pass them on to functions that accept only that kind).
+py::object TypedIndices(int category, const py::object& value) {
+  const py::object indexType = py::module_::import("multidyn.indices").attr("indexTypes")[py::int_(category)];
+  if (!py::isinstance<py::list>(value)) return indexType(value);
+  py::list typed;
+  for (const py::handle entry : value) typed.append(indexType(entry));
+  return std::move(typed);
+}
+
 // A step user function f(mbs, t) -> bool given to mbs.Set...StepUserFunction; 0 or None removes it.
 ScriptFunctionPtr StepUserFunctionFromPython(const py::object& function, const std::string& call) {
   if (PyCallable_Check(function.ptr())) return std::make_shared<PythonScriptFunction>(function);
@@ -324,10 +346,14 @@ PYBIND11_MODULE(_multidyn, m) {
              const ItemCategory c = CategoryOf(category);
              py::dict dict = JsonToPython(self.ItemToJson(c, index));
              const Item& item = self.GetItem(c, index);
-             for (const auto& f : item.TypeInfo().fields->fields)
+             for (const auto& f : item.TypeInfo().fields->fields) {
                if (f.type == FieldType::UserFunction)
                  if (auto function = std::dynamic_pointer_cast<const PythonScriptFunction>(f.getFunction(&item)))
                    dict[py::str(f.key)] = function->Callable();
+               const int indexCategory = IndexCategoryOf(f.type);
+               if (indexCategory >= 0 && dict.contains(f.key))
+                 dict[py::str(f.key)] = TypedIndices(indexCategory, dict[py::str(f.key)]);
+             }
              return dict;
            })
       .def("_GetItemParameter", [](const MainSystem& self, int category, Index index, const py::object& parameterName) -> py::object {

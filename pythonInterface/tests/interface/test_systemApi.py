@@ -114,6 +114,12 @@ def test_getSetParametersByNameAndAliases():
     assert RigidBody(physicsMass=4.).mass == 4.
     assert RigidBody(physicsInertia=[1, 2, 3, 0, 0, 0]).inertia == [1, 2, 3, 0, 0, 0]
     assert MassPoint(mass=0.3).physicsMass == 0.3
+    # index fields come as typed indices (as Exudyn's), equal to their ints
+    from multidyn.indices import MarkerIndex, NodeIndex
+    assert isinstance(body['nodeNumber'], NodeIndex) and body['nodeNumber'] == nBody
+    spring = mbs.GetObject(ids['oSpring'])
+    assert all(isinstance(m, MarkerIndex) for m in spring['markerNumbers'])
+    assert isinstance(mbs.GetMarker(mGround)['bodyNumber'], exu.ObjectIndex)
     # Exudyn 1.13's names of 1.11's physics* and factorValue1 parameters
     body2D = RigidBody2D(mass=2., inertia=0.5, centerOfMass=[0.1, 0.])
     assert (body2D.physicsMass, body2D.physicsInertia, body2D.physicsCenterOfMass) == (2., 0.5, [0.1, 0.])
