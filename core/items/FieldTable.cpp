@@ -204,6 +204,11 @@ void CheckConstraint(const FieldDescriptor& field, double value) {
     throw ValueError("expected a real number > 0, got " + JsonNumberText(Json(value)));
 }
 
+void CheckVectorConstraint(const FieldDescriptor& field, bool isZero) {
+  if (field.constraint == FieldConstraint::NonZero && isZero)
+    throw ValueError("expected a nonzero vector (a direction), got all zeros");
+}
+
 std::string FieldDescriptor::TypeName() const {
   switch (type) {
     case FieldType::Real: return "Real";
@@ -262,6 +267,7 @@ std::string FieldDescriptor::Expected() const {
   }
   if (constraint == FieldConstraint::NonNegative) text += " >= 0";
   if (constraint == FieldConstraint::Positive) text += " > 0";
+  if (constraint == FieldConstraint::NonZero) text += ", not all zero";
   return text;
 }
 

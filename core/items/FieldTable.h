@@ -46,7 +46,7 @@ enum class FieldType {
   JointTypeList,     // any number of exu.JointType values; converter beside the item that uses it
 };
 
-enum class FieldConstraint { None, NonNegative, Positive };
+enum class FieldConstraint { None, NonNegative, Positive, NonZero };  // NonZero: vectors, not all 0
 
 // Run-time parameters may change between steps; changing a structural one requires Assemble().
 enum class FieldRole { RunTime, Structural };
@@ -266,6 +266,7 @@ template <class V> constexpr int FieldRows() {
 }
 
 void CheckConstraint(const FieldDescriptor& field, double value);  // throws ValueError
+void CheckVectorConstraint(const FieldDescriptor& field, bool isZero);  // throws ValueError
 
 // ---- building a table ------------------------------------------------------------------
 
@@ -303,6 +304,7 @@ template <class Owner> class FieldTableBuilder {
       FieldConverter<V>::FromJson(j, value);
       if constexpr (std::is_same_v<V, double> || std::is_same_v<V, float> || std::is_same_v<V, Index>)
         CheckConstraint(self, static_cast<double>(value));
+      if constexpr (FieldConverter<V>::type == FieldType::Vector) CheckVectorConstraint(self, value.isZero(0.));
       access(*static_cast<Owner*>(o)) = value;
     };
     table_.fields.push_back(std::move(f));
@@ -356,6 +358,8 @@ template <class Owner> class FieldTableBuilder {
   FieldTableBuilder& Structural() { return Last([](FieldDescriptor& f) { f.role = FieldRole::Structural; }); }
   FieldTableBuilder& NonNegative() { return Last([](FieldDescriptor& f) { f.constraint = FieldConstraint::NonNegative; }); }
   FieldTableBuilder& Positive() { return Last([](FieldDescriptor& f) { f.constraint = FieldConstraint::Positive; }); }
+  // A direction (axis, normal) given as a vector: any length but zero.
+  FieldTableBuilder& NonZero() { return Last([](FieldDescriptor& f) { f.constraint = FieldConstraint::NonZero; }); }
   FieldTableBuilder& Alias(const std::string& alias) { return Last([&](FieldDescriptor& f) { f.aliases.push_back(alias); }); }
   FieldTableBuilder& Visualization() {
     return Last([](FieldDescriptor& f) { f.group = "visualization"; f.key = "V" + f.name; });

@@ -18,9 +18,6 @@ void ObjectConnectorLinearSpringDamper::Check(const MainSystem& system) const {
   // the axis turns with marker 0: it needs an orientation; marker 1 a position
   CheckMarkersProvide(system, {markerNumbers[0]}, "markerNumbers", true, true, "ObjectConnectorLinearSpringDamper");
   CheckMarkersProvide(system, {markerNumbers[1]}, "markerNumbers", true, false, "ObjectConnectorLinearSpringDamper");
-  // As Exudyn, the axis is used as given (a length other than 1 scales displacement and force).
-  if (axisMarker0.isZero(0.))
-    throw ValueError("parameter 'axisMarker0': expected a non-zero axis in marker 0 axes (a unit vector), got [0, 0, 0]");
 }
 
 bool ObjectConnectorLinearSpringDamper::GetOutput(OutputVariableType type, const EvaluationContext& context,
@@ -58,7 +55,10 @@ const ItemTypeInfo& ObjectConnectorLinearSpringDamper::Info() {
                "list of the markers [m0, m1]: m0 with orientation (the axis turns with it), m1 with a position")
           .Add(&T::stiffness, "stiffness", "N/m", "stiffness k against the displacement along the axis").NonNegative()
           .Add(&T::damping, "damping", "N*s/m", "damping d against the velocity along the axis").NonNegative()
-          .Add(&T::axisMarker0, "axisMarker0", "", "axis of the spring-damper in marker 0 axes, a unit vector (used as given, as in Exudyn)")
+          .Add(&T::axisMarker0, "axisMarker0", "",
+               "axis of the spring-damper in marker 0 axes, a unit vector (used as given, as in Exudyn: a length other "
+               "than 1 scales displacement and force)")
+          .NonZero()
           .Add(&T::offset, "offset", "m", "displacement offset x_off of the spring (e.g. a position control input)")
           .Add(&T::velocityOffset, "velocityOffset", "m/s", "velocity offset v_off of the damper")
           .Add(&T::force, "force", "N", "additional constant force f_c (e.g. for actuation)")

@@ -39,8 +39,6 @@ void ObjectConnectorRollingDiscPenalty::Check(const MainSystem& system) const {
     throw TypeError("parameter 'nodeNumber': node " + std::to_string(nodeNumber.value) + " is a " +
                     node.TypeInfo().className + " with " + std::to_string(node.NumberOfDataCoordinates()) +
                     " data coordinates; expected a NodeGenericData with numberOfDataCoordinates=3");
-  if (discAxis.norm() == 0.) throw ValueError("parameter 'discAxis': expected a nonzero vector, got [0, 0, 0]");
-  if (planeNormal.norm() == 0.) throw ValueError("parameter 'planeNormal': expected a nonzero vector, got [0, 0, 0]");
 }
 
 bool ObjectConnectorRollingDiscPenalty::GetOutput(OutputVariableType type, const EvaluationContext& context,
@@ -100,9 +98,11 @@ const ItemTypeInfo& ObjectConnectorRollingDiscPenalty::Info() {
           .Structural()
           .Add(&T::discRadius, "discRadius", "m", "radius r of the disc").NonNegative()
           .Add(&T::discAxis, "discAxis", "", "axis of the disc in marker 1 axes, a unit vector (used as given)")
+          .NonZero()
           .Add(&T::planeNormal, "planeNormal", "",
                "normal of the plane in marker 0 axes, pointing towards the disc, a unit vector; the plane passes through "
                "marker 0")
+          .NonZero()
           .Add(&T::dryFrictionAngle, "dryFrictionAngle", "rad",
                "rotation of the friction axes against the joint axes about the normal (Mecanum wheels)")
           .Add(&T::contactStiffness, "contactStiffness", "N/m", "normal contact stiffness k").NonNegative()

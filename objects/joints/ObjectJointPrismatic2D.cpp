@@ -8,10 +8,6 @@ namespace multidyn {
 
 void ObjectJointPrismatic2D::Check(const MainSystem& system) const {
   CheckMarkersProvide(system, MarkerNumbers(), "markerNumbers", true, true, "ObjectJointPrismatic2D");
-  if (axisMarker0.norm() == 0.)
-    throw ValueError("parameter 'axisMarker0' must be a nonzero vector, got [0, 0, 0]");
-  if (normalMarker1.norm() == 0.)
-    throw ValueError("parameter 'normalMarker1' must be a nonzero vector, got [0, 0, 0]");
 }
 
 bool ObjectJointPrismatic2D::GetOutput(OutputVariableType type, const EvaluationContext& context,
@@ -51,8 +47,10 @@ const ItemTypeInfo& ObjectJointPrismatic2D::Info() {
                "list of the two markers [m0, m1] (position and orientation) used in the joint")
           .Add(&T::axisMarker0, "axisMarker0", "",
                "direction t0 of the prismatic axis in marker 0 axes (used as given, as in Exudyn)")
+          .NonZero()
           .Add(&T::normalMarker1, "normalMarker1", "",
                "normal n1 to the prismatic axis in marker 1 axes (used as given, as in Exudyn)")
+          .NonZero()
           .Add(&T::constrainRotation, "constrainRotation", "",
                "True: t0 stays normal to n1 (no relative rotation); False: marker 1 may rotate (1 equation)")
           .Structural()

@@ -23,8 +23,6 @@ Vector3 ObjectJointRollingDisc::LocalMultipliers(const VectorX& lambda) const {
 void ObjectJointRollingDisc::Check(const MainSystem& system) const {
   CheckMarkersProvide(system, MarkerNumbers(), "markerNumbers", true, true, "ObjectJointRollingDisc");
   CheckLockedAxes(constrainedAxes, 3);
-  if (discAxis.norm() == 0.) throw ValueError("parameter 'discAxis': expected a nonzero vector, got [0, 0, 0]");
-  if (planeNormal.norm() == 0.) throw ValueError("parameter 'planeNormal': expected a nonzero vector, got [0, 0, 0]");
 }
 
 bool ObjectJointRollingDisc::GetOutput(OutputVariableType type, const EvaluationContext&, const MarkerData<double>& m0,
@@ -70,8 +68,10 @@ const ItemTypeInfo& ObjectJointRollingDisc::Info() {
           .Add(&T::activeConnector, "activeConnector", "", "False: the joint is inactive and its multipliers are 0")
           .Add(&T::discRadius, "discRadius", "m", "radius r of the disc").NonNegative()
           .Add(&T::discAxis, "discAxis", "", "axis of the disc in marker 1 axes, a unit vector (used as given)")
+          .NonZero()
           .Add(&T::planeNormal, "planeNormal", "",
                "normal of the rolling plane in marker 0 axes, pointing towards the disc, a unit vector (used as given)")
+          .NonZero()
           .Add(&T::visualizationShow, "show", "", "set true, if item is shown in visualization").Visualization()
           .Add(&T::visualizationDiscWidth, "discWidth", "m", "width of the disc as drawn").Visualization()
           .Add(&T::visualizationColor, "color", "", "RGBA color; R = -1: default color").Visualization()

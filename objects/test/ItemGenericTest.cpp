@@ -40,10 +40,14 @@ TEST(ItemGeneric, FieldsRejectWrongKindsAndConstraintViolations) {
       const auto item = info->create();
       EXPECT_THROW(SetItemField(*item, field, Json("text"), info->className), std::runtime_error)
           << info->className << "." << field.name;
-      if (field.constraint != FieldConstraint::None)
-        EXPECT_THROW(SetItemField(*item, field, field.type == FieldType::Integer ? Json(-1) : Json(-1.), info->className),
-                     ValueError)
+      if (field.constraint != FieldConstraint::None) {
+        // the violating value: -1, or a zero vector of the field's size
+        const Json violating = field.constraint == FieldConstraint::NonZero ? Json(std::vector<double>(field.rows, 0.))
+                               : field.type == FieldType::Integer           ? Json(-1)
+                                                                            : Json(-1.);
+        EXPECT_THROW(SetItemField(*item, field, violating, info->className), ValueError)
             << info->className << "." << field.name;
+      }
       EXPECT_EQ(field.get(item.get()), field.defaultValue) << "unchanged after a rejected value";
     }
     Json unknown = Json::object();

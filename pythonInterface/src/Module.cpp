@@ -37,6 +37,7 @@ const char* ConstraintName(FieldConstraint constraint) {
   switch (constraint) {
     case FieldConstraint::NonNegative: return ">= 0";
     case FieldConstraint::Positive: return "> 0";
+    case FieldConstraint::NonZero: return "!= 0";
     default: return "";
   }
 }
