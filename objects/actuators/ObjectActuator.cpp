@@ -7,6 +7,7 @@
 #include "objects/joints/ObjectJointRevoluteZ.h"
 #include "objects/joints/RevoluteJointFrames.h"
 #include "objects/markers/MarkerRequirements.h"
+#include "objects/nodes/DataNodeCheck.h"
 #include "objects/modules/ControlModule.h"
 
 namespace multidyn {
@@ -132,10 +133,7 @@ void ObjectActuator::Check(const MainSystem& system) const {
     if (!jointNumber.IsValid())
       throw ValueError("parameter 'nodeNumber': a data node keeps a joint angle continuous; it is only used with "
                        "jointNumber");
-    const Node& node = system.GetNode(nodeNumber.value);
-    if (node.TypeInfo().className != "NodeGenericData" || node.NumberOfDataCoordinates() != 1)
-      throw TypeError("parameter 'nodeNumber': node " + std::to_string(nodeNumber.value) + " is a " +
-                      node.TypeInfo().className + "; expected a NodeGenericData with numberOfDataCoordinates=1");
+    CheckDataNode(system, nodeNumber, 1);
   }
   const auto checkName = [](const std::string& parameter, const std::string& value, const std::string& allowed) {
     if (("|" + allowed + "|").find("|" + value + "|") == std::string::npos)

@@ -4,6 +4,7 @@
 
 #include "core/evaluation/UserFunctionCall.h"
 #include "objects/markers/MarkerRequirements.h"
+#include "objects/nodes/DataNodeCheck.h"
 
 namespace multidyn {
 
@@ -28,9 +29,7 @@ void ObjectConnectorRigidBodySpringDamper::Check(const MainSystem& system) const
                      "supported; expected False");
   if (postNewtonStepUserFunction)
     throw ValueError("parameter 'postNewtonStepUserFunction': not supported; expected 0 (no function)");
-  if (nodeNumber.IsValid() && system.GetNode(nodeNumber.value).TypeInfo().className != "NodeGenericData")
-    throw TypeError("parameter 'nodeNumber': node " + std::to_string(nodeNumber.value) + " is a " +
-                    system.GetNode(nodeNumber.value).TypeInfo().className + "; expected a NodeGenericData");
+  if (nodeNumber.IsValid()) CheckDataNode(system, nodeNumber, -1);
 }
 
 bool ObjectConnectorRigidBodySpringDamper::GetOutput(OutputVariableType type, const EvaluationContext& context,

@@ -4,6 +4,7 @@
 
 #include "core/evaluation/UserFunctionCall.h"
 #include "objects/markers/MarkerRequirements.h"
+#include "objects/nodes/DataNodeCheck.h"
 
 namespace multidyn {
 
@@ -22,13 +23,7 @@ double ObjectConnectorTorsionalSpringDamper::PostNewtonStep(const EvaluationCont
 
 void ObjectConnectorTorsionalSpringDamper::Check(const MainSystem& system) const {
   CheckMarkersProvide(system, MarkerNumbers(), "markerNumbers", false, true, "ObjectConnectorTorsionalSpringDamper");
-  if (nodeNumber.IsValid()) {
-    const Node& node = system.GetNode(nodeNumber.value);
-    if (node.TypeInfo().className != "NodeGenericData" || node.NumberOfDataCoordinates() != 1)
-      throw TypeError("parameter 'nodeNumber': node " + std::to_string(nodeNumber.value) + " is a " +
-                      node.TypeInfo().className + " with " + std::to_string(node.NumberOfDataCoordinates()) +
-                      " data coordinates; expected a NodeGenericData with numberOfDataCoordinates=1");
-  }
+  if (nodeNumber.IsValid()) CheckDataNode(system, nodeNumber, 1);
 }
 
 bool ObjectConnectorTorsionalSpringDamper::GetOutput(OutputVariableType type, const EvaluationContext& context,

@@ -3,6 +3,7 @@
 #include "objects/TestInstances.h"
 
 #include "objects/markers/MarkerRequirements.h"
+#include "objects/nodes/DataNodeCheck.h"
 
 namespace multidyn {
 
@@ -31,14 +32,7 @@ double ObjectConnectorRollingDiscPenalty::PostNewtonStep(const EvaluationContext
 
 void ObjectConnectorRollingDiscPenalty::Check(const MainSystem& system) const {
   CheckMarkersProvide(system, MarkerNumbers(), "markerNumbers", true, true, "ObjectConnectorRollingDiscPenalty");
-  if (!nodeNumber.IsValid() || nodeNumber.value >= system.NumberOfItems(ItemCategory::Node))
-    throw TypeError("parameter 'nodeNumber': expected the NodeIndex of a NodeGenericData with "
-                    "numberOfDataCoordinates=3 (slip velocities and gap of the last step)");
-  const Node& node = system.GetNode(nodeNumber.value);
-  if (node.TypeInfo().className != "NodeGenericData" || node.NumberOfDataCoordinates() != 3)
-    throw TypeError("parameter 'nodeNumber': node " + std::to_string(nodeNumber.value) + " is a " +
-                    node.TypeInfo().className + " with " + std::to_string(node.NumberOfDataCoordinates()) +
-                    " data coordinates; expected a NodeGenericData with numberOfDataCoordinates=3");
+  CheckDataNode(system, nodeNumber, 3);  // slip velocities and gap of the last step
 }
 
 bool ObjectConnectorRollingDiscPenalty::GetOutput(OutputVariableType type, const EvaluationContext& context,

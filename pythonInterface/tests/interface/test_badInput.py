@@ -356,3 +356,29 @@ def test_refusedCreateCallsLeaveNothingBehind(create):
         create(mbs, ground, body)
     assert Snapshot(mbs) == before
     mbs.Assemble()  # still valid
+
+
+@pytest.mark.parametrize("dataCoordinates, make", [
+    (1, lambda g, m, node: TorsionalSpringDamper(markerNumbers=[g, m], nodeNumber=node)),
+    (None, lambda g, m, node: RigidBodySpringDamper(markerNumbers=[g, m], nodeNumber=node)),
+    (3, lambda g, m, node: RollingDiscPenalty(markerNumbers=[g, m], nodeNumber=node, discRadius=0.1)),
+])
+def test_dataNodesMustBeGenericDataOfTheirSize(dataCoordinates, make):
+    """Items keeping discrete state take a NodeGenericData (of their number of data coordinates);
+    another node is refused naming the parameter, the node and what was expected."""
+    mbs = exu.SystemContainer().AddSystem()
+    nBody = mbs.AddNode(RigidRxyz())
+    mbs.AddObject(RigidBody(mass=1, inertia=[1, 1, 1, 0, 0, 0], nodeNumber=nBody))
+    mBody = mbs.AddMarker(MarkerNodeRigid(nodeNumber=nBody))
+    mGround = mbs.AddMarker(MarkerBodyRigid(bodyNumber=mbs.AddObject(ObjectGround())))
+    size = f" with numberOfDataCoordinates={dataCoordinates}" if dataCoordinates else ""
+    with pytest.raises(TypeError, match=f"'nodeNumber': node 0 is a NodeRigidBodyRxyz with 0 data coordinates; "
+                                        f"expected a NodeGenericData{size}"):
+        mbs.AddObject(make(mGround, mBody, nBody))
+    wrongSize = mbs.AddNode(NodeGenericData(numberOfDataCoordinates=2, initialCoordinates=[0., 0.]))
+    if dataCoordinates:
+        with pytest.raises(TypeError, match=f"node {int(wrongSize)} is a NodeGenericData with 2 data coordinates"):
+            mbs.AddObject(make(mGround, mBody, wrongSize))
+    good = mbs.AddNode(NodeGenericData(numberOfDataCoordinates=dataCoordinates or 2,
+                                       initialCoordinates=[0.] * (dataCoordinates or 2)))
+    mbs.AddObject(make(mGround, mBody, good))
