@@ -161,14 +161,6 @@ class PythonSolverObserver : public SolverObserver {
   ReportClock signalCheck_{std::chrono::milliseconds(1)};
 };
 
-py::array_t<double> MatrixToPython(const MatrixX& matrix) {
-  py::array_t<double> array({matrix.rows(), matrix.cols()});
-  auto view = array.mutable_unchecked<2>();
-  for (Index i = 0; i < matrix.rows(); ++i)
-    for (Index j = 0; j < matrix.cols(); ++j) view(i, j) = matrix(i, j);
-  return array;
-}
-
 py::object ToPythonMatrix(const std::vector<std::vector<double>>& rows) {
   const size_t columns = rows.empty() ? 0 : rows[0].size();
   py::array_t<double> array({rows.size(), columns});
@@ -178,11 +170,17 @@ py::object ToPythonMatrix(const std::vector<std::vector<double>>& rows) {
   return std::move(array);
 }
 
+// Settings from a SimulationSettings dict (ValueError/TypeError naming a bad setting).
+SimulationSettings SettingsFromPython(const py::dict& settingsDict) {
+  SimulationSettings settings;
+  SettingsFromJson(SimulationSettings::Fields(), &settings, PythonToJson(settingsDict, "SimulationSettings"));
+  return settings;
+}
+
 // A solve with the settings of a SimulationSettings dict, Ctrl-C and progress through a
 // PythonSolverObserver: its statistics and computation time as a dict.
 template <class Solve> py::dict TimedSolve(const py::dict& settingsDict, Solve&& solve) {
-  SimulationSettings settings;
-  SettingsFromJson(SimulationSettings::Fields(), &settings, PythonToJson(settingsDict, "SimulationSettings"));
+  const SimulationSettings settings = SettingsFromPython(settingsDict);
   PythonSolverObserver observer;
   const auto start = std::chrono::steady_clock::now();
   const SolverStatistics statistics = solve(settings, observer);
@@ -301,8 +299,7 @@ PYBIND11_MODULE(_multidyn, m) {
         return DescribeField(root, &defaults);
       }, "the SimulationSettings tree with defaults");
   m.def("ValidateSettings", [](const py::dict& settings) {
-        SimulationSettings s;
-        SettingsFromJson(SimulationSettings::Fields(), &s, PythonToJson(settings, "SimulationSettings"));
+        SettingsFromPython(settings);
       }, "raises if a settings dict has unknown names or bad values");
   m.def("ValidateField", [](int category, const std::string& typeName, const py::object& fieldName, const py::object& value) {
         const ItemTypeInfo* info = ItemRegistry::Instance().Find(CategoryOf(category), typeName);
@@ -487,8 +484,7 @@ PYBIND11_MODULE(_multidyn, m) {
         return TransmissionInertia(self, ObjectIndex(joint), MarkerIndex(marker0), MarkerIndex(marker1));
       })
       .def("_LinearizedSystemMatrices", [](const MainSystem& self, const py::dict& settingsDict, ConfigurationType configuration) {
-             SimulationSettings settings;
-             SettingsFromJson(SimulationSettings::Fields(), &settings, PythonToJson(settingsDict, "SimulationSettings"));
+             const SimulationSettings settings = SettingsFromPython(settingsDict);
              const LinearizedSystemMatrices matrices = ComputeLinearizedSystemMatrices(self, settings, self.State(configuration));
              py::dict d;
              d["nODE2"] = matrices.numberOfODE2;

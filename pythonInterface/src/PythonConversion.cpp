@@ -139,4 +139,12 @@ py::object VectorToPython(const VectorX& vector) {
   return std::move(array);
 }
 
+py::object MatrixToPython(const MatrixX& matrix) {
+  py::array_t<double> array({matrix.rows(), matrix.cols()});
+  auto view = array.mutable_unchecked<2>();
+  for (Index i = 0; i < matrix.rows(); ++i)
+    for (Index j = 0; j < matrix.cols(); ++j) view(i, j) = matrix(i, j);
+  return std::move(array);
+}
+
 }  // namespace multidyn

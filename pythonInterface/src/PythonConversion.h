@@ -26,7 +26,8 @@ std::string TextFromPython(const pybind11::handle& value, const std::string& wha
 // repr() of a value for messages, shortened; never throws.
 std::string ReprForMessage(const pybind11::handle& value);
 pybind11::object JsonToPython(const Json& value);
-pybind11::object VectorToPython(const VectorX& vector);
+pybind11::object VectorToPython(const VectorX& vector);  // a 1D numpy array
+pybind11::object MatrixToPython(const MatrixX& matrix);  // a 2D numpy array
 
 constexpr int maximumNesting = 64;
 

@@ -64,18 +64,9 @@ py::object PythonScriptFunction::Call(ScriptArguments arguments) const {
       const Vector3& v = std::get<Vector3>(a);
       slot = py::cast(std::vector<double>{v(0), v(1), v(2)});
     } else if (std::holds_alternative<VectorX>(a)) {
-      const VectorX& v = std::get<VectorX>(a);
-      py::array_t<double> array(v.size());
-      auto view = array.mutable_unchecked<1>();
-      for (Index k = 0; k < v.size(); ++k) view(k) = v(k);
-      slot = std::move(array);
+      slot = VectorToPython(std::get<VectorX>(a));
     } else if (std::holds_alternative<MatrixX>(a)) {
-      const MatrixX& m = std::get<MatrixX>(a);
-      py::array_t<double> array({m.rows(), m.cols()});
-      auto view = array.mutable_unchecked<2>();
-      for (Index i = 0; i < m.rows(); ++i)
-        for (Index j = 0; j < m.cols(); ++j) view(i, j) = m(i, j);
-      slot = std::move(array);
+      slot = MatrixToPython(std::get<MatrixX>(a));
     } else if (std::holds_alternative<IndexList>(a)) {
       slot = py::cast(std::get<IndexList>(a));
     } else if (std::holds_alternative<ConfigurationType>(a)) {
