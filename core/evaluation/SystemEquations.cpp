@@ -198,16 +198,18 @@ void AddElements(double* dst, const double* src, Index n) {
 }
 
 // The compact generalized load of a rigid frame (decision 22) on the coordinates r of its node:
-// force on the translations, G^T moment on the rotation parameters; with the numbers of both known
-// at compile time (3D rigid nodes), or at run time (Eigen::Dynamic).
+// force on the translations, G^T torque + Glocal^T momentLocal on the rotation parameters
+// (momentLocal = b x A^T f, the moment of the force in node axes: RigidFrameJacobians); with the
+// numbers of both known at compile time (3D rigid nodes), or at run time (Eigen::Dynamic).
 template <int translations, int rotations>
-void AddToRigidNode(const NodeKinematics<double>& node, const Vector3& force, const Vector3& moment, Index n, double* r) {
+void AddToRigidNode(const NodeKinematics<double>& node, const Vector3& force, const Vector3& torque,
+                    const Vector3& momentLocal, Index n, double* r) {
   const Index nTranslations = translations == Eigen::Dynamic ? std::min(node.positionCoordinates, n) : translations;
   for (Index j = 0; j < nTranslations; ++j) r[j] += force(j);
   if (rotations == Eigen::Dynamic && !node.hasOrientation) return;
   const Index nRotations = rotations == Eigen::Dynamic ? node.G.cols() : rotations;
   double* rRotation = r + node.rotationStart;
-  for (Index j = 0; j < nRotations; ++j) rRotation[j] += node.G.col(j).dot(moment);
+  for (Index j = 0; j < nRotations; ++j) rRotation[j] += node.G.col(j).dot(torque) + node.Glocal.col(j).dot(momentLocal);
 }
 }  // namespace
 
@@ -222,17 +224,17 @@ inline void SystemEquations::AddGeneralizedLoad(Index marker, const MarkerLoad<d
   if (data.rigidNode) {  // a rigid frame of one node: the marker's coordinates are the node's, in one block
     if (n == 0) return;
     const NodeKinematics<double>& node = *data.rigidNode;
-    const Vector3 force = sign * load.force;
-    const Vector3 moment =
-        node.hasOrientation ? Vector3(sign * load.torque + data.rigidArm.cross(force)) : Vector3(Vector3::Zero());
+    const Vector3 force = sign * load.force, torque = sign * load.torque;
+    const Vector3 momentLocal = node.hasOrientation ? Vector3(data.rigidArmLocal.cross(node.rotation.transpose() * force))
+                                                    : Vector3(Vector3::Zero());
     double* r = residual.data() + c.start;
     const bool rigid3D = node.hasOrientation && node.positionCoordinates == 3 && node.rotationStart == 3;
     if (rigid3D && node.G.cols() == 4 && n == 7)
-      AddToRigidNode<3, 4>(node, force, moment, n, r);
+      AddToRigidNode<3, 4>(node, force, torque, momentLocal, n, r);
     else if (rigid3D && node.G.cols() == 3 && n == 6)
-      AddToRigidNode<3, 3>(node, force, moment, n, r);
+      AddToRigidNode<3, 3>(node, force, torque, momentLocal, n, r);
     else
-      AddToRigidNode<Eigen::Dynamic, Eigen::Dynamic>(node, force, moment, n, r);
+      AddToRigidNode<Eigen::Dynamic, Eigen::Dynamic>(node, force, torque, momentLocal, n, r);
     return;
   }
   const Index positionColumns = std::min<Index>(n, data.positionJacobian.cols());

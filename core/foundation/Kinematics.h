@@ -83,11 +83,12 @@ template <class S> struct MarkerData {
   // be read (constraint equations, residuals), so that markers with a compact form may skip the
   // Jacobians. Markers without one fill them anyway.
   bool withJacobians = true;
-  // The compact form of a frame rigidly attached to one node (RigidFrameFromNode): J_p = [I, -arm~ G]
-  // and J_r = [0, G] in the node's coordinates, arm = p_M - p_N; the generalized load is then
-  // f on the translations and G^T (tau + arm x f) on the rotation parameters (GeneralizedLoadOf).
+  // The compact form of a frame rigidly attached to one node (RigidFrameFromNode): J_p = [I, -A b~ Glocal]
+  // and J_r = [0, G] in the node's coordinates, b = A^T (p_M - p_N) the arm in node axes; the
+  // generalized load is then f on the translations and G^T tau + Glocal^T (b x A^T f) on the
+  // rotation parameters (SystemEquations::AddGeneralizedLoad).
   const NodeKinematics<S>* rigidNode = nullptr;
-  Vec3<S> rigidArm = Vec3<S>::Zero();
+  Vec3<S> rigidArmLocal = Vec3<S>::Zero();
 };
 
 // Loads that a connector, constraint or load applies to its markers, in global axes:
@@ -128,7 +129,10 @@ template <class S> Mat3<S> RotatedBy(const Mat3<S>& A, const Matrix3& R) {
   return A * R.cast<S>();
 }
 
-// The Jacobians of RigidFrameFromNode (J_p = [I, -arm~ G], J_r = [0, G]).
+// The Jacobians of RigidFrameFromNode: J_p = [I, -A b~ Glocal], J_r = [0, G]. J_p is the map of
+// the velocity v_N + A (omega_local x b), so that the loads do the power f . v: with Euler
+// parameters off the unit sphere (index-2 constraints let |e| drift) A is not orthogonal and
+// -(A b)~ G would be another map (Exudyn uses this one too: docs/theory/PositionAndRigidMarkers.md).
 template <class S> void RigidFrameJacobians(const NodeKinematics<S>& node, bool atNode, MarkerData<S>& frame) {
   const Index n = node.numberOfCoordinates;
   frame.positionJacobian.setZero(3, n);
@@ -136,13 +140,11 @@ template <class S> void RigidFrameJacobians(const NodeKinematics<S>& node, bool 
   frame.positionJacobian.topLeftCorner(translations, translations).setIdentity();
   frame.rotationJacobian.setZero(3, n);
   if (!node.hasOrientation) return;
-  // d(A b) = -(A b)~ G dtheta: column j is G_j x (A b); column by column with fixed-size vectors,
-  // which is much cheaper than a product of dynamic-size blocks.
-  const Vec3<S>& Ab = frame.rigidArm;
+  // column by column with fixed-size vectors, much cheaper than products of dynamic-size blocks
+  const Vec3<S>& b = frame.rigidArmLocal;
   for (Index j = 0; j < node.G.cols(); ++j) {
-    const Vec3<S> G_j = node.G.col(j);
-    frame.rotationJacobian.col(node.rotationStart + j) = G_j;
-    if (!atNode) frame.positionJacobian.col(node.rotationStart + j) = G_j.cross(Ab);
+    frame.rotationJacobian.col(node.rotationStart + j) = node.G.col(j);
+    if (!atNode) frame.positionJacobian.col(node.rotationStart + j) = node.rotation * Vec3<S>(node.Glocal.col(j)).cross(b);
   }
 }
 
@@ -153,16 +155,15 @@ template <class S> void RigidFrameFromNode(const NodeKinematics<S>& node, const 
   const bool atNode = localPosition.isZero(0.);
   frame.orientation = node.rotation;
   frame.angularVelocityLocal = node.angularVelocityLocal;
-  Vec3<S>& Ab = frame.rigidArm;
+  Vec3<S>& b = frame.rigidArmLocal;
   frame.rigidNode = &node;
   if (atNode) {
-    Ab.setZero();
+    b.setZero();
     frame.position = node.position;
     frame.velocity = node.velocity;
   } else {
-    const Vec3<S> b = localPosition.cast<S>();
-    Ab = node.rotation * b;
-    frame.position = node.position + Ab;
+    b = localPosition.cast<S>();
+    frame.position = node.position + node.rotation * b;
     frame.velocity = node.velocity + node.rotation * node.angularVelocityLocal.cross(b);
   }
   if (frame.withJacobians) RigidFrameJacobians(node, atNode, frame);

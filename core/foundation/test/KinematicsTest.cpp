@@ -1,11 +1,14 @@
 // NodeKinematics::Reset restores every field to its default (a node's kinematics buffer is reused
-// for another node, which may leave fields at their defaults).
+// for another node, which may leave fields at their defaults); IsIdentity; the Jacobians of a
+// rigid frame are the map of its velocity, also off the unit sphere of the Euler parameters.
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <random>
 #include <vector>
 
 #include "core/foundation/Kinematics.h"
+#include "core/foundation/Rotations.h"
 
 using namespace multidyn;
 
@@ -58,4 +61,43 @@ TEST(Kinematics, IsIdentityIsEigensComparisonWithTheIdentity) {
       cases.push_back(R);
     }
   for (const Matrix3& R : cases) EXPECT_EQ(IsIdentity(R), R == Matrix3::Identity()) << R;
+}
+
+// J_p q_t = v_M and J_r q_t = omega_M for a frame at b on an Euler-parameter node, at random
+// states with |e| != 1 (index-2 constraints let |e| drift); so the generalized load J^T f of a
+// force f does the power f . v_M. (-(A b)~ G, the global form, fails this off the unit sphere.)
+TEST(Kinematics, RigidFrameJacobiansAreTheMapOfItsVelocityOffTheUnitSphere) {
+  std::mt19937 random(7);
+  std::uniform_real_distribution<double> uniform(-1., 1.);
+  for (int trial = 0; trial < 20; ++trial) {
+    Eigen::Vector4d e, e_t;
+    for (int i = 0; i < 4; ++i) {
+      e(i) = uniform(random);
+      e_t(i) = uniform(random);
+    }
+    e *= (trial % 2 ? 1.3 : 0.8) / e.norm();
+    VectorX q_t(7);
+    q_t << uniform(random), uniform(random), uniform(random), e_t;
+    NodeKinematics<double> node;
+    node.position = Vector3(0.1, -0.2, 0.3);
+    node.velocity = q_t.head<3>();
+    node.rotation = EulerParametersToRotationMatrix(e);
+    node.G = EulerParametersToG(e);
+    node.Glocal = EulerParametersToGLocal(e);
+    node.angularVelocityLocal = node.Glocal * e_t;
+    node.numberOfCoordinates = 7;
+    node.hasOrientation = true;
+    const Vector3 b(uniform(random), uniform(random), uniform(random));
+    MarkerData<double> frame;
+    RigidFrameFromNode(node, b, frame);
+    EXPECT_LT((frame.positionJacobian * q_t - frame.velocity).norm(), 1e-14) << "trial " << trial;
+    EXPECT_LT((frame.rotationJacobian * q_t - node.G * e_t).norm(), 1e-14) << "trial " << trial;
+    const Vector3 force(uniform(random), uniform(random), uniform(random));
+    EXPECT_NEAR((frame.positionJacobian.transpose() * force).dot(q_t), force.dot(frame.velocity), 1e-14);
+    Matrix3 armTilde;
+    const Vector3 Ab = node.rotation * b;
+    armTilde << 0., -Ab(2), Ab(1), Ab(2), 0., -Ab(0), -Ab(1), Ab(0), 0.;
+    const Eigen::Matrix<double, 3, 4> globalForm = -armTilde * node.G;  // the map it is not
+    EXPECT_GT((globalForm * e_t + node.velocity - frame.velocity).norm(), 1e-6) << "trial " << trial;
+  }
 }
