@@ -1,8 +1,5 @@
 """mbs.Create...: helpers that add an item with the markers and nodes it needs in one call."""
 import functools as _functools
-import os as _os
-import sys as _sys
-import warnings as _warnings
 
 import numpy as _np
 
@@ -11,6 +8,7 @@ from multidyn import itemInterface as _itemInterface
 from multidyn import rigidBodyUtilities as _utilities
 from multidyn.indices import MarkerIndex, NodeIndex, ObjectIndex
 from multidyn.kinematicTreeTypes import JointType, TreeLink
+from multidyn.userWarnings import WarnAtUserLine
 from multidyn.itemInterface import (LoadForceVector, LoadMassProportional, LoadTorqueVector, MarkerBodyMass,
                                     MarkerBodyPosition, MarkerBodyRigid, MarkerNodeCoordinate, MarkerNodePosition,
                                     MarkerNodeRigid, NodeGenericData, NodePoint, NodePoint2D, NodeRigidBodyEP,
@@ -18,7 +16,6 @@ from multidyn.itemInterface import (LoadForceVector, LoadMassProportional, LoadT
                                     ObjectJointRevoluteZ, ObjectMassPoint, ObjectMassPoint2D, ObjectRigidBody)
 
 MainSystem = _multidyn.MainSystem
-_packageDirectory = _os.path.dirname(_os.path.abspath(__file__))
 _defaultColor = [-1., -1., -1., -1.]
 
 
@@ -57,12 +54,8 @@ def _ReferenceFrame(mbs, function, item, needsOrientation=True):
 
 def _DeprecatedArgument(function, old, new):
     """Exudyn 1.13's warning for an argument name it replaced (bodyNumbers -> itemNumbers, ...),
-    naming the user's line: the first caller outside the multidyn package."""
-    frame, stacklevel = _sys._getframe(0), 1
-    while frame is not None and frame.f_code.co_filename.startswith(_packageDirectory):
-        frame, stacklevel = frame.f_back, stacklevel + 1
-    _warnings.warn(f"MainSystem.{function}: the argument {old} is deprecated; use {new} instead",
-                   DeprecationWarning, stacklevel=stacklevel)
+    naming the user's line."""
+    WarnAtUserLine(f"MainSystem.{function}: the argument {old} is deprecated; use {new} instead", DeprecationWarning)
 
 
 def _Pair(function, bodyNumbers, itemNumbers):

@@ -9,6 +9,7 @@ import numpy as _np
 
 from multidyn import _multidyn
 from multidyn.indices import indexTypes as _indexTypes
+from multidyn.userWarnings import WarnAtUserLine
 
 _categoryPrefix = ["Node", "Object", "Marker", "Load", "Sensor"]
 _indexFieldCategory = {"NodeIndex": 0, "ObjectIndex": 1, "MarkerIndex": 2, "MarkerIndex[2]": 2, "NodeIndex[]": 0, "LoadIndex": 3,
@@ -143,6 +144,16 @@ class ItemBase:
         kwargs = dict(dictionary)
         typeKey = cls._info["typeKey"]
         kwargs.pop(typeKey, None)
+        # Exudyn ignores unknown keys of an item dict (scripts carry keys of older versions, e.g.
+        # MarkerBodyPosition's 'bodyFixed'); ignored here too, but said
+        unknown = [key for key in kwargs if cls._FieldOf(key) is None]
+        if unknown:
+            known = ", ".join(f["name"] for f in cls._fields.values() if not f["group"])
+            WarnAtUserLine(f"{cls._info['className']}: unknown parameter{'s' if len(unknown) > 1 else ''} "
+                           f"{', '.join(repr(k) for k in unknown)} ignored (as Exudyn ignores unknown keys of an item "
+                           f"dict); the parameters are: {known} (and visualization)")
+            for key in unknown:
+                del kwargs[key]
         return cls(**kwargs)
 
 

@@ -1,0 +1,13 @@
+"""Warnings that name the user's line: the first caller outside the multidyn package."""
+import os as _os
+import sys as _sys
+import warnings as _warnings
+
+_packageDirectory = _os.path.dirname(_os.path.abspath(__file__))
+
+
+def WarnAtUserLine(message, category=UserWarning):
+    frame, stacklevel = _sys._getframe(1), 2
+    while frame is not None and frame.f_code.co_filename.startswith(_packageDirectory):
+        frame, stacklevel = frame.f_back, stacklevel + 1
+    _warnings.warn(message, category, stacklevel=stacklevel)
