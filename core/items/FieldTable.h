@@ -360,6 +360,14 @@ template <class Owner> class FieldTableBuilder {
   FieldTableBuilder& Positive() { return Last([](FieldDescriptor& f) { f.constraint = FieldConstraint::Positive; }); }
   // A direction (axis, normal) given as a vector: any length but zero.
   FieldTableBuilder& NonZero() { return Last([](FieldDescriptor& f) { f.constraint = FieldConstraint::NonZero; }); }
+  // An integer level that scripts also set to True/False (verboseMode = useGraphics, as Exudyn takes it): 1/0.
+  FieldTableBuilder& LevelAcceptsBool() {
+    return Last([](FieldDescriptor& f) {
+      f.set = [set = f.set](const FieldDescriptor& field, void* owner, const Json& value) {
+        set(field, owner, value.is_boolean() ? Json(value.get<bool>() ? 1 : 0) : value);
+      };
+    });
+  }
   FieldTableBuilder& Alias(const std::string& alias) { return Last([&](FieldDescriptor& f) { f.aliases.push_back(alias); }); }
   FieldTableBuilder& Visualization() {
     return Last([](FieldDescriptor& f) { f.group = "visualization"; f.key = "V" + f.name; });

@@ -621,6 +621,12 @@ def test_integerSettingsTakeIntegralFloatsAndSolutionFileNamesKeepTheirExtension
     assert settings.timeIntegration.numberOfSteps == 10 and isinstance(settings.timeIntegration.numberOfSteps, int)
     with pytest.raises(TypeError, match='numberOfSteps: expected an integer'):
         settings.timeIntegration.numberOfSteps = 10.5
+    # verbose levels take a bool, as scripts write verboseMode = useGraphics; counts do not
+    settings.timeIntegration.verboseMode = True
+    settings.staticSolver.verboseMode = False
+    assert settings.timeIntegration.verboseMode == 1 and settings.staticSolver.verboseMode == 0
+    with pytest.raises(TypeError, match='numberOfSteps: expected an integer, got the bool True'):
+        settings.timeIntegration.numberOfSteps = True
     settings.solution.file.write = True
     settings.solution.file.name = 'solution/run.txt'
     mbs = exu.SystemContainer().AddSystem()
