@@ -24,9 +24,6 @@ void ObjectConnectorRigidBodySpringDamper::Check(const MainSystem& system) const
     if (matrix->rows() != 6 || matrix->cols() != 6)
       throw ValueError(std::string("parameter '") + parameter + "': expected a 6 x 6 matrix, got " +
                        std::to_string(matrix->rows()) + " x " + std::to_string(matrix->cols()));
-  if (useIntrinsicFormulation)
-    throw ValueError("parameter 'useIntrinsicFormulation': True (Exudyn's mid-frame Lie group formulation) is not "
-                     "supported; expected False");
   if (postNewtonStepUserFunction)
     throw ValueError("parameter 'postNewtonStepUserFunction': not supported; expected 0 (no function)");
   if (nodeNumber.IsValid()) CheckDataNode(system, nodeNumber, -1);
@@ -35,9 +32,9 @@ void ObjectConnectorRigidBodySpringDamper::Check(const MainSystem& system) const
 bool ObjectConnectorRigidBodySpringDamper::GetOutput(OutputVariableType type, const EvaluationContext& context,
                                                      const MarkerData<double>& m0, const MarkerData<double>& m1,
                                                      const VectorX&, VectorX& value) const {
-  Matrix3 A_0J0;
+  Matrix3 A_0J;
   Vector6 u, v;
-  RelativeMotion(m0, m1, A_0J0, u, v);
+  RelativeMotion(m0, m1, A_0J, u, v);
   auto forceTorque = [&] { return activeConnector ? ForceTorque(context, u, v) : Vector6::Zero().eval(); };
   switch (type) {
     case OutputVariableType::DisplacementLocal: value = u.head<3>(); return true;
@@ -63,13 +60,15 @@ void ObjectConnectorRigidBodySpringDamper::AddTestInstance(MainSystem& system) {
     stiffness.push_back(rowK);
     damping.push_back(rowD);
   }
-  testInstances::Add(system, ItemCategory::Object,
-                     {{"objectType", "ConnectorRigidBodySpringDamper"}, {"stiffness", stiffness}, {"damping", damping},
-                      {"offset", {0.1, -0.05, 0.02, 0.03, -0.1, 0.2}},
-                      {"rotationMarker0", {{0.36, 0.48, -0.8}, {-0.8, 0.6, 0.}, {0.48, 0.64, 0.6}}},
-                      {"rotationMarker1", {{0.6, 0., 0.8}, {0., 1., 0.}, {-0.8, 0., 0.6}}},
-                      {"markerNumbers", {testInstances::RigidMarker(system, body0, Vector3(0.4, 0.1, -0.2)),
-                                         testInstances::RigidMarker(system, body1, Vector3(-0.3, 0.1, 0.2))}}});
+  for (const bool intrinsic : {false, true})
+    testInstances::Add(system, ItemCategory::Object,
+                       {{"objectType", "ConnectorRigidBodySpringDamper"}, {"stiffness", stiffness}, {"damping", damping},
+                        {"offset", {0.1, -0.05, 0.02, 0.03, -0.1, 0.2}},
+                        {"rotationMarker0", {{0.36, 0.48, -0.8}, {-0.8, 0.6, 0.}, {0.48, 0.64, 0.6}}},
+                        {"rotationMarker1", {{0.6, 0., 0.8}, {0., 1., 0.}, {-0.8, 0., 0.6}}},
+                        {"useIntrinsicFormulation", intrinsic},
+                        {"markerNumbers", {testInstances::RigidMarker(system, body0, Vector3(0.4, 0.1, -0.2)),
+                                           testInstances::RigidMarker(system, body1, Vector3(-0.3, 0.1, 0.2))}}});
 }
 
 const ItemTypeInfo& ObjectConnectorRigidBodySpringDamper::Info() {
@@ -81,14 +80,17 @@ const ItemTypeInfo& ObjectConnectorRigidBodySpringDamper::Info() {
           .Add(&T::nodeNumber, "nodeNumber", "",
                "a NodeGenericData for Exudyn's postNewtonStepUserFunction (not supported: the node is not used)")
           .Add(&T::stiffness, "stiffness", "N/m, N*m/rad",
-               "6 x 6 stiffness K in joint frame 0 against [relative displacement; Tait-Bryan angles] - offset")
+               "6 x 6 stiffness K in the joint frame against [relative displacement; rotation] - offset (rotation: "
+               "Tait-Bryan angles, or the rotation vector if intrinsic)")
           .Add(&T::damping, "damping", "N*s/m, N*m*s/rad",
-               "6 x 6 damping D in joint frame 0 against [relative velocity; relative angular velocity]")
+               "6 x 6 damping D in the joint frame against [relative velocity; relative angular velocity]")
           .Add(&T::rotationMarker0, "rotationMarker0", "", "rotation matrix A_M0J0 from joint frame 0 to marker 0 axes")
           .Add(&T::rotationMarker1, "rotationMarker1", "", "rotation matrix A_M1J1 from joint frame 1 to marker 1 axes")
           .Add(&T::offset, "offset", "m, rad", "offset of the relative displacement (0..2) and angles (3..5)")
           .Add(&T::useIntrinsicFormulation, "useIntrinsicFormulation", "",
-               "Exudyn's mid-frame Lie group formulation; not supported, must be False")
+               "True: Exudyn's intrinsic formulation (the SE(3) logarithm of the relative motion, in the mid "
+               "joint frame; independent of the markers' order); False: displacement and Tait-Bryan angles in "
+               "joint frame 0")
           .Alias("intrinsicFormulation")
           .Add(&T::activeConnector, "activeConnector", "", "False: the connector applies no force")
           .AddUserFunction(&T::springForceTorqueUserFunction, "springForceTorqueUserFunction",

@@ -1,11 +1,15 @@
-// Spring-damper between two rigid frames, with 6 x 6 stiffness and damping matrices in joint frame
-// 0 (see docs/theory/RigidBodySpringDamper.md). With A_0J0 = A_0M0 rotationMarker0, A_0J1 likewise:
-//   u = [A_0J0^T (p_m1 - p_m0); theta],  theta the Tait-Bryan xyz angles of A_0J0^T A_0J1,
-//   v = [A_0J0^T (v_m1 - v_m0); A_0J0^T (omega_1 - omega_0)],
+// Spring-damper between two rigid frames, with 6 x 6 stiffness and damping matrices in the joint
+// frame J (see docs/theory/RigidBodySpringDamper.md). With A_0J0 = A_0M0 rotationMarker0, A_0J1 likewise:
+//   u = [A_0J0^T (p_m1 - p_m0); theta],  theta the Tait-Bryan xyz angles of A_0J0^T A_0J1, J = J0,
+// or, intrinsic (Exudyn's intrinsicFormulation), u = log of SE(3) from frame J0 to J1:
+//   Omega = log(A_0J0^T A_0J1),  u = [J_l^-1(Omega) A_0J0^T (p_m1 - p_m0); Omega],  A_0J = A_0J0 exp(Omega / 2);
+//   v = [A_0J^T (v_m1 - v_m0); A_0J^T (omega_1 - omega_0)],
 //   [f; m] = K (u - offset) + D v     (or springForceTorqueUserFunction)
-// Marker 0 is loaded with +A_0J0 f and +A_0J0 m, marker 1 with the opposite, as in Exudyn.
+// Marker 0 is loaded with +A_0J f and +A_0J m, marker 1 with the opposite, as in Exudyn; intrinsic
+// adds -(A_0J (-u_0..2 / 2)) x A_0J f to the torque on both markers (Exudyn's lever of the mid frame).
 #pragma once
 
+#include "core/foundation/RotationVector.h"
 #include "core/foundation/Rotations.h"
 #include "core/items/Connector.h"
 #include "objects/connectors/UserFunctionLaw.h"
@@ -26,16 +30,26 @@ class ObjectConnectorRigidBodySpringDamper : public ConnectorKernels<ObjectConne
   bool GetOutput(OutputVariableType type, const EvaluationContext& context, const MarkerData<double>& m0,
                  const MarkerData<double>& m1, const VectorX& lambda, VectorX& value) const override;
 
-  // The relative motion u, v in joint frame 0, and A_0J0.
-  template <class S> void RelativeMotion(const MarkerData<S>& m0, const MarkerData<S>& m1, Mat3<S>& A_0J0, Vec6<S>& u,
+  // The relative motion u, v in the joint frame, and A_0J.
+  template <class S> void RelativeMotion(const MarkerData<S>& m0, const MarkerData<S>& m1, Mat3<S>& A_0J, Vec6<S>& u,
                                          Vec6<S>& v) const {
-    A_0J0 = RotatedBy(m0.orientation, rotationMarker0);
+    const Mat3<S> A_0J0 = RotatedBy(m0.orientation, rotationMarker0);
     const Mat3<S> A_0J1 = RotatedBy(m1.orientation, rotationMarker1);
-    u.template head<3>() = A_0J0.transpose() * (m1.position - m0.position);
-    u.template tail<3>() = RotationMatrixToRotXYZ(Mat3<S>(A_0J0.transpose() * A_0J1));
-    v.template head<3>() = A_0J0.transpose() * (m1.velocity - m0.velocity);
-    v.template tail<3>() = A_0J0.transpose() * (m1.orientation * m1.angularVelocityLocal -
-                                                m0.orientation * m0.angularVelocityLocal);
+    const Vec3<S> p_J0J1 = A_0J0.transpose() * (m1.position - m0.position);  // in J0 axes
+    const Mat3<S> A_J0J1 = A_0J0.transpose() * A_0J1;
+    if (useIntrinsicFormulation) {
+      const Vec3<S> rotation = RotationMatrixToRotationVector(A_J0J1);
+      u.template head<3>() = InverseLeftJacobianSO3(rotation) * p_J0J1;
+      u.template tail<3>() = rotation;
+      A_0J = A_0J0 * RotationVectorToRotationMatrix(Vec3<S>(0.5 * rotation));
+    } else {
+      u.template head<3>() = p_J0J1;
+      u.template tail<3>() = RotationMatrixToRotXYZ(A_J0J1);
+      A_0J = A_0J0;
+    }
+    v.template head<3>() = A_0J.transpose() * (m1.velocity - m0.velocity);
+    v.template tail<3>() = A_0J.transpose() * (m1.orientation * m1.angularVelocityLocal -
+                                               m0.orientation * m0.angularVelocityLocal);
   }
 
   // [f; m] in joint frame 0.
@@ -50,14 +64,19 @@ class ObjectConnectorRigidBodySpringDamper : public ConnectorKernels<ObjectConne
 
   template <class S> void MarkerLoads(const EvaluationContext& context, const MarkerData<S>& m0, const MarkerData<S>& m1,
                                       MarkerLoad<S> loads[2]) const {
-    Mat3<S> A_0J0;
+    Mat3<S> A_0J;
     Vec6<S> u, v;
-    RelativeMotion(m0, m1, A_0J0, u, v);
+    RelativeMotion(m0, m1, A_0J, u, v);
     const Vec6<S> forceTorque = ForceTorque(context, u, v);
-    loads[0].force = A_0J0 * forceTorque.template head<3>();
-    loads[0].torque = A_0J0 * forceTorque.template tail<3>();
+    loads[0].force = A_0J * forceTorque.template head<3>();
+    loads[0].torque = A_0J * forceTorque.template tail<3>();
     loads[1].force = -loads[0].force;
     loads[1].torque = -loads[0].torque;
+    if (useIntrinsicFormulation) {
+      const Vec3<S> leverTorque = (A_0J * Vec3<S>(-0.5 * u.template head<3>())).cross(loads[0].force);
+      loads[0].torque -= leverTorque;
+      loads[1].torque -= leverTorque;
+    }
   }
 
   MarkerIndexPair markerNumbers;

@@ -58,13 +58,14 @@ def _DeprecatedArgument(function, old, new):
     WarnAtUserLine(f"MainSystem.{function}: the argument {old} is deprecated; use {new} instead", DeprecationWarning)
 
 
-def _Pair(function, bodyNumbers, itemNumbers):
+def _Pair(function, bodyNumbers, itemNumbers, oldName="bodyNumbers"):
+    """The two items of itemNumbers, or of its deprecated name oldName (passed as bodyNumbers)."""
     if itemNumbers is not None and list(itemNumbers) == [None, None]:  # the default: not given
         itemNumbers = None
     if bodyNumbers is not None:
         if itemNumbers is not None:
-            raise ValueError(f"{function}: give itemNumbers only (bodyNumbers is its deprecated name), not both")
-        _DeprecatedArgument(function, "bodyNumbers", "itemNumbers")
+            raise ValueError(f"{function}: give itemNumbers only ({oldName} is its deprecated name), not both")
+        _DeprecatedArgument(function, oldName, "itemNumbers")
     items = itemNumbers if itemNumbers is not None else bodyNumbers
     if items is None or len(items) != 2 or any(i is None for i in items):
         raise ValueError(f"{function}: parameter 'itemNumbers': expected a list of two body numbers (ObjectIndex)")
@@ -541,20 +542,22 @@ def CreateRigidBodySpringDamper(self, name="", itemNumbers=[None, None], localPo
                                 offset=[0., 0., 0., 0., 0., 0.], rotationMatrixJoint=_np.eye(3), useGlobalFrame=True,
                                 useIntrinsicFormulation=True, springForceTorqueUserFunction=0,
                                 postNewtonStepUserFunction=0, show=True, drawSize=-1, color=_defaultColor,
-                                intrinsicFormulation=None, bodyNumbers=None):
+                                intrinsicFormulation=None, bodyNumbers=None, bodyList=None):
     """Adds an ObjectConnectorRigidBodySpringDamper between two bodies at localPosition0/1 with the
     joint axes rotationMatrixJoint (global, or relative to body 0 if useGlobalFrame=False) on rigid
-    markers. Exudyn's default useIntrinsicFormulation=True is not available: pass False.
+    markers; intrinsic (mid-frame, Lie group) formulation by default, as Exudyn. bodyNumbers and
+    bodyList are older names of itemNumbers, intrinsicFormulation of useIntrinsicFormulation.
     Returns the connector's ObjectIndex."""
     function = "CreateRigidBodySpringDamper"
     if intrinsicFormulation is not None:
         _DeprecatedArgument(function, "intrinsicFormulation", "useIntrinsicFormulation")
         useIntrinsicFormulation = intrinsicFormulation
-    if useIntrinsicFormulation:
-        raise NotImplementedError(f"{function}: useIntrinsicFormulation=True (Exudyn's default, its mid-frame Lie group "
-                                  "formulation) is not available in multidyn; pass useIntrinsicFormulation=False for "
-                                  "the formulation in joint frame 0")
-    items = _Pair(function, bodyNumbers, itemNumbers)
+    if bodyList is not None and bodyNumbers is not None:
+        raise ValueError(f"{function}: give itemNumbers only (bodyList and bodyNumbers are its deprecated names)")
+    if bodyList is not None:
+        items = _Pair(function, bodyList, itemNumbers, "bodyList")
+    else:
+        items = _Pair(function, bodyNumbers, itemNumbers)
     frames = [_ReferenceFrame(self, function, item) for item in items]
     axes = _RotationMatrix(function, "rotationMatrixJoint", rotationMatrixJoint)
     A_0J = axes if useGlobalFrame else frames[0][1] @ axes
@@ -564,7 +567,8 @@ def CreateRigidBodySpringDamper(self, name="", itemNumbers=[None, None], localPo
                for k, (item, local, (_, A)) in enumerate(zip(items, [localPosition0, localPosition1], frames))]
     connector = _itemInterface.ObjectConnectorRigidBodySpringDamper(
         name=name, stiffness=_np.asarray(stiffness, float).tolist(), damping=_np.asarray(damping, float).tolist(),
-        offset=list(offset), springForceTorqueUserFunction=springForceTorqueUserFunction,
+        offset=list(offset), useIntrinsicFormulation=useIntrinsicFormulation,
+        springForceTorqueUserFunction=springForceTorqueUserFunction,
         postNewtonStepUserFunction=postNewtonStepUserFunction,
         visualization={"show": show, "drawSize": drawSize, "color": color})
     return _AddWithMarkers(self, connector, markers)
