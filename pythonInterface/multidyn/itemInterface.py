@@ -157,6 +157,31 @@ class ItemBase:
         return cls(**kwargs)
 
 
+class ItemParameters(dict):
+    """The dict mbs.GetObject(...) and its siblings return: its keys are the parameters' names, and
+    it also answers to their other names (Exudyn 1.11's 'physicsCenterOfMass' for 'centerOfMass'),
+    so that scripts of either version read it."""
+
+    def __init__(self, dictionary, itemClass):
+        super().__init__(dictionary)
+        self._itemClass = itemClass
+
+    def __missing__(self, key):
+        field = self._itemClass._FieldOf(key) if isinstance(key, str) else None
+        if field is None or field["key"] not in self:
+            raise KeyError(key)
+        return self[field["key"]]
+
+    def get(self, key, default=None):
+        return self[key] if key in self else default
+
+    def __contains__(self, key):
+        if dict.__contains__(self, key):
+            return True
+        field = self._itemClass._FieldOf(key) if isinstance(key, str) else None
+        return field is not None and dict.__contains__(self, field["key"])
+
+
 def ClassForDict(category, dictionary):
     """The item class a dict names through its type key ('objectType': 'RigidBody', ...)."""
     typeKey = ["nodeType", "objectType", "markerType", "loadType", "sensorType"][category]

@@ -10,7 +10,7 @@ import numpy as _np
 from multidyn import _multidyn
 from multidyn import rigidBodyUtilities as _utilities
 from multidyn.indices import LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex
-from multidyn.itemInterface import ClassForDict, ItemBase
+from multidyn.itemInterface import ClassForDict, ItemBase, ItemParameters
 from multidyn.simulationSettings import SimulationSettings
 
 MainSystem = _multidyn.MainSystem
@@ -48,7 +48,8 @@ def _Install(category, name, indexType):
         return indexType(self._AddItem(category, _ItemDict(category, item, self)))
 
     def Get(self, index):
-        return self._GetItem(category, _CheckIndex(self, category, index, f"Get{name}"))
+        item = self._GetItem(category, _CheckIndex(self, category, index, f"Get{name}"))
+        return ItemParameters(item, ClassForDict(category, item))
 
     def Modify(self, index, item):
         self._ModifyItem(category, _CheckIndex(self, category, index, f"Modify{name}"), _ItemDict(category, item, self))

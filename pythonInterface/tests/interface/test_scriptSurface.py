@@ -526,6 +526,20 @@ def test_createFunctionsTakeItemNumbersAndWarnForBodyNumbers():
                                         stiffness=1.)
 
 
+def test_itemDictsAnswerToTheOlderNamesOfTheirParameters():
+    """Exudyn 1.11's GetObject had 'physicsCenterOfMass', 1.13's has 'centerOfMass': both are read."""
+    mbs = exu.SystemContainer().AddSystem()
+    body = mbs.CreateRigidBody(inertia=exu.utilities.InertiaCuboid(1000., [0.1, 0.2, 0.3]).Translated([0.1, 0., 0.]))
+    item = mbs.GetObject(body)
+    assert 'centerOfMass' in item.keys() and 'physicsCenterOfMass' not in item.keys()  # one name per parameter
+    assert item['physicsCenterOfMass'] == item['centerOfMass'] == pytest.approx([0.1, 0., 0.])
+    assert 'physicsMass' in item and item.get('physicsMass') == item['mass'] == pytest.approx(6.)
+    assert item.get('noSuchName', 'absent') == 'absent' and 'noSuchName' not in item
+    with pytest.raises(KeyError, match='noSuchName'):
+        item['noSuchName']
+    assert json.loads(json.dumps(dict(item)))['mass'] == pytest.approx(6.)
+
+
 def test_createMassPoint():
     mbs = exu.SystemContainer().AddSystem()
     body = mbs.CreateMassPoint(referencePosition=[1, 2, 3], initialVelocity=[0, 1, 0], mass=2.,
