@@ -301,6 +301,8 @@ template <class AD> class SeededNodes {
 };
 
 template <class S> VecX<S> GeneralizedLoad(const MarkerData<S>& data, const MarkerLoad<S>& load) {
+  // a coordinate-vector marker's load is the generalized force (its Jacobian is the identity)
+  if (load.coordinateVectorForce.size() > 0) return load.coordinateVectorForce;
   VecX<S> generalized = data.positionJacobian.transpose() * load.force + data.rotationJacobian.transpose() * load.torque;
   if (data.coordinateJacobian.cols() == 0) return generalized;
   if (generalized.size() == 0) return data.coordinateJacobian.transpose() * load.coordinateForce;

@@ -67,7 +67,7 @@ void SystemEquations::BuildEvaluationPlan() {
     constraintEntries_.push_back({c, &constraint, compiled_.objectAEStart[c], size, compiled_.objectMarkers[c][0],
                                   compiled_.objectMarkers[c][1],
                                   differentiation::NumberOfCoordinates(system_, compiled_.objectMarkerNodes[c]),
-                                  differentiation::LargestMarkerCoordinates(compiled_, compiled_.objectMarkers[c]),
+                                  std::max(size, differentiation::LargestMarkerCoordinates(compiled_, compiled_.objectMarkers[c])),
                                   constraint.IsVelocityLevel()});
   }
   loadScaledByLoadFactor_.assign(system_.NumberOfItems(ItemCategory::Load), 0);
@@ -245,6 +245,8 @@ inline void SystemEquations::AddGeneralizedLoad(Index marker, const MarkerLoad<d
   for (Index i = 0; i < rotationColumns; ++i) residual(indices[i]) += data.rotationJacobian.col(i).dot(torque);
   for (Index i = 0; i < coordinateColumns; ++i)
     residual(indices[i]) += sign * data.coordinateJacobian(i) * load.coordinateForce;
+  const Index coordinateVectorColumns = std::min<Index>(n, load.coordinateVectorForce.size());
+  for (Index i = 0; i < coordinateVectorColumns; ++i) residual(indices[i]) += sign * load.coordinateVectorForce(i);
 }
 
 inline EvaluationContext SystemEquations::Context(Index object, const SystemState& state) const {

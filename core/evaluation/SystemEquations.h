@@ -171,8 +171,10 @@ class SystemEquations : public DAESystem {
     const Constraint* constraint;
     Index aeStart, size;
     Index marker0, marker1;
-    Index coordinates, largestMarkerCoordinates;  // of its markers' nodes; of one marker (AD width)
-    bool velocityLevel;                            // Constraint::IsVelocityLevel
+    // Of its markers' nodes; the most of one marker and of its equations, which the kernel vectors
+    // (VecX of the AD scalar) must hold: a constraint may have more equations than coordinates.
+    Index coordinates, largestMarkerCoordinates;
+    bool velocityLevel;  // Constraint::IsVelocityLevel
   };
   struct ConnectorEntry {
     Index object;

@@ -38,6 +38,17 @@ inline Vector3 CallUserFunctionVector3(const ScriptFunction& function, const Ite
   }
 }
 
+inline MatrixX CallUserFunctionMatrix(const ScriptFunction& function, const Item& item, Index itemNumber,
+                                      const char* functionName, ScriptArguments arguments, Index rows, Index cols) {
+  UserFunctionStack::Scope scope(&item, itemNumber, functionName);
+  try {
+    return function.CallMatrix(arguments, rows, cols);
+  } catch (const UserFunctionError& e) {
+    throw UserFunctionError(UserFunctionOwner(item, itemNumber, functionName) + " (" + function.Description() +
+                            ") failed: " + e.what());
+  }
+}
+
 inline VectorX CallUserFunctionVector(const ScriptFunction& function, const Item& item, Index itemNumber,
                                       const char* functionName, ScriptArguments arguments,
                                       Index expectedSize) {

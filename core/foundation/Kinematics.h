@@ -38,6 +38,10 @@ template <class S> struct NodeKinematics {
   // markers measure them) and their velocities.
   VecX<S> coordinates;
   VecX<S> coordinates_t;
+  // The node's reference values (numberOfCoordinates of them; nullptr for nodes without
+  // coordinates): coordinate-vector markers measure totals, coordinates + reference, as Exudyn's
+  // MarkerNodeCoordinates do. A pointer, not a copy: set in every evaluation at the cost of a store.
+  const double* referenceCoordinates = nullptr;
 
   // The defaults above, field by field: cheaper than assigning a new object, whose fixed-size
   // storage (mostly unused) would be zeroed whole. A new field goes here too (KinematicsTest).
@@ -55,6 +59,7 @@ template <class S> struct NodeKinematics {
     hasOrientation = false;
     coordinates.resize(0);
     coordinates_t.resize(0);
+    referenceCoordinates = nullptr;
   }
 };
 
@@ -63,6 +68,7 @@ template <class S, class Reference>
 void StoreNodeCoordinates(const NodeCoordinates<S>& c, const Reference& referenceCoordinates, NodeKinematics<S>& k) {
   k.coordinates = c.q - referenceCoordinates.template cast<S>();
   k.coordinates_t = c.q_t;
+  k.referenceCoordinates = referenceCoordinates.data();
 }
 
 // What a marker provides to connectors and loads. Jacobians are with respect to the
@@ -79,6 +85,12 @@ template <class S> struct MarkerData {
   S coordinate = S(0.);
   S coordinate_t = S(0.);
   Eigen::Matrix<S, 1, Eigen::Dynamic, Eigen::RowMajor, 1, MaxLocalCoordinates<S>::value> coordinateJacobian;
+  // Coordinate-vector markers (Marker::ProvidesCoordinateVector): a vector q_m of coordinates and
+  // its velocities. Its Jacobian dq_m/dq is the identity on the marker's coordinates (those of its
+  // nodes, in node order; none for a ground marker), so it is not stored, and a load on them
+  // (MarkerLoad::coordinateVectorForce) is the generalized force itself. Other markers leave them empty.
+  VecX<S> coordinateVector;
+  VecX<S> coordinateVector_t;
   // Set by the caller: false when only the pose, its velocities and the generalized loads will
   // be read (constraint equations, residuals), so that markers with a compact form may skip the
   // Jacobians. Markers without one fill them anyway.
@@ -93,21 +105,41 @@ template <class S> struct MarkerData {
 
 // Loads that a connector, constraint or load applies to its markers, in global axes:
 // generalized forces are positionJacobian^T * force + rotationJacobian^T * torque
-// + coordinateJacobian^T * coordinateForce.
+// + coordinateJacobian^T * coordinateForce + coordinateVectorForce.
 template <class S> struct MarkerLoad {
   Vec3<S> force = Vec3<S>::Zero();
   Vec3<S> torque = Vec3<S>::Zero();
   S coordinateForce = S(0.);  // generalized force on a coordinate marker's coordinate
+  // Generalized forces on the coordinates of a coordinate-vector marker (empty: none).
+  VecX<S> coordinateVectorForce;
 };
 
 // Component i of the generalized force of `load` at a marker:
-// J_p(:, i) . force + J_r(:, i) . torque + J_c(i) coordinateForce (absent parts are empty).
+// J_p(:, i) . force + J_r(:, i) . torque + J_c(i) coordinateForce + coordinateVectorForce(i)
+// (absent parts are empty).
 template <class S> S GeneralizedLoadComponent(const MarkerData<S>& data, const MarkerLoad<S>& load, Index i) {
   S value = S(0.);
   if (i < data.positionJacobian.cols()) value += data.positionJacobian.col(i).dot(load.force);
   if (i < data.rotationJacobian.cols()) value += data.rotationJacobian.col(i).dot(load.torque);
   if (i < data.coordinateJacobian.cols()) value += data.coordinateJacobian(i) * load.coordinateForce;
+  if (i < load.coordinateVectorForce.size()) value += load.coordinateVectorForce(i);
   return value;
+}
+
+// The coordinate vector of `count` nodes (their total coordinates, reference + stored, in node
+// order) and its velocities, for coordinate-vector markers; nodes without coordinates add none.
+template <class S> void CoordinateVectorOfNodes(const NodeKinematics<S>* nodes, Index count, MarkerData<S>& data) {
+  Index n = 0;
+  for (Index i = 0; i < count; ++i) n += Index(nodes[i].coordinates.size());
+  data.coordinateVector.resize(n);
+  data.coordinateVector_t.resize(n);
+  for (Index i = 0, k = 0; i < count; ++i) {
+    const NodeKinematics<S>& node = nodes[i];
+    for (Index j = 0; j < Index(node.coordinates.size()); ++j, ++k) {
+      data.coordinateVector(k) = node.coordinates(j) + node.referenceCoordinates[j];
+      data.coordinateVector_t(k) = node.coordinates_t(j);
+    }
+  }
 }
 
 // R == Matrix3::Identity(), cheaply: the residual tests the marker and joint rotations in every

@@ -17,9 +17,11 @@ namespace multidyn {
 class MainSystem;
 
 // VectorX: coordinate vectors of any size (e.g. ODE1 coordinates), given to Python as numpy arrays;
-// IndexList: item numbers (a Python list of ints); ConfigurationType: Python's exu.ConfigurationType.
+// IndexList: item numbers (a Python list of ints); ConfigurationType: Python's exu.ConfigurationType;
+// bool: a flag (True/False), e.g. the velocityLevel of a constraint's user functions.
 using IndexList = std::vector<Index>;
-using ScriptArgument = std::variant<double, Index, Vector3, const MainSystem*, VectorX, MatrixX, IndexList, ConfigurationType>;
+using ScriptArgument =
+    std::variant<double, Index, Vector3, const MainSystem*, VectorX, MatrixX, IndexList, ConfigurationType, bool>;
 
 // The arguments of one call, a braced list written at the call site: passing it copies and
 // allocates nothing but IndexList arguments (the list's values live until the end of the call's
@@ -34,6 +36,11 @@ class ScriptFunction {
   virtual double CallReal(ScriptArguments arguments) const = 0;
   // expectedSize < 0: any number of values.
   virtual VectorX CallVector(ScriptArguments arguments, Index expectedSize) const = 0;
+  // A rows x cols matrix of finite numbers (a 2-D numpy array or a list of rows), e.g. a
+  // constraint's Jacobian.
+  virtual MatrixX CallMatrix(ScriptArguments arguments, Index rows, Index cols) const {
+    throw UserFunctionError(Description() + " cannot return a matrix");
+  }
   // A bool result (True/False), e.g. of preStepUserFunction.
   virtual bool CallBool(ScriptArguments arguments) const {
     throw UserFunctionError(Description() + " cannot return True/False");

@@ -13,6 +13,9 @@ class Marker : public Item {
   virtual bool ProvidesOrientation() const { return false; }
   // Coordinate markers give MarkerData::coordinate (and no position): Exudyn's 'Coordinate' type.
   virtual bool ProvidesCoordinate() const { return false; }
+  // Coordinate-vector markers give MarkerData::coordinateVector (all coordinates of a node or an
+  // object, any number) and take MarkerLoad::coordinateVectorForce: Exudyn's 'Coordinates' type.
+  virtual bool ProvidesCoordinateVector() const { return false; }
   virtual ObjectIndex BodyNumber() const { return ObjectIndex(); }  // valid for body markers
   virtual NodeIndex NodeNumber() const { return NodeIndex(); }      // valid for node markers
   // `body` is the body it sits on (nullptr for node markers); `nodes` the kinematics of the

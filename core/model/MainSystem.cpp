@@ -764,12 +764,15 @@ VectorX MainSystem::GetMarkerOutput(Index markerIndex, OutputVariableType type, 
   const Marker& marker = GetMarker(markerIndex);
   const MarkerData<double> data = MarkerDataOf(markerIndex, State(configuration));
   const bool hasOrientation = marker.ProvidesOrientation();
-  const bool hasCoordinate = marker.ProvidesCoordinate();
+  const bool hasCoordinateVector = marker.ProvidesCoordinateVector();
+  const bool hasCoordinate = marker.ProvidesCoordinate() || hasCoordinateVector;
   switch (type) {
     case OutputVariableType::Coordinates:
+      if (hasCoordinateVector) return data.coordinateVector;
       if (hasCoordinate) return VectorX::Constant(1, data.coordinate);
       break;
     case OutputVariableType::Coordinates_t:
+      if (hasCoordinateVector) return data.coordinateVector_t;
       if (hasCoordinate) return VectorX::Constant(1, data.coordinate_t);
       break;
     case OutputVariableType::Position: return ToVector(data.position);

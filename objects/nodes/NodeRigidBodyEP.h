@@ -64,6 +64,7 @@ class NodeRigidBodyEP : public NodeKernels<NodeRigidBodyEP> {
     k.hasOrientation = true;
     k.coordinates = q - referenceCoordinates;
     k.coordinates_t = q_t;
+    k.referenceCoordinates = referenceCoordinates.data();
   }
 
   template <class S> void FormulaKinematics(const NodeCoordinates<S>& c, NodeKinematics<S>& k) const {
@@ -138,6 +139,7 @@ class NodeRigidBodyEP : public NodeKernels<NodeRigidBodyEP> {
     k.coordinates.resize(7);
     for (int i = 0; i < 7; ++i) k.coordinates(i) = AD(c.q(i).value() - referenceCoordinates(i), c.q(i).derivatives());
     k.coordinates_t = c.q_t;
+    k.referenceCoordinates = referenceCoordinates.data();
   }
 
   // g = e^T e - 1 (position level) or 2 e^T e_t (velocity level).

@@ -56,7 +56,9 @@ py::object PythonScriptFunction::Call(ScriptArguments arguments) const {
   size_t count = 0;
   for (const ScriptArgument& a : arguments) {
     py::object& slot = owned[count++];
-    if (std::holds_alternative<double>(a)) {
+    if (std::holds_alternative<bool>(a)) {
+      slot = py::bool_(std::get<bool>(a));
+    } else if (std::holds_alternative<double>(a)) {
       slot = py::reinterpret_steal<py::object>(PyFloat_FromDouble(std::get<double>(a)));
     } else if (std::holds_alternative<Index>(a)) {
       slot = py::reinterpret_steal<py::object>(PyLong_FromLong(std::get<Index>(a)));
@@ -171,6 +173,36 @@ VectorX PythonScriptFunction::CallVector(ScriptArguments arguments, Index expect
     vector(i) = values[i];
   }
   return vector;
+}
+
+MatrixX PythonScriptFunction::CallMatrix(ScriptArguments arguments, Index rows, Index cols) const {
+  py::gil_scoped_acquire gil;
+  const py::object result = Call(arguments);
+  const std::string expected = "expected a " + std::to_string(rows) + "x" + std::to_string(cols) +
+                               " matrix (a 2-D numpy array or a list of " + std::to_string(rows) + " rows)";
+  using Array = py::array_t<double, py::array::c_style | py::array::forcecast>;
+  Array array;
+  try {
+    array = Array::ensure(py::module_::import("numpy").attr("asarray")(result, "float"));
+  } catch (const std::exception&) {
+  }
+  if (!array) throw UserFunctionError("returned " + ReprForMessage(result) + "; " + expected);
+  if (array.ndim() != 2 || array.shape(0) != rows || array.shape(1) != cols) {
+    std::string shape;
+    for (py::ssize_t i = 0; i < array.ndim(); ++i) shape += (i ? "x" : "") + std::to_string(array.shape(i));
+    throw UserFunctionError("returned an array of shape " + (array.ndim() == 0 ? std::string("()") : shape) + "; " +
+                            expected);
+  }
+  MatrixX matrix(rows, cols);
+  for (Index i = 0; i < rows; ++i)
+    for (Index j = 0; j < cols; ++j) {
+      const double value = array.at(i, j);
+      if (!std::isfinite(value))
+        throw UserFunctionError("returned " + NumberText(value) + " as entry (" + std::to_string(i) + ", " +
+                                std::to_string(j) + "); expected finite numbers");
+      matrix(i, j) = value;
+    }
+  return matrix;
 }
 
 }  // namespace multidyn

@@ -16,6 +16,7 @@ class PythonScriptFunction : public ScriptFunction {
   ~PythonScriptFunction() override;
   double CallReal(ScriptArguments arguments) const override;
   VectorX CallVector(ScriptArguments arguments, Index expectedSize) const override;
+  MatrixX CallMatrix(ScriptArguments arguments, Index rows, Index cols) const override;
   bool CallBool(ScriptArguments arguments) const override;
   std::string Description() const override;
   const pybind11::object& Callable() const { return callable_; }

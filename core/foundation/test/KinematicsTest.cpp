@@ -27,6 +27,8 @@ TEST(Kinematics, ResetRestoresEveryDefault) {
   k.hasOrientation = true;
   k.coordinates.setConstant(7, 8.);
   k.coordinates_t.setConstant(7, 9.);
+  const double reference[7] = {};
+  k.referenceCoordinates = reference;
   k.Reset();
   const NodeKinematics<double> defaults;
   EXPECT_EQ(k.position, defaults.position);
@@ -42,6 +44,7 @@ TEST(Kinematics, ResetRestoresEveryDefault) {
   EXPECT_EQ(k.hasOrientation, defaults.hasOrientation);
   EXPECT_EQ(k.coordinates.size(), defaults.coordinates.size());
   EXPECT_EQ(k.coordinates_t.size(), defaults.coordinates_t.size());
+  EXPECT_EQ(k.referenceCoordinates, defaults.referenceCoordinates);
 }
 
 // IsIdentity (bit patterns) decides as Eigen's R == Matrix3::Identity(): -0 counts as 0, NaN and
