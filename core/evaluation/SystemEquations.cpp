@@ -430,11 +430,11 @@ void SystemEquations::AlgebraicResidual(const ThreadPart& part, Scratch& scratch
   }
 }
 
-void SystemEquations::AddMassMatrix(double factor, SystemMatrix& matrix) {
+void SystemEquations::AddMassMatrix(const SystemState& state, double factor, SystemMatrix& matrix) {
   for (Index b : compiled_.bodies) {
     const Body& body = static_cast<const Body&>(system_.GetObject(b));
     const auto& indices = compiled_.objectODE2Indices[b];
-    body.ComputeMassMatrix(NodesOf(compiled_.objectNodes[b], objectNodeSlots_[b]), localMatrix_);
+    body.ComputeMassMatrix(Context(b, state), NodesOf(compiled_.objectNodes[b], objectNodeSlots_[b]), localMatrix_);
     for (size_t j = 0; j < indices.size(); ++j)
       for (size_t i = 0; i < indices.size(); ++i) matrix.Add(indices[i], indices[j], factor * localMatrix_(i, j));
   }
@@ -446,7 +446,7 @@ void SystemEquations::AddBodyJacobian(const BodyEntry& entry, Scratch& scratch, 
   const NodeKinematics<double>* nodes =
       entry.nodes ? entry.nodes : NodesOf(compiled_.objectNodes[entry.object], objectNodeSlots_[entry.object]);
   MatrixX& block = scratch.bodyBlock;
-  entry.body->ComputeMassMatrix(nodes, block);
+  entry.body->ComputeMassMatrix(Context(entry.object, state), nodes, block);
   if (entry.lhsJacobian) {  // mass matrix and d(lhs)/d[q, q_t] in one block
     const Index n = Index(indices.size());
     scratch.bodyQ.resize(n);
@@ -476,7 +476,7 @@ bool SystemEquations::MassMatrixIsConstant() const {
 
 void SystemEquations::ComputeMassMatrix(const SystemState& state, SystemMatrix& matrix) {
   UpdateKinematics(state);
-  AddMassMatrix(1., matrix);
+  AddMassMatrix(state, 1., matrix);
 }
 
 MatrixX SystemEquations::JacobianDense(const SystemState& state, const JacobianFactors& factors) {

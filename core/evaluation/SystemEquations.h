@@ -123,7 +123,7 @@ class SystemEquations : public DAESystem {
   void AlgebraicResidual(const ThreadPart& part, Scratch& scratch, const SystemState& state, bool velocityLevel,
                          VectorX& residual);
   void AddGeneralizedLoad(Index marker, const MarkerLoad<double>& load, double sign, VectorX& residual) const;
-  void AddMassMatrix(double factor, SystemMatrix& matrix);
+  void AddMassMatrix(const SystemState& state, double factor, SystemMatrix& matrix);
   EvaluationContext Context(Index object, const SystemState& state) const;
   // Load `number`'s vector at the state's time (evaluates its user function, if any), times the
   // load factor if it has none.

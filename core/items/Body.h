@@ -26,7 +26,9 @@ class Body : public Object {
   MULTIDYN_FOR_EACH_SCALAR(MULTIDYN_BODY_KERNELS)
 #undef MULTIDYN_BODY_KERNELS
 
-  virtual void ComputeMassMatrix(const NodeKinematics<double>* nodes, MatrixX& massMatrix) const {}
+  // The context gives user functions of the mass matrix (ObjectGenericODE2's) time, system and item number.
+  virtual void ComputeMassMatrix(const EvaluationContext& context, const NodeKinematics<double>* nodes,
+                                 MatrixX& massMatrix) const {}
   // True if M does not depend on the coordinates: explicit solvers then factorize it once.
   virtual bool HasConstantMassMatrix() const { return false; }
   virtual double KineticEnergy(const NodeKinematics<double>* nodes) const { return 0.; }

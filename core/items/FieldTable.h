@@ -62,6 +62,7 @@ struct BasicVisualization {
 // Bodies' visualization adds the graphics they are drawn with (VObjectGround(graphicsData=[...])).
 struct BodyVisualization : BasicVisualization {
   GraphicsDataList graphicsData;
+  ScriptFunctionPtr graphicsDataUserFunction;  // stored for the viewer to come; never called yet
 };
 using MarkerIndexPair = std::array<MarkerIndex, 2>;
 using NodeIndexList = std::vector<NodeIndex>;
@@ -351,7 +352,18 @@ template <class Owner> class FieldTableBuilder {
                                   "list of graphics dicts (exudyn.graphics / multidyn.graphics primitives) the body is "
                                   "drawn with, in body coordinates; stored and saved, not drawn yet")
         .Visualization();
-    return *this;
+    FieldDescriptor f;
+    f.name = f.key = "graphicsDataUserFunction";
+    f.type = FieldType::UserFunction;
+    f.userFunctionSignature = "graphicsDataUserFunction(mbs, itemNumber) -> list of graphics dicts";
+    f.description = "graphics computed each time the body is drawn, in body coordinates; stored, not called: there "
+                    "is no viewer yet";
+    f.getFunction = [member](const void* o) { return (static_cast<const Owner*>(o)->*member).graphicsDataUserFunction; };
+    f.setFunction = [member](void* o, ScriptFunctionPtr function) {
+      (static_cast<Owner*>(o)->*member).graphicsDataUserFunction = std::move(function);
+    };
+    table_.fields.push_back(std::move(f));
+    return Visualization();
   }
 
   // Modifiers of the parameter added last.

@@ -11,7 +11,7 @@ namespace multidyn {
 template <class Derived> class MassPointBody : public BodyKernels<Derived> {
  public:
   std::vector<NodeIndex> NodeNumbers() const override { return {nodeNumber}; }
-  void ComputeMassMatrix(const NodeKinematics<double>* nodes, MatrixX& massMatrix) const override {
+  void ComputeMassMatrix(const EvaluationContext&, const NodeKinematics<double>* nodes, MatrixX& massMatrix) const override {
     const Index n = nodes[0].numberOfCoordinates;
     massMatrix = mass * MatrixX::Identity(n, n);
   }

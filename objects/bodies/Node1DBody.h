@@ -15,7 +15,7 @@ template <class Derived> class Node1DBody : public BodyKernels<Derived> {
   void Check(const MainSystem& system) const override {
     CheckBodyNode(system, nodeNumber, {"Node1D"}, Derived::Info().className);
   }
-  void ComputeMassMatrix(const NodeKinematics<double>*, MatrixX& massMatrix) const override {
+  void ComputeMassMatrix(const EvaluationContext&, const NodeKinematics<double>*, MatrixX& massMatrix) const override {
     massMatrix = MatrixX::Constant(1, 1, Self().Coefficient());
   }
   bool HasConstantMassMatrix() const override { return true; }

@@ -29,7 +29,7 @@ void ObjectGenericODE2::Check(const MainSystem& system) const {
                        " matrix (the number of ODE2 coordinates of nodeNumbers)" + (required ? "" : " or []") + ", got a " +
                        std::to_string(matrix.rows()) + "x" + std::to_string(matrix.cols()) + " matrix");
   };
-  checkMatrix(massMatrix, "massMatrix", true);
+  checkMatrix(massMatrix, "massMatrix", !massMatrixUserFunction);
   checkMatrix(stiffnessMatrix, "stiffnessMatrix", false);
   checkMatrix(dampingMatrix, "dampingMatrix", false);
   if (forceVector.size() > 0 && forceVector.size() != n)
@@ -37,9 +37,26 @@ void ObjectGenericODE2::Check(const MainSystem& system) const {
                      " values (the number of ODE2 coordinates of nodeNumbers) or [], got " + std::to_string(forceVector.size()));
 }
 
+void ObjectGenericODE2::ComputeMassMatrix(const EvaluationContext& context, const NodeKinematics<double>* nodes,
+                                          MatrixX& M) const {
+  if (massMatrixUserFunction)
+    M = UserMassMatrix(context, Stacked(nodes, &NodeKinematics<double>::coordinates),
+                       Stacked(nodes, &NodeKinematics<double>::coordinates_t));
+  else
+    M = massMatrix;
+}
+
 double ObjectGenericODE2::KineticEnergy(const NodeKinematics<double>* nodes) const {
   const VecX<double> q_t = Stacked(nodes, &NodeKinematics<double>::coordinates_t);
+  if (massMatrixUserFunction)  // needs the context: GetBodyOutput computes it
+    throw ValueError("ObjectGenericODE2 with a massMatrixUserFunction: its kinetic energy is an output of the object");
   return 0.5 * q_t.dot(massMatrix * q_t);
+}
+
+MatrixX ObjectGenericODE2::UserMassMatrix(const EvaluationContext& context, const VectorX& q,
+                                          const VectorX& q_t) const {
+  return CallUserFunctionMatrix(*massMatrixUserFunction, *this, context.itemNumber, "massMatrixUserFunction",
+                                {context.system, context.time, context.itemNumber, q, q_t}, q.size(), q.size());
 }
 
 VectorX ObjectGenericODE2::UserForce(const EvaluationContext& context, const VectorX& q, const VectorX& q_t) const {
@@ -96,10 +113,18 @@ bool ObjectGenericODE2::GetBodyOutput(OutputVariableType type, const MainSystem&
       if (forceUserFunction) value -= UserForce(system.ContextOf(system.ObjectIndexOf(*this), state), q, q_t);
       return true;
     }
-    case OutputVariableType::KineticEnergy:  // 1/2 q_t^T M q_t
+    case OutputVariableType::KineticEnergy: {  // 1/2 q_t^T M q_t
+      MatrixX M = massMatrix;
+      if (massMatrixUserFunction) {
+        gather(state.ode2, false);
+        const VectorX q = value;
+        gather(state.ode2_t, false);
+        M = UserMassMatrix(system.ContextOf(system.ObjectIndexOf(*this), state), q, value);
+      }
       gather(state.ode2_t, false);
-      value = VectorX::Constant(1, 0.5 * value.dot(massMatrix * value));
+      value = VectorX::Constant(1, 0.5 * value.dot(M * value));
       return true;
+    }
     default:
       throw ValueError("OutputVariableType." + std::string(OutputVariableTypeName(type)) +
                        " is not available for an ObjectGenericODE2; available: Coordinates, Coordinates_t, "
@@ -130,7 +155,9 @@ const ItemTypeInfo& ObjectGenericODE2::Info() {
           .Add(&T::name, "name", "", "object's unique name")
           .Add(&T::nodeNumbers, "nodeNumbers", "",
                "nodes with ODE2 coordinates (e.g. NodePoint, NodeGenericODE2); their coordinates form q in node order")
-          .Add(&T::massMatrix, "massMatrix", "", "mass matrix M (n x n, n = number of ODE2 coordinates of nodeNumbers)")
+          .Add(&T::massMatrix, "massMatrix", "",
+               "mass matrix M (n x n, n = number of ODE2 coordinates of nodeNumbers); [] if massMatrixUserFunction "
+               "gives it")
           .Add(&T::stiffnessMatrix, "stiffnessMatrix", "", "stiffness matrix K (n x n); [] for none")
           .Add(&T::dampingMatrix, "dampingMatrix", "", "damping matrix D (n x n); [] for none")
           .Add(&T::forceVector, "forceVector", "", "constant generalized force f (n values), on the right-hand side; [] for none")
@@ -139,6 +166,10 @@ const ItemTypeInfo& ObjectGenericODE2::Info() {
                            "generalized force added to the right-hand side; q, q_t are the stored coordinates (without "
                            "reference values) and velocities (numpy arrays); its Jacobian is computed by forward "
                            "differences in q and q_t")
+          .AddUserFunction(&T::massMatrixUserFunction, "massMatrixUserFunction",
+                           "massMatrixUserFunction(mbs, t, itemNumber, q, q_t) -> n x n matrix",
+                           "mass matrix M(t, q, q_t) instead of massMatrix (q, q_t as for forceUserFunction); the "
+                           "Newton matrix has no derivative of M q_tt with respect to q and q_t (as Exudyn's)")
           .AddVisualization(&T::visualization, "drawing size")
           .Build();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(

@@ -1,6 +1,7 @@
 // A linear second-order system on the ODE2 coordinates of its nodes (see
 // docs/theory/GenericODE2.md): with q the stored coordinates (without reference values),
-//   M q_tt + D q_t + K q = f + forceUserFunction(mbs, t, itemNumber, q, q_t).
+//   M q_tt + D q_t + K q = f + forceUserFunction(mbs, t, itemNumber, q, q_t),
+// M = massMatrix or massMatrixUserFunction(mbs, t, itemNumber, q, q_t).
 // It has no body frame: markers sit on its nodes.
 #pragma once
 
@@ -17,8 +18,9 @@ class ObjectGenericODE2 : public BodyKernels<ObjectGenericODE2> {
   std::vector<NodeIndex> NodeNumbers() const override { return nodeNumbers; }
   bool ProvidesFrames() const override { return false; }
   void Check(const MainSystem& system) const override;
-  void ComputeMassMatrix(const NodeKinematics<double>*, MatrixX& M) const override { M = massMatrix; }
-  bool HasConstantMassMatrix() const override { return true; }
+  void ComputeMassMatrix(const EvaluationContext& context, const NodeKinematics<double>* nodes,
+                         MatrixX& M) const override;
+  bool HasConstantMassMatrix() const override { return !massMatrixUserFunction; }
   double KineticEnergy(const NodeKinematics<double>* nodes) const override;
   bool GetBodyOutput(OutputVariableType type, const MainSystem& system, const SystemState& state,
                      const Vector3& localPosition, VectorX& value) const override;
@@ -30,7 +32,10 @@ class ObjectGenericODE2 : public BodyKernels<ObjectGenericODE2> {
                                            const VectorX& q_tt, VecX<S>& lhs) const {
     const VecX<S> q = Stacked(nodes, &NodeKinematics<S>::coordinates);
     const VecX<S> q_t = Stacked(nodes, &NodeKinematics<S>::coordinates_t);
-    lhs = (massMatrix * q_tt).template cast<S>();
+    if (massMatrixUserFunction)  // M(q, q_t) q_tt: Exudyn's Jacobian has no derivative of M either
+      lhs = (UserMassMatrix(context, ValuesOf(q), ValuesOf(q_t)) * q_tt).template cast<S>();
+    else
+      lhs = (massMatrix * q_tt).template cast<S>();
     if (stiffnessMatrix.size() > 0) lhs += stiffnessMatrix.cast<S>() * q;
     if (dampingMatrix.size() > 0) lhs += dampingMatrix.cast<S>() * q_t;
     if (forceVector.size() > 0) lhs -= forceVector.cast<S>();
@@ -43,11 +48,18 @@ class ObjectGenericODE2 : public BodyKernels<ObjectGenericODE2> {
   MatrixX dampingMatrix;    // empty: none
   VectorX forceVector;      // empty: none
   ScriptFunctionPtr forceUserFunction;
+  ScriptFunctionPtr massMatrixUserFunction;
   BodyVisualization visualization;
 
  private:
   Index NumberOfCoordinates(const MainSystem& system) const;
   VectorX UserForce(const EvaluationContext& context, const VectorX& q, const VectorX& q_t) const;
+  MatrixX UserMassMatrix(const EvaluationContext& context, const VectorX& q, const VectorX& q_t) const;
+  template <class S> static VectorX ValuesOf(const VecX<S>& v) {
+    VectorX values(v.size());
+    for (Index i = 0; i < v.size(); ++i) values(i) = ValueOf(v(i));
+    return values;
+  }
   // lhs -= f_user(q, q_t); for AD scalars with its derivatives by forward differences in q and q_t.
   template <class S> void SubtractUserForce(const EvaluationContext& context, const VecX<S>& q, const VecX<S>& q_t,
                                             VecX<S>& lhs) const;

@@ -123,7 +123,8 @@ VectorX ObjectKinematicTree::JointLimitInertias() const {
   return inertias;
 }
 
-void ObjectKinematicTree::ComputeMassMatrix(const NodeKinematics<double>* nodes, MatrixX& massMatrix) const {
+void ObjectKinematicTree::ComputeMassMatrix(const EvaluationContext&, const NodeKinematics<double>* nodes,
+                                            MatrixX& massMatrix) const {
   MassMatrixAt(TotalCoordinates(nodes[0]), massMatrix);
 }
 
@@ -182,7 +183,7 @@ void ObjectKinematicTree::MassMatrixAt(const VecX<double>& q, MatrixX& massMatri
 
 double ObjectKinematicTree::KineticEnergy(const NodeKinematics<double>* nodes) const {
   MatrixX massMatrix;
-  ComputeMassMatrix(nodes, massMatrix);
+  ComputeMassMatrix(EvaluationContext{}, nodes, massMatrix);  // the tree's M needs no context
   const VectorX q_t = nodes[0].coordinates_t;
   return 0.5 * q_t.dot(massMatrix * q_t);
 }

@@ -53,7 +53,7 @@ class ObjectKinematicTree : public BodyKernels<ObjectKinematicTree> {
   Index NumberOfLinks() const { return Index(jointTypes.size()); }
 
   // Composite-rigid-body mass matrix; kinetic energy 1/2 q_t^T M q_t.
-  void ComputeMassMatrix(const NodeKinematics<double>* nodes, MatrixX& massMatrix) const override;
+  void ComputeMassMatrix(const EvaluationContext&, const NodeKinematics<double>* nodes, MatrixX& massMatrix) const override;
   // The mass matrix at the total joint coordinates q (with reference values).
   void MassMatrixAt(const VecX<double>& q, MatrixX& massMatrix) const;
   bool HasJointLimits() const { return jointRangeLower.size() != 0 || jointRangeUpper.size() != 0; }

@@ -33,7 +33,8 @@ void ObjectRigidBody::Check(const MainSystem& system) const {
                      "semi-definite; its smallest eigenvalue is " + std::to_string(eigen.eigenvalues().minCoeff()));
 }
 
-void ObjectRigidBody::ComputeMassMatrix(const NodeKinematics<double>* nodes, MatrixX& massMatrix) const {
+void ObjectRigidBody::ComputeMassMatrix(const EvaluationContext&, const NodeKinematics<double>* nodes,
+                                        MatrixX& massMatrix) const {
   const NodeKinematics<double>& k = nodes[0];
   const Index nRot = k.Glocal.cols();
   const Matrix3 bTilde = Skew<double>(centerOfMass);

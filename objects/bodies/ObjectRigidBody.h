@@ -15,7 +15,7 @@ class ObjectRigidBody : public BodyKernels<ObjectRigidBody>, public BodyLHSJacob
   std::vector<NodeIndex> NodeNumbers() const override { return {nodeNumber}; }
   bool ProvidesOrientation() const override { return true; }
   void Check(const MainSystem& system) const override;
-  void ComputeMassMatrix(const NodeKinematics<double>* nodes, MatrixX& massMatrix) const override;
+  void ComputeMassMatrix(const EvaluationContext&, const NodeKinematics<double>* nodes, MatrixX& massMatrix) const override;
   double KineticEnergy(const NodeKinematics<double>* nodes) const override;
   bool MassAndCenterOfMass(double& m, Vector3& center) const override {
     m = mass;

@@ -12,7 +12,8 @@ void ObjectRigidBody2D::Check(const MainSystem& system) const {
   CheckBodyNode(system, nodeNumber, {"NodeRigidBody2D"}, "ObjectRigidBody2D");
 }
 
-void ObjectRigidBody2D::ComputeMassMatrix(const NodeKinematics<double>* nodes, MatrixX& massMatrix) const {
+void ObjectRigidBody2D::ComputeMassMatrix(const EvaluationContext&, const NodeKinematics<double>* nodes,
+                                          MatrixX& massMatrix) const {
   const Eigen::Vector2d G = Coupling(nodes[0]);
   massMatrix.resize(3, 3);
   massMatrix << physicsMass, 0., G(0), 0., physicsMass, G(1), G(0), G(1), physicsInertia;

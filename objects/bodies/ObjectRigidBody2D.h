@@ -17,7 +17,7 @@ class ObjectRigidBody2D : public BodyKernels<ObjectRigidBody2D> {
   std::vector<NodeIndex> NodeNumbers() const override { return {nodeNumber}; }
   bool ProvidesOrientation() const override { return true; }
   void Check(const MainSystem& system) const override;
-  void ComputeMassMatrix(const NodeKinematics<double>* nodes, MatrixX& massMatrix) const override;
+  void ComputeMassMatrix(const EvaluationContext&, const NodeKinematics<double>* nodes, MatrixX& massMatrix) const override;
   // With the center of mass at the node the coupling terms vanish.
   bool HasConstantMassMatrix() const override { return centerOfMass.isZero(0.); }
   double KineticEnergy(const NodeKinematics<double>* nodes) const override;

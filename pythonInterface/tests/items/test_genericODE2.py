@@ -5,6 +5,8 @@
 * M = m I, K = diag(k), D = diag(d) on one NodePoint equals a MassPoint on a
   CartesianSpringDamper to ground; a nonlinear forceUserFunction equals the same law in the
   Cartesian spring's user function.
+* A massMatrixUserFunction with forceUserFunction writes Lagrange's equation of a position-dependent
+  mass: against scipy's solve_ivp and energy conservation.
 * Outputs (Coordinates, CoordinatesTotal, Force = K q + D q_t - f, KineticEnergy), bad input.
 """
 import math
@@ -116,3 +118,64 @@ def test_bad_input_names_the_parameter():
     mbs.AddObject(ObjectGenericODE2(nodeNumbers=[tooLarge], massMatrix=np.eye(70).tolist()))
     with pytest.raises(ValueError, match="64"):
         mbs.Assemble()
+
+
+def test_mass_matrix_user_function_gives_lagranges_equations_of_a_position_dependent_mass():
+    """One coordinate with kinetic energy 1/2 m(q) q_t^2, m = m0 (1 + a q^2), and potential 1/2 k q^2:
+    Lagrange's equation m(q) q_tt = -1/2 m'(q) q_t^2 - k q, written as massMatrixUserFunction and
+    forceUserFunction, against scipy's solve_ivp of the same ODE; its energy is conserved."""
+    from scipy.integrate import solve_ivp
+    m0, a, k, q0, v0, endTime = 2., 30., 50., 0.15, 0.8, 1.
+    calls = []
+
+    def Mass(mbs, t, itemNumber, q, q_t):
+        calls.append(t)
+        return [[m0 * (1. + a * q[0] ** 2)]]
+
+    def Force(mbs, t, itemNumber, q, q_t):
+        return [-0.5 * 2. * m0 * a * q[0] * q_t[0] ** 2 - k * q[0]]
+
+    mbs = NewSystem()
+    node = mbs.AddNode(NodeGenericODE2(numberOfODE2Coordinates=1, referenceCoordinates=[0.], initialCoordinates=[q0],
+                                       initialCoordinates_t=[v0]))
+    generic = mbs.AddObject(ObjectGenericODE2(nodeNumbers=[node], massMatrix=[], massMatrixUserFunction=Mass,
+                                              forceUserFunction=Force))
+    mbs.Assemble()
+    mbs.SolveDynamic(Settings(endTime=endTime, numberOfSteps=4000, spectralRadius=1., tightNewton=True))
+
+    def Rates(t, y):
+        q, q_t = y
+        return [q_t, (-m0 * a * q * q_t ** 2 - k * q) / (m0 * (1. + a * q ** 2))]
+
+    exact = solve_ivp(Rates, (0., endTime), [q0, v0], rtol=1e-12, atol=1e-14).y[:, -1]
+    q, q_t = mbs.GetObjectOutput(generic, OVT.Coordinates)[0], mbs.GetObjectOutput(generic, OVT.Coordinates_t)[0]
+    assert q == pytest.approx(exact[0], abs=2e-6) and q_t == pytest.approx(exact[1], abs=2e-5)
+    kinetic = mbs.GetObjectOutput(generic, OVT.KineticEnergy)
+    assert kinetic == pytest.approx(0.5 * m0 * (1. + a * q ** 2) * q_t ** 2, rel=1e-12)
+    energy0 = 0.5 * m0 * (1. + a * q0 ** 2) * v0 ** 2 + 0.5 * k * q0 ** 2
+    assert kinetic + 0.5 * k * q ** 2 == pytest.approx(energy0, rel=1e-5)
+    assert len(calls) > 4000  # called in every evaluation, not once
+
+
+def test_mass_matrix_user_function_that_returns_the_constant_matrix_changes_nothing():
+    def Run(withUserFunction):
+        mbs, nodes, generic = TwoPoints()
+        if withUserFunction:
+            mbs.SetObjectParameter(generic, 'massMatrixUserFunction', lambda mbs, t, i, q, q_t: M)
+            mbs.SetObjectParameter(generic, 'massMatrix', [])
+            mbs.Assemble()
+        mbs.SolveDynamic(Settings(endTime=0.5, numberOfSteps=200))
+        return mbs.GetObjectOutput(generic, OVT.Coordinates)
+
+    assert np.abs(Run(True) - Run(False)).max() < 1e-14
+
+
+def test_bad_mass_matrix_user_function_names_the_item_and_function():
+    mbs = NewSystem()
+    node = mbs.AddNode(NodePoint())
+    with pytest.raises(ValueError, match="massMatrix.*3x3"):
+        mbs.AddObject(ObjectGenericODE2(nodeNumbers=[node], massMatrix=[]))
+    mbs.AddObject(ObjectGenericODE2(nodeNumbers=[node], massMatrixUserFunction=lambda mbs, t, i, q, q_t: np.eye(2)))
+    mbs.Assemble()
+    with pytest.raises(Exception, match="massMatrixUserFunction.*3"):
+        mbs.SolveDynamic(Settings(endTime=0.1, numberOfSteps=10))
