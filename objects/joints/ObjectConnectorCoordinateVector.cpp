@@ -85,12 +85,16 @@ void ObjectConnectorCoordinateVector::UserEquations(const EvaluationContext& con
                                                     const MarkerData<S>& m1, bool onVelocities, VecX<S>& g) const {
   VectorX q, q_t;
   StackedValues(m0, m1, q, q_t);
-  const VectorX value = CallConstraintUserFunction(context, q, q_t, onVelocities);
-  g.resize(value.size());
   if constexpr (std::is_same_v<S, double>) {
-    g = value;
+    g = CallConstraintUserFunction(context, q, q_t, onVelocities);
   } else {
     const MatrixX jacobian = CallJacobianUserFunction(context, q, q_t);
+    // The index-2 form of a position-level g is C q_t by the user's C; its derivatives are all
+    // that the Newton matrix and the initial accelerations take from it, so the function is not
+    // called for it (as in Exudyn, where it sees velocityLevel=True from index-2 solvers only).
+    const bool derivative = onVelocities && !velocityLevel;
+    const VectorX value = derivative ? VectorX(jacobian * q_t) : CallConstraintUserFunction(context, q, q_t, onVelocities);
+    g.resize(value.size());
     const Index n0 = Index(m0.coordinateVector.size());
     for (Index i = 0; i < g.size(); ++i) {
       g(i) = S(value(i));
