@@ -4,6 +4,7 @@
 
 #include "objects/TestInstances.h"
 
+#include "core/evaluation/NumericalDifferentiation.h"
 #include "core/evaluation/UserFunctionCall.h"
 #include "objects/markers/MarkerRequirements.h"
 
@@ -80,6 +81,41 @@ MatrixX ObjectConnectorCoordinateVector::CallJacobianUserFunction(const Evaluati
                                 NumberOfAlgebraicEquations(), Index(q.size()));
 }
 
+namespace {
+// Argument j of [q_m0; q_m1] (velocity: of their rates).
+template <class S> const S& Argument(const MarkerData<S>& m0, const MarkerData<S>& m1, Index j, bool velocity) {
+  const Index n0 = Index(m0.coordinateVector.size());
+  const MarkerData<S>& m = j < n0 ? m0 : m1;
+  const Index k = j < n0 ? j : j - n0;
+  return velocity ? m.coordinateVector_t(k) : m.coordinateVector(k);
+}
+
+// target's derivatives += factor * seed (a run-time sized AD scalar may have none yet).
+template <class S, class Derivatives> void AddDerivative(S& target, double factor, const Derivatives& seed) {
+  if (seed.size() == 0) return;
+  if (target.derivatives().size() == 0) target.derivatives().setZero(seed.size());
+  target.derivatives() += factor * seed;
+}
+}  // namespace
+
+template <class S, class Callback>
+void ObjectConnectorCoordinateVector::ForEachUserJacobianDerivative(const EvaluationContext& context,
+                                                                    const MarkerData<S>& m0, const MarkerData<S>& m1,
+                                                                    VectorX& q, VectorX& q_t, const MatrixX& jacobian,
+                                                                    Callback&& callback) const {
+  for (const bool velocity : {false, true})
+    for (Index j = 0; j < Index(q.size()); ++j) {
+      const auto& seed = Argument(m0, m1, j, velocity).derivatives();
+      if (seed.size() == 0 || seed.isZero(0.)) continue;  // not an unknown of this evaluation
+      VectorX& arguments = velocity ? q_t : q;
+      const double saved = arguments(j), step = DifferentiationStep(saved, context.numericalDifferentiation);
+      arguments(j) = saved + step;
+      const MatrixX derivative = (CallJacobianUserFunction(context, q, q_t) - jacobian) / step;
+      arguments(j) = saved;
+      callback(derivative, seed);
+    }
+}
+
 template <class S>
 void ObjectConnectorCoordinateVector::UserEquations(const EvaluationContext& context, const MarkerData<S>& m0,
                                                     const MarkerData<S>& m1, bool onVelocities, VecX<S>& g) const {
@@ -95,23 +131,42 @@ void ObjectConnectorCoordinateVector::UserEquations(const EvaluationContext& con
     const bool derivative = onVelocities && !velocityLevel;
     const VectorX value = derivative ? VectorX(jacobian * q_t) : CallConstraintUserFunction(context, q, q_t, onVelocities);
     g.resize(value.size());
-    const Index n0 = Index(m0.coordinateVector.size());
     for (Index i = 0; i < g.size(); ++i) {
       g(i) = S(value(i));
-      for (Index j = 0; j < jacobian.cols(); ++j) {
-        const MarkerData<S>& m = j < n0 ? m0 : m1;
-        const S& x = onVelocities ? m.coordinateVector_t(j < n0 ? j : j - n0) : m.coordinateVector(j < n0 ? j : j - n0);
-        if (x.derivatives().size() == 0) continue;  // not seeded (run-time sized AD)
-        if (g(i).derivatives().size() == 0) g(i).derivatives().setZero(x.derivatives().size());
-        g(i).derivatives() += jacobian(i, j) * x.derivatives();
-      }
+      for (Index j = 0; j < jacobian.cols(); ++j)
+        AddDerivative(g(i), jacobian(i, j), Argument(m0, m1, j, onVelocities).derivatives());
     }
+    if (derivative)  // d(C q_t)/dx = dC/dx q_t
+      ForEachUserJacobianDerivative(context, m0, m1, q, q_t, jacobian, [&](const MatrixX& dC, const auto& seed) {
+        const VectorX change = dC * q_t;
+        for (Index i = 0; i < g.size(); ++i) AddDerivative(g(i), change(i), seed);
+      });
   }
+}
+
+template <class S>
+void ObjectConnectorCoordinateVector::UserLoads(const EvaluationContext& context, const MarkerData<S>& m0,
+                                                const MarkerData<S>& m1, const VectorX& lambda, MarkerLoad<S> loads[2]) const {
+  VectorX q, q_t;
+  StackedValues(m0, m1, q, q_t);
+  const MatrixX jacobian = CallJacobianUserFunction(context, q, q_t);
+  const Index n0 = Index(m0.coordinateVector.size());
+  const auto load = [&](Index j) -> S& { return loads[j < n0 ? 0 : 1].coordinateVectorForce(j < n0 ? j : j - n0); };
+  loads[0].coordinateVectorForce.resize(n0);
+  loads[1].coordinateVectorForce.resize(q.size() - n0);
+  for (Index j = 0; j < Index(q.size()); ++j) load(j) = S(-jacobian.col(j).dot(lambda));
+  if constexpr (!std::is_same_v<S, double>)
+    ForEachUserJacobianDerivative(context, m0, m1, q, q_t, jacobian, [&](const MatrixX& dC, const auto& seed) {
+      const VectorX change = -(dC.transpose() * lambda);
+      for (Index j = 0; j < Index(q.size()); ++j) AddDerivative(load(j), change(j), seed);
+    });
 }
 
 #define MULTIDYN_INSTANTIATE(S)                                                                                  \
   template void ObjectConnectorCoordinateVector::UserEquations<S>(const EvaluationContext&, const MarkerData<S>&, \
                                                                   const MarkerData<S>&, bool, VecX<S>&) const;  \
+  template void ObjectConnectorCoordinateVector::UserLoads<S>(const EvaluationContext&, const MarkerData<S>&,     \
+                                                              const MarkerData<S>&, const VectorX&, MarkerLoad<S>*) const; \
   template void ObjectConnectorCoordinateVector::StackedValues<S>(const MarkerData<S>&, const MarkerData<S>&,     \
                                                                   VectorX&, VectorX&);
 MULTIDYN_FOR_EACH_SCALAR(MULTIDYN_INSTANTIATE)

@@ -11,6 +11,8 @@
 // The multipliers lambda act as -C_q^T lambda: the load on marker k's coordinates is -C_k^T lambda.
 #pragma once
 
+#include <type_traits>
+
 #include "core/items/Constraint.h"
 #include "core/foundation/ScriptFunction.h"
 
@@ -48,13 +50,7 @@ class ObjectConnectorCoordinateVector : public ConstraintKernels<ObjectConnector
   template <class S> void ConstraintLoads(const EvaluationContext& context, const MarkerData<S>& m0,
                                           const MarkerData<S>& m1, const VectorX& lambda, MarkerLoad<S> loads[2]) const {
     if (constraintUserFunction) {
-      const MatrixX jacobian = UserJacobian(context, m0, m1);
-      const Index n0 = Index(m0.coordinateVector.size());
-      for (int side = 0; side < 2; ++side) {
-        const Index n = Index((side == 0 ? m0 : m1).coordinateVector.size()), first = side == 0 ? 0 : n0;
-        loads[side].coordinateVectorForce.resize(n);
-        for (Index j = 0; j < n; ++j) loads[side].coordinateVectorForce(j) = S(-jacobian.col(first + j).dot(lambda));
-      }
+      UserLoads(context, m0, m1, lambda, loads);
       return;
     }
     MarkerLoadOf(-1., scalingMarker0, quadraticTermMarker0, m0, lambda, loads[0]);
@@ -87,14 +83,27 @@ class ObjectConnectorCoordinateVector : public ConstraintKernels<ObjectConnector
       const bool derivative = velocityLevelEquation && !velocityLevel;
       for (Index i = 0; i < Index(g.size()); ++i) {
         if (derivative) {
-          if (linear) g(i) += (sign * X(i, j)) * q_t(j);
-          if (quadratic) g(i) += (2. * sign * Y(i, j)) * (q(j) * q_t(j));
+          if (linear) AddTo(g(i), S((sign * X(i, j)) * q_t(j)));
+          if (quadratic) AddTo(g(i), S((2. * sign * Y(i, j)) * (q(j) * q_t(j))));
         } else {
-          if (linear) g(i) += (sign * X(i, j)) * x;
-          if (quadratic) g(i) += (sign * Y(i, j)) * (x * x);
+          if (linear) AddTo(g(i), S((sign * X(i, j)) * x));
+          if (quadratic) AddTo(g(i), S((sign * Y(i, j)) * (x * x)));
         }
       }
     }
+  }
+
+  // a += b. Run-time sized AD scalars without derivatives (not seeded, e.g. q_t in the initial
+  // accelerations) have none at all, and Eigen's AutoDiffScalar makes the sizes coherent only when
+  // the left side is the empty one: a seeded sum plus an unseeded term read beyond the latter.
+  template <class S> static void AddTo(S& a, const S& b) {
+    if constexpr (std::is_same_v<S, ADScalarDynamic>) {
+      if (b.derivatives().size() == 0) {
+        a.value() += b.value();
+        return;
+      }
+    }
+    a += b;
   }
 
   // The load on marker k: -C_k^T lambda, C_k = sign (X + 2 Y diag x), x = q (velocityLevel: q_t).
@@ -116,16 +125,20 @@ class ObjectConnectorCoordinateVector : public ConstraintKernels<ObjectConnector
   VectorX CallConstraintUserFunction(const EvaluationContext& context, const VectorX& q, const VectorX& q_t,
                                      bool onVelocities) const;
   MatrixX CallJacobianUserFunction(const EvaluationContext& context, const VectorX& q, const VectorX& q_t) const;
-  template <class S> MatrixX UserJacobian(const EvaluationContext& context, const MarkerData<S>& m0,
-                                          const MarkerData<S>& m1) const {
-    VectorX q, q_t;
-    StackedValues(m0, m1, q, q_t);
-    return CallJacobianUserFunction(context, q, q_t);
-  }
+  // With AD scalars: callback(dC, seed) with dC = dC/dx_j by a forward difference of the
+  // jacobianUserFunction (a black box, decision 4) for each argument x_j of [q; q_t] that carries
+  // derivatives, and seed those derivatives.
+  template <class S, class Callback>
+  void ForEachUserJacobianDerivative(const EvaluationContext& context, const MarkerData<S>& m0, const MarkerData<S>& m1,
+                                     VectorX& q, VectorX& q_t, const MatrixX& jacobian, Callback&& callback) const;
   // g from constraintUserFunction; with AD scalars its derivatives are the jacobianUserFunction's
-  // C_q chained onto those of the marker coordinates (of their velocities for g_v).
+  // C chained onto those of the marker coordinates (of their velocities for g_v); the index-2 form
+  // of a position-level g is C q_t, with d(C q_t)/dq by forward differences of C.
   template <class S> void UserEquations(const EvaluationContext& context, const MarkerData<S>& m0,
                                         const MarkerData<S>& m1, bool onVelocities, VecX<S>& g) const;
+  // -C_k^T lambda by the user's C; with AD scalars d(C^T lambda)/d[q, q_t] by forward differences of C.
+  template <class S> void UserLoads(const EvaluationContext& context, const MarkerData<S>& m0, const MarkerData<S>& m1,
+                                    const VectorX& lambda, MarkerLoad<S> loads[2]) const;
 };
 
 }  // namespace multidyn
