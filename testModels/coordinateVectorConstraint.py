@@ -22,6 +22,7 @@ import math
 import numpy as np
 
 import multidyn as exu
+from _pendulumReference import PendulumByRungeKutta
 from multidyn.itemInterface import (CoordinateVectorConstraint, DistanceConstraint, Force, MarkerBodyPosition,
                                     MarkerNodeCoordinates, MarkerNodePosition, MarkerObjectODE2Coordinates, MassPoint2D,
                                     NodePointGround, ObjectGenericODE2, ObjectGround, Point2D)
@@ -117,23 +118,8 @@ def Run():
             "tiedMasses": TiedMassesDisplacement()}
 
 
-def PendulumAngle(endTime=1., steps=20000):
-    """theta_tt = -g/L cos(theta), theta from the horizontal, by the classical Runge-Kutta method."""
-    def f(y):
-        return np.array([y[1], -gravity / L * math.cos(y[0])])
-
-    y, h = np.array([0., 0.]), endTime / steps
-    for _ in range(steps):
-        k1 = f(y)
-        k2 = f(y + 0.5 * h * k1)
-        k3 = f(y + 0.5 * h * k2)
-        k4 = f(y + h * k3)
-        y = y + h / 6. * (k1 + 2. * k2 + 2. * k3 + k4)
-    return y[0]
-
-
 def independent():
-    theta = PendulumAngle()
+    theta = PendulumByRungeKutta(gravity / L, 1., 20000)[0]
     return {"doublePendulumUserFunctions": (DoublePendulum(userFunctions=False), 1e-9,
                                             "the same links on two DistanceConstraints"),
             "pendulumQuadratic": (theta, 1e-5, "pendulum equation, RK4 with 20000 steps; O(h^2) at h = 1 ms"),
