@@ -77,10 +77,9 @@ class ObjectConnectorCoordinateVector : public ConstraintKernels<ObjectConnector
     const VecX<S>& q = m.coordinateVector;
     const VecX<S>& q_t = m.coordinateVector_t;
     const bool linear = X.size() > 0, quadratic = Y.size() > 0;
+    const bool derivative = velocityLevelEquation && !velocityLevel;  // g_t, the time derivative of g
     for (Index j = 0; j < Index(q.size()); ++j) {
       const S& x = velocityLevel ? q_t(j) : q(j);  // the argument of g (velocityLevel: of g_v)
-      // dx/dt times the factor of the time derivative: in the index-2 form of the position-level g
-      const bool derivative = velocityLevelEquation && !velocityLevel;
       for (Index i = 0; i < Index(g.size()); ++i) {
         if (derivative) {
           if (linear) AddTo(g(i), S((sign * X(i, j)) * q_t(j)));

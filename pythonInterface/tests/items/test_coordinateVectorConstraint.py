@@ -197,6 +197,28 @@ def test_velocityLevelKeepsAPrescribedRateAndTakesUpTheForce():
     assert mbs.GetObjectOutput(constraint, OVT.ConstraintEquation) == pytest.approx(0., abs=1e-12)
 
 
+def test_offsetIsARunTimeParameterThatAPreStepFunctionMayChange():
+    mbs = NewSystem()
+    node = mbs.AddNode(Point2D(referenceCoordinates=[0.2, 0.]))
+    mbs.AddObject(MassPoint2D(nodeNumber=node, physicsMass=mass))
+    ground = mbs.AddMarker(MarkerNodeCoordinates(nodeNumber=mbs.AddNode(NodePointGround())))
+    item = mbs.AddObject(CoordinateVectorConstraint(markerNumbers=[ground, mbs.AddMarker(MarkerNodeCoordinates(nodeNumber=node))],
+                                                    scalingMarker1=[[1., 0.]], offset=[0.2]))
+
+    def PreStep(mbs, t):  # x(t) = 0.2 + 0.1 t^2 at the end of each step
+        mbs.SetObjectParameter(item, 'offset', [0.2 + 0.1 * t ** 2])
+        return True
+
+    mbs.SetPreStepUserFunction(PreStep)
+    Solve(mbs, Settings(endTime=1., numberOfSteps=100, tightNewton=True))
+    assert mbs.GetNodeOutput(node, OVT.Position)[0] == pytest.approx(0.3, abs=1e-12)
+    # m x_tt = -lambda; generalized-alpha's acceleration starts at 0 (the offset is constant at t = 0)
+    # and approaches x_tt = 0.2 as its start-up decays (0.3% after 100 steps at rho = 0.9)
+    assert mbs.GetObjectOutput(item, OVT.Force) == pytest.approx(-mass * 0.2, rel=1e-2)
+    with pytest.raises(ValueError, match=r"offset.*expected 1 values.*got 2"):
+        mbs.SetObjectParameter(item, 'offset', [0., 0.])
+
+
 def test_inactiveConstraintHasZeroMultipliers():
     mbs, node, item = QuadraticPendulum('vector')
     mbs.SetObjectParameter(item, 'activeConnector', False)
