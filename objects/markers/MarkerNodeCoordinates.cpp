@@ -11,7 +11,7 @@ void MarkerNodeCoordinates::Check(const MainSystem& system) const {
 }
 
 void MarkerNodeCoordinates::AddTestInstance(MainSystem& system) {
-  // a planar body's node held at [x, y] on a circle about a ground node: q1 . q1 = r^2, and its angle
+  // a planar body's node [x, y, phi] tied to a ground node: x^2 + y^2 = 1.2 and phi = 0.7
   const Index body = testInstances::RigidBody2D(system, Vector3(0.4, -1., 0.7));
   const Index ground = testInstances::Add(system, ItemCategory::Node, {{"nodeType", "PointGround"}});
   const Index m0 = testInstances::Add(system, ItemCategory::Marker, {{"markerType", "NodeCoordinates"}, {"nodeNumber", ground}});
