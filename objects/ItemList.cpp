@@ -22,6 +22,7 @@
 #include "objects/contact/ObjectContactExponentialSpring.h"
 #include "objects/firstOrder/ObjectGenericODE1.h"
 #include "objects/joints/ObjectConnectorCoordinate.h"
+#include "objects/joints/ObjectConnectorCoordinateVector.h"
 #include "objects/joints/ObjectConnectorDistance.h"
 #include "objects/joints/ObjectJointGeneric.h"
 #include "objects/joints/ObjectJointPrismatic2D.h"
@@ -39,8 +40,10 @@
 #include "objects/markers/MarkerBodyRigid.h"
 #include "objects/markers/MarkerKinematicTreeRigid.h"
 #include "objects/markers/MarkerNodeCoordinate.h"
+#include "objects/markers/MarkerNodeCoordinates.h"
 #include "objects/markers/MarkerNodePosition.h"
 #include "objects/markers/MarkerNodeRigid.h"
+#include "objects/markers/MarkerObjectODE2Coordinates.h"
 #include "objects/modules/ModulePython.h"
 #include "objects/modules/ModuleTwoHingeDamper.h"
 #include "objects/nodes/Node1D.h"
@@ -125,6 +128,9 @@ void RegisterAllItems() {
   registry.Register(ObjectJointRollingDisc::Info());
   registry.Register(ObjectConnectorRollingDiscPenalty::Info());
   registry.Register(SensorUserFunction::Info());
+  registry.Register(MarkerNodeCoordinates::Info());
+  registry.Register(MarkerObjectODE2Coordinates::Info());
+  registry.Register(ObjectConnectorCoordinateVector::Info());
 }
 
 }  // namespace multidyn

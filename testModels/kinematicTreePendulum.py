@@ -6,11 +6,11 @@ from the joint, base at [0.5, 0, 0], gravity -9.81 m/s^2 along y, released horiz
 Independent value: the pendulum equation I_O theta_tt = -m g l cos(theta), I_O = J_zz,COM + m l^2,
 integrated here with the classical Runge-Kutta method and 20000 steps (error ~1e-14).
 """
-import math
 
 import numpy as np
 
 import multidyn as exu
+from _pendulumReference import PendulumByRungeKutta
 from multidyn.itemInterface import NodeGenericODE2, ObjectKinematicTree
 from multidyn.utilities import InertiaCuboid
 
@@ -45,18 +45,7 @@ def Run():
 def independent():
     m = inertia.Mass()
     I_O = inertia.InertiaCOM()[2, 2] + m * com**2
-
-    def f(y):
-        return np.array([y[1], -m * gravity * com * math.cos(y[0]) / I_O])
-
-    y, steps = np.array([0., 0.]), 20000
-    h = endTime / steps
-    for _ in range(steps):
-        k1 = f(y)
-        k2 = f(y + 0.5 * h * k1)
-        k3 = f(y + 0.5 * h * k2)
-        k4 = f(y + h * k3)
-        y = y + h / 6. * (k1 + 2. * k2 + 2. * k3 + k4)
+    y = PendulumByRungeKutta(m * gravity * com / I_O, endTime, 20000)
     return {"angle": (y[0], 1e-11, "pendulum equation, RK4 with 20000 steps"),
             "angularVelocity": (y[1], 1e-10, "pendulum equation, RK4 with 20000 steps")}
 

@@ -13,6 +13,7 @@ Independent values:
 import numpy as np
 
 import multidyn as exu
+from _pendulumReference import PendulumByRungeKutta
 from multidyn import utilities
 from multidyn.itemInterface import *
 
@@ -67,17 +68,7 @@ referenceTolerance = {"energyInitial": (0., 1e-12), "energyEnd": (0., 1e-12), "m
 
 def ReducedPendulumAngle(t, h=1e-4):
     """phi(t) of I_p*phi'' = -m*g*d*cos(phi), phi(0) = 0, phi'(0) = 0, by RK4."""
-    def f(y):
-        return np.array([y[1], -mass * g * d * np.cos(y[0]) / inertiaPivot])
-    y = np.zeros(2)
-    n = int(round(t / h))
-    for _ in range(n):
-        k1 = f(y)
-        k2 = f(y + h / 2 * k1)
-        k3 = f(y + h / 2 * k2)
-        k4 = f(y + h * k3)
-        y = y + h / 6 * (k1 + 2 * k2 + 2 * k3 + k4)
-    return float(y[0])
+    return float(PendulumByRungeKutta(mass * g * d / inertiaPivot, t, int(round(t / h)))[0])
 
 
 def independent():

@@ -32,4 +32,13 @@ void CheckMarkerNode(const MainSystem& system, NodeIndex node, bool needsOrienta
                     ", which has no orientation; use MarkerNodePosition");
 }
 
+void CheckCoordinateMarkerNode(const MainSystem& system, NodeIndex node, const std::string& marker) {
+  if (!node.IsValid()) throw ValueError("parameter 'nodeNumber': a node is required, got none (-1)");
+  const Node& n = system.GetNode(node.value);
+  if (n.NumberOfODE2Coordinates() == 0 && !n.ProvidesPosition())
+    throw TypeError("parameter 'nodeNumber': node " + std::to_string(node.value) + " is a " + n.TypeInfo().className +
+                    ", which has no ODE2 coordinates; " + marker +
+                    " needs a node with ODE2 coordinates or a ground node (NodePointGround)");
+}
+
 }  // namespace multidyn

@@ -7,5 +7,8 @@ namespace multidyn {
 
 void CheckMarkerBody(const MainSystem& system, ObjectIndex body, bool needsOrientation);
 void CheckMarkerNode(const MainSystem& system, NodeIndex node, bool needsOrientation);
+// Markers on a node's coordinates: a node with ODE2 coordinates, or a ground node (NodePointGround,
+// whose coordinates are none); `marker` is the marker's class name for the message.
+void CheckCoordinateMarkerNode(const MainSystem& system, NodeIndex node, const std::string& marker);
 
 }  // namespace multidyn

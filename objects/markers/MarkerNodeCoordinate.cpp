@@ -3,17 +3,14 @@
 #include "objects/TestInstances.h"
 
 #include "core/model/MainSystem.h"
+#include "objects/markers/MarkerChecks.h"
 
 namespace multidyn {
 
 void MarkerNodeCoordinate::Check(const MainSystem& system) const {
-  if (!nodeNumber.IsValid()) throw ValueError("parameter 'nodeNumber': a node is required, got none (-1)");
+  CheckCoordinateMarkerNode(system, nodeNumber, "MarkerNodeCoordinate");
   const Node& node = system.GetNode(nodeNumber.value);
   const Index n = node.NumberOfODE2Coordinates();
-  if (n == 0 && !node.ProvidesPosition())
-    throw TypeError("parameter 'nodeNumber': node " + std::to_string(nodeNumber.value) + " is a " +
-                    node.TypeInfo().className + ", which has no ODE2 coordinates; MarkerNodeCoordinate needs a node "
-                    "with ODE2 coordinates or a ground node (NodePointGround)");
   if (coordinate < 0 || (n > 0 && coordinate >= n))
     throw ValueError("parameter 'coordinate': " + std::to_string(coordinate) + " is not a coordinate of node " +
                      std::to_string(nodeNumber.value) + " (" + node.TypeInfo().className + " with " +

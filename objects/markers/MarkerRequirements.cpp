@@ -33,4 +33,25 @@ void CheckMarkersProvideCoordinate(const MainSystem& system, const std::vector<M
   }
 }
 
+std::vector<Index> CheckMarkersProvideCoordinateVector(const MainSystem& system, const std::vector<MarkerIndex>& markers,
+                                                       const std::string& parameter, const std::string& user) {
+  std::vector<Index> sizes;
+  for (MarkerIndex m : markers) {
+    if (!m.IsValid())
+      throw ValueError("parameter '" + parameter + "': a valid marker index is required, got -1 (none)");
+    const Marker& marker = system.GetMarker(m.value);
+    if (!marker.ProvidesCoordinateVector())
+      throw TypeError("parameter '" + parameter + "': marker " + std::to_string(m.value) + " is a " +
+                      marker.TypeInfo().className + ", which provides no coordinate vector; " + user +
+                      " needs MarkerNodeCoordinates or MarkerObjectODE2Coordinates");
+    std::vector<NodeIndex> nodes;  // the marker's nodes, as Assemble() compiles them
+    if (marker.BodyNumber().IsValid()) nodes = system.GetObject(marker.BodyNumber().value).NodeNumbers();
+    else if (marker.NodeNumber().IsValid()) nodes.push_back(marker.NodeNumber());
+    Index size = 0;
+    for (NodeIndex node : nodes) size += system.GetNode(node.value).NumberOfODE2Coordinates();
+    sizes.push_back(size);
+  }
+  return sizes;
+}
+
 }  // namespace multidyn

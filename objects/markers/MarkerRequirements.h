@@ -15,4 +15,9 @@ void CheckMarkersProvide(const MainSystem& system, const std::vector<MarkerIndex
 void CheckMarkersProvideCoordinate(const MainSystem& system, const std::vector<MarkerIndex>& markers,
                                    const std::string& parameter, const std::string& user);
 
+// The same for items on coordinate-vector markers (MarkerNodeCoordinates, MarkerObjectODE2Coordinates);
+// returns the number of coordinates of each marker (those of its nodes; 0 on the ground).
+std::vector<Index> CheckMarkersProvideCoordinateVector(const MainSystem& system, const std::vector<MarkerIndex>& markers,
+                                                       const std::string& parameter, const std::string& user);
+
 }  // namespace multidyn

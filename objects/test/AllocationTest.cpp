@@ -271,6 +271,40 @@ TEST(Allocation, KinematicTreeStepsAllocateNothing) {
   }
 }
 
+// A pendulum on the quadratic terms of a CoordinateVectorConstraint (MarkerNodeCoordinates) and a
+// second mass point tied to it by the linear terms (MarkerObjectODE2Coordinates). (Not on an
+// ObjectGenericODE2: its products of run-time size allocate, M q_tt among them.)
+std::unique_ptr<MainSystem> CoordinateVectorPendulum() {
+  auto system = std::make_unique<MainSystem>();
+  MainSystem& s = *system;
+  using C = ItemCategory;
+  const Index node = AddFromJson(s, C::Node, {{"nodeType", "Point2D"}, {"referenceCoordinates", {0.8, 0.}}});
+  AddFromJson(s, C::Object, {{"objectType", "MassPoint2D"}, {"nodeNumber", node}, {"physicsMass", 2.}});
+  const Index point = AddFromJson(s, C::Marker, {{"markerType", "NodePosition"}, {"nodeNumber", node}});
+  AddFromJson(s, C::Load, {{"loadType", "ForceVector"}, {"markerNumber", point}, {"loadVector", {0., -9.81, 0.}}});
+  const Index other = AddFromJson(s, C::Node, {{"nodeType", "Point2D"}, {"referenceCoordinates", {1.1, 0.2}}});
+  const Index body = AddFromJson(s, C::Object, {{"objectType", "MassPoint2D"}, {"nodeNumber", other}, {"physicsMass", 1.}});
+  const Index ground = AddFromJson(s, C::Marker, {{"markerType", "NodeCoordinates"},
+                                                  {"nodeNumber", AddFromJson(s, C::Node, {{"nodeType", "PointGround"}})}});
+  const Index m0 = AddFromJson(s, C::Marker, {{"markerType", "NodeCoordinates"}, {"nodeNumber", node}});
+  const Index m1 = AddFromJson(s, C::Marker, {{"markerType", "ObjectODE2Coordinates"}, {"objectNumber", body}});
+  AddFromJson(s, C::Object, {{"objectType", "ConnectorCoordinateVector"}, {"markerNumbers", {ground, m0}},
+                             {"quadraticTermMarker1", {{1., 1.}}}, {"offset", {0.64}}});
+  AddFromJson(s, C::Object, {{"objectType", "ConnectorCoordinateVector"}, {"markerNumbers", {m0, m1}},
+                             {"scalingMarker0", {{1., 0.}, {0., 1.}}}, {"scalingMarker1", {{1., 0.}, {0., 1.}}},
+                             {"offset", {0.3, 0.2}}});
+  s.Assemble();
+  return system;
+}
+
+TEST(Allocation, CoordinateVectorConstraintStepsAllocateNothing) {
+  if (!MULTIDYN_MALLOC_INTERPOSED) GTEST_SKIP() << "malloc is the sanitizer's in this build";
+  auto system = CoordinateVectorPendulum();
+  EXPECT_EQ(AllocationsInSteps(*system, false), 0) << "full Newton";
+  system->ResetCurrentToInitial();
+  EXPECT_EQ(AllocationsInSteps(*system, true), 0) << "modified Newton";
+}
+
 TEST(Allocation, TheCounterSeesAllocations) {  // the test above cannot pass by counting nothing
   if (!MULTIDYN_MALLOC_INTERPOSED) GTEST_SKIP() << "malloc is the sanitizer's in this build";
   countedAllocations = 0;

@@ -186,6 +186,9 @@ def NonDefaultValue(info, field, mbs, b):
             return mbs.AddMarker(MarkerBodyMass(bodyNumber=b['bodyRxyz']))
         return b['mEPRigid']  # provides position and orientation (force and torque)
     if fieldType == 'MarkerIndex[2]':
+        if className == 'ObjectConnectorCoordinateVector':  # the point's 3 coordinates, by node and by body
+            return [mbs.AddMarker(MarkerNodeCoordinates(nodeNumber=b['nPoint'])),
+                    mbs.AddMarker(MarkerObjectODE2Coordinates(objectNumber=b['massPoint']))]
         if className in coordinateItems:
             return [b['mGroundCoordinate'], b['mPointCoordinate']]
         return [b['mEPRigid'], b['mRxyzRigid']]
@@ -199,6 +202,8 @@ def NonDefaultValue(info, field, mbs, b):
         return (np.asarray(default, float) + 0.37 * np.eye(len(default))).tolist()
     if fieldType == 'Matrix' and className == 'ObjectGenericODE2':  # massMatrix, stiffnessMatrix, dampingMatrix
         return [[0.37, 0.1], [0.1, 0.38]]
+    if fieldType == 'Matrix' and className == 'ObjectConnectorCoordinateVector':  # 2 equations on 3 coordinates
+        return [[0.37, 0.1, 0.], [0.2, -0.38, 0.1]]
     if fieldType == 'Matrix':
         return [[-0.37, 0.1], [0.2, -0.38]]  # ObjectGenericODE1.systemMatrix, 2x2
     if fieldType == 'LoadIndex':
@@ -239,8 +244,8 @@ def NonDefaultValue(info, field, mbs, b):
             return [0.37, 0.38, 0.39]  # numberOfODE1Coordinates=3
         if className == 'Node1D':
             return [0.37]
-        if className in ('ObjectGenericODE1', 'ObjectGenericODE2', 'SensorUserFunction'):
-            return [0.37, 0.38]  # rhsVector, forceVector for 2 coordinates; any number of factors
+        if className in ('ObjectGenericODE1', 'ObjectGenericODE2', 'SensorUserFunction', 'ObjectConnectorCoordinateVector'):
+            return [0.37, 0.38]  # rhsVector, forceVector for 2 coordinates; any number of factors; offset of 2 equations
         if className == 'ObjectRigidBody' and name == 'inertia':
             return [0.37, 0.38, 0.39, 0.01, 0.02, 0.03]  # positive definite
         size = field['rows']
