@@ -35,6 +35,12 @@ def _PositiveLimits(values, function, parameter):
     return limits
 
 
+def _Field(profile, key, names):
+    if key not in names:
+        raise KeyError(f"profile: unknown key {key!r}; the keys are {list(names)}")
+    return getattr(profile, key)
+
+
 class _TrapezoidalSegment:
     """per coordinate: accelerate with acceleration for accelerationTime, cruise at velocity, decelerate for
     accelerationTime, arriving at the final coordinates at finalTime"""
@@ -74,6 +80,12 @@ class _TrapezoidalSegment:
         return [start + direction * (v * (T - ta) - 0.5 * a * remaining * remaining), direction * a * remaining,
                 -direction * a]
 
+    def __getitem__(self, key):
+        """the profile's data by name, as Exudyn's profiles give them: 'initialTime', 'finalTime',
+        'accelerationTimes', 'maxVelocities', 'maxAccelerations', 'coordinateSets', 'distances'"""
+        return _Field(self, key, ('initialTime', 'finalTime', 'accelerationTimes', 'maxVelocities', 'maxAccelerations',
+                                  'coordinateSets', 'distances'))
+
     def Evaluate(self, time):
         values = np.array([self.EvaluateCoordinate(time, i) for i in range(len(self.distances))]).reshape(-1, 3)
         return [values[:, 0], values[:, 1], values[:, 2]]
@@ -99,6 +111,12 @@ class _LinearAccelerationSegment:
             self.coordinateSets_t.append(v)
         self.finalTime = self.initialTime + self.times[-1]
         self.distances = self.coordinateSets[-1] - self.coordinateSets[0]
+
+    def __getitem__(self, key):
+        """the profile's data by name: 'initialTime', 'accelerationList', 'finalTime', 'coordinateSets',
+        'coordinateSets_t', 'distances'"""
+        return _Field(self, key, ('initialTime', 'accelerationList', 'finalTime', 'coordinateSets', 'coordinateSets_t',
+                                  'distances'))
 
     def _InInterval(self, k, tau):
         dt = self.times[k + 1] - self.times[k]

@@ -80,6 +80,7 @@ def test_trajectoryChainsProfiles():
     trajectory.Add(ProfileConstantAcceleration(q2, 1e6))  # resting at q2
     assert trajectory.GetTimes() == [0., 0.5, 1.5, 1e6 + 1.5]
     assert len(trajectory) == 3 and np.allclose(trajectory[1].GetFinalCoordinates(), q2)
+    assert trajectory[1]['finalTime'] == 1.5 and np.allclose(trajectory[1]['distances'], [-2, -2])
     assert np.allclose(trajectory.Evaluate(0.5)[0], q1) and np.allclose(trajectory.GetFinalCoordinates(), q2)
     for t in (-1., 0.2, 0.5, 0.9, 1.5, 3., 2e6):
         s, v, a = trajectory.Evaluate(t)

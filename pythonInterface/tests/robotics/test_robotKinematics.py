@@ -140,6 +140,8 @@ def test_structureOfRobots():
 
 
 def test_badInputNamesFunctionParameterAndExpectation():
+    with pytest.raises(TypeError, match=r"RobotLink.__init__\(\) missing 1 required positional argument: 'inertia'"):
+        RobotLink(1., [0, 0, 0])
     with pytest.raises(ValueError, match=r"RobotLink: parameter 'jointType' must be one of .*received 'Rq'"):
         RobotLink(1., [0, 0, 0], np.eye(3), jointType='Rq')
     with pytest.raises(ValueError, match=r"RobotLink: parameter 'inertia' must be a 3x3 matrix"):
