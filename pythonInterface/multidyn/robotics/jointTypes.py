@@ -60,3 +60,17 @@ def CheckedVector3(value, function, parameter):
 
 def CheckedScalar(value, function, parameter, nonNegative=False):
     return _rbu._AsScalar(value, function, parameter, nonNegative=nonNegative)
+
+
+def CheckedGraphicsList(graphicsData, function):
+    """a copy of a list of graphics dicts"""
+    if not isinstance(graphicsData, (list, tuple)):
+        raise ValueError(f"{function}: parameter 'graphicsData' must be a list of graphics dicts; received "
+                         f"{type(graphicsData).__name__}")
+    return list(graphicsData)
+
+
+def CheckedInstance(value, cls, function, parameter):
+    if not isinstance(value, cls):
+        raise ValueError(f"{function}: parameter '{parameter}' must be a {cls.__name__}; received {type(value).__name__}")
+    return value

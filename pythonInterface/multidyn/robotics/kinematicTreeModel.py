@@ -25,14 +25,20 @@ def AddBaseGround(robot, mbs):
                                                                       rotationOnly))))
 
 
-def AddKinematicTreeModel(robot, mbs, name, forceUserFunction):
-    function = 'Robot.CreateKinematicTree'
+def CheckLinksAndReference(robot, function):
+    """a model needs links and one reference coordinate per link"""
     n = robot.NumberOfLinks()
     if n == 0:
         raise ValueError(f"{function}: the robot has no links; add them with Robot.AddLink first")
     if len(robot.referenceConfiguration) != n:
         raise ValueError(f"{function}: robot.referenceConfiguration must hold one coordinate per link ({n}); it has "
                          f"{len(robot.referenceConfiguration)}")
+    return n
+
+
+def AddKinematicTreeModel(robot, mbs, name, forceUserFunction):
+    function = 'Robot.CreateKinematicTree'
+    n = CheckLinksAndReference(robot, function)
     baseRotation = _rbu.HT(robot.base.HT[0:3, 0:3], [0., 0., 0.])
     jointTypes, parents, rotations, offsets = [], [], [], []
     masses, coms, inertiasCOM, graphicsLists = [], [], [], []

@@ -13,7 +13,7 @@ import numpy as np
 from multidyn import itemInterface as _items
 from multidyn import rigidBodyUtilities as _rbu
 from multidyn.robotics.jointTypes import JointKindOf, JointMotionHT, UnitAxis
-from multidyn.robotics.kinematicTreeModel import AddBaseGround
+from multidyn.robotics.kinematicTreeModel import AddBaseGround, CheckLinksAndReference
 from multidyn.robotics.linkGraphics import ComCube, JointCylinder, LinkCylinder, MovedGraphics
 
 _function = 'Robot.CreateRedundantCoordinateMBS'
@@ -22,12 +22,7 @@ _function = 'Robot.CreateRedundantCoordinateMBS'
 def _CheckArguments(robot, mbs, baseMarker, springDamperFunctions, loadFunctions, createJointTorqueLoads,
                     rotationMarkerBase):
     """everything is checked before the first item is added, so that bad input adds nothing"""
-    n = robot.NumberOfLinks()
-    if n == 0:
-        raise ValueError(f"{_function}: the robot has no links; add them with Robot.AddLink first")
-    if len(robot.referenceConfiguration) != n:
-        raise ValueError(f"{_function}: robot.referenceConfiguration must hold one coordinate per link ({n}); "
-                         f"it has {len(robot.referenceConfiguration)}")
+    CheckLinksAndReference(robot, _function)
     if isinstance(baseMarker, bool) or not isinstance(baseMarker, (int, np.integer)) or \
             not 0 <= int(baseMarker) < mbs.NumberOfMarkers():
         raise ValueError(f"{_function}: parameter 'baseMarker' must be the MarkerIndex of a rigid-body marker "

@@ -7,7 +7,8 @@ from copy import deepcopy
 import numpy as np
 
 from multidyn import rigidBodyUtilities as _rbu
-from multidyn.robotics.jointTypes import CheckedHT, CheckedVector3, JointKindOf, JointMotionHT, UnitAxis
+from multidyn.robotics.jointTypes import (CheckedHT, CheckedInstance, CheckedVector3, JointKindOf, JointMotionHT,
+                                         UnitAxis)
 from multidyn.robotics.robotBase import RobotBase
 from multidyn.robotics.robotLink import RobotLink
 from multidyn.robotics.robotTool import RobotTool
@@ -20,12 +21,8 @@ class Robot:
     def __init__(self, gravity=[0, 0, -9.81], base=RobotBase(), tool=RobotTool(), referenceConfiguration=[]):
         function = 'Robot'
         self.gravity = CheckedVector3(gravity, function, 'gravity')
-        if not isinstance(base, RobotBase):
-            raise ValueError(f"{function}: parameter 'base' must be a RobotBase; received {type(base).__name__}")
-        if not isinstance(tool, RobotTool):
-            raise ValueError(f"{function}: parameter 'tool' must be a RobotTool; received {type(tool).__name__}")
-        self.base = base
-        self.tool = tool
+        self.base = CheckedInstance(base, RobotBase, function, 'base')
+        self.tool = CheckedInstance(tool, RobotTool, function, 'tool')
         try:
             reference = np.array(referenceConfiguration, dtype=float).reshape(-1)
         except (TypeError, ValueError):
@@ -44,9 +41,7 @@ class Robot:
     # ---- structure -------------------------------------------------------------------------
     def AddLink(self, robotLink):
         """add a copy of robotLink; parent -2 becomes the previous link (-1 for the first); returns the link's index"""
-        if not isinstance(robotLink, RobotLink):
-            raise ValueError(f"Robot.AddLink: parameter 'robotLink' must be a RobotLink; received "
-                             f"{type(robotLink).__name__}")
+        CheckedInstance(robotLink, RobotLink, 'Robot.AddLink', 'robotLink')
         index = len(self.links)
         link = deepcopy(robotLink)
         if link.parent == -2:

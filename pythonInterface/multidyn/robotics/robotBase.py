@@ -1,18 +1,13 @@
 """RobotBase and VRobotBase: where a multidyn.robotics.Robot stands (Exudyn's RobotBase)."""
-from copy import copy
-
 from multidyn import rigidBodyUtilities as _rbu
-from multidyn.robotics.jointTypes import CheckedHT
+from multidyn.robotics.jointTypes import CheckedGraphicsList, CheckedHT, CheckedInstance
 
 
 class VRobotBase:
     """graphicsData: a list of graphics dicts in base coordinates, drawn on a ground object."""
 
     def __init__(self, graphicsData=[]):
-        if not isinstance(graphicsData, (list, tuple)):
-            raise ValueError("VRobotBase: parameter 'graphicsData' must be a list of graphics dicts; "
-                             f"received {type(graphicsData).__name__}")
-        self.graphicsData = copy(list(graphicsData))
+        self.graphicsData = CheckedGraphicsList(graphicsData, 'VRobotBase')
 
 
 class RobotBase:
@@ -20,10 +15,7 @@ class RobotBase:
 
     def __init__(self, HT=_rbu.HT0(), visualization=VRobotBase()):
         self.HT = CheckedHT(HT, 'RobotBase', 'HT')
-        if not isinstance(visualization, VRobotBase):
-            raise ValueError("RobotBase: parameter 'visualization' must be a VRobotBase; received "
-                             f"{type(visualization).__name__}")
-        self.visualization = visualization
+        self.visualization = CheckedInstance(visualization, VRobotBase, 'RobotBase', 'visualization')
 
     def __repr__(self):
         return f"RobotBase(HT={self.HT.tolist()})"

@@ -11,7 +11,8 @@ from copy import deepcopy
 import numpy as np
 
 from multidyn import rigidBodyUtilities as _rbu
-from multidyn.robotics.jointTypes import CheckedHT, CheckedScalar, CheckedVector3, JointKindOf
+from multidyn.robotics.jointTypes import (CheckedGraphicsList, CheckedHT, CheckedInstance, CheckedScalar,
+                                         CheckedVector3, JointKindOf)
 
 
 class VRobotLink:
@@ -33,10 +34,7 @@ class VRobotLink:
             raise ValueError(f"{function}: parameter 'linkColor' must be an RGBA color of 4 numbers; "
                              f"received {linkColor!r}")
         self.linkColor = color
-        if not isinstance(graphicsData, (list, tuple)):
-            raise ValueError(f"{function}: parameter 'graphicsData' must be a list of graphics dicts; "
-                             f"received {type(graphicsData).__name__}")
-        self.graphicsData = list(graphicsData)
+        self.graphicsData = CheckedGraphicsList(graphicsData, function)
 
     def __repr__(self):
         return (f"VRobotLink(jointRadius={self.jointRadius}, jointWidth={self.jointWidth}, "
@@ -69,10 +67,7 @@ class RobotLink:
             raise ValueError(f"{function}: parameter 'parent' must be an integer: -2 (the previous link), "
                              f"-1 (the base) or the index of an earlier link; received {parent!r}")
         self.parent = int(parent)
-        if not isinstance(visualization, VRobotLink):
-            raise ValueError(f"{function}: parameter 'visualization' must be a VRobotLink; received "
-                             f"{type(visualization).__name__}")
-        self.visualization = deepcopy(visualization)
+        self.visualization = deepcopy(CheckedInstance(visualization, VRobotLink, function, 'visualization'))
         if not isinstance(PDcontrol, (tuple, list)) or len(PDcontrol) != 2:
             raise ValueError(f"{function}: parameter 'PDcontrol' must be a pair (P, D) of gains or (None, None); "
                              f"received {PDcontrol!r}")
