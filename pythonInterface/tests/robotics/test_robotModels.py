@@ -45,24 +45,24 @@ def GroundMarker(mbs, robot, rotated=True):
 
 def TreeSensors(mbs, robot, tree, variable):
     """sensors at PROBE of every link (the tree's link frame is the joint frame: the point is localHT @ PROBE)"""
-    return [mbs.AddSensor(SensorKinematicTree(objectNumber=tree, linkNumber=i, storeInternal=True,
+    return [mbs.AddSensor(SensorKinematicTree(objectNumber=tree, linkNumber=i, storeInternal=True, writeToFile=False,
                                               localPosition=list((link.localHT @ np.hstack((PROBE, 1.)))[0:3]),
                                               outputVariableType=variable))
             for i, link in enumerate(robot.links)]
 
 
 def BodySensors(mbs, bodies, variable):
-    return [mbs.AddSensor(SensorBody(bodyNumber=b, localPosition=list(PROBE), storeInternal=True,
+    return [mbs.AddSensor(SensorBody(bodyNumber=b, localPosition=list(PROBE), storeInternal=True, writeToFile=False,
                                      outputVariableType=variable)) for b in bodies]
 
 
-def test_bothModelsStartInTheRobotsFrames():
+def test_bothModelsStartInTheRobotsFrames(workDir):
     robot = SpatialRobot()
     mbs = NewSystem()
     tree = robot.CreateKinematicTree(mbs)['objectKinematicTree']
     bodies = robot.CreateRedundantCoordinateMBS(mbs, GroundMarker(mbs, robot), createJointTorqueLoads=False)['bodyList']
     origins = [mbs.AddSensor(SensorKinematicTree(objectNumber=tree, linkNumber=i, localPosition=[0, 0, 0],
-                                                 outputVariableType=variable))
+                                                 outputVariableType=variable, writeToFile=False))
                for i in range(robot.NumberOfLinks()) for variable in (OVT.Position, OVT.RotationMatrix)]
     mbs.Assemble()
     joints, links = robot.JointHT(robot.referenceConfiguration), robot.LinkHT(robot.referenceConfiguration)
@@ -79,7 +79,7 @@ def test_bothModelsStartInTheRobotsFrames():
 
 @pytest.mark.parametrize('drives, variant', [(False, 'baseMarkerRotated'), (True, 'baseMarkerRotated'),
                                              (True, 'rotationMarkerBase')])
-def test_kinematicTreeAndRedundantModelMoveAlike(drives, variant):
+def test_kinematicTreeAndRedundantModelMoveAlike(workDir, drives, variant):
     """the same robot twice in one system, uncoupled: minimal and redundant coordinates give the same motion
     (gravity, PD drives towards q = 0, a prismatic joint, a branch, a rotated base, a root joint off the base's
     origin) to the discretization error; the base's rotation in the base marker or given as rotationMarkerBase"""
@@ -109,7 +109,7 @@ def test_kinematicTreeAndRedundantModelMoveAlike(drives, variant):
     assert travelled > 0.1  # the robot moves: the comparison means something
 
 
-def test_aRobotHeldByMinusStaticTorquesStaysAtRest():
+def test_aRobotHeldByMinusStaticTorquesStaysAtRest(workDir):
     """joint torque loads (redundant model) and jointForceVector (tree) set to -StaticTorques hold the robot"""
     robot = SpatialRobot(drives=False)
     robot.links[2].jointType = 'Rz'  # joint torque loads exist for revolute joints
@@ -135,7 +135,7 @@ def test_aRobotHeldByMinusStaticTorquesStaysAtRest():
     assert np.max(np.abs(mbs.GetObjectOutput(tree, OVT.Coordinates) - robot.referenceConfiguration)) > 1e-2
 
 
-def test_returnedItemsAndBaseObjects():
+def test_returnedItemsAndBaseObjects(workDir):
     from multidyn import graphics
     robot = SpatialRobot(drives=True)
     robot.base.visualization.graphicsData = [graphics.Brick([0, 0, 0], [0.1, 0.1, 0.1], graphics.color.grey)]
@@ -153,7 +153,7 @@ def test_returnedItemsAndBaseObjects():
     assert mbs.GetObject(d['jointList'][1])['constrainedAxes'] == [1, 1, 1, 1, 0, 1]  # Ry
 
 
-def test_badInputOfTheModelsAddsNothing():
+def test_badInputOfTheModelsAddsNothing(workDir):
     robot = SpatialRobot()
     mbs = NewSystem()
     marker = GroundMarker(mbs, robot)
