@@ -133,7 +133,7 @@ class CMakeBuild(build_ext):
 
 setup(
     name="multidyn",
-    packages=["multidyn"],
+    packages=["multidyn", "multidyn.robotics"],
     package_dir={"": "pythonInterface"},
     ext_modules=[CMakeExtension("multidyn._multidyn")],
     cmdclass={"build_ext": CMakeBuild},

@@ -1,7 +1,7 @@
 """Shared fixtures of the Python tests, which are grouped by what they test:
 items/ (an item or a family of items against closed forms and independent formulations),
 solvers/ (the solvers and what a solve allows), interface/ (the script surface, the API, files,
-bad input, docs) and centroidal/ (multidyn.centroidal).
+bad input, docs), centroidal/ (multidyn.centroidal) and robotics/ (multidyn.robotics).
 
 * `workDir`: every test runs in its own temporary directory, so solution and sensor files
   never land in the repository.
