@@ -49,7 +49,7 @@ categoryNames = ["node", "object", "marker", "load", "sensor"]
 familyTitles = {"nodes": "Nodes", "bodies": "Bodies", "joints": "Joints", "connectors": "Connectors",
                 "firstOrder": "First-order systems", "contact": "Contact",
                 "markers": "Markers", "loads": "Loads", "sensors": "Sensors"}
-indexTypes = {"NodeIndex", "ObjectIndex", "MarkerIndex", "LoadIndex", "SensorIndex", "MarkerIndex[2]", "NodeIndex[]"}
+indexTypes = {"NodeIndex", "ObjectIndex", "MarkerIndex", "LoadIndex", "SensorIndex", "MarkerIndex[2]", "NodeIndex[]", "SensorIndex[]"}
 
 
 # ---------------------------------------------------------------------------------------

@@ -146,14 +146,29 @@ void FieldConverter<MarkerIndexPair>::FromJson(const Json& j, MarkerIndexPair& v
   IndexFromJson(j[1], v[1].value);
 }
 
-void FieldConverter<NodeIndexList>::FromJson(const Json& j, NodeIndexList& v) {
-  if (!j.is_array()) throw TypeError("expected a list of node indices, got " + JsonKindName(j));
-  NodeIndexList values(j.size());
-  for (size_t i = 0; i < j.size(); ++i) {
-    IndexFromJson(j[i], values[i].value);
-    if (values[i].value < 0) throw ValueError("expected a list of node indices >= 0, but item " + std::to_string(i) + " is -1");
-  }
+namespace {
+// -1 is accepted here, as for single indices, so that deleting an item can mark a reference to it;
+// MainSystem::CheckReferences refuses it in a list, where no entry is optional.
+template <class List> void IndexListFromJson(const Json& j, const char* what, List& v) {
+  if (!j.is_array()) throw TypeError(std::string("expected a list of ") + what + " indices, got " + JsonKindName(j));
+  List values(j.size());
+  for (size_t i = 0; i < j.size(); ++i) IndexFromJson(j[i], values[i].value);
   v = values;
+}
+}  // namespace
+
+void FieldConverter<NodeIndexList>::FromJson(const Json& j, NodeIndexList& v) { IndexListFromJson(j, "node", v); }
+void FieldConverter<SensorIndexList>::FromJson(const Json& j, SensorIndexList& v) { IndexListFromJson(j, "sensor", v); }
+
+std::optional<ItemCategory> ReferencedCategory(FieldType type) {
+  switch (type) {
+    case FieldType::NodeIndex: case FieldType::NodeIndexList: return ItemCategory::Node;
+    case FieldType::ObjectIndex: return ItemCategory::Object;
+    case FieldType::MarkerIndex: case FieldType::MarkerIndexList: return ItemCategory::Marker;
+    case FieldType::LoadIndex: return ItemCategory::Load;
+    case FieldType::SensorIndex: case FieldType::SensorIndexList: return ItemCategory::Sensor;
+    default: return std::nullopt;
+  }
 }
 
 void FieldConverter<Vector3List>::FromJson(const Json& j, Vector3List& v) {
@@ -224,6 +239,7 @@ std::string FieldDescriptor::TypeName() const {
     case FieldType::SensorIndex: return "SensorIndex";
     case FieldType::MarkerIndexList: return "MarkerIndex[2]";
     case FieldType::NodeIndexList: return "NodeIndex[]";
+    case FieldType::SensorIndexList: return "SensorIndex[]";
     case FieldType::OutputVariableType: return "OutputVariableType";
     case FieldType::Color: return "Float4";
     case FieldType::UserFunction: return "UserFunction";
@@ -253,6 +269,7 @@ std::string FieldDescriptor::Expected() const {
       break;
     case FieldType::MarkerIndexList: text = "a list of 2 marker indices"; break;
     case FieldType::NodeIndexList: text = "a list of node indices"; break;
+    case FieldType::SensorIndexList: text = "a list of sensor indices"; break;
     case FieldType::OutputVariableType: text = "an exu.OutputVariableType"; break;
     case FieldType::Color: text = "a list of 4 numbers (RGBA)"; break;
     case FieldType::UserFunction: text = "a Python function or 0"; break;

@@ -6,6 +6,7 @@
 #include <array>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -34,6 +35,7 @@ enum class FieldType {
   SensorIndex,
   MarkerIndexList,
   NodeIndexList,  // any number of node indices (e.g. the nodes of a generic ODE1 object)
+  SensorIndexList,  // any number of sensor indices (e.g. the sensors a user-function sensor reads)
   OutputVariableType,
   Color,
   UserFunction,
@@ -45,6 +47,11 @@ enum class FieldType {
   IntegerList,       // any number of integers (Exudyn's ArrayIndex)
   JointTypeList,     // any number of exu.JointType values; converter beside the item that uses it
 };
+
+// The category an index field (or list of indices) refers to; none for other fields. The one
+// place that knows it: reference checks, the renumbering after a deletion and the typed indices
+// of Python dicts all ask here.
+std::optional<ItemCategory> ReferencedCategory(FieldType type);
 
 enum class FieldConstraint { None, NonNegative, Positive, NonZero };  // NonZero: vectors, not all 0
 
@@ -66,6 +73,7 @@ struct BodyVisualization : BasicVisualization {
 };
 using MarkerIndexPair = std::array<MarkerIndex, 2>;
 using NodeIndexList = std::vector<NodeIndex>;
+using SensorIndexList = std::vector<SensorIndex>;
 using Vector3List = std::vector<Vector3>;
 using Matrix3List = std::vector<Matrix3>;
 using IntegerList = std::vector<Index>;
@@ -223,6 +231,15 @@ template <> struct FieldConverter<NodeIndexList> {
   }
   static void FromJson(const Json& j, NodeIndexList& v);
 };
+template <> struct FieldConverter<SensorIndexList> {
+  static constexpr FieldType type = FieldType::SensorIndexList;
+  static Json ToJson(const SensorIndexList& v) {
+    Json array = Json::array();
+    for (SensorIndex i : v) array.push_back(i.value);
+    return array;
+  }
+  static void FromJson(const Json& j, SensorIndexList& v);
+};
 
 template <> struct FieldConverter<GraphicsDataList> {
   static constexpr FieldType type = FieldType::GraphicsDataList;
@@ -258,7 +275,7 @@ template <class V> constexpr int FieldRows() {
   if constexpr (std::is_same_v<V, Matrix3>) return 3;
   else if constexpr (std::is_same_v<V, Color4>) return 4;
   else if constexpr (std::is_same_v<V, MarkerIndexPair>) return 2;
-  else if constexpr (std::is_same_v<V, NodeIndexList> || std::is_same_v<V, MatrixX> ||
+  else if constexpr (std::is_same_v<V, NodeIndexList> || std::is_same_v<V, SensorIndexList> || std::is_same_v<V, MatrixX> ||
                      std::is_same_v<V, GraphicsDataList> || std::is_same_v<V, Vector3List> ||
                      std::is_same_v<V, Matrix3List> || std::is_same_v<V, IntegerList> ||
                      FieldConverter<V>::type == FieldType::JointTypeList) return -1;
@@ -292,11 +309,7 @@ template <class Owner> class FieldTableBuilder {
     f.cols = std::is_same_v<V, Matrix3> ? 3 : std::is_same_v<V, MatrixX> ? -1 : 1;
     f.unit = unit;
     f.description = description;
-    if (f.type == FieldType::NodeIndex || f.type == FieldType::ObjectIndex ||
-        f.type == FieldType::MarkerIndex || f.type == FieldType::LoadIndex ||
-        f.type == FieldType::SensorIndex || f.type == FieldType::MarkerIndexList ||
-        f.type == FieldType::NodeIndexList)
-      f.role = FieldRole::Structural;
+    if (ReferencedCategory(f.type)) f.role = FieldRole::Structural;
     f.get = [access](const void* o) {
       return FieldConverter<V>::ToJson(access(*const_cast<Owner*>(static_cast<const Owner*>(o))));
     };

@@ -96,41 +96,46 @@ std::string MainSystem::ItemDescription(ItemCategory category, Index index) cons
   return ItemDescription(GetItem(category, index), index);
 }
 
+namespace {
+// The numbers in an index field's value: one index or a list of them.
+std::vector<Index> IndicesOf(const Json& value) {
+  std::vector<Index> indices;
+  if (value.is_array()) {
+    for (const auto& v : value) indices.push_back(v.get<Index>());
+  } else {
+    indices.push_back(value.get<Index>());
+  }
+  return indices;
+}
+}  // namespace
+
 void MainSystem::CheckReferences(const Item& item) const {
   for (const auto& field : item.TypeInfo().fields->fields) {
-    ItemCategory target;
-    switch (field.type) {
-      case FieldType::NodeIndex:
-      case FieldType::NodeIndexList: target = ItemCategory::Node; break;
-      case FieldType::ObjectIndex: target = ItemCategory::Object; break;
-      case FieldType::MarkerIndex:
-      case FieldType::MarkerIndexList: target = ItemCategory::Marker; break;
-      case FieldType::LoadIndex: target = ItemCategory::Load; break;
-      case FieldType::SensorIndex: target = ItemCategory::Sensor; break;
-      default: continue;
-    }
-    const Json value = field.get(&item);
-    std::vector<Index> indices;
-    if (value.is_array()) {
-      for (const auto& v : value) indices.push_back(v.get<Index>());
-    } else {
-      indices.push_back(value.get<Index>());
-    }
-    for (Index index : indices) {
+    const std::optional<ItemCategory> target = ReferencedCategory(field.type);
+    if (!target) continue;
+    // In a list of any length no entry is optional; -1 there is a reference to a deleted item.
+    const bool listOfAnyLength = field.rows < 0;
+    const std::vector<Index> indices = IndicesOf(field.get(&item));
+    for (size_t k = 0; k < indices.size(); ++k) {
+      const Index index = indices[k];
+      if (index == invalidIndex && listOfAnyLength)
+        throw ValueError("parameter '" + field.name + "': expected a list of " + CategoryName(*target) +
+                         " indices >= 0, but item " + std::to_string(k) + " is -1 (none, e.g. a deleted " +
+                         CategoryName(*target) + ")");
       if (index == invalidIndex) continue;  // optional references; items check required ones
-      if (index >= NumberOfItems(target))
-        throw IndexError("parameter '" + field.name + "': " + CategoryName(target) + " number " +
+      if (index >= NumberOfItems(*target))
+        throw IndexError("parameter '" + field.name + "': " + CategoryName(*target) + " number " +
                          std::to_string(index) + " does not exist (the system has " +
-                         std::to_string(NumberOfItems(target)) + " " + CategoryName(target) + "s)");
+                         std::to_string(NumberOfItems(*target)) + " " + CategoryName(*target) + "s)");
     }
   }
 }
 
-void MainSystem::CheckItem(const Item& item, ItemCategory category, Index index) const {
-  const std::string description = ItemDescription(item, index);
+namespace {
+// Runs check(); its errors are re-thrown, of the same type, starting with the item's description.
+template <class Check> void NamingTheItem(const std::string& description, Check check) {
   try {
-    CheckReferences(item);
-    item.Check(*this);
+    check();
   } catch (const IndexError& e) {
     throw IndexError(description + ": " + e.what());
   } catch (const TypeError& e) {
@@ -138,6 +143,14 @@ void MainSystem::CheckItem(const Item& item, ItemCategory category, Index index)
   } catch (const ValueError& e) {
     throw ValueError(description + ": " + e.what());
   }
+}
+}  // namespace
+
+void MainSystem::CheckItem(const Item& item, ItemCategory category, Index index) const {
+  NamingTheItem(ItemDescription(item, index), [&] {
+    CheckReferences(item);
+    item.Check(*this);
+  });
 }
 
 Index MainSystem::AddItem(std::unique_ptr<Item> item) {
@@ -150,6 +163,81 @@ Index MainSystem::AddItem(std::unique_ptr<Item> item) {
   if (category == ItemCategory::Sensor) sensorRecords_.emplace_back();
   ++revision_;
   return index;
+}
+
+std::vector<std::string> MainSystem::DeleteItem(ItemCategory category, Index index, bool deleteDependents) {
+  const std::string call = MethodName("Delete", category) + "(" + std::to_string(index) + ")";
+  CheckNotSolving(call);
+  const Item& item = GetItem(category, index);  // IndexError naming the number and how many there are
+  // The items the deleted one uses (Exudyn's dependent items): an object's nodes and markers, a
+  // load's marker, found through its index fields. Collected before any number changes; deleting
+  // the item itself renumbers neither markers nor nodes, and deleting from the highest number down
+  // keeps the lower collected numbers right.
+  std::vector<Index> dependentMarkers, dependentNodes;
+  if (deleteDependents && (category == ItemCategory::Object || category == ItemCategory::Load)) {
+    for (const auto& field : item.TypeInfo().fields->fields) {
+      const std::optional<ItemCategory> target = ReferencedCategory(field.type);
+      std::vector<Index>* dependents = target == ItemCategory::Marker ? &dependentMarkers
+                                       : target == ItemCategory::Node && category == ItemCategory::Object ? &dependentNodes
+                                                                                                         : nullptr;
+      if (!dependents) continue;
+      for (Index i : IndicesOf(field.get(&item)))
+        if (i != invalidIndex) dependents->push_back(i);
+    }
+  }
+  std::vector<std::string> warnings;
+  RemoveAndRenumber(category, index, call, warnings);
+  for (std::vector<Index>* dependents : {&dependentMarkers, &dependentNodes}) {
+    // a marker used twice (both markers of a connector) is deleted once
+    std::sort(dependents->begin(), dependents->end());
+    dependents->erase(std::unique(dependents->begin(), dependents->end()), dependents->end());
+    const ItemCategory dependentCategory = dependents == &dependentMarkers ? ItemCategory::Marker : ItemCategory::Node;
+    for (auto i = dependents->rbegin(); i != dependents->rend(); ++i)
+      RemoveAndRenumber(dependentCategory, *i, call, warnings);
+  }
+  return warnings;
+}
+
+void MainSystem::RemoveAndRenumber(ItemCategory category, Index index, const std::string& call,
+                                   std::vector<std::string>& warnings) {
+  const std::string deleted = std::string(CategoryName(category)) + " " + std::to_string(index);
+  auto& items = Items(category);
+  items.erase(items.begin() + index);
+  if (category == ItemCategory::Sensor && index < static_cast<Index>(sensorRecords_.size()))
+    sensorRecords_.erase(sensorRecords_.begin() + index);
+  // Every index field of every item that refers to this category: the later items move down by
+  // one; a reference to the deleted one becomes -1, which Assemble() refuses where it is required.
+  for (ItemCategory other : allCategories) {
+    auto& others = Items(other);
+    for (Index i = 0; i < static_cast<Index>(others.size()); ++i) {
+      Item& referring = *others[i];
+      for (const auto& field : referring.TypeInfo().fields->fields) {
+        if (ReferencedCategory(field.type) != category) continue;
+        Json value = field.get(&referring);
+        bool changed = false;
+        auto renumber = [&](Json& number) {
+          const Index k = number.get<Index>();
+          if (k == index) {
+            number = invalidIndex;
+            warnings.push_back(call + ": " + ItemDescription(referring, i) + " referred to the deleted " + deleted +
+                               " in parameter '" + field.name + "'; it is now -1 (none), which mbs.Assemble() " +
+                               "refuses where one is required");
+            changed = true;
+          } else if (k > index) {
+            number = k - 1;
+            changed = true;
+          }
+        };
+        if (value.is_array()) {
+          for (Json& number : value) renumber(number);
+        } else {
+          renumber(value);
+        }
+        if (changed) SetItemField(referring, field, value, ItemDescription(referring, i));
+      }
+    }
+  }
+  ++revision_;
 }
 
 void MainSystem::RemoveItemsFrom(ItemCategory category, Index count) {
@@ -232,7 +320,34 @@ Json MainSystem::ItemToJson(ItemCategory category, Index index) const { return I
 
 // ---- assembly ------------------------------------------------------------------------
 
+void MainSystem::CheckAllItems() const {
+  for (ItemCategory category : allCategories)
+    for (Index i = 0; i < NumberOfItems(category); ++i) CheckItem(GetItem(category, i), category, i);
+}
+
 std::unique_ptr<CompiledSystem> MainSystem::CompileStructure() const {
+  // Items are checked when added, but a deletion can leave references at -1 or, in principle,
+  // out of range; the index maps below use the numbers unchecked, so the references are checked
+  // first. Only the generic checks: items' own Check() may ask for reference outputs, which
+  // compile the structure (Assemble() runs them all before).
+  for (ItemCategory category : allCategories)
+    for (Index i = 0; i < NumberOfItems(category); ++i) {
+      const Item& item = GetItem(category, i);
+      NamingTheItem(ItemDescription(item, i), [&] {
+        const auto broken = [](const std::string& what) {
+          return ValueError("refers to " + what + " -1 (none, e.g. a deleted one); a valid " + what + " is required");
+        };
+        CheckReferences(item);
+        if (category == ItemCategory::Object) {
+          for (NodeIndex node : GetObject(i).NodeNumbers())
+            if (!node.IsValid()) throw broken("node");
+          for (MarkerIndex marker : GetObject(i).MarkerNumbers())
+            if (!marker.IsValid()) throw broken("marker");
+        }
+        if (category == ItemCategory::Marker && !GetMarker(i).BodyNumber().IsValid() && !GetMarker(i).NodeNumber().IsValid())
+          throw broken("body or node");
+      });
+    }
   auto compiled = std::make_unique<CompiledSystem>();
   CompiledSystem& c = *compiled;
   const Index nNodes = NumberOfItems(ItemCategory::Node);
@@ -387,8 +502,7 @@ SystemState ReferenceState(const CompiledSystem& c) {
 
 void MainSystem::Assemble() {
   CheckNotSolving("mbs.Assemble()");
-  for (ItemCategory category : allCategories)
-    for (Index i = 0; i < NumberOfItems(category); ++i) CheckItem(GetItem(category, i), category, i);
+  CheckAllItems();
 
   std::unique_ptr<CompiledSystem> compiled = CompileStructure();
   const CompiledSystem& c = *compiled;

@@ -40,6 +40,14 @@ class MainSystem {
   // the items it added when a later one is refused (nothing else refers to them). Refused
   // during a solve.
   void RemoveItemsFrom(ItemCategory category, Index count);
+  // Exudyn's mbs.DeleteNode/Object/Marker/Load/Sensor: removes item `index` of `category`. The later
+  // items of the category move down by one and every reference to them (any index field of any
+  // item, found through the field tables) follows; references to the deleted item become -1
+  // (invalid: Assemble() then refuses the items that need one). With `deleteDependents` the items
+  // the deleted one uses are deleted after it, as Exudyn does: an object's nodes and markers, a
+  // load's marker. Returns one warning per reference made invalid. Refused during a solve;
+  // IndexError for a number out of range; the system is unchanged then. Assemble() is needed again.
+  std::vector<std::string> DeleteItem(ItemCategory category, Index index, bool deleteDependents);
   Index NumberOfItems(ItemCategory category) const;
   const Item& GetItem(ItemCategory category, Index index) const;  // throws IndexError
   // Typed access, inline: evaluations call these for every item in every evaluation.
@@ -187,6 +195,10 @@ class MainSystem {
   // Index existence and the item's own check; throws with the item's description.
   void CheckItem(const Item& item, ItemCategory category, Index index) const;
   void CheckReferences(const Item& item) const;
+  void CheckAllItems() const;  // CheckItem of every item: the references are valid afterwards
+  // Removes one item and renumbers the references to its category (DeleteItem's step per item);
+  // `call` starts the warnings.
+  void RemoveAndRenumber(ItemCategory category, Index index, const std::string& call, std::vector<std::string>& warnings);
   // Index maps and reference coordinates of the items as they are (Assemble's first part).
   std::unique_ptr<CompiledSystem> CompileStructure() const;
 

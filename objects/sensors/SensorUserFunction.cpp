@@ -11,22 +11,16 @@ namespace multidyn {
 VectorX SensorUserFunction::Evaluate(const MainSystem& system, ConfigurationType configuration) const {
   if (!sensorUserFunction) return VectorX();  // the test instance: no function, no values
   const Index number = system.ItemNumberOf(ItemCategory::Sensor, *this);
+  IndexList numbers;  // the function gets plain numbers, as in Exudyn
+  for (SensorIndex sensor : sensorNumbers) numbers.push_back(sensor.value);
   return CallUserFunctionVector(*sensorUserFunction, *this, number, "sensorUserFunction",
-                                {&system, system.State(configuration).time, sensorNumbers, factors, configuration}, -1);
+                                {&system, system.State(configuration).time, numbers, factors, configuration}, -1);
 }
 
 std::string SensorUserFunction::Target() const {
   std::string text = "sensors [";
-  for (size_t k = 0; k < sensorNumbers.size(); ++k) text += (k ? ", " : "") + std::to_string(sensorNumbers[k]);
+  for (size_t k = 0; k < sensorNumbers.size(); ++k) text += (k ? ", " : "") + std::to_string(sensorNumbers[k].value);
   return text + "] (user function)";
-}
-
-void SensorUserFunction::Check(const MainSystem& system) const {
-  const Index sensors = system.NumberOfItems(ItemCategory::Sensor);
-  for (Index number : sensorNumbers)
-    if (number < 0 || number >= sensors)
-      throw IndexError("parameter 'sensorNumbers': sensor " + std::to_string(number) + " does not exist (the system has " +
-                       std::to_string(sensors) + " sensors)");
 }
 
 void SensorUserFunction::AddTestInstance(MainSystem& system) {

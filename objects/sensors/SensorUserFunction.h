@@ -13,9 +13,8 @@ class SensorUserFunction : public ItemOf<SensorUserFunction, Sensor> {
   static void AddTestInstance(MainSystem& system);
   VectorX Evaluate(const MainSystem& system, ConfigurationType configuration) const override;
   std::string Target() const override;
-  void Check(const MainSystem& system) const override;
 
-  IndexList sensorNumbers;
+  SensorIndexList sensorNumbers;  // typed, so that deleting a sensor renumbers them
   VectorX factors;
   ScriptFunctionPtr sensorUserFunction;
   bool visualizationShow = true;

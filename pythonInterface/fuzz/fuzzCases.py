@@ -94,7 +94,7 @@ def ValidValue(field):
         return st.integers(-2, 6).map(str)
     if kind == 'MarkerIndex[2]':
         return st.lists(st.integers(-1, 4).map(str), min_size=2, max_size=2).map(lambda v: '[' + ', '.join(v) + ']')
-    if kind == 'NodeIndex[]':
+    if kind in ('NodeIndex[]', 'SensorIndex[]'):
         return st.lists(st.integers(-1, 4).map(str), max_size=3).map(lambda v: '[' + ', '.join(v) + ']')
     if kind == 'OutputVariableType':
         return st.sampled_from(OUTPUT_NAMES).map(lambda n: f'OVT.{n}')
@@ -212,6 +212,8 @@ MISBEHAVIOURS = {
     'scReset': "lambda mbs, t, normal: (rotor.SC.Reset(), normal)[1]",
     'addNode': "lambda mbs, t, normal: (mbs.AddNode(RigidRxyz()), normal)[1]",
     'addLoad': "lambda mbs, t, normal: (mbs.AddLoad(Torque(markerNumber=1)), normal)[1]",
+    'delete': "lambda mbs, t, normal: (mbs.DeleteObject(rotor.oSpring), normal)[1]",
+    'deleteNode': "lambda mbs, t, normal: (mbs.DeleteNode(0, suppressWarnings=True), normal)[1]",
     'modify': "lambda mbs, t, normal: (mbs.ModifyObject(rotor.oSpring, TorsionalSpringDamper(markerNumbers=rotor.markers)), normal)[1]",
     'removeOwnSpring': "lambda mbs, t, normal: (mbs.SetObjectParameter(rotor.oSpring, 'springTorqueUserFunction', 0), normal)[1]",
     'removeOwnLoad': "lambda mbs, t, normal: (mbs.SetLoadParameter(rotor.lTorque, 'loadVectorUserFunction', 0), normal)[1]",
@@ -287,6 +289,10 @@ CALLS = [
     "m.SetNodeParameter({i}, 'referenceCoordinates', [0, 0, 0, 0, 0, {f}])",
     "m.SetObjectParameter({i}, 'mass', {f})", "m.SetObjectParameter({i}, 'markerNumbers', [{i}, {j}])",
     "m.SetObjectParameter({i}, 'nodeNumber', {j})", "m.GetObjectParameter({i}, 'name')",
+    # deleting: numbers shift, references to deleted items become -1 (Assemble and outputs refuse them)
+    "m.DeleteNode({i})", "m.DeleteObject({i})", "m.DeleteObject({i}, deleteDependentItems=False, suppressWarnings=True)",
+    "m.DeleteMarker({i}, suppressWarnings=True)", "m.DeleteLoad({i})", "m.DeleteLoad({i}, deleteDependentMarkers=False)",
+    "m.DeleteSensor({i})", "m.DeleteObject(exu.NodeIndex({i}))", "m.DeleteNode({f})",
     "m.systemData.GetODE2Coordinates()", "m.systemData.SetODE2Coordinates([{f}] * {i})",
     "m.systemData.GetODE2Coordinates(CT.{c})", "m.systemData.SetODE1Coordinates([{f}])",
     "m.systemData.GetTime()", "m.systemData.GetAECoordinates()", "m.systemData.GetDataCoordinates(CT.{c})",

@@ -13,7 +13,7 @@ from multidyn.userWarnings import WarnAtUserLine
 
 _categoryPrefix = ["Node", "Object", "Marker", "Load", "Sensor"]
 _indexFieldCategory = {"NodeIndex": 0, "ObjectIndex": 1, "MarkerIndex": 2, "MarkerIndex[2]": 2, "NodeIndex[]": 0, "LoadIndex": 3,
-                       "SensorIndex": 4}
+                       "SensorIndex": 4, "SensorIndex[]": 4}
 
 #: every item class by category number and by any of its names
 classesByCategory = [dict() for _ in range(5)]

@@ -9,9 +9,10 @@ import numpy as _np
 
 from multidyn import _multidyn
 from multidyn import rigidBodyUtilities as _utilities
-from multidyn.indices import LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex
+from multidyn.indices import LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex, indexTypes
 from multidyn.itemInterface import ClassForDict, ItemBase, ItemParameters
 from multidyn.simulationSettings import SimulationSettings
+from multidyn.userWarnings import WarnAtUserLine
 
 MainSystem = _multidyn.MainSystem
 _categories = [("Node", NodeIndex), ("Object", ObjectIndex), ("Marker", MarkerIndex), ("Load", LoadIndex),
@@ -73,6 +74,60 @@ def _Install(category, name, indexType):
 
 for _category, (_name, _indexType) in enumerate(_categories):
     _Install(_category, _name, _indexType)
+
+
+def _CheckFlag(value, what):
+    if isinstance(value, (bool, _np.bool_)) or (isinstance(value, (int, _np.integer)) and value in (0, 1)):
+        return bool(value)
+    raise TypeError(f"{what}: expected True or False, got {value!r}")
+
+
+def _Delete(mbs, category, index, deleteDependents, suppressWarnings, call, indexName, dependentsName):
+    """Exudyn's mbs.Delete...: the C++ core deletes and renumbers; the warnings it returns are
+    issued at the user's line unless suppressWarnings."""
+    where = f"{call}: parameter '{indexName}'"
+    if isinstance(index, tuple(t for t in indexTypes if t is not _categories[category][1])):
+        raise TypeError(f"{where}: expected a {_categories[category][1].__name__} (or int), got {index!r}")
+    index = _CheckIndex(mbs, category, index, where)
+    deleteDependents = _CheckFlag(deleteDependents, f"{call}: parameter '{dependentsName}'")
+    suppressWarnings = _CheckFlag(suppressWarnings, f"{call}: parameter 'suppressWarnings'")
+    for message in mbs._DeleteItem(category, index, deleteDependents):
+        if not suppressWarnings:
+            WarnAtUserLine(message)
+
+
+def DeleteNode(self, nodeNumber, suppressWarnings=False):
+    """Deletes node nodeNumber; later nodes move down by one and references to them follow, references
+    to it become -1 (with a warning unless suppressWarnings). Needs Assemble() again."""
+    _Delete(self, 0, nodeNumber, False, suppressWarnings, "DeleteNode", "nodeNumber", "")
+
+
+def DeleteObject(self, objectNumber, deleteDependentItems=True, suppressWarnings=False):
+    """Deletes object objectNumber and, with deleteDependentItems, the nodes and markers it uses (as
+    Exudyn); later items move down by one and references to them follow, references to deleted items
+    become -1 (with a warning unless suppressWarnings). Needs Assemble() again."""
+    _Delete(self, 1, objectNumber, deleteDependentItems, suppressWarnings, "DeleteObject", "objectNumber",
+            "deleteDependentItems")
+
+
+def DeleteMarker(self, markerNumber, suppressWarnings=False):
+    """Deletes marker markerNumber; as DeleteNode."""
+    _Delete(self, 2, markerNumber, False, suppressWarnings, "DeleteMarker", "markerNumber", "")
+
+
+def DeleteLoad(self, loadNumber, deleteDependentMarkers=True, suppressWarnings=False):
+    """Deletes load loadNumber and, with deleteDependentMarkers, its marker (as Exudyn); as DeleteNode."""
+    _Delete(self, 3, loadNumber, deleteDependentMarkers, suppressWarnings, "DeleteLoad", "loadNumber",
+            "deleteDependentMarkers")
+
+
+def DeleteSensor(self, sensorNumber, suppressWarnings=False):
+    """Deletes sensor sensorNumber (and its stored values); as DeleteNode."""
+    _Delete(self, 4, sensorNumber, False, suppressWarnings, "DeleteSensor", "sensorNumber", "")
+
+
+for _function in (DeleteNode, DeleteObject, DeleteMarker, DeleteLoad, DeleteSensor):
+    setattr(MainSystem, _function.__name__, _function)
 
 
 def _CheckConfiguration(configuration, what):

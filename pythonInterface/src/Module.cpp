@@ -61,10 +61,7 @@ py::dict DescribeField(const FieldDescriptor& f, const Json* defaults = nullptr)
   d["expected"] = f.Expected();
   d["userFunctionSignature"] = f.userFunctionSignature;
   d["isUserFunction"] = f.type == FieldType::UserFunction;
-  d["isIndex"] = f.type == FieldType::NodeIndex || f.type == FieldType::ObjectIndex ||
-                 f.type == FieldType::MarkerIndex || f.type == FieldType::LoadIndex ||
-                 f.type == FieldType::SensorIndex || f.type == FieldType::MarkerIndexList ||
-                 f.type == FieldType::NodeIndexList;
+  d["isIndex"] = ReferencedCategory(f.type).has_value();
   if (f.type == FieldType::Nested) {
     py::list nested;
     const Json* nestedDefaults = defaults && defaults->contains(f.key) ? &(*defaults)[f.key] : nullptr;
@@ -194,18 +191,6 @@ template <class Solve> py::dict TimedSolve(const py::dict& settingsDict, Solve&&
   d["discontinuousIterations"] = statistics.discontinuousIterations;
   d["computationTime"] = seconds;
   return d;
-}
-
-// The item category (0 node ... 4 sensor) of an index field or list of them; -1 for others.
-int IndexCategoryOf(FieldType type) {
-  switch (type) {
-    case FieldType::NodeIndex: case FieldType::NodeIndexList: return 0;
-    case FieldType::ObjectIndex: return 1;
-    case FieldType::MarkerIndex: case FieldType::MarkerIndexList: return 2;
-    case FieldType::LoadIndex: return 3;
-    case FieldType::SensorIndex: return 4;
-    default: return -1;
-  }
 }
 
 // Index fields as Exudyn's item dicts give them: NodeIndex, MarkerIndex, ... (ints that know
@@ -339,6 +324,9 @@ PYBIND11_MODULE(_multidyn, m) {
              self.ModifyItem(c, index, std::move(item));
              WarnDeprecated(changed, deprecated);
            })
+      .def("_DeleteItem", [](MainSystem& self, int category, Index index, bool deleteDependents) {
+             return self.DeleteItem(CategoryOf(category), index, deleteDependents);  // the warnings
+           })
       .def("_NumberOfItems", [](const MainSystem& self, int category) { return self.NumberOfItems(CategoryOf(category)); })
       .def("_GetItem", [](const MainSystem& self, int category, Index index) {
              const ItemCategory c = CategoryOf(category);
@@ -348,9 +336,9 @@ PYBIND11_MODULE(_multidyn, m) {
                if (f.type == FieldType::UserFunction)
                  if (auto function = std::dynamic_pointer_cast<const PythonScriptFunction>(f.getFunction(&item)))
                    dict[py::str(f.key)] = function->Callable();
-               const int indexCategory = IndexCategoryOf(f.type);
-               if (indexCategory >= 0 && dict.contains(f.key))
-                 dict[py::str(f.key)] = TypedIndices(indexCategory, dict[py::str(f.key)]);
+               const std::optional<ItemCategory> indexCategory = ReferencedCategory(f.type);
+               if (indexCategory && dict.contains(f.key))
+                 dict[py::str(f.key)] = TypedIndices(static_cast<int>(*indexCategory), dict[py::str(f.key)]);
              }
              return dict;
            })

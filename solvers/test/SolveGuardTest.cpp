@@ -103,6 +103,8 @@ TEST(SolveGuard, StructuralChangesFromAUserFunctionAreRefused) {
       {"mbs.SetObjectParameter(3, 'springTorqueUserFunction', ...)",
        [](MainSystem& s) { s.SetItemParameter(ItemCategory::Object, 3, "springTorqueUserFunction", 0); }},
       {"mbs.Load()", [](MainSystem& s) { s.LoadJsonText(R"({"format": "multidyn.system"})"); }},
+      {"mbs.DeleteObject(3)", [](MainSystem& s) { s.DeleteItem(ItemCategory::Object, 3, true); }},
+      {"mbs.DeleteNode(0)", [](MainSystem& s) { s.DeleteItem(ItemCategory::Node, 0, false); }},
       {"mbs.SolveDynamic()", [](MainSystem& s) { SolveDynamic(s, Settings()); }},
   };
   for (const auto& [call, action] : cases) {

@@ -210,7 +210,7 @@ def test_sensorUserFunctionBadInput(tmp_path, monkeypatch):
     mbs = SC.AddSystem()
     node = mbs.AddNode(NodePoint())
     mbs.AddObject(MassPoint(nodeNumber=node, physicsMass=1))
-    with pytest.raises(IndexError, match="SensorUserFunction.*'sensorNumbers'.*sensor 3 does not exist"):
+    with pytest.raises(IndexError, match="SensorUserFunction.*'sensorNumbers'.*sensor number 3 does not exist"):
         mbs.AddSensor(SensorUserFunction(sensorNumbers=[3], sensorUserFunction=lambda *a: [0.]))
     mbs.AddSensor(SensorUserFunction(sensorNumbers=[], storeInternal=True, sensorUserFunction=lambda *a: ['x']))
     mbs.Assemble()

@@ -208,6 +208,23 @@ def test_addItemsInsideUserFunction():
     rotor.AssertStillSolves()
 
 
+def test_deleteItemsInsideUserFunction():
+    rotor = Rotor()
+    before = [rotor.mbs.GetObject(i) for i in range(rotor.mbs.NumberOfObjects())]
+    rotor.Misbehave('spring', lambda mbs: mbs.DeleteObject(rotor.oSpring))
+    SolveRefused(rotor, 'mbs.DeleteObject(3)', SPRING)
+    rotor.Misbehave('load', lambda mbs: mbs.DeleteLoad(0, suppressWarnings=True))
+    SolveRefused(rotor, 'mbs.DeleteLoad(0)', LOAD)
+    rotor.Misbehave('spring', lambda mbs: mbs.DeleteNode(0))
+    SolveRefused(rotor, 'mbs.DeleteNode(0)', SPRING)
+    rotor.Misbehave('spring', lambda mbs: mbs.DeleteMarker(0))
+    SolveRefused(rotor, 'mbs.DeleteMarker(0)', SPRING)
+    assert (rotor.mbs.NumberOfNodes(), rotor.mbs.NumberOfObjects(), rotor.mbs.NumberOfMarkers(),
+            rotor.mbs.NumberOfLoads()) == (1, 4, 2, 1)
+    assert [rotor.mbs.GetObject(i) for i in range(rotor.mbs.NumberOfObjects())] == before
+    rotor.AssertStillSolves()
+
+
 def test_modifyObjectInsideItsOwnUserFunction():
     rotor = Rotor()
     rotor.Misbehave('spring', lambda mbs: mbs.ModifyObject(rotor.oSpring, TorsionalSpringDamper(
