@@ -159,6 +159,7 @@ def main():
         ExtractTestModels(arguments.exudyn, work)
         testModels = os.path.join(work, 'TestModels')
         ReplaceImports(testModels)
+        os.makedirs(os.path.join(testModels, 'solution'), exist_ok=True)  # scripts write there; git keeps no empty folder
         miniReference, testReference, performanceReference = ReferenceSolutions(testModels)
         jobs = [('mini', os.path.join('MiniExamples', name), reference) for name, reference in miniReference.items()]
         jobs += [('perf', name, reference) for name, reference in performanceReference.items()]
