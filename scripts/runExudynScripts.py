@@ -38,21 +38,30 @@ exudynTestGlobals.useGraphics = False
 exudynTestGlobals.performTests = True
 exudynTestGlobals.isPerformanceTest = %(isPerformance)r
 exudynTestGlobals.testResult = None
-fileName = %(fileName)r
-report = {}
-try:
-    code = compile(open(fileName, encoding='utf8').read(), fileName, 'exec')
-    exec(code, {'__name__': '__main__', '__file__': fileName})
-    result = exudynTestGlobals.testResult
-    if result is not None and getattr(result, 'size', 1) == 1 and hasattr(result, 'reshape'):
-        result = result.reshape(-1)[0]  # a one-coordinate output (Exudyn's suite subtracts it as an array)
-    report['result'] = None if result is None else float(result)
-except BaseException as error:
-    frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename == fileName]
-    where = ' (line %%d: %%s)' %% (frames[-1].lineno, (frames[-1].line or '').strip()) if frames else ''
-    report['error'] = (type(error).__name__ + ': ' + str(error).strip().split('\n')[0])[:300] + where
-    report['errorType'] = type(error).__name__
-print('RUNEXUDYNSCRIPTS ' + json.dumps(report), flush=True)
+
+
+def RunScript(fileName, testGlobals=exudynTestGlobals, json=json, traceback=traceback):
+    # the script runs in the namespace of __main__, as runTestSuite.py runs it (exec(..., globals())), so that
+    # pickle finds the functions it defines; the names used here are locals the script cannot rebind
+    report = {}
+    try:
+        code = compile(open(fileName, encoding='utf8').read(), fileName, 'exec')
+        namespace = sys.modules['__main__'].__dict__
+        namespace['__file__'] = fileName
+        exec(code, namespace)
+        result = testGlobals.testResult
+        if result is not None and getattr(result, 'size', 1) == 1 and hasattr(result, 'reshape'):
+            result = result.reshape(-1)[0]  # a one-coordinate output (Exudyn's suite subtracts it as an array)
+        report['result'] = None if result is None else float(result)
+    except BaseException as error:
+        frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename == fileName]
+        where = ' (line %%d: %%s)' %% (frames[-1].lineno, (frames[-1].line or '').strip()) if frames else ''
+        report['error'] = (type(error).__name__ + ': ' + str(error).strip().split('\n')[0])[:300] + where
+        report['errorType'] = type(error).__name__
+    print('RUNEXUDYNSCRIPTS ' + json.dumps(report), flush=True)
+
+
+RunScript(%(fileName)r)
 '''
 
 
@@ -150,6 +159,7 @@ def main():
         ExtractTestModels(arguments.exudyn, work)
         testModels = os.path.join(work, 'TestModels')
         ReplaceImports(testModels)
+        os.makedirs(os.path.join(testModels, 'solution'), exist_ok=True)  # scripts write there; git keeps no empty folder
         miniReference, testReference, performanceReference = ReferenceSolutions(testModels)
         jobs = [('mini', os.path.join('MiniExamples', name), reference) for name, reference in miniReference.items()]
         jobs += [('perf', name, reference) for name, reference in performanceReference.items()]

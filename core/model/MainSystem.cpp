@@ -976,26 +976,39 @@ void MainSystem::LoadJson(const Json& json) {
   CheckNotSolving("mbs.Load()");
   if (!json.is_object() || !json.contains("format") || json["format"] != "multidyn.system")
     throw ValueError("not a Multidyn system file: expected a JSON object with \"format\": \"multidyn.system\"");
-  MainSystem loaded;
+  ItemLists items;
   for (ItemCategory category : allCategories) {
     const char* arrayName = JsonArrayName(category);
     if (!json.contains(arrayName)) continue;
     if (!json[arrayName].is_array()) throw ValueError(std::string("'") + arrayName + "' must be a list of item dicts");
     Index i = 0;
     for (const auto& dict : json[arrayName]) {
-      // references are checked once all items are there: joints come before their markers
-      loaded.Items(category).push_back(
+      items[static_cast<int>(category)].push_back(
           CreateItemFromJson(category, dict, std::string(CategoryName(category)) + " " + std::to_string(i)));
       ++i;
     }
   }
+  ReplaceItems(std::move(items), "mbs.Load()");
+}
+
+void MainSystem::ReplaceItems(ItemLists items, const std::string& call) {
+  CheckNotSolving(call);
+  MainSystem replacement;  // checked there, so that references see all the new items and none of ours
+  for (ItemCategory category : allCategories) {
+    for (const auto& item : items[static_cast<int>(category)])
+      if (item->TypeInfo().category != category)
+        throw TypeError(std::string("internal: a ") + item->TypeInfo().className + " in the list of " +
+                        CategoryName(category) + "s");
+    replacement.Items(category) = std::move(items[static_cast<int>(category)]);
+  }
   for (ItemCategory category : allCategories)
-    for (Index i = 0; i < loaded.NumberOfItems(category); ++i) loaded.CheckItem(loaded.GetItem(category, i), category, i);
-  nodes_ = std::move(loaded.nodes_);
-  objects_ = std::move(loaded.objects_);
-  markers_ = std::move(loaded.markers_);
-  loads_ = std::move(loaded.loads_);
-  sensors_ = std::move(loaded.sensors_);
+    for (Index i = 0; i < replacement.NumberOfItems(category); ++i)
+      replacement.CheckItem(replacement.GetItem(category, i), category, i);
+  nodes_ = std::move(replacement.nodes_);
+  objects_ = std::move(replacement.objects_);
+  markers_ = std::move(replacement.markers_);
+  loads_ = std::move(replacement.loads_);
+  sensors_ = std::move(replacement.sensors_);
   sensorRecords_.assign(sensors_.size(), SensorRecord());
   compiled_.reset();
   ++revision_;

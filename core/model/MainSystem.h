@@ -3,6 +3,7 @@
 // the items so that solvers read the model and write only states.
 #pragma once
 
+#include <array>
 #include <memory>
 #include <string>
 #include <vector>
@@ -182,6 +183,13 @@ class MainSystem {
   // Parses a system file's text (UTF-8 JSON, nesting limited) and loads it as LoadJson does;
   // ValueError for text that is not such a file, the system unchanged.
   void LoadJsonText(const std::string& text);
+  // Items of each category in order: nodes, objects, markers, loads, sensors (ItemCategory's numbers).
+  using ItemLists = std::array<std::vector<std::unique_ptr<Item>>, 5>;
+  // Replaces all items by `items` (mbs.Load, mbs.SetDictionary): they are checked together, as an
+  // item may refer to one later in its list or in another list (a joint before its markers); on any
+  // error the system is left as it was. The step user functions are kept. `call` names the user's
+  // call ("mbs.SetDictionary()") in the refusal during a solve.
+  void ReplaceItems(ItemLists items, const std::string& call);
   void Reset();  // removes all items (and the pre-step user function)
 
  private:

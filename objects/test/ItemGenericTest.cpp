@@ -80,6 +80,35 @@ TEST(ItemGeneric, BadReferenceLeavesTheSystemUnchanged) {
   EXPECT_TRUE(system->IsAssembled());
 }
 
+// The items of another system replace ours at once (mbs.SetDictionary, mbs.Load); references
+// may point forward in the new lists, and a bad item anywhere leaves the old system whole.
+MainSystem::ItemLists ItemListsOf(const MainSystem& system) {
+  MainSystem::ItemLists items;
+  for (int category = 0; category < 5; ++category)
+    for (Index i = 0; i < system.NumberOfItems(static_cast<ItemCategory>(category)); ++i)
+      items[category].push_back(system.GetItem(static_cast<ItemCategory>(category), i).Clone());
+  return items;
+}
+
+TEST(ItemGeneric, ReplaceItemsTakesAllOrNothing) {
+  auto source = MakeSystemWithEveryItem();
+  MainSystem target;
+  target.AddItem(CreateItemFromJson(ItemCategory::Node, {{"nodeType", "PointGround"}}, "node 0"));
+  target.ReplaceItems(ItemListsOf(*source), "mbs.SetDictionary()");
+  EXPECT_EQ(target.ToJson(), source->ToJson());
+  EXPECT_FALSE(target.IsAssembled());
+  target.Assemble();
+  EXPECT_EQ(target.Compiled().numberOfODE2, source->Compiled().numberOfODE2);
+
+  const Json before = target.ToJson();
+  MainSystem::ItemLists bad = ItemListsOf(*source);
+  bad[static_cast<int>(ItemCategory::Object)].push_back(CreateItemFromJson(
+      ItemCategory::Object, {{"objectType", "ConnectorTorsionalSpringDamper"}, {"markerNumbers", {0, 99}}}, "object"));
+  EXPECT_THROW(target.ReplaceItems(std::move(bad), "mbs.SetDictionary()"), IndexError);
+  EXPECT_EQ(target.ToJson(), before);
+  EXPECT_TRUE(target.IsAssembled());
+}
+
 // Every registered type, from its own test instance: the instance holds the type, assembles,
 // its exact Jacobians equal finite differences at random states, the loads of its multipliers
 // are -C_q^T lambda and its velocity-level equations the time derivative of its position-level

@@ -187,6 +187,19 @@ class SystemContainer:
         self._systems.append(mbs)
         return mbs
 
+    def AppendSystem(self, mainSystem):
+        """Exudyn's SC.AppendSystem(mbs): puts a system made elsewhere (copy.copy(mbs), pickle.loads, or one
+        of another container) into this container; returns its system number."""
+        if not isinstance(mainSystem, MainSystem):
+            raise TypeError(f"SC.AppendSystem: expected a MainSystem (e.g. copy.copy(mbs)), got "
+                            f"{type(mainSystem).__name__}")
+        for attribute in ("variables", "sys"):  # a MainSystem() made directly has neither
+            if not isinstance(getattr(mainSystem, attribute, None), dict):
+                setattr(mainSystem, attribute, {})
+        mainSystem.systemContainer = self
+        self._systems.append(mainSystem)
+        return len(self._systems) - 1
+
     def NumberOfSystems(self):
         return len(self._systems)
 

@@ -449,6 +449,7 @@ MainSystem.__repr__ = _Repr
 from multidyn import createFunctions  # noqa: E402,F401  (the mbs.Create... helpers)
 from multidyn import contact  # noqa: E402,F401  (mbs.CreateExponentialSpringContact, mbs.ResetAnchorPoint)
 from multidyn import plot  # noqa: E402,F401  (exu.plot and mbs.PlotSensor, as Exudyn's mainSystemExtensions)
+from multidyn import mainSystemDictionary  # noqa: E402,F401  (mbs.GetDictionary/SetDictionary, pickle, copy)
 
 
 _AssembleItems = MainSystem.Assemble

@@ -327,6 +327,26 @@ PYBIND11_MODULE(_multidyn, m) {
       .def("_DeleteItem", [](MainSystem& self, int category, Index index, bool deleteDependents) {
              return self.DeleteItem(CategoryOf(category), index, deleteDependents);  // the warnings
            })
+      .def("_ReplaceItems", [](MainSystem& self, const py::list& lists, const std::string& call) {
+             // lists: the item dicts of each category (normalised by their classes, as for _AddItem)
+             self.CheckNotSolving(call);
+             MainSystem::ItemLists items;
+             std::vector<std::pair<const Item*, std::vector<std::string>>> deprecated;
+             for (int category = 0; category < 5 && category < static_cast<int>(lists.size()); ++category) {
+               const ItemCategory c = CategoryOf(category);
+               Index i = 0;
+               for (const py::handle dict : lists[category].cast<py::list>()) {
+                 std::vector<std::pair<const FieldDescriptor*, py::object>> functions;
+                 std::vector<std::string> names;
+                 items[category].push_back(ItemFromPython(c, dict.cast<py::dict>(),
+                                                          std::string(CategoryName(c)) + " " + std::to_string(i++),
+                                                          functions, names));
+                 if (!names.empty()) deprecated.emplace_back(items[category].back().get(), std::move(names));
+               }
+             }
+             self.ReplaceItems(std::move(items), call);
+             for (const auto& [item, names] : deprecated) WarnDeprecated(*item, names);
+           })
       .def("_NumberOfItems", [](const MainSystem& self, int category) { return self.NumberOfItems(CategoryOf(category)); })
       .def("_GetItem", [](const MainSystem& self, int category, Index index) {
              const ItemCategory c = CategoryOf(category);
