@@ -41,6 +41,15 @@ template <class Derived> class ConstraintKernels : public ItemOf<Derived, Constr
   MULTIDYN_FOR_EACH_SCALAR(MULTIDYN_CONSTRAINT_KERNELS)
 #undef MULTIDYN_CONSTRAINT_KERNELS
 
+  // The output ConstraintEquation: g at position level, or lambda if inactive (its equation is lambda = 0).
+  VectorX ConstraintEquationOutput(const EvaluationContext& context, const MarkerData<double>& m0,
+                                   const MarkerData<double>& m1, const VectorX& lambda) const {
+    if (!Self().IsActive()) return lambda;
+    VecX<double> g;
+    Self().AlgebraicEquations(context, m0, m1, false, g);
+    return g;
+  }
+
  private:
   const Derived& Self() const { return static_cast<const Derived&>(*this); }
 };

@@ -29,15 +29,7 @@ bool ObjectConnectorCoordinate::GetOutput(OutputVariableType type, const Evaluat
   switch (type) {
     case OutputVariableType::Displacement: value = VectorX::Constant(1, m1.coordinate - m0.coordinate); return true;
     case OutputVariableType::Velocity: value = VectorX::Constant(1, m1.coordinate_t - m0.coordinate_t); return true;
-    case OutputVariableType::ConstraintEquation: {
-      VecX<double> g;
-      if (activeConnector)
-        AlgebraicEquations(context, m0, m1, false, g);
-      else
-        g = lambda;  // inactive: the equation is lambda = 0
-      value = g;
-      return true;
-    }
+    case OutputVariableType::ConstraintEquation: value = ConstraintEquationOutput(context, m0, m1, lambda); return true;
     case OutputVariableType::Force: value = activeConnector ? lambda : VectorX::Zero(1); return true;
     default: return false;
   }

@@ -189,15 +189,7 @@ bool ObjectConnectorCoordinateVector::GetOutput(OutputVariableType type, const E
   switch (type) {
     case OutputVariableType::Displacement: value = difference(m0.coordinateVector, m1.coordinateVector); return true;
     case OutputVariableType::Velocity: value = difference(m0.coordinateVector_t, m1.coordinateVector_t); return true;
-    case OutputVariableType::ConstraintEquation: {
-      VecX<double> g;
-      if (activeConnector)
-        AlgebraicEquations(context, m0, m1, false, g);
-      else
-        g = lambda;  // inactive: the equation is lambda = 0
-      value = g;
-      return true;
-    }
+    case OutputVariableType::ConstraintEquation: value = ConstraintEquationOutput(context, m0, m1, lambda); return true;
     case OutputVariableType::Force: value = activeConnector ? lambda : VectorX(VectorX::Zero(lambda.size())); return true;
     default: return false;
   }
