@@ -49,7 +49,6 @@ categoryNames = ["node", "object", "marker", "load", "sensor"]
 familyTitles = {"nodes": "Nodes", "bodies": "Bodies", "joints": "Joints", "connectors": "Connectors",
                 "firstOrder": "First-order systems", "contact": "Contact",
                 "markers": "Markers", "loads": "Loads", "sensors": "Sensors"}
-indexTypes = {"NodeIndex", "ObjectIndex", "MarkerIndex", "LoadIndex", "SensorIndex", "MarkerIndex[2]", "NodeIndex[]", "SensorIndex[]"}
 
 
 # ---------------------------------------------------------------------------------------
@@ -148,7 +147,7 @@ def FormatDefault(field):
     if "default" not in field:
         return ""
     value = field["default"]
-    if field["type"] in indexTypes:
+    if field["isIndex"]:
         if isinstance(value, list):
             return "[" + ", ".join("invalid (-1)" if v == -1 else str(v) for v in value) + "]"
         return "invalid (-1)" if value == -1 else str(value)
@@ -158,7 +157,7 @@ def FormatDefault(field):
 
 
 def FormatSize(field):
-    if field["isUserFunction"] or field["type"] in indexTypes or field["type"] in ("String", "OutputVariableType"):
+    if field["isUserFunction"] or field["isIndex"] or field["type"] in ("String", "OutputVariableType"):
         return ""
     rows, cols = field["rows"], field["cols"]
     if rows == -1:

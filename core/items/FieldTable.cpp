@@ -146,24 +146,18 @@ void FieldConverter<MarkerIndexPair>::FromJson(const Json& j, MarkerIndexPair& v
   IndexFromJson(j[1], v[1].value);
 }
 
-namespace {
-// -1 is accepted here, as for single indices, so that deleting an item can mark a reference to it;
-// MainSystem::CheckReferences refuses it in a list, where no entry is optional.
-template <class List> void IndexListFromJson(const Json& j, const char* what, List& v) {
-  if (!j.is_array()) throw TypeError(std::string("expected a list of ") + what + " indices, got " + JsonKindName(j));
-  List values(j.size());
-  for (size_t i = 0; i < j.size(); ++i) IndexFromJson(j[i], values[i].value);
-  v = values;
+void IndexListFromJson(const Json& j, ItemCategory category, std::vector<Index>& values) {
+  if (!j.is_array())
+    throw TypeError(std::string("expected a list of ") + CategoryName(category) + " indices, got " + JsonKindName(j));
+  std::vector<Index> read(j.size());
+  for (size_t i = 0; i < j.size(); ++i) IndexFromJson(j[i], read[i]);
+  values = read;
 }
-}  // namespace
-
-void FieldConverter<NodeIndexList>::FromJson(const Json& j, NodeIndexList& v) { IndexListFromJson(j, "node", v); }
-void FieldConverter<SensorIndexList>::FromJson(const Json& j, SensorIndexList& v) { IndexListFromJson(j, "sensor", v); }
 
 std::optional<ItemCategory> ReferencedCategory(FieldType type) {
   switch (type) {
     case FieldType::NodeIndex: case FieldType::NodeIndexList: return ItemCategory::Node;
-    case FieldType::ObjectIndex: return ItemCategory::Object;
+    case FieldType::ObjectIndex: case FieldType::ObjectIndexList: return ItemCategory::Object;
     case FieldType::MarkerIndex: case FieldType::MarkerIndexList: return ItemCategory::Marker;
     case FieldType::LoadIndex: return ItemCategory::Load;
     case FieldType::SensorIndex: case FieldType::SensorIndexList: return ItemCategory::Sensor;
@@ -240,6 +234,7 @@ std::string FieldDescriptor::TypeName() const {
     case FieldType::MarkerIndexList: return "MarkerIndex[2]";
     case FieldType::NodeIndexList: return "NodeIndex[]";
     case FieldType::SensorIndexList: return "SensorIndex[]";
+    case FieldType::ObjectIndexList: return "ObjectIndex[]";
     case FieldType::OutputVariableType: return "OutputVariableType";
     case FieldType::Color: return "Float4";
     case FieldType::UserFunction: return "UserFunction";
@@ -270,6 +265,7 @@ std::string FieldDescriptor::Expected() const {
     case FieldType::MarkerIndexList: text = "a list of 2 marker indices"; break;
     case FieldType::NodeIndexList: text = "a list of node indices"; break;
     case FieldType::SensorIndexList: text = "a list of sensor indices"; break;
+    case FieldType::ObjectIndexList: text = "a list of object indices"; break;
     case FieldType::OutputVariableType: text = "an exu.OutputVariableType"; break;
     case FieldType::Color: text = "a list of 4 numbers (RGBA)"; break;
     case FieldType::UserFunction: text = "a Python function or 0"; break;

@@ -36,6 +36,7 @@ enum class FieldType {
   MarkerIndexList,
   NodeIndexList,  // any number of node indices (e.g. the nodes of a generic ODE1 object)
   SensorIndexList,  // any number of sensor indices (e.g. the sensors a user-function sensor reads)
+  ObjectIndexList,  // any number of object indices (e.g. the joints a module reads)
   OutputVariableType,
   Color,
   UserFunction,
@@ -74,6 +75,7 @@ struct BodyVisualization : BasicVisualization {
 using MarkerIndexPair = std::array<MarkerIndex, 2>;
 using NodeIndexList = std::vector<NodeIndex>;
 using SensorIndexList = std::vector<SensorIndex>;
+using ObjectIndexList = std::vector<ObjectIndex>;
 using Vector3List = std::vector<Vector3>;
 using Matrix3List = std::vector<Matrix3>;
 using IntegerList = std::vector<Index>;
@@ -222,23 +224,28 @@ template <> struct FieldConverter<MarkerIndexPair> {
   static Json ToJson(const MarkerIndexPair& v) { return Json::array({v[0].value, v[1].value}); }
   static void FromJson(const Json& j, MarkerIndexPair& v);
 };
-template <> struct FieldConverter<NodeIndexList> {
-  static constexpr FieldType type = FieldType::NodeIndexList;
-  static Json ToJson(const NodeIndexList& v) {
+// -1 is accepted in a list, as for single indices, so that deleting an item can mark a reference to
+// it; MainSystem::CheckReferences refuses it in a list, where no entry is optional.
+void IndexListFromJson(const Json& j, ItemCategory category, std::vector<Index>& values);
+// Any number of node, object or sensor indices (the nodes of a generic ODE1 object, the joints a
+// module reads, the sensors a user-function sensor reads): one converter for all.
+template <ItemCategory c> struct FieldConverter<std::vector<TypedIndex<c>>> {
+  static_assert(c == ItemCategory::Node || c == ItemCategory::Object || c == ItemCategory::Sensor,
+                "no FieldType for this index list");
+  static constexpr FieldType type = c == ItemCategory::Node     ? FieldType::NodeIndexList
+                                    : c == ItemCategory::Object ? FieldType::ObjectIndexList
+                                                                : FieldType::SensorIndexList;
+  static Json ToJson(const std::vector<TypedIndex<c>>& v) {
     Json array = Json::array();
-    for (NodeIndex i : v) array.push_back(i.value);
+    for (TypedIndex<c> i : v) array.push_back(i.value);
     return array;
   }
-  static void FromJson(const Json& j, NodeIndexList& v);
-};
-template <> struct FieldConverter<SensorIndexList> {
-  static constexpr FieldType type = FieldType::SensorIndexList;
-  static Json ToJson(const SensorIndexList& v) {
-    Json array = Json::array();
-    for (SensorIndex i : v) array.push_back(i.value);
-    return array;
+  static void FromJson(const Json& j, std::vector<TypedIndex<c>>& v) {
+    std::vector<Index> values;
+    IndexListFromJson(j, c, values);
+    v.assign(values.size(), TypedIndex<c>{});
+    for (size_t i = 0; i < values.size(); ++i) v[i].value = values[i];
   }
-  static void FromJson(const Json& j, SensorIndexList& v);
 };
 
 template <> struct FieldConverter<GraphicsDataList> {
@@ -275,7 +282,8 @@ template <class V> constexpr int FieldRows() {
   if constexpr (std::is_same_v<V, Matrix3>) return 3;
   else if constexpr (std::is_same_v<V, Color4>) return 4;
   else if constexpr (std::is_same_v<V, MarkerIndexPair>) return 2;
-  else if constexpr (std::is_same_v<V, NodeIndexList> || std::is_same_v<V, SensorIndexList> || std::is_same_v<V, MatrixX> ||
+  else if constexpr (std::is_same_v<V, NodeIndexList> || std::is_same_v<V, SensorIndexList> ||
+                     std::is_same_v<V, ObjectIndexList> || std::is_same_v<V, MatrixX> ||
                      std::is_same_v<V, GraphicsDataList> || std::is_same_v<V, Vector3List> ||
                      std::is_same_v<V, Matrix3List> || std::is_same_v<V, IntegerList> ||
                      FieldConverter<V>::type == FieldType::JointTypeList) return -1;

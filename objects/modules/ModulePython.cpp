@@ -44,7 +44,7 @@ std::vector<ControlModule::JointInput> ModulePython::Inputs() const {
   const std::vector<std::string> names = SplitNames(inputNames);
   std::vector<JointInput> inputs;
   for (size_t k = 0; k < inputJoints.size(); ++k)
-    inputs.push_back({k < names.size() ? names[k] : "input " + std::to_string(k), ObjectIndex(inputJoints[k]),
+    inputs.push_back({k < names.size() ? names[k] : "input " + std::to_string(k), inputJoints[k],
                       k < inputIsRate.size() && inputIsRate[k] != 0});
   return inputs;
 }

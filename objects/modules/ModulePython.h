@@ -49,7 +49,7 @@ class ModulePython : public ControlModuleKernels<ModulePython> {
     }
   }
 
-  IntegerList inputJoints;   // revolute joint objects the inputs read
+  ObjectIndexList inputJoints;  // revolute joint objects the inputs read
   IntegerList inputIsRate;   // per input: 1 = the joint's rate q_t, 0 = its angle q
   std::string inputNames;    // the links' names, separated by spaces (for messages)
   std::string outputNames;   // the outputs' names, separated by spaces; their number is the number of outputs

@@ -94,7 +94,7 @@ def ValidValue(field):
         return st.integers(-2, 6).map(str)
     if kind == 'MarkerIndex[2]':
         return st.lists(st.integers(-1, 4).map(str), min_size=2, max_size=2).map(lambda v: '[' + ', '.join(v) + ']')
-    if kind in ('NodeIndex[]', 'SensorIndex[]'):
+    if kind.endswith('Index[]'):  # any number of node, object or sensor indices
         return st.lists(st.integers(-1, 4).map(str), max_size=3).map(lambda v: '[' + ', '.join(v) + ']')
     if kind == 'OutputVariableType':
         return st.sampled_from(OUTPUT_NAMES).map(lambda n: f'OVT.{n}')

@@ -12,8 +12,6 @@ from multidyn.indices import indexTypes as _indexTypes
 from multidyn.userWarnings import WarnAtUserLine
 
 _categoryPrefix = ["Node", "Object", "Marker", "Load", "Sensor"]
-_indexFieldCategory = {"NodeIndex": 0, "ObjectIndex": 1, "MarkerIndex": 2, "MarkerIndex[2]": 2, "NodeIndex[]": 0, "LoadIndex": 3,
-                       "SensorIndex": 4, "SensorIndex[]": 4}
 
 #: every item class by category number and by any of its names
 classesByCategory = [dict() for _ in range(5)]
@@ -21,7 +19,7 @@ classesByCategory = [dict() for _ in range(5)]
 
 def _CheckIndexKind(className, field, value):
     """A typed index of another kind (a NodeIndex given as markerNumber) is a TypeError."""
-    expected = _indexFieldCategory.get(field["type"])
+    expected = field["indexCategory"]
     if expected is None:
         return
     values = value if isinstance(value, (list, tuple)) else [value]

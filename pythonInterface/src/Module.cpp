@@ -61,7 +61,10 @@ py::dict DescribeField(const FieldDescriptor& f, const Json* defaults = nullptr)
   d["expected"] = f.Expected();
   d["userFunctionSignature"] = f.userFunctionSignature;
   d["isUserFunction"] = f.type == FieldType::UserFunction;
-  d["isIndex"] = ReferencedCategory(f.type).has_value();
+  const std::optional<ItemCategory> indexCategory = ReferencedCategory(f.type);
+  d["isIndex"] = indexCategory.has_value();
+  // the category the index (or index list) refers to: Python checks typed indices against it
+  d["indexCategory"] = indexCategory ? py::object(py::int_(static_cast<int>(*indexCategory))) : py::object(py::none());
   if (f.type == FieldType::Nested) {
     py::list nested;
     const Json* nestedDefaults = defaults && defaults->contains(f.key) ? &(*defaults)[f.key] : nullptr;

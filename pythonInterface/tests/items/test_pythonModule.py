@@ -15,7 +15,8 @@ import pytest
 
 import multidyn as exu
 from multidyn import modules
-from multidyn.itemInterface import ActuatorMotor, ObjectActuator, SensorObject
+from multidyn.itemInterface import (ActuatorMotor, MarkerBodyPosition, ObjectActuator, ObjectGround, RevoluteJoint2D, Rigid2D,
+                                    RigidBody2D, SensorObject)
 
 from conftest import NewSystem, Settings
 from test_actuators import Hinge
@@ -144,6 +145,36 @@ def test_pdModule_criticallyDampedServo():
     r.mbs.SolveDynamic(Settings(endTime=2., numberOfSteps=4000, spectralRadius=1., tightNewton=True))
     data = r.mbs.GetSensorStoredData(sensor)
     exact = 0.1 + (q0 - 0.1) * (1 + w * data[:, 0]) * np.exp(-w * data[:, 0])
+    assert np.abs(data[:, 1] - exact).max() < 1e-6 * q0
+
+
+def test_pdModule_followsItsJointWhenAnEarlierObjectIsDeleted():
+    """inputJoints is renumbered like every other index when an object before the joint goes:
+    the servo still reads its hinge and gives the critically damped motion."""
+    inertia, w, q0 = 0.5, 4., 0.3
+    mbs = NewSystem()
+    extra = mbs.CreateMassPoint(referencePosition=[1, 0, 0], physicsMass=1.)  # object 0, deleted below
+    node = mbs.AddNode(Rigid2D(referenceCoordinates=[0, 0, 0], initialCoordinates=[0, 0, q0]))
+    body = mbs.AddObject(RigidBody2D(nodeNumber=node, physicsMass=3., physicsInertia=inertia))
+    ground = mbs.AddObject(ObjectGround())
+    joint = mbs.AddObject(RevoluteJoint2D(markerNumbers=[mbs.AddMarker(MarkerBodyPosition(bodyNumber=ground)),
+                                                         mbs.AddMarker(MarkerBodyPosition(bodyNumber=body))]))
+    servo = PDServo()
+    servo.kp, servo.kd = inertia * w ** 2, 2 * inertia * w
+    motor = mbs.AddObject(ActuatorMotor(jointNumber=joint))
+    servo.angleInMsg.subscribeTo(modules.JointStateMessage(mbs, joint))
+    servo.rateInMsg.subscribeTo(modules.JointStateDotMessage(mbs, joint))
+    servo.torqueOutMsg.linkTo(motor)
+    module = mbs.AddModule(servo)
+    assert list(mbs.GetObject(module)['inputJoints']) == [int(joint)] * 2
+    mbs.DeleteObject(extra)  # with its node
+    assert list(mbs.GetObject(module - 1)['inputJoints']) == [int(joint) - 1] * 2
+    sensor = mbs.AddSensor(SensorObject(objectNumber=motor - 1, outputVariableType=OVT.Displacement,
+                                        storeInternal=True, writeToFile=False))
+    mbs.Assemble()
+    mbs.SolveDynamic(Settings(endTime=1., numberOfSteps=2000, spectralRadius=1., tightNewton=True))
+    data = mbs.GetSensorStoredData(sensor)
+    exact = q0 * (1 + w * data[:, 0]) * np.exp(-w * data[:, 0])
     assert np.abs(data[:, 1] - exact).max() < 1e-6 * q0
 
 
