@@ -15,6 +15,14 @@ Vector3 Axial(const Matrix3& M) {
   return 0.5 * Vector3(M(2, 1) - M(1, 2), M(0, 2) - M(2, 0), M(1, 0) - M(0, 1));
 }
 
+MarkerData<double> RotationMarkerData(const NodeKinematics<double>& node, Index rotationCoordinate) {
+  MarkerNodeRotationCoordinate marker;
+  marker.rotationCoordinate = rotationCoordinate;
+  MarkerData<double> data;
+  marker.MarkerDataOf(nullptr, &node, data);
+  return data;
+}
+
 template <class Node> Matrix3 RotationAt(const Node& node, const VectorX& q) {
   NodeKinematics<double> k;
   const VectorX q_t = VectorX::Zero(q.size());
@@ -30,10 +38,7 @@ template <class Node> void CheckAgainstFiniteDifferences(const Node& node, const
   // the global angular velocity from the rotation along q + t q_t: A_t A^T = omega~
   const Vector3 omega = Axial((RotationAt(node, q + eps * q_t) - RotationAt(node, q - eps * q_t)) / (2. * eps) * A.transpose());
   for (Index i = 0; i < 3; ++i) {
-    MarkerNodeRotationCoordinate marker;
-    marker.rotationCoordinate = i;
-    MarkerData<double> data;
-    marker.MarkerDataOf(nullptr, &k, data);
+    const MarkerData<double> data = RotationMarkerData(k, i);
     EXPECT_NEAR(data.coordinate_t, omega(i), 1e-8) << "axis " << i;
     ASSERT_EQ(data.coordinateJacobian.cols(), q.size());
     for (Index j = 0; j < q.size(); ++j) {
@@ -59,10 +64,7 @@ TEST(MarkerNodeRotationCoordinate, RigidRxyzAgainstFiniteDifferencesOfTheRotatio
   NodeKinematics<double> k;
   node.Kinematics(NodeCoordinates<double>(q, q_t), k);
   for (Index i = 0; i < 3; ++i) {
-    MarkerNodeRotationCoordinate marker;
-    marker.rotationCoordinate = i;
-    MarkerData<double> data;
-    marker.MarkerDataOf(nullptr, &k, data);
+    const MarkerData<double> data = RotationMarkerData(k, i);
     EXPECT_NEAR(data.coordinate, q(3 + i), 1e-14);
   }
 }
@@ -75,10 +77,7 @@ TEST(MarkerNodeRotationCoordinate, TheJacobianIsTheAngleDerivativeOnlyForSmallAn
     q << 0., 0., 0., 0.7 * scale, -0.4 * scale, 1.1 * scale;
     NodeKinematics<double> k;
     node.Kinematics(NodeCoordinates<double>(q, q_t), k);
-    MarkerNodeRotationCoordinate marker;
-    marker.rotationCoordinate = 2;
-    MarkerData<double> data;
-    marker.MarkerDataOf(nullptr, &k, data);
+    const MarkerData<double> data = RotationMarkerData(k, 2);
     const double deviation = (data.coordinateJacobian.tail<3>() - Eigen::RowVector3d(0., 0., 1.)).norm();
     if (scale < 1.)
       EXPECT_LT(deviation, 1e-4);
@@ -95,10 +94,7 @@ TEST(MarkerNodeRotationCoordinate, RigidBody2D) {
   CheckAgainstFiniteDifferences(node, q, q_t);
   NodeKinematics<double> k;
   node.Kinematics(NodeCoordinates<double>(q, q_t), k);
-  MarkerNodeRotationCoordinate marker;
-  marker.rotationCoordinate = 2;
-  MarkerData<double> data;
-  marker.MarkerDataOf(nullptr, &k, data);
+  const MarkerData<double> data = RotationMarkerData(k, 2);
   EXPECT_NEAR(data.coordinate, 2.5, 1e-14);
   EXPECT_NEAR(data.coordinate_t, 1.7, 1e-14);
 }

@@ -13,34 +13,11 @@
 #include "solvers/driver/SolverFactory.h"
 #include "solvers/integrators/ButcherTableau.h"
 #include "solvers/integrators/ExplicitSolver.h"
+#include "solvers/test/OscillatorAndDecay.h"
 #include "solvers/test/ZeroState.h"
 
 namespace multidyn {
 namespace {
-
-// m q_tt + k q = 0 (ODE2, q(0) = q0: q = q0 cos(w t)) and y_t = -rate y (ODE1), uncoupled.
-class OscillatorAndDecay : public DAESystem {
- public:
-  double m = 2., k = 8., rate = 1.5;
-  Index NumberOfODE2() const override { return 1; }
-  Index NumberOfODE1() const override { return 1; }
-  Index NumberOfAE() const override { return 0; }
-  void ComputeODE2Residual(const SystemState& s, VectorX& r) override {
-    r.resize(1);
-    r(0) = m * s.ode2_tt(0) + k * s.ode2(0);
-  }
-  void ComputeODE1Residual(const SystemState& s, VectorX& r) override {
-    r.resize(1);
-    r(0) = s.ode1_t(0) + rate * s.ode1(0);
-  }
-  void ComputeAlgebraicResidual(const SystemState&, bool, VectorX& r) override { r.resize(0); }
-  void ComputeJacobian(const SystemState&, const JacobianFactors& f, SystemMatrix& matrix) override {
-    matrix.Add(0, 0, f.mass * m + f.stiffness * k);
-    matrix.Add(1, 1, f.ode1Derivative + f.ode1Stiffness * rate);
-  }
-  void ComputeMassMatrix(const SystemState&, SystemMatrix& matrix) override { matrix.Add(0, 0, m); }
-  void ComputeConstraintAccelerationTerm(const SystemState&, VectorX& h) override { h.resize(0); }
-};
 
 // y_t = lambda y only (ODE1): the scalar test equation of the step-size rule.
 class LinearDecay : public DAESystem {
@@ -86,6 +63,15 @@ class StepRecorder : public SolverObserver {
   }
   void Warn(const std::string& text) override { warnings.push_back(text); }
 };
+
+// y(0) = 1 solved by `type`, the steps recorded
+SolverStatistics SolveDecay(DynamicSolverType type, LinearDecay& system, const SimulationSettings& settings,
+                            StepRecorder& recorder, SystemState& state) {
+  auto solver = CreateDynamicSolver(type, system, settings, recorder);
+  state = ZeroState(system);
+  state.ode1(0) = 1.;
+  return solver->Solve(state);
+}
 
 SimulationSettings Settings(double endTime, Index steps, double tolerance) {
   SimulationSettings settings;
@@ -200,10 +186,8 @@ TEST(AutomaticStepSize, FollowsExudynsRuleStepByStep) {
   SimulationSettings settings = Settings(endTime, 4, atol);
   settings.timeIntegration.relativeTolerance = rtol;
   StepRecorder recorder;
-  auto solver = CreateDynamicSolver(DynamicSolverType::DOPRI5, system, settings, recorder);
-  SystemState state = ZeroState(system);
-  state.ode1(0) = 1.;
-  const SolverStatistics statistics = solver->Solve(state);
+  SystemState state;
+  const SolverStatistics statistics = SolveDecay(DynamicSolverType::DOPRI5, system, settings, recorder, state);
 
   const ButcherTableau tableau = ButcherTableauFor(DynamicSolverType::DOPRI5);
   std::vector<double> sizes;
@@ -241,10 +225,8 @@ TEST(AutomaticStepSize, InitialStepSizeAndTheLargestStep) {
   SimulationSettings settings = Settings(1., 10, 1e-2);
   settings.timeIntegration.initialStepSize = 0.01;
   StepRecorder recorder;
-  auto solver = CreateDynamicSolver(DynamicSolverType::DVERK6, system, settings, recorder);
-  SystemState state = ZeroState(system);
-  state.ode1(0) = 1.;
-  const SolverStatistics statistics = solver->Solve(state);
+  SystemState state;
+  const SolverStatistics statistics = SolveDecay(DynamicSolverType::DVERK6, system, settings, recorder, state);
   EXPECT_EQ(statistics.rejectedSteps, 0);
   ASSERT_GE(recorder.sizes.size(), 5u);
   EXPECT_DOUBLE_EQ(recorder.sizes[0], 0.01);
@@ -260,10 +242,8 @@ TEST(AutomaticStepSize, OffGivesFixedSteps) {
   SimulationSettings settings = Settings(1., 25, 1e-12);
   settings.timeIntegration.automaticStepSize = false;
   StepRecorder recorder;
-  auto solver = CreateDynamicSolver(DynamicSolverType::ODE23, system, settings, recorder);
-  SystemState state = ZeroState(system);
-  state.ode1(0) = 1.;
-  const SolverStatistics statistics = solver->Solve(state);
+  SystemState state;
+  const SolverStatistics statistics = SolveDecay(DynamicSolverType::ODE23, system, settings, recorder, state);
   EXPECT_EQ(statistics.steps, 25);
   EXPECT_EQ(statistics.rejectedSteps, 0);
   for (double h : recorder.sizes) EXPECT_DOUBLE_EQ(h, 0.04);
@@ -277,10 +257,8 @@ TEST(AutomaticStepSize, TheMinimumStepSizeIsWarnedOnceAndTheSolveEnds) {
   SimulationSettings settings = Settings(1., 1, 1e-14);
   settings.timeIntegration.minimumStepSize = 0.01;
   StepRecorder recorder;
-  auto solver = CreateDynamicSolver(DynamicSolverType::ODE23, system, settings, recorder);
-  SystemState state = ZeroState(system);
-  state.ode1(0) = 1.;
-  const SolverStatistics statistics = solver->Solve(state);
+  SystemState state;
+  const SolverStatistics statistics = SolveDecay(DynamicSolverType::ODE23, system, settings, recorder, state);
   ASSERT_EQ(recorder.warnings.size(), 1u);
   EXPECT_NE(recorder.warnings[0].find("minimumStepSize"), std::string::npos) << recorder.warnings[0];
   EXPECT_DOUBLE_EQ(state.time, 1.);
