@@ -57,8 +57,8 @@ ButcherTableau ButcherTableauFor(DynamicSolverType type) {
               {5179. / 57600., 0., 7571. / 16695., 393. / 640., -92097. / 339200., 187. / 2100., 1. / 40.}};
     case DynamicSolverType::DVERK6:
       // Verner's 6(5) pair as in Hull, Enright and Jackson's DVERK (User's guide for DVERK,
-      // TR 100, University of Toronto, 1976); Hairer, Norsett, Wanner I, table 5.4: order 6,
-      // embedded order 5 (exact order conditions checked in docs/solvers/ExplicitSolvers.md).
+      // TR 100, University of Toronto, 1976): order 6, embedded order 5 (order conditions checked
+      // in exact arithmetic, see docs/solvers/ExplicitSolvers.md).
       return {"DVERK6",
               6,
               {0., 1. / 6., 4. / 15., 2. / 3., 5. / 6., 1., 1. / 15., 1.},
