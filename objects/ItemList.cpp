@@ -43,6 +43,7 @@
 #include "objects/markers/MarkerNodeCoordinates.h"
 #include "objects/markers/MarkerNodePosition.h"
 #include "objects/markers/MarkerNodeRigid.h"
+#include "objects/markers/MarkerNodeRotationCoordinate.h"
 #include "objects/markers/MarkerObjectODE2Coordinates.h"
 #include "objects/modules/ModulePython.h"
 #include "objects/modules/ModuleTwoHingeDamper.h"
@@ -130,6 +131,7 @@ void RegisterAllItems() {
   registry.Register(SensorUserFunction::Info());
   registry.Register(MarkerNodeCoordinates::Info());
   registry.Register(MarkerObjectODE2Coordinates::Info());
+  registry.Register(MarkerNodeRotationCoordinate::Info());
   registry.Register(ObjectConnectorCoordinateVector::Info());
 }
 

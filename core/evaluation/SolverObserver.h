@@ -21,6 +21,8 @@ class SolverObserver {
   virtual void OnFinish(const SystemState& state) {}
   // Progress for long runs; text without trailing newline.
   virtual void Report(const std::string& text) {}
+  // Something the user should know that does not stop the solve (a Python warning).
+  virtual void Warn(const std::string& text) {}
 };
 
 }  // namespace multidyn

@@ -183,6 +183,54 @@ long AllocationsInSteps(MainSystem& system, bool modifiedNewton, const std::stri
   return countedAllocations.load();
 }
 
+// Two free RigidRxyz rotors: a torsional spring-damper from the ground to the first, a coordinate
+// spring-damper between their z angles (MarkerNodeRotationCoordinate) and a torque on the second's
+// x angle: no constraints, for the explicit solvers.
+std::unique_ptr<MainSystem> FreeRotors() {
+  auto system = std::make_unique<MainSystem>();
+  MainSystem& s = *system;
+  using C = ItemCategory;
+  const Index ground = AddFromJson(s, C::Object, {{"objectType", "Ground"}});
+  const Index mGround = AddFromJson(s, C::Marker, {{"markerType", "BodyRigid"}, {"bodyNumber", ground}});
+  Index nodes[2], bodies[2];
+  for (Index i = 0; i < 2; ++i) {
+    nodes[i] = AddFromJson(s, C::Node, {{"nodeType", "RigidBodyRxyz"}, {"referenceCoordinates", {0., 0., 0., 0.1 * i, 0.2, 0.3}},
+                                        {"initialVelocities", {0., 0., 0., 1., -2., 3.}}});
+    bodies[i] = AddFromJson(s, C::Object, {{"objectType", "RigidBody"}, {"nodeNumber", nodes[i]}, {"mass", 1.},
+                                           {"inertia", {1., 2., 3., 0., 0., 0.}}});
+  }
+  const Index mBody = AddFromJson(s, C::Marker, {{"markerType", "BodyRigid"}, {"bodyNumber", bodies[0]}});
+  AddFromJson(s, C::Object, {{"objectType", "ConnectorTorsionalSpringDamper"}, {"markerNumbers", {mGround, mBody}},
+                             {"stiffness", 2e2}, {"damping", 2.}});
+  const Index m0 = AddFromJson(s, C::Marker, {{"markerType", "NodeRotationCoordinate"}, {"nodeNumber", nodes[0]},
+                                              {"rotationCoordinate", 2}});
+  const Index m1 = AddFromJson(s, C::Marker, {{"markerType", "NodeRotationCoordinate"}, {"nodeNumber", nodes[1]},
+                                              {"rotationCoordinate", 2}});
+  const Index m2 = AddFromJson(s, C::Marker, {{"markerType", "NodeRotationCoordinate"}, {"nodeNumber", nodes[1]},
+                                              {"rotationCoordinate", 0}});
+  AddFromJson(s, C::Object, {{"objectType", "ConnectorCoordinateSpringDamper"}, {"markerNumbers", {m0, m1}},
+                             {"stiffness", 50.}, {"damping", 0.5}});
+  AddFromJson(s, C::Load, {{"loadType", "Coordinate"}, {"markerNumber", m2}, {"load", 1.}});
+  s.Assemble();
+  return system;
+}
+
+TEST(Allocation, AdaptiveExplicitStepsAllocateNothing) {
+  // accepted and rejected steps of the automatic step size control
+  if (!MULTIDYN_MALLOC_INTERPOSED) GTEST_SKIP() << "malloc is the sanitizer's in this build";
+  for (DynamicSolverType type : {DynamicSolverType::ODE23, DynamicSolverType::DOPRI5, DynamicSolverType::DVERK6}) {
+    auto system = FreeRotors();
+    SimulationSettings settings = QuietSettings(1, false);
+    settings.timeIntegration.endTime = 1.;
+    settings.timeIntegration.absoluteTolerance = settings.timeIntegration.relativeTolerance = 1e-10;
+    AllocationCounter counter(1, 41);
+    const SolverStatistics statistics = SolveDynamic(*system, settings, &counter, type);
+    EXPECT_GT(counter.Steps(), 41);
+    EXPECT_GT(statistics.rejectedSteps, 0);
+    EXPECT_EQ(countedAllocations.load(), 0) << DynamicSolverTypeName(type);
+  }
+}
+
 TEST(Allocation, MiniExampleStepsAllocateNothing) {
   if (!MULTIDYN_MALLOC_INTERPOSED) GTEST_SKIP() << "malloc is the sanitizer's in this build";
   auto system = MiniExample();

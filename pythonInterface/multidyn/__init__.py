@@ -66,7 +66,8 @@ def InvalidIndex():
 
 
 class DynamicSolverType(_enum.IntEnum):
-    """Dynamic solvers; GeneralizedAlpha (with Newmark/index-2 variants) is available now."""
+    """Dynamic solvers: GeneralizedAlpha (with its Newmark/index-2 variant TrapezoidalIndex2), the explicit
+    fixed-step methods and the explicit pairs ODE23, DOPRI5, DVERK6 with automatic step size control."""
     GeneralizedAlpha = 1
     TrapezoidalIndex2 = 2
     ExplicitEuler = 3

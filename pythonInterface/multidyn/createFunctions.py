@@ -38,6 +38,11 @@ def _ReferenceFrame(mbs, function, item, needsOrientation=True):
         return _np.asarray(data["referencePosition"], float), _np.asarray(data["referenceRotation"], float)
     if "nodeNumber" not in data:
         raise TypeError(f"{function}: object {int(item)} ({data['objectType']}) is not a body")
+    if data["objectType"] in ("Mass1D", "RotationalMass1D"):  # frames of their own: referencePosition, referenceRotation
+        reference = _multidyn.ConfigurationType.Reference
+        p = mbs.GetObjectOutputBody(item, _multidyn.OutputVariableType.Position, [0., 0., 0.], configuration=reference)
+        A = mbs.GetObjectOutputBody(item, _multidyn.OutputVariableType.RotationMatrix, [0., 0., 0.], configuration=reference)
+        return _np.asarray(p, float), _np.asarray(A, float).reshape(3, 3)
     node = mbs.GetNode(data["nodeNumber"])
     if not needsOrientation and node["nodeType"] not in ("RigidBodyEP", "RigidBodyRxyz"):
         return _NodePosition(mbs, data["nodeNumber"]), _np.eye(3)

@@ -156,6 +156,9 @@ class PythonSolverObserver : public SolverObserver {
     if (signalCheck_.Due() && PyErr_CheckSignals() != 0) throw py::error_already_set();
   }
   void Report(const std::string& text) override { py::print(text, py::arg("flush") = true); }
+  void Warn(const std::string& text) override {
+    if (PyErr_WarnEx(PyExc_UserWarning, text.c_str(), 1) != 0) throw py::error_already_set();  // warnings as errors
+  }
 
  private:
   ReportClock signalCheck_{std::chrono::milliseconds(1)};

@@ -30,6 +30,9 @@ class CompositeSolverObserver : public SolverObserver {
   void Report(const std::string& text) override {
     for (SolverObserver* o : observers_) o->Report(text);
   }
+  void Warn(const std::string& text) override {
+    for (SolverObserver* o : observers_) o->Warn(text);
+  }
 
  private:
   std::vector<SolverObserver*> observers_;

@@ -41,13 +41,17 @@ std::unique_ptr<TimeIntegrator> CreateDynamicSolver(DynamicSolverType type, DAES
     case DynamicSolverType::RK33:
     case DynamicSolverType::RK44:
     case DynamicSolverType::RK67:
+    case DynamicSolverType::ODE23:
+    case DynamicSolverType::DOPRI5:
+    case DynamicSolverType::DVERK6:
       return std::make_unique<ExplicitSolver>(ButcherTableauFor(type), system, settings, observer);
     case DynamicSolverType::VelocityVerlet:
       return ExplicitSolver::VelocityVerlet(system, settings, observer);
     default:
       throw ValueError("solverType: " + DynamicSolverTypeName(type) +
                        " is not supported; use GeneralizedAlpha or TrapezoidalIndex2 (implicit) or ExplicitEuler, "
-                       "ExplicitMidpoint, RK33, RK44, RK67 or VelocityVerlet (explicit, fixed step size)");
+                       "ExplicitMidpoint, RK33, RK44, RK67, VelocityVerlet (explicit, fixed step size) or ODE23, DOPRI5, "
+                       "DVERK6 (explicit, automatic step size)");
   }
 }
 

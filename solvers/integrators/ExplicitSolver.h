@@ -1,5 +1,7 @@
 // Explicit Runge-Kutta integration with a fixed step size (Exudyn's ExplicitEuler,
-// ExplicitMidpoint, RK33, RK44, RK67), or Exudyn's VelocityVerlet, of the first-order form x = [q, q_t, y]:
+// ExplicitMidpoint, RK33, RK44, RK67), with Exudyn's automatic step size control for the
+// embedded pairs (ODE23, DOPRI5, DVERK6; fixed steps with automaticStepSize off), or Exudyn's
+// VelocityVerlet, of the first-order form x = [q, q_t, y]:
 //   q_t = v,   M(q) v_t = -r(q, v, q_tt = 0),   y_t = f_FO(y, t) = -r1(y, y_t = 0).
 // Constraints are not solved: a system with algebraic equations is refused with the system's
 // own reason (DAESystem::CoordinatesFixedByConstraints); coordinates fixed by constraints to
@@ -46,6 +48,11 @@ class ExplicitSolver : public TimeIntegrator {
   void RungeKuttaStep(const SystemState& state, double h);      // next_ from state: the tableau's step
   void VelocityVerletStep(const SystemState& state, double h);  // next_ from state, with next_.ode2_tt
   [[noreturn]] void ThrowNonFinite(const SystemState& state, double h) const;
+  void EmbeddedSolution(const SystemState& state, double h);  // embedded_ from state and the stages
+  double ErrorNorm(const SystemState& start) const;           // of next_ against embedded_
+  void Accept(SystemState& state, double h);                  // post-step update, swap, report
+  void FixedSteps(SystemState& state);
+  void AutomaticSteps(SystemState& state);
 
   ButcherTableau tableau_;
   bool velocityVerlet_ = false;
@@ -59,15 +66,18 @@ class ExplicitSolver : public TimeIntegrator {
   bool massMatrixIsConstant_ = false;
   bool massMatrixFactorized_ = false;  // the factorization holds for the rest of the solve
   bool hasPostNewtonItems_ = false;
-  // (j, h a_ij) of stage i and (i, h b_i) of the step, without the zero coefficients
+  bool automaticStepSize_ = false;  // an embedded pair with timeIntegration.automaticStepSize
+  double stepSize_ = 0.;             // of the step being computed (the next one when adaptive)
+  // (j, a_ij) of stage i, (i, b_i) of the step and (i, bEmbedded_i), without the zero coefficients
   std::vector<std::vector<std::pair<Index, double>>> stageTerms_;
-  std::vector<std::pair<Index, double>> stepTerms_;
+  std::vector<std::pair<Index, double>> stepTerms_, embeddedTerms_;
   // Workspace: stage derivatives and scratch, sized once.
   std::vector<VectorX> kq_, kv_, ky_;
   SystemMatrix massMatrix_;
   VectorX residual_, residualODE1_;
   SystemState stage_;  // a stage: q, q_t, y, data of the stage; q_tt, y_t, lambda zero
   SystemState next_;   // the step being completed, swapped with the state when accepted
+  SystemState embedded_;  // q, q_t, y of the embedded solution (automatic step size only)
   ReportClock reportClock_;
 };
 

@@ -38,6 +38,23 @@ void CheckAdaptiveStepFactors(double decrease, double increase, const std::strin
   if (!(increase >= 1.)) throw ValueError(path + ".adaptiveStepIncrease: expected a value >= 1, got " + NumberText(increase));
 }
 
+void CheckAutomaticStepSizeSettings(const TimeIntegrationSettings& ti, const std::string& solver) {
+  const std::string where = "solverType " + solver + " (automaticStepSize): timeIntegration.";
+  if (!(ti.absoluteTolerance > 0. && std::isfinite(ti.absoluteTolerance)))
+    throw ValueError(where + "absoluteTolerance: expected a finite value > 0, got " + NumberText(ti.absoluteTolerance));
+  if (!(ti.relativeTolerance >= 0. && std::isfinite(ti.relativeTolerance)))
+    throw ValueError(where + "relativeTolerance: expected a finite value >= 0, got " + NumberText(ti.relativeTolerance));
+  if (!(ti.minimumStepSize > 0. && std::isfinite(ti.minimumStepSize)))
+    throw ValueError(where + "minimumStepSize: expected a finite value > 0, got " + NumberText(ti.minimumStepSize));
+  if (!(ti.initialStepSize >= 0. && std::isfinite(ti.initialStepSize)))
+    throw ValueError(where + "initialStepSize: expected a finite value >= 0 (0: the largest step), got " +
+                     NumberText(ti.initialStepSize));
+  if (!(ti.stepSizeSafety > 0. && ti.stepSizeSafety <= 1.))
+    throw ValueError(where + "stepSizeSafety: expected a value in (0, 1], got " + NumberText(ti.stepSizeSafety));
+  if (!(ti.stepSizeMaxIncrease >= 1. && std::isfinite(ti.stepSizeMaxIncrease)))
+    throw ValueError(where + "stepSizeMaxIncrease: expected a finite value >= 1, got " + NumberText(ti.stepSizeMaxIncrease));
+}
+
 void CheckState(const SystemState& state, const DAESystem& system) {
   const Index n2 = system.NumberOfODE2(), n1 = system.NumberOfODE1(), nAE = system.NumberOfAE();
   if (state.ode2.size() != n2 || state.ode2_t.size() != n2 || state.ode2_tt.size() != n2 || state.ode1.size() != n1 ||

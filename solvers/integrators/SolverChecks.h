@@ -22,6 +22,10 @@ void CheckNewtonSettings(const NewtonSettings& newton, const std::string& path);
 // (0, 1) and increase >= 1.
 void CheckAdaptiveStepFactors(double decrease, double increase, const std::string& path);
 
+// Throws ValueError naming the setting (timeIntegration.absoluteTolerance, ...) for an automatic
+// step size control of `solver` that cannot work: tolerances, step size bounds and factors.
+void CheckAutomaticStepSizeSettings(const TimeIntegrationSettings& timeIntegration, const std::string& solver);
+
 // Throws ValueError unless the state has the system's sizes and finite coordinates.
 void CheckState(const SystemState& state, const DAESystem& system);
 

@@ -154,6 +154,8 @@ def NonDefaultValue(info, field, mbs, b):
             numberOfODE2Coordinates=treeLinks, referenceCoordinates=[0.] * treeLinks,
             initialCoordinates=[0.] * treeLinks, initialCoordinates_t=[0.] * treeLinks)))
     if fieldType == 'NodeIndex':
+        if className == 'MarkerNodeRotationCoordinate':
+            return b['nRxyz']
         if className == 'ObjectRigidBody2D':
             return mbs.AddNode(NodeRigidBody2D(referenceCoordinates=[0, 0, 0.5]))
         if className == 'ObjectRigidBody':
@@ -219,6 +221,8 @@ def NonDefaultValue(info, field, mbs, b):
     if fieldType == 'Index':
         if className == 'MarkerNodeCoordinate':
             return 1  # a coordinate of the NodePoint
+        if className == 'MarkerNodeRotationCoordinate':
+            return 1  # the angle about y
         return 3 if default != 3 else 4
     if fieldType == 'Float4':
         return [0.1, 0.2, 0.3, 0.4]

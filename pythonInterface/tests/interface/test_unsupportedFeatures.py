@@ -20,16 +20,13 @@ def AssertProductMessage(error, unsupported, insteadUse):
     assert not re.search(r"\b(yet|later|issue|planned|comes with)\b", message), message
 
 
-@pytest.mark.parametrize("solverType", [exu.DynamicSolverType.DOPRI5, exu.DynamicSolverType.ODE23,
-                                        exu.DynamicSolverType.DVERK6])
-def test_unsupportedSolverTypesNameTheSupportedOnesInstead(solverType):
+def test_unknownSolverTypesAreNamed():
+    """(every DynamicSolverType is supported: ODE23, DOPRI5, DVERK6 in test_adaptiveExplicitSolvers.py)"""
     mbs = exu.SystemContainer().AddSystem()
     mbs.CreateGround()
     mbs.Assemble()
-    with pytest.raises(ValueError) as error:
-        mbs.SolveDynamic(exu.SimulationSettings(), solverType=solverType)
-    AssertProductMessage(error, solverType.name, "GeneralizedAlpha")
-    AssertProductMessage(error, solverType.name, "RK44")
+    with pytest.raises(ValueError, match="solverType must be an exu.DynamicSolverType, got 99"):
+        mbs.SolveDynamic(exu.SimulationSettings(), solverType=99)
 
 
 def test_create2DNamesThe3DBodyInstead():

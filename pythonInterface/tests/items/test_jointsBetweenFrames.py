@@ -216,3 +216,21 @@ def test_user_function_of_wrong_size_names_the_joint():
     mbs.Assemble()
     with pytest.raises(Exception, match="offsetUserFunction"):
         mbs.SolveDynamic(Settings(endTime=0.1, numberOfSteps=10))
+
+
+def test_create_spherical_joint_on_a_mass1D_uses_its_frame():
+    """driveTrainTest.py's piston: position in the frame of a rotated Mass1D (useGlobalFrame=False) is
+    referencePosition + referenceRotation @ ([q_ref, 0, 0] + position) for both markers."""
+    from multidyn.itemInterface import Mass1D, Node1D
+    mbs = NewSystem()
+    A = RotationMatrixZ(0.5 * math.pi)
+    node = mbs.AddNode(Node1D(referenceCoordinates=[0.2]))
+    piston = mbs.AddObject(Mass1D(physicsMass=0.3, nodeNumber=node, referencePosition=[0.1, -0.4, 0.15],
+                                  referenceRotation=A))
+    body, _ = Body(mbs, [0.3, -0.2, 0.1])
+    joint = mbs.CreateSphericalJoint(bodyNumbers=[piston, body], position=[0.05, 0.02, 0.], constrainedAxes=[1, 1, 0],
+                                     useGlobalFrame=False)
+    mbs.Assemble()
+    expected = np.array([0.1, -0.4, 0.15]) + A @ np.array([0.25, 0.02, 0.])
+    for marker in mbs.GetObject(joint)['markerNumbers']:
+        np.testing.assert_allclose(mbs.GetMarkerOutput(marker, OVT.Position), expected, atol=1e-14)
