@@ -63,10 +63,10 @@ def test_equationsActOnStoredValuesAndTotalsAddTheReference():
     assert np.allclose(mbs.systemData.GetODE1Coordinates(), [y])
     total = mbs.GetNodeOutput(node, exu.OutputVariableType.CoordinatesTotal)
     assert total == pytest.approx(reference + y, rel=1e-14)
-    rate = mbs.GetNodeOutput(node, exu.OutputVariableType.Coordinates_t)[0]
+    rate = mbs.GetNodeOutput(node, exu.OutputVariableType.Coordinates_t)
     assert rate == pytest.approx(-a * y, rel=1e-8)
     initial = mbs.GetNodeOutput(node, exu.OutputVariableType.Coordinates, exu.ConfigurationType.Initial)
-    assert initial[0] == pytest.approx(y0)
+    assert initial == pytest.approx(y0)
     with pytest.raises(ValueError, match="Coordinates, Coordinates_t"):
         mbs.GetNodeOutput(node, exu.OutputVariableType.Position)
 
