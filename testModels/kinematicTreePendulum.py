@@ -38,8 +38,8 @@ def Run():
     settings.timeIntegration.numberOfSteps = 1000
     settings.timeIntegration.endTime = endTime
     mbs.SolveDynamic(settings, solverType=exu.DynamicSolverType.RK44)
-    return {"angle": float(mbs.GetNodeOutput(node, exu.OutputVariableType.Coordinates)[0]),
-            "angularVelocity": float(mbs.GetNodeOutput(node, exu.OutputVariableType.Coordinates_t)[0])}
+    return {"angle": float(mbs.GetNodeOutput(node, exu.OutputVariableType.Coordinates)),
+            "angularVelocity": float(mbs.GetNodeOutput(node, exu.OutputVariableType.Coordinates_t))}
 
 
 def independent():

@@ -39,6 +39,11 @@ struct JacobianFactors {
   double velocityConstraintRows = 1.;
   double velocityConstraintPositionRows = 1.;
   bool includeLoads = false;  // load Jacobians (follower loads); off by default in time integration
+  // Exudyn's systemJacobianUserFunction is called for Newton matrices only (0: not called): with
+  // (factorODE2, factorODE2_t, factorODE1) = sign * (stiffness, damping, ode2ODE1) and its
+  // matrix added times -sign (-1 in time integration, whose matrix has Exudyn's sign; +1 in the
+  // static solver, whose matrix is the negative of Exudyn's there).
+  double systemJacobianUserFunctionSign = 0.;
   // d(C_q^T lambda)/dq, the only place the multipliers enter. Without it (Exudyn's Newton matrix)
   // those blocks are not computed and not in the sparsity pattern, which also spares fill-in.
   bool constraintForces = true;
@@ -79,6 +84,10 @@ class DAESystem {
   virtual bool MassMatrixIsConstant() const { return false; }
   // The part of g_tt that does not depend on q_tt: g_tt = C_q q_tt + h(q, q_t).
   virtual void ComputeConstraintAccelerationTerm(const SystemState& state, VectorX& h) = 0;
+
+  // Exudyn's preNewtonResidualUserFunction: Newton solvers call this before each residual of
+  // their iteration (newtonIteration: iterations done so far; 0 at the start), not for Jacobians.
+  virtual void PreNewtonResidual(const SystemState& state, Index newtonIteration, Index discontinuousIteration) {}
 
   // Discrete state between steps: called after each accepted (converged) step; returns the
   // largest switching error (0: nothing switched).

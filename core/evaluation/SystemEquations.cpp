@@ -6,6 +6,7 @@
 #include "core/foundation/Errors.h"
 #include "core/items/FieldTable.h"
 #include "core/evaluation/ItemDifferentiation.h"
+#include "core/evaluation/SystemUserFunctions.h"
 
 namespace multidyn {
 
@@ -525,6 +526,11 @@ void SystemEquations::ComputeJacobian(const SystemState& state, const JacobianFa
       for (size_t i = 0; i < indices.size(); ++i)
         matrix.Add(nODE2 + indices[i], nODE2 + indices[j], -factors.ode1Stiffness * localMatrix_(i, j));
   });
+  AddSystemJacobianUserFunction(system_, state, factors, nODE2, compiled_.numberOfODE1, systemJacobianEntries_, matrix);
+}
+
+void SystemEquations::PreNewtonResidual(const SystemState& state, Index newtonIteration, Index discontinuousIteration) {
+  CallPreNewtonResidualUserFunction(system_, state, newtonIteration, discontinuousIteration);
 }
 
 void SystemEquations::AddPartJacobian(const ThreadPart& part, Scratch& scratch,

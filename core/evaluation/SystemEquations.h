@@ -54,6 +54,7 @@ class SystemEquations : public DAESystem {
   bool MassMatrixIsConstant() const override;
   void ComputeConstraintAccelerationTerm(const SystemState& state, VectorX& h) override;
   double PostNewtonStep(SystemState& state) override;
+  void PreNewtonResidual(const SystemState& state, Index newtonIteration, Index discontinuousIteration) override;
   bool HasPostNewtonItems() const override { return !compiled_.postNewtonObjects.empty(); }
   void CoordinatesFixedByConstraints(std::vector<Index>& ode2Coordinates, std::string& why) const override;
   std::string DescribeVelocityLevelConstraints() const override;
@@ -125,6 +126,7 @@ class SystemEquations : public DAESystem {
   void AddGeneralizedLoad(Index marker, const MarkerLoad<double>& load, double sign, VectorX& residual) const;
   void AddMassMatrix(const SystemState& state, double factor, SystemMatrix& matrix);
   EvaluationContext Context(Index object, const SystemState& state) const;
+  Triplets systemJacobianEntries_;  // of the systemJacobianUserFunction
   // Load `number`'s vector at the state's time (evaluates its user function, if any), times the
   // load factor if it has none.
   Vector3 LoadVectorAt(const Load& load, Index number, const SystemState& state) const;

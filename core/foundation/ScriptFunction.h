@@ -8,6 +8,8 @@
 #include <variant>
 #include <vector>
 
+#include <Eigen/SparseCore>
+
 #include "core/foundation/Errors.h"
 #include "core/foundation/OutputVariableType.h"
 #include "core/foundation/Types.h"
@@ -44,6 +46,16 @@ class ScriptFunction {
   // A bool result (True/False), e.g. of preStepUserFunction.
   virtual bool CallBool(ScriptArguments arguments) const {
     throw UserFunctionError(Description() + " cannot return True/False");
+  }
+  // A call whose result is ignored (Exudyn's functions that return nothing, e.g.
+  // preNewtonResidualUserFunction).
+  virtual void CallIgnoringResult(ScriptArguments arguments) const {
+    throw UserFunctionError(Description() + " cannot be called");
+  }
+  // A matrix as sparse entries (row, column, value), appended to `entries`: Exudyn's MatrixContainer
+  // (dense or sparse; repeated entries are to be summed), e.g. of systemJacobianUserFunction.
+  virtual void CallSparseMatrix(ScriptArguments arguments, std::vector<Eigen::Triplet<double>>& entries) const {
+    throw UserFunctionError(Description() + " cannot return a MatrixContainer");
   }
   // e.g. "Python function UFforce"; used in messages.
   virtual std::string Description() const = 0;

@@ -937,6 +937,16 @@ void MainSystem::CheckNotSolving(const std::string& call, const std::string& rea
                              "The solve stops with the last accepted step (t = " + TimeText(current_.time) + ") kept");
 }
 
+void MainSystem::SetPreNewtonResidualUserFunction(ScriptFunctionPtr function) {
+  CheckNotSolving("mbs.SetPreNewtonResidualUserFunction()");
+  preNewtonResidualUserFunction_ = std::move(function);
+}
+
+void MainSystem::SetSystemJacobianUserFunction(ScriptFunctionPtr function) {
+  CheckNotSolving("mbs.SetSystemJacobianUserFunction()");
+  systemJacobianUserFunction_ = std::move(function);
+}
+
 void MainSystem::SetPreStepUserFunction(ScriptFunctionPtr function) {
   CheckNotSolving("mbs.SetPreStepUserFunction()");
   preStepUserFunction_ = std::move(function);
@@ -1037,6 +1047,8 @@ void MainSystem::LoadJsonText(const std::string& text) {
 
 void MainSystem::Reset() {
   CheckNotSolving("mbs.Reset()");
+  preNewtonResidualUserFunction_.reset();
+  systemJacobianUserFunction_.reset();
   preStepUserFunction_.reset();
   postStepUserFunction_.reset();
   nodes_.clear();

@@ -166,6 +166,18 @@ class MainSystem {
   // `reason` says why it is structural if that is not obvious ("a structural parameter").
   void CheckNotSolving(const std::string& call, const std::string& reason = "") const;
 
+  // Exudyn's mbs.SetPreNewtonResidualUserFunction: f(mbs, t, newtonIt, discontinuousIt), its
+  // result ignored, called by the implicit time integrators and the static solver before every
+  // residual of their Newton iteration (not for Jacobians, initial accelerations or explicit
+  // solvers); it may set run-time parameters. Null removes it. Refused during a solve.
+  void SetPreNewtonResidualUserFunction(ScriptFunctionPtr function);
+  const ScriptFunctionPtr& PreNewtonResidualUserFunction() const { return preNewtonResidualUserFunction_; }
+  // Exudyn's mbs.SetSystemJacobianUserFunction: f(mbs, t, factorODE2, factorODE2_t, factorODE1) ->
+  // MatrixContainer, added to the Newton matrix of the same solvers whenever it is computed
+  // (docs/theory/SystemUserFunctions.md: factors and signs). Null removes it. Refused during a solve.
+  void SetSystemJacobianUserFunction(ScriptFunctionPtr function);
+  const ScriptFunctionPtr& SystemJacobianUserFunction() const { return systemJacobianUserFunction_; }
+
   // Exudyn's mbs.SetPreStepUserFunction: f(mbs, t) -> bool, called at the start of every time
   // step; False stops the simulation. Null removes it. Refused during a solve.
   void SetPreStepUserFunction(ScriptFunctionPtr function);
@@ -236,6 +248,8 @@ class MainSystem {
   mutable std::unique_ptr<ReferenceOutputCache> referenceOutputCache_;
   mutable const ReferenceOutputCache* referenceOutput_ = nullptr;  // set by a ReferenceOutputScope
   std::vector<SensorRecord> sensorRecords_;
+  ScriptFunctionPtr preNewtonResidualUserFunction_;
+  ScriptFunctionPtr systemJacobianUserFunction_;
   ScriptFunctionPtr preStepUserFunction_;
   ScriptFunctionPtr postStepUserFunction_;
   bool solving_ = false;

@@ -186,7 +186,7 @@ class Rotor:
         self.behaviour = {}
 
     def Result(self):
-        return (self.mbs.GetNodeOutput(self.nBody, OVT.Rotation)[2], self.mbs.GetNodeOutput(self.nODE1, OVT.Coordinates)[0])
+        return (self.mbs.GetNodeOutput(self.nBody, OVT.Rotation)[2], self.mbs.GetNodeOutput(self.nODE1, OVT.Coordinates))
 
 
 _baseline = {}

@@ -17,6 +17,7 @@ from multidyn._multidyn import (ConfigurationType, ExponentialSpringParameters, 
                                 SolveInProgressError, SolverError, UserFunctionError)
 from multidyn.indices import LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex
 from multidyn.kinematicTreeTypes import JointType
+from multidyn.matrixContainer import MatrixContainer
 from multidyn import renderer as _renderer
 from multidyn.renderer import Renderer
 from multidyn.simulationSettings import SimulationSettings

@@ -209,14 +209,16 @@ py::object TypedIndices(int category, const py::object& value) {
   return std::move(typed);
 }
 
-// A step user function f(mbs, t) -> bool given to mbs.Set...StepUserFunction; 0 or None removes it.
-ScriptFunctionPtr StepUserFunctionFromPython(const py::object& function, const std::string& call) {
+// A step user function f(mbs, t) -> bool given to mbs.Set...StepUserFunction (or another system
+// user function, `expected` its form); 0 or None removes it.
+ScriptFunctionPtr StepUserFunctionFromPython(
+    const py::object& function, const std::string& call,
+    const std::string& expected = "a Python function f(mbs, t) returning True (continue) or False (stop)") {
   if (PyCallable_Check(function.ptr())) return std::make_shared<PythonScriptFunction>(function);
   const bool remove = function.is_none() || (py::isinstance<py::int_>(function) && !py::isinstance<py::bool_>(function) &&
                                              function.cast<py::int_>().equal(py::int_(0)));
   if (!remove)
-    throw TypeError(call + ": expected a Python function f(mbs, t) returning True (continue) or False (stop), or 0 "
-                    "to remove it; got " + ReprForMessage(function));
+    throw TypeError(call + ": expected " + expected + ", or 0 to remove it; got " + ReprForMessage(function));
   return nullptr;
 }
 
@@ -403,6 +405,32 @@ PYBIND11_MODULE(_multidyn, m) {
       .def("Assemble", &MainSystem::Assemble, "validates all items and builds the system's equations")
       .def("IsAssembled", &MainSystem::IsAssembled)
       .def("Reset", &MainSystem::Reset, "removes all items")
+      .def("SetPreNewtonResidualUserFunction", [](MainSystem& self, const py::object& function) {
+             self.SetPreNewtonResidualUserFunction(StepUserFunctionFromPython(
+                 function, "mbs.SetPreNewtonResidualUserFunction", "a Python function f(mbs, t, newtonIt, discontinuousIt)"));
+           }, py::arg("value"), "sets f(mbs, t, newtonIt, discontinuousIt), called before every residual of the Newton "
+              "iteration of the implicit and static solvers (not for Jacobians); it may set run-time parameters; 0 removes it")
+      .def("GetPreNewtonResidualUserFunction", [](const MainSystem& self) {
+             return StepUserFunctionToPython(self.PreNewtonResidualUserFunction());
+           })
+      .def("SetSystemJacobianUserFunction", [](MainSystem& self, const py::object& function) {
+             self.SetSystemJacobianUserFunction(StepUserFunctionFromPython(
+                 function, "mbs.SetSystemJacobianUserFunction",
+                 "a Python function f(mbs, t, factorODE2, factorODE2_t, factorODE1) returning an exu.MatrixContainer"));
+           }, py::arg("value"), "sets f(mbs, t, factorODE2, factorODE2_t, factorODE1) -> MatrixContainer, whose entries "
+              "(the Jacobian of the right-hand side times the factors) are added to the Newton matrix of the implicit "
+              "and static solvers; 0 removes it")
+      .def("GetSystemJacobianUserFunction", [](const MainSystem& self) {
+             return StepUserFunctionToPython(self.SystemJacobianUserFunction());
+           })
+      .def("GetNodeODE2Index", [](const MainSystem& self, Index node) {
+             const CompiledSystem& c = self.Compiled();  // NotAssembledError
+             self.GetNode(node);  // IndexError naming the node
+             if (self.GetNode(node).NumberOfODE2Coordinates() == 0)
+               throw ValueError("mbs.GetNodeODE2Index(" + std::to_string(node) + "): " +
+                                MainSystem::ItemDescription(self.GetNode(node), node) + " has no ODE2 coordinates");
+             return c.nodeODE2Start[node];
+           }, py::arg("nodeNumber"), "global index of the node's first ODE2 coordinate (after mbs.Assemble())")
       .def("SetPreStepUserFunction", [](MainSystem& self, const py::object& function) {
              self.SetPreStepUserFunction(StepUserFunctionFromPython(function, "mbs.SetPreStepUserFunction"));
            }, py::arg("value"), "sets f(mbs, t) -> bool, called at the start of every time step; False stops the "
@@ -416,7 +444,7 @@ PYBIND11_MODULE(_multidyn, m) {
       .def("_CheckNotSolving", [](const MainSystem& self, const std::string& call) { self.CheckNotSolving(call); })
       .def("IsBeingSolved", &MainSystem::IsBeingSolved, "True while SolveDynamic runs (e.g. inside a user function)")
       .def("GetNodeOutput", [](const MainSystem& self, Index node, OutputVariableType type, ConfigurationType configuration) {
-             return OutputToPython(self.GetNodeOutput(node, type, configuration), false);
+             return OutputToPython(self.GetNodeOutput(node, type, configuration), true);  // a float for size 1, as Exudyn
            }, py::arg("nodeNumber"), py::arg("variableType"), py::arg("configuration") = ConfigurationType::Current)
       .def("GetObjectOutput", [](const MainSystem& self, Index object, OutputVariableType type, ConfigurationType configuration) {
              return ObjectOutputToPython(self, object, self.GetObjectOutput(object, type, configuration), type);

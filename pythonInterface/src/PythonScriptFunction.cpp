@@ -218,4 +218,35 @@ bool PythonScriptFunction::CallBool(ScriptArguments arguments) const {
   return result.cast<bool>();
 }
 
+void PythonScriptFunction::CallIgnoringResult(ScriptArguments arguments) const {
+  py::gil_scoped_acquire gil;
+  Call(arguments);
+}
+
+void PythonScriptFunction::CallSparseMatrix(ScriptArguments arguments,
+                                            std::vector<Eigen::Triplet<double>>& entries) const {
+  py::gil_scoped_acquire gil;
+  const py::object result = Call(arguments);
+  const py::object containerType = py::module_::import("multidyn.matrixContainer").attr("MatrixContainer");
+  if (!py::isinstance(result, containerType))
+    throw UserFunctionError("returned " + ReprForMessage(result) +
+                            "; expected an exu.MatrixContainer, e.g. mc = exu.MatrixContainer(); "
+                            "mc.SetWithSparseMatrix([[row, column, value], ...], numberOfRows, numberOfColumns)");
+  // The container checked its entries when they were set; checked again here, as a script may
+  // have changed its internals.
+  using Array = py::array_t<double, py::array::c_style | py::array::forcecast>;
+  const Array triplets = Array::ensure(result.attr("_SparseTriplets")()[py::int_(0)]);
+  if (!triplets || triplets.ndim() != 2 || (triplets.shape(0) > 0 && triplets.shape(1) != 3))
+    throw UserFunctionError("returned a MatrixContainer whose triplets are not an n x 3 array");
+  const double* t = triplets.data();
+  for (py::ssize_t k = 0; k < triplets.shape(0); ++k, t += 3) {
+    if (!(t[0] >= 0. && t[1] >= 0. && t[0] == std::floor(t[0]) && t[1] == std::floor(t[1]) && t[0] < 2e9 &&
+          t[1] < 2e9 && std::isfinite(t[2])))
+      throw UserFunctionError("returned a MatrixContainer with the entry [" + NumberText(t[0]) + ", " +
+                              NumberText(t[1]) + ", " + NumberText(t[2]) +
+                              "]; expected integer row and column >= 0 and a finite value");
+    entries.emplace_back(Index(t[0]), Index(t[1]), t[2]);
+  }
+}
+
 }  // namespace multidyn

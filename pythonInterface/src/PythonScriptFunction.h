@@ -18,6 +18,9 @@ class PythonScriptFunction : public ScriptFunction {
   VectorX CallVector(ScriptArguments arguments, Index expectedSize) const override;
   MatrixX CallMatrix(ScriptArguments arguments, Index rows, Index cols) const override;
   bool CallBool(ScriptArguments arguments) const override;
+  void CallIgnoringResult(ScriptArguments arguments) const override;
+  // The result must be a multidyn.MatrixContainer.
+  void CallSparseMatrix(ScriptArguments arguments, std::vector<Eigen::Triplet<double>>& entries) const override;
   std::string Description() const override;
   const pybind11::object& Callable() const { return callable_; }
 

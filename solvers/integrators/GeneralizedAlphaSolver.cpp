@@ -167,6 +167,7 @@ void GeneralizedAlphaSolver::UpdateJacobian(const SystemState& state, double h) 
   factors.ode2ODE1 = p.beta * h * h;
   // Exudyn's Newton matrix has no derivative of the constraint forces C_q^T lambda with respect to q.
   factors.constraintForces = settings_.timeIntegration.computeConstraintForcesJacobian;
+  factors.systemJacobianUserFunctionSign = -1.;  // Exudyn's factors: -beta h^2, -gamma h, -beta h^2
   AssembleJacobian(state, factors);
   linearSolver_.Factorize(jacobian_);
   ++statistics_.factorizations;
@@ -231,7 +232,11 @@ void GeneralizedAlphaSolver::ApplyIncrement(SystemState& state, const VectorX& i
 struct GeneralizedAlphaSolver::StepProblem {
   GeneralizedAlphaSolver& solver;
   double h;
-  double Residual(const SystemState& state) { return solver.ComputeResidual(state); }
+  Index discontinuousIteration;
+  double Residual(const SystemState& state, Index newtonIteration) {
+    solver.equations_.PreNewtonResidual(state, newtonIteration, discontinuousIteration);
+    return solver.ComputeResidual(state);
+  }
   void RenewJacobian(const SystemState& state) { solver.UpdateJacobian(state, h); }
   bool IsFactorized() const { return solver.linearSolver_.IsFactorized(); }
   void ApplyIncrement(SystemState& state) {
@@ -253,7 +258,7 @@ bool GeneralizedAlphaSolver::TryStep(SystemState& state, const SystemState& star
   for (Index k = 0; k < maxDiscontinuous; ++k) {
     // Data coordinates written by PostNewtonStep are kept; everything else restarts.
     Predict(state, start, aStart, h);
-    StepProblem problem{*this, h};
+    StepProblem problem{*this, h, k};
     const NewtonResult newton = newton_.Run(problem, state, settings_.timeIntegration.newton, statistics_);
     iterations += newton.iterations;
     statistics_.newtonIterations += newton.iterations;

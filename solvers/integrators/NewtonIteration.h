@@ -8,7 +8,10 @@
 //
 // The state Newton starts from is the predictor (a load step's: the last solution). A Problem
 // gives the iteration, at the state it is called with:
-//   double Residual(const SystemState&)   computes its residual and returns the error norm
+//   double Residual(const SystemState&, Index newtonIteration)
+//                                          computes its residual and returns the error norm
+//                                          (newtonIteration: the iterations done so far, which
+//                                          Exudyn's preNewtonResidualUserFunction gets)
 //   void RenewJacobian(const SystemState&) assembles and factorizes the Newton matrix
 //   bool IsFactorized() const
 //   void ApplyIncrement(SystemState&)      solves for the increment of the last residual and
@@ -53,7 +56,7 @@ class NewtonIteration {
   NewtonResult Run(Problem& problem, SystemState& state, const NewtonSettings& ns, SolverStatistics& statistics) {
     NewtonResult result;
     CopyState(state, start_);  // for restarts (member: no allocation per step)
-    double error = problem.Residual(state);
+    double error = problem.Residual(state, 0);
     if (!std::isfinite(error)) {
       result.failure = "non-finite residual at the predictor, " + problem.WorstResidualText();
       return result;
@@ -73,7 +76,7 @@ class NewtonIteration {
       }
       problem.ApplyIncrement(state);
 
-      error = problem.Residual(state);
+      error = problem.Residual(state, result.iterations);
       if (ns.newtonResidualMode == 1 && std::isfinite(error)) error = problem.IncrementNorm();
       if (ns.adaptInitialResidual && result.iterations == 1 && error > initialError) initialError = lastError = error;
 
@@ -120,7 +123,7 @@ class NewtonIteration {
           restarted = true;
           lastError = initialError;
           CopyState(start_, state);
-          problem.Residual(state);
+          problem.Residual(state, result.iterations);
           iterateOnceMoreAfterRestart = true;
         }
       }

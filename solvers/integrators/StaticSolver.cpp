@@ -68,7 +68,11 @@ double StaticSolver::Stabilizer() const {
 // The load step's nonlinear system for NewtonIteration.
 struct StaticSolver::StepProblem {
   StaticSolver& solver;
-  double Residual(const SystemState& state) { return solver.ComputeResidual(state); }
+  Index discontinuousIteration;
+  double Residual(const SystemState& state, Index newtonIteration) {
+    solver.equations_.PreNewtonResidual(solver.EvaluationState(state), newtonIteration, discontinuousIteration);
+    return solver.ComputeResidual(state);
+  }
   void RenewJacobian(const SystemState& state) { solver.UpdateJacobian(state); }
   bool IsFactorized() const { return solver.linearSolver_.IsFactorized(); }
   void ApplyIncrement(SystemState& state) { solver.ApplyIncrement(state); }
@@ -122,6 +126,7 @@ void StaticSolver::UpdateJacobian(const SystemState& state) {
   factors.ode1Damping = 0.;
   factors.ode2ODE1 = 1.;
   factors.constraintForces = false;  // Exudyn's Newton matrix, as in time integration
+  factors.systemJacobianUserFunctionSign = 1.;  // Exudyn's factors 1, 0, 1 for its matrix, the negative of this one
   const Index n = numberOfODE2_ + numberOfODE1_ + numberOfAE_;
   jacobian_.Resize(n, linearSolver_.StorageFor(n));
   jacobian_.SetZero();
@@ -159,7 +164,7 @@ bool StaticSolver::TryStep(SystemState& state, const SystemState& start, double 
     CopyValues(start.ode1, state.ode1);
     state.ae.setZero();
     state.time = time;
-    StepProblem problem{*this};
+    StepProblem problem{*this, k};
     const NewtonResult newton = newton_.Run(problem, state, ss.newton, statistics_);
     iterations += newton.iterations;
     statistics_.newtonIterations += newton.iterations;

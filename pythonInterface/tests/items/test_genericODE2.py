@@ -179,3 +179,25 @@ def test_bad_mass_matrix_user_function_names_the_item_and_function():
     mbs.Assemble()
     with pytest.raises(Exception, match="massMatrixUserFunction.*3"):
         mbs.SolveDynamic(Settings(endTime=0.1, numberOfSteps=10))
+
+
+def test_matrix_container_parameters_give_the_same_system():
+    """massMatrix, stiffnessMatrix, dampingMatrix as exu.MatrixContainer (sparse from scipy or
+    triplets, or dense), as Exudyn accepts them: the same matrices as the lists (stored dense)."""
+    from scipy.sparse import csr_matrix
+    mbs, nodes, generic = TwoPoints()
+    rows, columns = np.nonzero(K)
+    stiffness = exu.MatrixContainer()
+    stiffness.SetWithSparseMatrix([[i, j, K[i, j]] for i, j in zip(rows, columns)], 6, 6)
+    D = A_RAYLEIGH * M + B_RAYLEIGH * K
+    mbs2 = NewSystem()
+    nodes2 = [mbs2.AddNode(NodePoint(referenceCoordinates=[0., 0., 0.], initialCoordinates=list(Q0[:3]))),
+              mbs2.AddNode(NodePoint(referenceCoordinates=[1., 0., 0.], initialCoordinates=list(Q0[3:])))]
+    generic2 = mbs2.AddObject(ObjectGenericODE2(nodeNumbers=nodes2, massMatrix=exu.MatrixContainer(csr_matrix(M)),
+                                                stiffnessMatrix=stiffness, dampingMatrix=exu.MatrixContainer(D)))
+    np.testing.assert_array_equal(np.array(mbs2.GetObjectParameter(generic2, 'stiffnessMatrix')), K)
+    mbs2.Assemble()
+    for system, item in ((mbs, generic), (mbs2, generic2)):
+        system.SolveDynamic(Settings(endTime=0.05, numberOfSteps=100, tightNewton=True))
+    np.testing.assert_array_equal(mbs2.GetObjectOutput(generic2, OVT.Coordinates),
+                                  mbs.GetObjectOutput(generic, OVT.Coordinates))

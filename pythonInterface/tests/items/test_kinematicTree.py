@@ -170,7 +170,7 @@ def test_joint_torque_and_prismatic_force_closed_forms(workDir):
     mbs.Assemble()
     mbs.SolveDynamic(Settings(1., 100))
     I = 0.3 + 2. * (0.3 ** 2 + 0.4 ** 2)
-    theta = mbs.GetNodeOutput(rotating, OVT.Coordinates)[0]
+    theta = mbs.GetNodeOutput(rotating, OVT.Coordinates)
     assert theta == pytest.approx(0.5 * 0.8 / I, rel=1e-10)
     x, phi = mbs.GetNodeOutput(sliding, OVT.Coordinates)
     assert x == pytest.approx(0.5 * 2. / 4., rel=1e-10)
@@ -214,7 +214,7 @@ def test_pd_control_holds_a_pendulum_at_its_static_equilibrium(workDir):
                                              jointVelocityOffsetVector=[0.]))
     mbs.Assemble()
     mbs.SolveDynamic(Settings(10., 1000))
-    q = mbs.GetNodeOutput(node, OVT.Coordinates)[0]
+    q = mbs.GetNodeOutput(node, OVT.Coordinates)
     qStatic = q
     for _ in range(50):  # Newton on P q + m g l cos q = 0
         qStatic -= (P * qStatic + m * 9.81 * l * np.cos(qStatic)) / (P - m * 9.81 * l * np.sin(qStatic))

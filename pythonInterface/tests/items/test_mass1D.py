@@ -36,8 +36,8 @@ def test_mass1D_moves_along_the_x_axis_of_its_frame():
     mbs.SolveDynamic(Settings(endTime=t, numberOfSteps=14))
     a = A0[:, 0] @ force / mass
     c = c0 + v0 * t + a * t ** 2 / 2
-    assert mbs.GetNodeOutput(node, OVT.Coordinates)[0] == pytest.approx(c, abs=1e-12)
-    assert mbs.GetNodeOutput(node, OVT.CoordinatesTotal)[0] == pytest.approx(cRef + c, abs=1e-12)
+    assert mbs.GetNodeOutput(node, OVT.Coordinates) == pytest.approx(c, abs=1e-12)
+    assert mbs.GetNodeOutput(node, OVT.CoordinatesTotal) == pytest.approx(cRef + c, abs=1e-12)
     np.testing.assert_allclose(mbs.GetObjectOutputBody(body, OVT.Position, localPosition=list(b)),
                                P_REF + A0 @ (np.array([cRef + c, 0., 0.]) + b), atol=1e-12)
     np.testing.assert_allclose(mbs.GetObjectOutputBody(body, OVT.Velocity, localPosition=[0, 0, 0]),
@@ -61,7 +61,7 @@ def test_mass1D_on_a_coordinate_spring_is_the_damped_oscillator():
     t = 0.3
     mbs.SolveDynamic(Settings(endTime=t, numberOfSteps=3000, spectralRadius=1., tightNewton=True))
     x, _ = DampedOscillator(t, mass, stiffness, damping, theta0=c0)
-    assert mbs.GetNodeOutput(node, OVT.Coordinates)[0] == pytest.approx(float(x), abs=1e-7)
+    assert mbs.GetNodeOutput(node, OVT.Coordinates) == pytest.approx(float(x), abs=1e-7)
 
 
 def test_rotor_under_a_torque_vector():

@@ -38,7 +38,7 @@ def Decay(a, y0, h, endTime=1., reference=0.):
     mbs.AddObject(ObjectGenericODE1(nodeNumbers=[node], systemMatrix=[[-a]]))
     mbs.Assemble()
     mbs.SolveDynamic(Settings(endTime, round(endTime / h)))
-    return mbs.GetNodeOutput(node, exu.OutputVariableType.Coordinates)[0], mbs, node
+    return mbs.GetNodeOutput(node, exu.OutputVariableType.Coordinates), mbs, node
 
 
 def test_scalarDecayIsTheTrapezoidalRuleAndSecondOrder():
@@ -61,12 +61,12 @@ def test_equationsActOnStoredValuesAndTotalsAddTheReference():
     y, mbs, node = Decay(a, y0, 0.01, endTime=0.5, reference=reference)
     assert y == pytest.approx(y0 * math.exp(-a * 0.5), rel=1e-4)  # the reference does not enter
     assert np.allclose(mbs.systemData.GetODE1Coordinates(), [y])
-    total = mbs.GetNodeOutput(node, exu.OutputVariableType.CoordinatesTotal)[0]
+    total = mbs.GetNodeOutput(node, exu.OutputVariableType.CoordinatesTotal)
     assert total == pytest.approx(reference + y, rel=1e-14)
-    rate = mbs.GetNodeOutput(node, exu.OutputVariableType.Coordinates_t)[0]
+    rate = mbs.GetNodeOutput(node, exu.OutputVariableType.Coordinates_t)
     assert rate == pytest.approx(-a * y, rel=1e-8)
     initial = mbs.GetNodeOutput(node, exu.OutputVariableType.Coordinates, exu.ConfigurationType.Initial)
-    assert initial[0] == pytest.approx(y0)
+    assert initial == pytest.approx(y0)
     with pytest.raises(ValueError, match="Coordinates, Coordinates_t"):
         mbs.GetNodeOutput(node, exu.OutputVariableType.Position)
 
@@ -152,7 +152,7 @@ def test_mixedRigidBodyAndODE1NodesInOneModel():
     position = mbs.GetNodeOutput(nBody, exu.OutputVariableType.Position)
     assert np.allclose(position, force / (2 * mass) * endTime**2, atol=1e-9)  # constant acceleration: exact
     assert np.allclose(mbs.GetNodeOutput(nPoint, exu.OutputVariableType.Position), [0.5 * endTime, 0, 0], atol=1e-12)
-    y = mbs.GetNodeOutput(nDecay, exu.OutputVariableType.Coordinates)[0]
+    y = mbs.GetNodeOutput(nDecay, exu.OutputVariableType.Coordinates)
     assert y == pytest.approx(((1 - a * h / 2) / (1 + a * h / 2)) ** n, rel=1e-9)
     x, v = mbs.GetNodeOutput(nOsc, exu.OutputVariableType.Coordinates)
     assert x == pytest.approx(math.cos(omega * endTime), abs=1e-4)

@@ -117,7 +117,7 @@ def test_velocity_verlet_is_the_velocity_verlet_recursion():
     p = mbs.GetObjectOutputBody(point, exu.OutputVariableType.Position, [0., 0., 0.])
     vx = mbs.GetObjectOutputBody(point, exu.OutputVariableType.Velocity, [0., 0., 0.])[0]
     assert p[0] == pytest.approx(x, rel=1e-12) and vx == pytest.approx(v, rel=1e-12)
-    assert mbs.GetNodeOutput(ode1, exu.OutputVariableType.Coordinates)[0] == pytest.approx(y, rel=1e-12)
+    assert mbs.GetNodeOutput(ode1, exu.OutputVariableType.Coordinates) == pytest.approx(y, rel=1e-12)
 
 
 def test_velocity_verlet_is_second_order_and_keeps_the_energy_bounded():

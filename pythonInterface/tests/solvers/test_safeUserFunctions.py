@@ -166,7 +166,7 @@ def test_assembleInsideODE1Function():
     SolveRefused(rotor, 'mbs.Assemble()', "rhsUserFunction of object 4 (ObjectGenericODE1 'decay')")
     rotor.active = False
     rotor.mbs.SolveDynamic(Settings())
-    y = rotor.mbs.GetNodeOutput(rotor.nODE1, OVT.Coordinates)[0]
+    y = rotor.mbs.GetNodeOutput(rotor.nODE1, OVT.Coordinates)
     assert y == pytest.approx(math.exp(-0.2), rel=1e-4)  # trapezoidal rule, h = 0.01
 
 
