@@ -111,7 +111,7 @@ def test_velocityLevelConstraintToARotor1D(workDir):
     settings.timeIntegration.generalizedAlpha.useNewmark = True
     mbs.SolveDynamic(settings)
     alpha = torque / (INERTIA[2] + inertia1D)
-    assert mbs.GetNodeOutput(node1D, OVT.Coordinates_t)[0] == pytest.approx(alpha * endTime, rel=1e-9)
+    assert mbs.GetNodeOutput(node1D, OVT.Coordinates_t) == pytest.approx(alpha * endTime, rel=1e-9)
     assert mbs.GetNodeOutput(node, OVT.Coordinates)[5] == pytest.approx(0.5 * alpha * endTime ** 2, rel=1e-6)
 
 
