@@ -92,7 +92,16 @@ class CMakeBuild(build_ext):
     def build_extension(self, extension):
         buildDirectory = Path(os.environ.get("MULTIDYN_BUILD_DIR", sourceDirectory / "build" / "python")).resolve()
         buildDirectory.mkdir(parents=True, exist_ok=True)
-        cmakeOnPath = shutil.which(os.environ.get("MULTIDYN_CMAKE", "cmake"))
+        cacheFile = buildDirectory / "CMakeCache.txt"
+        cache = ReadCMakeCache(cacheFile) if cacheFile.exists() else {}
+        # Without MULTIDYN_CMAKE, the CMake that configured the tree, if it still exists: a bare
+        # `pip install .` after run-tests.sh (Debian's CMake) then recompiles only what changed,
+        # instead of configuring and compiling everything afresh with another CMake on PATH.
+        configuredBy = cache.get("CMAKE_COMMAND", "")
+        if "MULTIDYN_CMAKE" not in os.environ and configuredBy and Path(configuredBy).exists():
+            cmakeOnPath = configuredBy
+        else:
+            cmakeOnPath = shutil.which(os.environ.get("MULTIDYN_CMAKE", "cmake"))
         if cmakeOnPath is None:
             raise RuntimeError("multidyn needs CMake >= 3.18 to build: on Debian `apt-get install cmake ninja-build` "
                                f"(looked for {os.environ.get('MULTIDYN_CMAKE', 'cmake')!r})")
@@ -100,8 +109,6 @@ class CMakeBuild(build_ext):
         buildTests = os.environ.get("MULTIDYN_BUILD_TESTS", "0") == "1"
         python = sys.executable
 
-        cacheFile = buildDirectory / "CMakeCache.txt"
-        cache = ReadCMakeCache(cacheFile) if cacheFile.exists() else {}
         reason = StaleCacheReason(cache, cmake, python) if cache else None
         if reason:
             Say(f"configuring {buildDirectory} afresh: {reason}")

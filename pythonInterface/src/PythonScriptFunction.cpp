@@ -46,43 +46,62 @@ py::object PythonScriptFunction::SystemObject(const MainSystem* system) const {
   return wrapper;
 }
 
+namespace {
+// The new references of a call's arguments, released when the call is over (also when building
+// an argument throws): plain pointers, so that a call with few arguments touches only those.
+struct ArgumentReferences {
+  // PyObject_Vectorcall may use stack[-1]: one slot in front (PY_VECTORCALL_ARGUMENTS_OFFSET).
+  std::array<PyObject*, 17> slots;
+  size_t count = 0;
+  PyObject** Arguments() { return slots.data() + 1; }
+  void Add(py::object argument) { slots[1 + count++] = argument.release().ptr(); }
+  ~ArgumentReferences() {
+    for (size_t i = 1; i <= count; ++i) Py_XDECREF(slots[i]);
+  }
+};
+}  // namespace
+
 py::object PythonScriptFunction::Call(ScriptArguments arguments) const {
   // Called in every evaluation: the arguments go to a vectorcall directly, without a tuple, from
-  // fixed arrays on the stack.
+  // a fixed array on the stack.
+  static_assert(maximumArguments + 1 == std::tuple_size_v<decltype(ArgumentReferences::slots)>);
   if (arguments.size() > maximumArguments)
     throw UserFunctionError("called with " + std::to_string(arguments.size()) + " arguments; at most " +
                             std::to_string(maximumArguments) + " are supported");
-  std::array<py::object, maximumArguments> owned;
-  size_t count = 0;
+  ArgumentReferences references;
   for (const ScriptArgument& a : arguments) {
-    py::object& slot = owned[count++];
-    if (std::holds_alternative<bool>(a)) {
-      slot = py::bool_(std::get<bool>(a));
-    } else if (std::holds_alternative<double>(a)) {
-      slot = py::reinterpret_steal<py::object>(PyFloat_FromDouble(std::get<double>(a)));
-    } else if (std::holds_alternative<Index>(a)) {
-      slot = py::reinterpret_steal<py::object>(PyLong_FromLong(std::get<Index>(a)));
-    } else if (std::holds_alternative<Vector3>(a)) {
-      const Vector3& v = std::get<Vector3>(a);
-      slot = py::cast(std::vector<double>{v(0), v(1), v(2)});
-    } else if (std::holds_alternative<VectorX>(a)) {
-      slot = VectorToPython(std::get<VectorX>(a));
-    } else if (std::holds_alternative<MatrixX>(a)) {
-      slot = MatrixToPython(std::get<MatrixX>(a));
-    } else if (std::holds_alternative<IndexList>(a)) {
-      slot = py::cast(std::get<IndexList>(a));
-    } else if (std::holds_alternative<ConfigurationType>(a)) {
-      slot = py::cast(std::get<ConfigurationType>(a));
+    PyObject* scalar = nullptr;  // the common arguments, built without pybind11's casters
+    if (const double* value = std::get_if<double>(&a)) {
+      scalar = PyFloat_FromDouble(*value);
+    } else if (const Index* value = std::get_if<Index>(&a)) {
+      scalar = PyLong_FromLong(*value);
+    } else if (const MainSystem* const* system = std::get_if<const MainSystem*>(&a)) {
+      references.Add(SystemObject(*system));
+      continue;
+    } else if (const bool* value = std::get_if<bool>(&a)) {
+      scalar = PyBool_FromLong(*value);
+    } else if (const Vector3* v = std::get_if<Vector3>(&a)) {
+      references.Add(py::cast(std::vector<double>{(*v)(0), (*v)(1), (*v)(2)}));
+      continue;
+    } else if (const VectorX* v = std::get_if<VectorX>(&a)) {
+      references.Add(VectorToPython(*v));
+      continue;
+    } else if (const MatrixX* m = std::get_if<MatrixX>(&a)) {
+      references.Add(MatrixToPython(*m));
+      continue;
+    } else if (const IndexList* list = std::get_if<IndexList>(&a)) {
+      references.Add(py::cast(*list));
+      continue;
     } else {
-      slot = SystemObject(std::get<const MainSystem*>(a));
+      references.Add(py::cast(std::get<ConfigurationType>(a)));
+      continue;
     }
-    if (!slot) throw py::error_already_set();
+    if (!scalar) throw py::error_already_set();
+    references.slots[1 + references.count++] = scalar;
   }
-  // PyObject_Vectorcall may use stack[-1]: one slot in front (PY_VECTORCALL_ARGUMENTS_OFFSET).
-  std::array<PyObject*, maximumArguments + 1> stack{};
-  for (size_t i = 0; i < count; ++i) stack[i + 1] = owned[i].ptr();
   try {
-    PyObject* result = PyObject_Vectorcall(callable_.ptr(), stack.data() + 1, count | PY_VECTORCALL_ARGUMENTS_OFFSET, nullptr);
+    PyObject* result = PyObject_Vectorcall(callable_.ptr(), references.Arguments(),
+                                           references.count | PY_VECTORCALL_ARGUMENTS_OFFSET, nullptr);
     if (!result) throw py::error_already_set();
     return py::reinterpret_steal<py::object>(result);
   } catch (py::error_already_set& e) {
@@ -108,11 +127,15 @@ double PythonScriptFunction::CallReal(ScriptArguments arguments) const {
   py::gil_scoped_acquire gil;
   const py::object result = Call(arguments);
   double value;
-  try {
-    if (py::isinstance<py::bool_>(result)) throw py::cast_error();
-    value = result.cast<double>();
-  } catch (const py::cast_error&) {
-    throw UserFunctionError("returned " + ReprForMessage(result) + "; expected a real number");
+  if (PyFloat_Check(result.ptr())) {  // float and numpy.float64, the usual results, without a caster
+    value = PyFloat_AS_DOUBLE(result.ptr());
+  } else {
+    try {
+      if (py::isinstance<py::bool_>(result)) throw py::cast_error();
+      value = result.cast<double>();
+    } catch (const py::cast_error&) {
+      throw UserFunctionError("returned " + ReprForMessage(result) + "; expected a real number");
+    }
   }
   if (!std::isfinite(value)) throw UserFunctionError("returned " + NumberText(value) + "; expected a finite number");
   return value;
