@@ -2,21 +2,25 @@
 perfSpringDamperUserFunction, perfSpringDamperExplicit, perf3DRigidBodies), built here in our own
 code with the same items, parameters and solver settings, on multidyn and, when the PyPI package
 'exudyn' is importable, on Exudyn in the same run. Prints microseconds per step (best of R runs),
-the ratio multidyn/exudyn and the relative difference of the final results. The step counts are
-smaller than in Exudyn's scripts (--scale 1 gives theirs). multidyn never depends on exudyn.
+the ratio multidyn/exudyn and the relative difference of the final results. For a model with
+Python user functions it also prints their floor: the calls per step each package makes, and the
+time per step their bodies alone take (each function timed from Python with the arguments of its
+first call, times its calls per step), which no engine can go below. The step counts are smaller
+than in Exudyn's scripts (--scale 1 gives theirs). multidyn never depends on exudyn.
 
     python3 benchmarks/performanceModels.py [--scale 0.1] [--runs 2] [--only pendulum ...]
 """
 import argparse
 import importlib
 import time
+import timeit
 
 import numpy as np
 
 from sideBySide import BestOf, Packages, QuietSettings, ScratchDirectory
 
 
-def RigidPendulum(exu, ii, steps):
+def RigidPendulum(exu, ii, steps, wrap=None):
     """A 2D rigid bar on a revolute joint under its weight, rotating at 2 rad/s initially:
     h = 2 ms, modified Newton, relative tolerance 1e-6, spectral radius 0.7."""
     SC = exu.SystemContainer()
@@ -43,7 +47,7 @@ def RigidPendulum(exu, ii, steps):
     return mbs, settings, {}, lambda: np.abs(mbs.GetNodeOutput(node, exu.OutputVariableType.Position)).sum()
 
 
-def SpringDamperUserFunction(exu, ii, steps):
+def SpringDamperUserFunction(exu, ii, steps, wrap=lambda function: function):
     """A mass on a cubic coordinate spring-damper (Python spring law) driven by a Python sine-sweep
     load: h = 1e-4 s, spectral radius 1. Two Python calls per residual."""
     SC = exu.SystemContainer()
@@ -64,8 +68,8 @@ def SpringDamperUserFunction(exu, ii, steps):
     mGround = mbs.AddMarker(ii.MarkerNodeCoordinate(nodeNumber=ground, coordinate=0))
     mNode = mbs.AddMarker(ii.MarkerNodeCoordinate(nodeNumber=node, coordinate=0))
     mbs.AddObject(ii.CoordinateSpringDamper(markerNumbers=[mGround, mNode], stiffness=stiffness, damping=damping,
-                                            springForceUserFunction=SpringForce))
-    mbs.AddLoad(ii.LoadCoordinate(markerNumber=mNode, load=amplitude, loadUserFunction=SweepLoad))
+                                            springForceUserFunction=wrap(SpringForce)))
+    mbs.AddLoad(ii.LoadCoordinate(markerNumber=mNode, load=amplitude, loadUserFunction=wrap(SweepLoad)))
     mbs.Assemble()
     settings = QuietSettings(exu)
     settings.timeIntegration.numberOfSteps = steps
@@ -74,7 +78,7 @@ def SpringDamperUserFunction(exu, ii, steps):
     return mbs, settings, {}, lambda: mbs.GetNodeOutput(node, exu.OutputVariableType.Position)[0]
 
 
-def SpringDamperExplicit(exu, ii, steps):
+def SpringDamperExplicit(exu, ii, steps, wrap=None):
     """A damped linear oscillator with a constant load, explicit Euler, h = 1e-4 s, without
     end-of-step accelerations."""
     SC = exu.SystemContainer()
@@ -96,7 +100,7 @@ def SpringDamperExplicit(exu, ii, steps):
             lambda: np.abs(mbs.GetNodeOutput(node, exu.OutputVariableType.Position)).sum())
 
 
-def RigidBodies3D(exu, ii, steps):
+def RigidBodies3D(exu, ii, steps, wrap=None):
     """400 bodies (Euler parameters) in a chain of revolute joints whose axes turn from body to
     body, under gravity: h = 1 ms, modified Newton, EigenSparse, spectral radius 0.8, and, as in
     Exudyn's script, parallel.numberOfThreads = 4 (multidyn uses at most one thread per core)."""
@@ -133,6 +137,8 @@ def RigidBodies3D(exu, ii, steps):
                                                                      localPosition=[0, 0, 0])).sum()
 
 
+usesUserFunctions = {"springDamperUserFunction"}
+
 models = {  # name: (builder, steps of Exudyn's script)
     "pendulum": (RigidPendulum, 1000000),
     "springDamperUserFunction": (SpringDamperUserFunction, 500000),
@@ -148,6 +154,36 @@ def TimeOnce(packageName, builder, steps):
     start = time.perf_counter()
     mbs.SolveDynamic(settings, **arguments)
     return time.perf_counter() - start, float(result())
+
+
+def UserFunctionFloor(packageName, builder, steps):
+    """(calls per step, microseconds per step in the bodies of the model's Python user functions):
+    the calls counted in a solve, each function's cost from Python with the arguments of its first
+    call (less the cost of calling an empty function), times its calls per step."""
+    exu = importlib.import_module(packageName)
+    ii = importlib.import_module(packageName + ".itemInterface")
+    counts, firstArguments = {}, {}
+
+    def Counted(function):
+        counts[function] = 0
+
+        def Wrapper(*arguments):
+            counts[function] += 1
+            firstArguments.setdefault(function, arguments)
+            return function(*arguments)
+        return Wrapper
+
+    mbs, settings, arguments, _ = builder(exu, ii, steps, Counted)
+    mbs.SolveDynamic(settings, **arguments)
+    calls = 20000
+    empty = min(timeit.repeat(lambda: None, number=calls, repeat=5)) / calls
+    bodies = 0.
+    for function, count in counts.items():
+        if count == 0:
+            continue
+        one = min(timeit.repeat(lambda: function(*firstArguments[function]), number=calls, repeat=5)) / calls
+        bodies += max(one - empty, 0.) * count / steps
+    return sum(counts.values()) / steps, bodies * 1e6
 
 
 def main():
@@ -171,6 +207,21 @@ def main():
                 difference = abs(results["multidyn"] - results["exudyn"]) / max(abs(results["exudyn"]), 1e-300)
                 print(f"{name:25s} multidyn / exudyn = {figures['multidyn'] / figures['exudyn']:.2f}, "
                       f"relative difference of the results {difference:.2e}")
+            if name in usesUserFunctions:
+                floors = {}
+                for packageName in packages:
+                    callsPerStep, floors[packageName] = UserFunctionFloor(packageName, builder, steps)
+                    engine = figures[packageName] - floors[packageName]
+                    print(f"{name:25s} {packageName:9s} {callsPerStep:.3f} Python calls per step; their bodies alone "
+                          f"{floors[packageName]:.3f} us/step ({floors[packageName] / figures[packageName]:.0%} of its "
+                          f"step), the rest {engine:.3f} us/step")
+                if "exudyn" in figures:
+                    bodies = min(floors.values())
+                    engineRatio = (figures["multidyn"] - floors["multidyn"]) / (figures["exudyn"] - floors["exudyn"])
+                    print(f"{name:25s} the rest (engine and call overhead) multidyn / exudyn = {engineRatio:.2f}; "
+                          f"with an engine of zero cost multidyn / exudyn would be {bodies / figures['exudyn']:.2f}; "
+                          f"a ratio of 0.5 needs the rest at {max(0.5 * figures['exudyn'] - bodies, 0.):.3f} us/step")
+
 
 if __name__ == "__main__":
     main()
