@@ -1058,6 +1058,7 @@ void MainSystem::Reset() {
   sensors_.clear();
   sensorRecords_.clear();
   compiled_.reset();
+  currentStepSize_ = 0.;
   ++revision_;
 }
 

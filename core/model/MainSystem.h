@@ -91,6 +91,10 @@ class MainSystem {
   SystemState& CurrentState() { return current_; }
   const SystemState& CurrentState() const { return current_; }
   SystemState& StartOfStepState() { return startOfStep_; }
+  // The step size of the step a solve is taking (of the last one after the solve) [s]; 0 before
+  // any: Exudyn's solver.it.currentStepSize, which scripts read in their user functions.
+  double CurrentStepSize() const { return currentStepSize_; }
+  void SetCurrentStepSize(double stepSize) { currentStepSize_ = stepSize; }
   const SystemState& InitialState() const { return initial_; }
   SystemState& InitialState() { return initial_; }
   const SystemState& State(ConfigurationType configuration) const;
@@ -245,6 +249,7 @@ class MainSystem {
   size_t revision_ = 1;
   std::unique_ptr<CompiledSystem> compiled_;
   SystemState reference_, initial_, current_, startOfStep_;
+  double currentStepSize_ = 0.;
   mutable std::unique_ptr<ReferenceOutputCache> referenceOutputCache_;
   mutable const ReferenceOutputCache* referenceOutput_ = nullptr;  // set by a ReferenceOutputScope
   std::vector<SensorRecord> sensorRecords_;

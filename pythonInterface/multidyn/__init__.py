@@ -272,6 +272,8 @@ def SolveStatic(mbs, simulationSettings=None, updateInitialValues=False, storeSo
 from multidyn import itemInterface  # noqa: E402  (needs the compiled module's item tables)
 from multidyn import mainSystemExtensions  # noqa: E402,F401  (adds the Python methods of MainSystem)
 from multidyn import solver  # noqa: E402,F401  (exu.solver; mbs.ComputeODE2Eigenvalues and the other linear analysis)
+from multidyn.mainSolver import (MainSolverExplicit, MainSolverImplicitSecondOrder, MainSolverStatic,  # noqa: E402,F401
+                                 SolverSuccess)
 from multidyn import graphics  # noqa: E402,F401  (exu.graphics, as in Exudyn)
 from multidyn import modules  # noqa: E402,F401  (control modules: multidyn.modules.TwoHingeDamper)
 from multidyn import demos  # noqa: E402,F401  (exu.demos.Demo1(), as in Exudyn)

@@ -298,7 +298,8 @@ def _SettingsOf(function, simulationSettings):
 
 def _RunSolve(mbs, function, settings, solve, updateInitialValues, autoAssemble, statisticsKey, verbose, stepsName):
     """Assembles if needed (with a warning), starts from the initial values, as Exudyn, runs
-    solve() -> statistics, stores them in mbs.sys[statisticsKey] and prints the summary asked for."""
+    solve() -> statistics, stores them in mbs.sys[statisticsKey], prints the summary asked for and
+    returns them."""
     _AutoAssemble(mbs, function, autoAssemble)
     mbs._ResetCurrentToInitial()  # as Exudyn: every solve starts from the initial values
     try:
@@ -306,15 +307,13 @@ def _RunSolve(mbs, function, settings, solve, updateInitialValues, autoAssemble,
     finally:
         if updateInitialValues:
             mbs._StoreCurrentAsInitial()
-    if not hasattr(mbs, "sys"):  # a MainSystem made directly, not by SystemContainer.AddSystem
-        mbs.sys = {}
-    mbs.sys[statisticsKey] = statistics
+    _SystemDictionary(mbs)[statisticsKey] = statistics
     if settings["displayStatistics"] or verbose:
         print(f"solver finished: {statistics['steps']} {stepsName}, {statistics['newtonIterations']} Newton iterations, "
               f"{statistics['computationTime']:.4g} s")
     if settings["displayComputationTime"]:
         print(f"computation time: {statistics['computationTime']:.4g} s")
-    return True
+    return statistics
 
 
 def SolveDynamic(self, simulationSettings=None, solverType=None, updateInitialValues=False, storeSolver=True,
@@ -325,17 +324,37 @@ def SolveDynamic(self, simulationSettings=None, solverType=None, updateInitialVa
     assembled first, with a warning (autoAssemble=True, as Exudyn). Raises multidyn.SolverError if
     Newton fails for good, keeping the results up to the last accepted step. Returns True."""
     from multidyn import DynamicSolverType
+    from multidyn.mainSolver import MainSolverExplicit, MainSolverImplicitSecondOrder
     self._CheckNotSolving("mbs.SolveDynamic()")  # before anything is reset: a nested solve is refused at once
-    simulationSettings, settings = _SettingsOf("SolveDynamic", simulationSettings)
+    simulationSettings, _ = _SettingsOf("SolveDynamic", simulationSettings)
     if solverType is None:  # Exudyn 1.13: the solver is a setting; the argument takes its place for this run
         solverType = simulationSettings.timeIntegration.solverType
     try:
         solverType = DynamicSolverType.GeneralizedAlpha if solverType is None else DynamicSolverType(solverType)
     except ValueError:
         raise ValueError(f"SolveDynamic: solverType must be an exu.DynamicSolverType, got {solverType!r}") from None
-    return _RunSolve(self, "SolveDynamic", settings, lambda: self._SolveDynamic(settings, int(solverType)),
-                     updateInitialValues, autoAssemble, "dynamicSolverStatistics",
-                     settings["timeIntegration"]["verboseMode"] >= 1, "steps")
+    implicit = solverType in (DynamicSolverType.GeneralizedAlpha, DynamicSolverType.TrapezoidalIndex2)
+    solver = MainSolverImplicitSecondOrder() if implicit else MainSolverExplicit()
+    if storeSolver:  # before the solve, as Exudyn: user functions read mbs.sys['dynamicSolver'].it during it
+        _SystemDictionary(self).update(dynamicSolver=solver, simulationSettings=simulationSettings)
+    return _SolveDynamic(self, "SolveDynamic", simulationSettings, solverType, updateInitialValues, autoAssemble, solver)
+
+
+def _SystemDictionary(mbs):
+    """mbs.sys (made for a MainSystem created directly, not by SystemContainer.AddSystem)"""
+    if not hasattr(mbs, "sys"):
+        mbs.sys = {}
+    return mbs.sys
+
+
+def _SolveDynamic(mbs, function, simulationSettings, solverType, updateInitialValues, autoAssemble, solver):
+    """A time integration with solverType, its statistics in mbs.sys and in the solver object."""
+    mbs._CheckNotSolving(f"{function}()")
+    simulationSettings, settings = _SettingsOf(function, simulationSettings)
+    solver._method = solverType.name
+    return solver._Run(mbs, settings, lambda: _RunSolve(
+        mbs, function, settings, lambda: mbs._SolveDynamic(settings, int(solverType)), updateInitialValues,
+        autoAssemble, "dynamicSolverStatistics", settings["timeIntegration"]["verboseMode"] >= 1, "steps"))
 
 
 def SolveStatic(self, simulationSettings=None, updateInitialValues=False, storeSolver=True, showHints=False,
@@ -346,11 +365,22 @@ def SolveStatic(self, simulationSettings=None, updateInitialValues=False, storeS
     every load step) and in the solution file. A system that is not assembled is assembled first,
     with a warning (autoAssemble=True, as Exudyn). Raises multidyn.SolverError if a load step
     fails for good, keeping the results up to the last accepted one. Returns True."""
+    from multidyn.mainSolver import MainSolverStatic
     self._CheckNotSolving("mbs.SolveStatic()")  # before anything is reset: a nested solve is refused at once
-    simulationSettings, settings = _SettingsOf("SolveStatic", simulationSettings)
-    return _RunSolve(self, "SolveStatic", settings, lambda: self._SolveStatic(settings), updateInitialValues,
-                     autoAssemble, "staticSolverStatistics", settings["staticSolver"]["verboseMode"] >= 1,
-                     "load steps")
+    simulationSettings, _ = _SettingsOf("SolveStatic", simulationSettings)
+    solver = MainSolverStatic()
+    if storeSolver:  # before the solve, as Exudyn
+        _SystemDictionary(self).update(staticSolver=solver, simulationSettings=simulationSettings)
+    return _SolveStatic(self, "SolveStatic", simulationSettings, updateInitialValues, autoAssemble, solver)
+
+
+def _SolveStatic(mbs, function, simulationSettings, updateInitialValues, autoAssemble, solver):
+    """A static solve, its statistics in mbs.sys and in the solver object."""
+    mbs._CheckNotSolving(f"{function}()")
+    simulationSettings, settings = _SettingsOf(function, simulationSettings)
+    return solver._Run(mbs, settings, lambda: _RunSolve(
+        mbs, function, settings, lambda: mbs._SolveStatic(settings), updateInitialValues, autoAssemble,
+        "staticSolverStatistics", settings["staticSolver"]["verboseMode"] >= 1, "load steps"))
 
 
 def SolutionViewer(self, *args, **kwargs):

@@ -12,6 +12,7 @@ import numpy as _np
 
 from multidyn import _multidyn
 from multidyn.mainSystemExtensions import _AutoAssemble, _SettingsOf
+from multidyn.mainSolver import SolverSuccess  # noqa: F401  (exudyn.solver.SolverSuccess)
 
 MainSystem = _multidyn.MainSystem
 

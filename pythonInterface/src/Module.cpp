@@ -193,8 +193,10 @@ template <class Solve> py::dict TimedSolve(const py::dict& settingsDict, Solve&&
   d["rejectedSteps"] = statistics.rejectedSteps;
   d["newtonIterations"] = statistics.newtonIterations;
   d["jacobianEvaluations"] = statistics.jacobianEvaluations;
+  d["newtonJacobians"] = statistics.newtonJacobians;
   d["factorizations"] = statistics.factorizations;
   d["discontinuousIterations"] = statistics.discontinuousIterations;
+  d["modifiedNewtonRejections"] = statistics.modifiedNewtonRejections;
   d["computationTime"] = seconds;
   return d;
 }
@@ -442,6 +444,7 @@ PYBIND11_MODULE(_multidyn, m) {
               "(before sensors are written); False stops the simulation after that step; 0 removes it")
       .def("GetPostStepUserFunction", [](const MainSystem& self) { return StepUserFunctionToPython(self.PostStepUserFunction()); })
       .def("_CheckNotSolving", [](const MainSystem& self, const std::string& call) { self.CheckNotSolving(call); })
+      .def("_CurrentStepSize", &MainSystem::CurrentStepSize)
       .def("IsBeingSolved", &MainSystem::IsBeingSolved, "True while SolveDynamic runs (e.g. inside a user function)")
       .def("GetNodeOutput", [](const MainSystem& self, Index node, OutputVariableType type, ConfigurationType configuration) {
              return OutputToPython(self.GetNodeOutput(node, type, configuration), true);  // a float for size 1, as Exudyn

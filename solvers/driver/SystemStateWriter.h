@@ -22,8 +22,9 @@ class SystemStateWriter : public SolverObserver {
     SetCurrent(state);
   }
   // Goes before the pre-step user function (the writer is the first observer).
-  bool OnStepStart(const SystemState&, double) override {
+  bool OnStepStart(const SystemState& state, double stepEndTime) override {
     CopyState(system_.CurrentState(), system_.StartOfStepState());
+    system_.SetCurrentStepSize(stepEndTime - state.time);  // of this attempt: a retried step is smaller
     return true;
   }
   void OnStepAccepted(const SystemState& state, double, Index) override { SetCurrent(state); }

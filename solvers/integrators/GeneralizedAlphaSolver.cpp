@@ -169,6 +169,7 @@ void GeneralizedAlphaSolver::UpdateJacobian(const SystemState& state, double h) 
   factors.constraintForces = settings_.timeIntegration.computeConstraintForcesJacobian;
   factors.systemJacobianUserFunctionSign = -1.;  // Exudyn's factors: -beta h^2, -gamma h, -beta h^2
   AssembleJacobian(state, factors);
+  ++statistics_.newtonJacobians;
   linearSolver_.Factorize(jacobian_);
   ++statistics_.factorizations;
   jacobianStepSize_ = h;

@@ -9,7 +9,8 @@ struct SolverStatistics {
   Index steps = 0;                  // accepted steps
   Index rejectedSteps = 0;          // steps repeated with a smaller step size
   Index newtonIterations = 0;       // over all steps, including rejected ones
-  Index jacobianEvaluations = 0;
+  Index jacobianEvaluations = 0;   // also those of the initial accelerations
+  Index newtonJacobians = 0;       // of the Newton iteration only (Exudyn's it.newtonJacobiCount)
   Index factorizations = 0;
   Index discontinuousIterations = 0;  // repetitions of a step because PostNewtonStep switched
   Index modifiedNewtonRejections = 0;  // modified Newton given up for full Newton within a step

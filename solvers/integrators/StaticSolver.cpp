@@ -133,6 +133,7 @@ void StaticSolver::UpdateJacobian(const SystemState& state) {
   equations_.ComputeJacobian(EvaluationState(state), factors, jacobian_);
   jacobian_.Finalize();
   ++statistics_.jacobianEvaluations;
+  ++statistics_.newtonJacobians;
   linearSolver_.Factorize(jacobian_);
   ++statistics_.factorizations;
 }

@@ -1,0 +1,140 @@
+"""Exudyn's solver objects (exu.MainSolverImplicitSecondOrder, MainSolverExplicit, MainSolverStatic,
+mbs.sys['dynamicSolver'], exu.SolverSuccess) on a mass on a linear spring: the same solution as
+the closed form and as mbs.SolveDynamic, the counters a linear system fixes (one Newton iteration
+per step, one Jacobian), the step size seen during the solve, the static equilibrium, a failing
+solve, and bad input."""
+import math
+
+import numpy as np
+import pytest
+
+import multidyn as exu
+from multidyn.itemInterface import (CoordinateConstraint, CoordinateSpringDamper, LoadCoordinate, MarkerNodeCoordinate,
+                                    MassPoint, NodePointGround, Point)
+
+from conftest import NewSystem
+
+mass, stiffness, force = 2., 200., 10.
+
+
+def Oscillator(fixTransverse=True):
+    """x-spring k with load F on a mass m starting at rest at x = 0; y and z held (or left free)."""
+    mbs = NewSystem()
+    node = mbs.AddNode(Point(referenceCoordinates=[0, 0, 0]))
+    mbs.AddObject(MassPoint(physicsMass=mass, nodeNumber=node))
+    ground = mbs.AddMarker(MarkerNodeCoordinate(nodeNumber=mbs.AddNode(NodePointGround()), coordinate=0))
+    markers = [mbs.AddMarker(MarkerNodeCoordinate(nodeNumber=node, coordinate=i)) for i in range(3)]
+    mbs.AddObject(CoordinateSpringDamper(markerNumbers=[ground, markers[0]], stiffness=stiffness))
+    mbs.AddLoad(LoadCoordinate(markerNumber=markers[0], load=force))
+    if fixTransverse:
+        for marker in markers[1:]:
+            mbs.AddObject(CoordinateConstraint(markerNumbers=[ground, marker]))
+    mbs.Assemble()
+    return mbs, node
+
+
+def Settings(steps=200, endTime=0.5):
+    settings = exu.SimulationSettings()
+    settings.timeIntegration.numberOfSteps = steps
+    settings.timeIntegration.endTime = endTime
+    settings.timeIntegration.verboseMode = 0
+    settings.timeIntegration.generalizedAlpha.spectralRadius = 1.
+    settings.solution.file.write = False
+    settings.staticSolver.verboseMode = 0
+    return settings
+
+
+def ClosedForm(t):
+    """x(t) = F/k (1 - cos(omega t))"""
+    return force / stiffness * (1 - math.cos(math.sqrt(stiffness / mass) * t))
+
+
+def test_implicitSolverObjectSolvesAsSolveDynamicAndCountsWhatALinearSystemNeeds():
+    mbs, node = Oscillator()
+    solver = exu.MainSolverImplicitSecondOrder()
+    assert solver.SolveSystem(mbs, Settings()) is True
+    x = mbs.GetNodeOutput(node, exu.OutputVariableType.Position)[0]
+    assert abs(x - ClosedForm(0.5)) < 1e-3 * force / stiffness  # second order in h = 2.5 ms
+    mbs.SolveDynamic(Settings())
+    assert mbs.GetNodeOutput(node, exu.OutputVariableType.Position)[0] == x
+    # linear: Newton ends after one iteration in every step, on the one Jacobian it computed
+    assert solver.it.newtonStepsCount == 200 and solver.it.newtonJacobiCount == 1
+    assert solver.it.currentStepIndex == 201 and solver.it.numberOfSteps == 200
+    assert solver.it.currentStepSize == pytest.approx(0.5 / 200) and solver.it.currentTime == pytest.approx(0.5)
+    assert solver.it.discontinuousIterationsCount == 200 and solver.it.rejectedModifiedNewtonSteps == 0
+    assert solver.conv.newtonConverged and not solver.conv.stepReductionFailed
+    assert exu.SolverSuccess(solver) == [True, ""]
+    assert solver.GetSolverName() == "implicit second order time integration"
+
+
+def test_solveDynamicStoresItsSolverBeforeTheSolveAndTheStepSizeIsLive():
+    mbs, node = Oscillator()
+    seen = []
+
+    def PreStep(mbs, t):
+        solver = mbs.sys["dynamicSolver"]
+        seen.append((solver, solver.it.currentStepSize, t))
+        return True
+
+    mbs.SetPreStepUserFunction(PreStep)
+    settings = Settings(steps=40, endTime=0.2)
+    mbs.SolveDynamic(settings)
+    solver = mbs.sys["dynamicSolver"]
+    assert isinstance(solver, exu.MainSolverImplicitSecondOrder) and mbs.sys["simulationSettings"] is settings
+    assert len(seen) == 40 and all(s is solver for s, _, _ in seen)
+    assert [h for _, h, _ in seen] == pytest.approx([0.005] * 40)
+    assert [t for _, _, t in seen] == pytest.approx([0.005 * (i + 1) for i in range(40)])
+    mbs.SetPreStepUserFunction(0)
+    mbs.SolveDynamic(Settings(steps=10, endTime=0.1), storeSolver=False)  # leaves mbs.sys['dynamicSolver'] alone
+    assert mbs.sys["dynamicSolver"] is solver and solver.it.numberOfSteps == 40
+
+
+def test_explicitSolverObjectTakesTheMethodFromTheSettings():
+    mbs, node = Oscillator(fixTransverse=False)  # explicit solvers: no constraints
+    settings = Settings(steps=500)
+    settings.timeIntegration.explicitIntegration.dynamicSolverType = exu.DynamicSolverType.RK44
+    solver = exu.MainSolverExplicit()
+    solver.SolveSystem(mbs, settings)
+    x = mbs.GetNodeOutput(node, exu.OutputVariableType.Position)[0]
+    assert abs(x - ClosedForm(0.5)) < 1e-6 * force / stiffness  # fourth order in h = 1 ms
+    assert solver.GetSolverName() == "explicit time integration (RK44)"
+    assert solver.it.newtonStepsCount == 0 and solver.it.currentStepIndex == 501 and not solver.it.automaticStepSize
+    mbs.SolveDynamic(Settings(steps=500), solverType=exu.DynamicSolverType.RK44)
+    assert mbs.GetNodeOutput(node, exu.OutputVariableType.Position)[0] == x
+    assert isinstance(mbs.sys["dynamicSolver"], exu.MainSolverExplicit)
+    settings.timeIntegration.explicitIntegration.dynamicSolverType = exu.DynamicSolverType.GeneralizedAlpha
+    with pytest.raises(ValueError, match="dynamicSolverType.*implicit.*MainSolverImplicitSecondOrder"):
+        exu.MainSolverExplicit().SolveSystem(mbs, settings)
+
+
+def test_staticSolverObjectFindsTheEquilibrium():
+    mbs, node = Oscillator()
+    solver = exu.MainSolverStatic()
+    solver.SolveSystem(mbs, Settings())
+    assert mbs.GetNodeOutput(node, exu.OutputVariableType.Position)[0] == pytest.approx(force / stiffness, rel=1e-10)
+    assert solver.GetSolverName() == "nonlinear static solver"
+    assert solver.it.newtonStepsCount >= 1 and solver.it.newtonJacobiCount >= 1 and solver.conv.newtonConverged
+    mbs.SolveStatic(Settings())
+    assert isinstance(mbs.sys["staticSolver"], exu.MainSolverStatic)
+
+
+def test_aFailedSolveIsReportedByTheSolverObject():
+    mbs, node = Oscillator(fixTransverse=False)  # y and z have no stiffness: the static Jacobian is singular
+    solver = exu.MainSolverStatic()
+    settings = Settings()
+    settings.staticSolver.adaptiveStep = False
+    with pytest.raises(exu.SolverError) as failure:
+        solver.SolveSystem(mbs, settings)
+    success, message = exu.SolverSuccess(solver)
+    assert success is False and message == str(failure.value) and message
+    assert solver.conv.stepReductionFailed and not solver.conv.newtonConverged
+    assert not solver.output.finishedSuccessfully
+
+
+def test_badInput():
+    with pytest.raises(TypeError, match="SolverSuccess: expected a solver object"):
+        exu.SolverSuccess(3)
+    mbs, _ = Oscillator()
+    with pytest.raises(TypeError, match="simulationSettings must be an exu.SimulationSettings"):
+        exu.MainSolverImplicitSecondOrder().SolveSystem(mbs, {"timeIntegration": {}})
+    assert np.isfinite(exu.MainSolverImplicitSecondOrder().it.currentStepSize)  # no solve yet: 0
