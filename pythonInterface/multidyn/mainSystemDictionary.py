@@ -13,6 +13,7 @@ import multidyn as _multidyn
 from multidyn import _multidyn as _compiled
 from multidyn.itemInterface import ClassForDict as _ClassForDict
 from multidyn.itemInterface import ItemBase as _ItemBase
+from multidyn.mainSystemExtensions import InstallMethods as _InstallMethods
 from multidyn.userWarnings import WarnAtUserLine as _WarnAtUserLine
 
 MainSystem = _compiled.MainSystem
@@ -239,10 +240,5 @@ def _DeepCopy(self, memo):
     return new
 
 
-MainSystem.GetDictionary = GetDictionary
-MainSystem.SetDictionary = SetDictionary
-MainSystem.__getstate__ = _GetState
-MainSystem.__setstate__ = _SetState
-MainSystem.__reduce_ex__ = _ReduceEx
-MainSystem.__copy__ = _Copy
-MainSystem.__deepcopy__ = _DeepCopy
+_InstallMethods(GetDictionary, SetDictionary, __getstate__=_GetState, __setstate__=_SetState, __reduce_ex__=_ReduceEx,
+                __copy__=_Copy, __deepcopy__=_DeepCopy)
