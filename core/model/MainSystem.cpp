@@ -968,6 +968,15 @@ Json MainSystem::ToJson() const {
         if (field.type == FieldType::UserFunction && field.getFunction(&item))
           withFunctions += (withFunctions.empty() ? "" : "; ") + ItemDescription(item, i) + "." + field.name;
     }
+  // the system's own hooks too: a file without them would simulate another system
+  const std::pair<const ScriptFunctionPtr*, const char*> hooks[] = {
+      {&preStepUserFunction_, "PreStep"},
+      {&postStepUserFunction_, "PostStep"},
+      {&preNewtonResidualUserFunction_, "PreNewtonResidual"},
+      {&systemJacobianUserFunction_, "SystemJacobian"}};
+  for (const auto& [function, hook] : hooks)
+    if (*function)
+      withFunctions += (withFunctions.empty() ? "" : "; ") + std::string("the system's mbs.Set") + hook + "UserFunction";
   if (!withFunctions.empty())
     throw ValueError("the system cannot be saved because it holds Python user functions, which have no file form: " +
                      withFunctions);

@@ -13,6 +13,7 @@ import multidyn as _multidyn
 from multidyn import _multidyn as _compiled
 from multidyn.itemInterface import ClassForDict as _ClassForDict
 from multidyn.itemInterface import ItemBase as _ItemBase
+from multidyn.mainSystemExtensions import InstallMethods as _InstallMethods
 from multidyn.userWarnings import WarnAtUserLine as _WarnAtUserLine
 
 MainSystem = _compiled.MainSystem
@@ -21,26 +22,30 @@ MainSystem = _compiled.MainSystem
 itemListNames = ["nodeList", "objectList", "markerList", "loadList", "sensorList"]
 _categoryNames = ["node", "object", "marker", "load", "sensor"]
 _typeKeys = ["nodeType", "objectType", "markerType", "loadType", "sensorType"]
-#: Exudyn's system user functions that multidyn has, and their setters
-_stepUserFunctions = {"preStepFunction": "SetPreStepUserFunction", "postStepFunction": "SetPostStepUserFunction"}
+#: Exudyn's system user functions that multidyn has (dictionary key: the X of mbs.GetXUserFunction
+#: and mbs.SetXUserFunction), in Exudyn's order of the keys
+_systemUserFunctions = {"preStepFunction": "PreStep", "postStepFunction": "PostStep",
+                        "preNewtonResidualFunction": "PreNewtonResidual", "systemJacobianFunction": "SystemJacobian"}
 #: Exudyn's system user functions that multidyn does not have: only 0 is accepted
-_missingUserFunctions = ["postNewtonFunction", "preNewtonResidualFunction", "systemJacobianFunction"]
+_missingUserFunctions = ["postNewtonFunction"]
+#: all keys of 'userFunctions', in Exudyn's order
+_userFunctionKeys = ["preStepFunction", "postStepFunction", "postNewtonFunction", "preNewtonResidualFunction",
+                     "systemJacobianFunction"]
 _otherKeys = ["__version__", "userFunctions", "settings", "variables", "systemVariables"]
 
 
 def GetDictionary(self):
     """The whole system as a dict, as Exudyn's: '__version__', the item dicts of mbs.GetNode(i), ...
     in 'nodeList', 'objectList', 'markerList', 'loadList', 'sensorList' (user functions as the Python
-    functions), 'userFunctions' (the pre- and post-step user functions, 0 if none), 'settings',
+    functions), 'userFunctions' (the system's user functions of mbs.SetPreStepUserFunction, ...,
+    0 if none; Exudyn's postNewtonFunction, which multidyn has not, is 0), 'settings',
     'variables' (mbs.variables itself, not a copy, as Exudyn) and 'systemVariables' (mbs.sys).
     Solver results, sensor data and the assembled state are not part of it."""
     dictionary = {"__version__": _multidyn.__version__}
     for category, listName in enumerate(itemListNames):
         dictionary[listName] = [self._GetItem(category, i) for i in range(self._NumberOfItems(category))]
-    userFunctions = {"preStepFunction": self.GetPreStepUserFunction(),
-                     "postStepFunction": self.GetPostStepUserFunction()}
-    userFunctions.update({name: 0 for name in _missingUserFunctions})
-    dictionary["userFunctions"] = userFunctions
+    dictionary["userFunctions"] = {name: getattr(self, f"Get{_systemUserFunctions[name]}UserFunction")()
+                                   if name in _systemUserFunctions else 0 for name in _userFunctionKeys}
     dictionary["settings"] = {"interactiveMode": False}  # no renderer: never interactive
     dictionary["variables"] = _SystemDict(self, "variables")
     dictionary["systemVariables"] = _SystemDict(self, "sys")
@@ -92,7 +97,7 @@ def _WithContext(error, where):
 
 def SetDictionary(self, systemDict):
     """Replaces the whole system by a dictionary of mbs.GetDictionary() (or Exudyn's form of it):
-    items, pre- and post-step user functions, mbs.variables and mbs.sys. Everything is checked
+    items, the system's user functions, mbs.variables and mbs.sys. Everything is checked
     first: for a bad dictionary a ValueError, TypeError or IndexError names the entry, the
     parameter and what was expected, and the system stays as it was. The system is then not
     assembled (mbs.Assemble() or SolveDynamic assembles it)."""
@@ -130,20 +135,19 @@ def SetDictionary(self, systemDict):
 
     userFunctions = systemDict.get("userFunctions", {})
     if not isinstance(userFunctions, dict):
-        raise TypeError(f"{what}: 'userFunctions' must be a dict (keys {', '.join(_stepUserFunctions)}), got "
+        raise TypeError(f"{what}: 'userFunctions' must be a dict (keys {', '.join(_userFunctionKeys)}), got "
                         f"{userFunctions!r:.60}")
-    stepFunctions = {}
+    systemFunctions = {}
     for name, value in userFunctions.items():
         where = f"{what}: userFunctions['{name}']"
-        if name in _stepUserFunctions:
-            stepFunctions[name] = _UserFunction(value, where)
+        if name in _systemUserFunctions:
+            systemFunctions[name] = _UserFunction(value, where)
         elif name in _missingUserFunctions:
             if _UserFunction(value, where) != 0:
                 raise ValueError(f"{where}: multidyn has no {name[:-len('Function')]} user functions; only 0 (none) "
                                  f"is accepted")
         else:
-            raise ValueError(f"{where}: unknown user function; the keys are: "
-                             f"{', '.join(list(_stepUserFunctions) + _missingUserFunctions)}")
+            raise ValueError(f"{where}: unknown user function; the keys are: {', '.join(_userFunctionKeys)}")
 
     settings = systemDict.get("settings", {})
     if not isinstance(settings, dict):
@@ -166,8 +170,8 @@ def SetDictionary(self, systemDict):
     except (TypeError, ValueError, IndexError) as error:
         raise _WithContext(error, what) from None
     # nothing below can fail: every value has been checked
-    for name, setter in _stepUserFunctions.items():
-        getattr(self, setter)(stepFunctions.get(name, 0))
+    for name, hook in _systemUserFunctions.items():
+        getattr(self, f"Set{hook}UserFunction")(systemFunctions.get(name, 0))
     for attribute, value in systemDicts.items():
         setattr(self, attribute, value)  # the dict itself, as Exudyn
 
@@ -236,10 +240,5 @@ def _DeepCopy(self, memo):
     return new
 
 
-MainSystem.GetDictionary = GetDictionary
-MainSystem.SetDictionary = SetDictionary
-MainSystem.__getstate__ = _GetState
-MainSystem.__setstate__ = _SetState
-MainSystem.__reduce_ex__ = _ReduceEx
-MainSystem.__copy__ = _Copy
-MainSystem.__deepcopy__ = _DeepCopy
+_InstallMethods(GetDictionary, SetDictionary, __getstate__=_GetState, __setstate__=_SetState, __reduce_ex__=_ReduceEx,
+                __copy__=_Copy, __deepcopy__=_DeepCopy)

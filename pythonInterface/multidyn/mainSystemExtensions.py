@@ -19,6 +19,15 @@ _categories = [("Node", NodeIndex), ("Object", ObjectIndex), ("Marker", MarkerIn
                ("Sensor", SensorIndex)]
 
 
+def InstallMethods(*functions, **named):
+    """Puts Python functions on the compiled MainSystem as methods: each of `functions` under its own
+    __name__, each of `named` under its keyword (e.g. __repr__=_Repr)."""
+    for function in functions:
+        setattr(MainSystem, function.__name__, function)
+    for name, function in named.items():
+        setattr(MainSystem, name, function)
+
+
 def _ItemDict(category, item, mbs=None):
     """Normalises an item object or dict through its class, so both are validated the same way."""
     if category == 1 and hasattr(item, "_CompileFor") and mbs is not None:
@@ -126,8 +135,7 @@ def DeleteSensor(self, sensorNumber, suppressWarnings=False):
     _Delete(self, 4, sensorNumber, False, suppressWarnings, "DeleteSensor", "sensorNumber", "")
 
 
-for _function in (DeleteNode, DeleteObject, DeleteMarker, DeleteLoad, DeleteSensor):
-    setattr(MainSystem, _function.__name__, _function)
+InstallMethods(DeleteNode, DeleteObject, DeleteMarker, DeleteLoad, DeleteSensor)
 
 
 def _CheckConfiguration(configuration, what):
@@ -469,12 +477,7 @@ def _Repr(self):
             f"{self.NumberOfMarkers()} markers, {self.NumberOfLoads()} loads, {self.NumberOfSensors()} sensors")
 
 
-MainSystem.SolveDynamic = SolveDynamic
-MainSystem.SolveStatic = SolveStatic
-MainSystem.SolutionViewer = SolutionViewer
-MainSystem.Save = Save
-MainSystem.Load = Load
-MainSystem.__repr__ = _Repr
+InstallMethods(SolveDynamic, SolveStatic, SolutionViewer, Save, Load, __repr__=_Repr)
 
 from multidyn import createFunctions  # noqa: E402,F401  (the mbs.Create... helpers)
 from multidyn import contact  # noqa: E402,F401  (mbs.CreateExponentialSpringContact, mbs.ResetAnchorPoint)

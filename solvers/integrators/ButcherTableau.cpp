@@ -11,7 +11,8 @@ ButcherTableau ButcherTableauFor(DynamicSolverType type) {
     case DynamicSolverType::ExplicitEuler: return {"ExplicitEuler", 1, {0.}, {1.}, {{}}};
     case DynamicSolverType::ExplicitMidpoint: return {"ExplicitMidpoint", 2, {0., 0.5}, {0., 1.}, {{}, {0.5}}};
     case DynamicSolverType::RK33:
-      return {"RK33", 3, {0., 0.5, 1.}, {1. / 6., 2. / 3., 1. / 6.}, {{}, {0.5}, {-1., 2.}}};
+      // Heun's third-order method, as Exudyn's RK33 (not Kutta's, whose steps differ in O(h^4)).
+      return {"RK33", 3, {0., 1. / 3., 2. / 3.}, {1. / 4., 0., 3. / 4.}, {{}, {1. / 3.}, {0., 2. / 3.}}};
     case DynamicSolverType::RK44:
       return {"RK44", 4, {0., 0.5, 0.5, 1.}, {1. / 6., 1. / 3., 1. / 3., 1. / 6.}, {{}, {0.5}, {0., 0.5}, {0., 0., 1.}}};
     case DynamicSolverType::RK67: {

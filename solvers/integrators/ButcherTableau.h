@@ -22,7 +22,7 @@ struct ButcherTableau {
   bool HasErrorEstimate() const { return !bEmbedded.empty(); }
 };
 
-// ExplicitEuler, ExplicitMidpoint, RK33 (Kutta's third order), RK44 (the classical method),
+// ExplicitEuler, ExplicitMidpoint, RK33 (Heun's third order), RK44 (the classical method),
 // RK67 (Butcher's seven stages of order six), or the embedded pairs ODE23 (Bogacki-Shampine
 // 3(2)), DOPRI5 (Dormand-Prince 5(4)) and DVERK6 (Verner's 6(5) of DVERK); `order` is the order
 // of the solution the step continues with (the higher one of a pair, as in Exudyn). Throws

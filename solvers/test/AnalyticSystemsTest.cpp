@@ -163,6 +163,81 @@ TEST(ExplicitSolvers, ExplicitEulerStepIsExudyns) {
   EXPECT_DOUBLE_EQ(state.ode2_tt(0), -system.k * state.ode2(0) / system.m);
 }
 
+// q_tt = 2 q^3 (ODE2) and y_t = -y^2 + forcing cos(t) (ODE1), uncoupled: with q(0) = q_t(0) = 1
+// the closed form is q = 1/(1 - t), and with forcing = 0, y = y0/(1 + y0 t).
+class CubicAndQuadratic : public DAESystem {
+ public:
+  double forcing = 0.;
+  Index NumberOfODE2() const override { return 1; }
+  Index NumberOfODE1() const override { return 1; }
+  Index NumberOfAE() const override { return 0; }
+  static double Acceleration(double q) { return 2. * q * q * q; }
+  double Rate(double t, double y) const { return -y * y + forcing * std::cos(t); }
+  void ComputeODE2Residual(const SystemState& s, VectorX& r) override {
+    r.resize(1);
+    r(0) = s.ode2_tt(0) - Acceleration(s.ode2(0));
+  }
+  void ComputeODE1Residual(const SystemState& s, VectorX& r) override {
+    r.resize(1);
+    r(0) = s.ode1_t(0) - Rate(s.time, s.ode1(0));
+  }
+  void ComputeAlgebraicResidual(const SystemState&, bool, VectorX& r) override { r.resize(0); }
+  void ComputeJacobian(const SystemState& s, const JacobianFactors& f, SystemMatrix& matrix) override {
+    matrix.Add(0, 0, f.mass - f.stiffness * 6. * s.ode2(0) * s.ode2(0));
+    matrix.Add(1, 1, f.ode1Derivative + f.ode1Stiffness * 2. * s.ode1(0));
+  }
+  void ComputeMassMatrix(const SystemState&, SystemMatrix& matrix) override { matrix.Add(0, 0, 1.); }
+  void ComputeConstraintAccelerationTerm(const SystemState&, VectorX& h) override { h.resize(0); }
+};
+
+SystemState SolveCubicAndQuadratic(DynamicSolverType type, double endTime, Index steps, double forcing) {
+  CubicAndQuadratic system;
+  system.forcing = forcing;
+  SimulationSettings settings = Settings(endTime, steps);
+  NullObserver observer;
+  SystemState state = ZeroState(system);
+  state.ode2(0) = 1.;
+  state.ode2_t(0) = 1.;
+  state.ode1(0) = 2.;
+  CreateDynamicSolver(type, system, settings, observer)->Solve(state);
+  return state;
+}
+
+TEST(ExplicitSolvers, RK33IsOfOrderThreeOnANonlinearProblem) {
+  double errorODE2[2], errorODE1[2];
+  for (int refined = 0; refined < 2; ++refined) {
+    const SystemState s = SolveCubicAndQuadratic(DynamicSolverType::RK33, 0.5, 50 << refined, 0.);
+    errorODE2[refined] = std::abs(s.ode2(0) - 1. / (1. - 0.5));
+    errorODE1[refined] = std::abs(s.ode1(0) - 2. / (1. + 2. * 0.5));
+  }
+  EXPECT_NEAR(errorODE2[0] / errorODE2[1], 8., 0.8);
+  EXPECT_NEAR(errorODE1[0] / errorODE1[1], 8., 0.8);
+}
+
+TEST(ExplicitSolvers, RK33StepIsHeunsThirdOrderMethod) {
+  // Exudyn's RK33: c = (0, 1/3, 2/3), a21 = 1/3, a32 = 2/3, b = (1/4, 0, 3/4), written out here
+  // for y_t = -y^2 + cos t and for q_tt = 2 q^3 as the first-order system (q, v)_t = (v, 2 q^3).
+  const double h = 0.1, t0 = 0., y0 = 2., q0 = 1., v0 = 1.;
+  CubicAndQuadratic f;
+  f.forcing = 1.;
+  const double k1 = f.Rate(t0, y0);
+  const double k2 = f.Rate(t0 + h / 3., y0 + h / 3. * k1);
+  const double k3 = f.Rate(t0 + 2. * h / 3., y0 + 2. * h / 3. * k2);
+  const double y1 = y0 + h / 4. * k1 + 3. * h / 4. * k3;
+  const double kq1 = v0, kv1 = f.Acceleration(q0);
+  const double kq2 = v0 + h / 3. * kv1, kv2 = f.Acceleration(q0 + h / 3. * kq1);
+  const double kq3 = v0 + 2. * h / 3. * kv2, kv3 = f.Acceleration(q0 + 2. * h / 3. * kq2);
+  const double q1 = q0 + h / 4. * kq1 + 3. * h / 4. * kq3, v1 = v0 + h / 4. * kv1 + 3. * h / 4. * kv3;
+  const SystemState s = SolveCubicAndQuadratic(DynamicSolverType::RK33, h, 1, 1.);
+  EXPECT_NEAR(s.ode1(0), y1, 1e-15);
+  EXPECT_NEAR(s.ode2(0), q1, 1e-15);
+  EXPECT_NEAR(s.ode2_t(0), v1, 1e-15);
+  // Kutta's third-order method (RK33 until 2026-12) differs from it by O(h^4): the comparison above can fail
+  const double kutta2 = f.Rate(t0 + h / 2., y0 + h / 2. * k1);
+  const double kutta3 = f.Rate(t0 + h, y0 - h * k1 + 2. * h * kutta2);
+  EXPECT_GT(std::abs(y1 - (y0 + h / 6. * (k1 + 4. * kutta2 + kutta3))), 1e-6);
+}
+
 // The oscillator with M declared constant: explicit solvers factorize it once per solve when
 // reuseConstantMassMatrix is set, with the same result as factorizing it at every stage.
 class ConstantMassOscillator : public OscillatorAndDecay {

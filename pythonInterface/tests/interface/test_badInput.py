@@ -221,7 +221,8 @@ def test_badSettingName():
     ('timeIntegration.numberOfSteps', 'ten'),
     ('timeIntegration.endTime', float('nan')),
     ('timeIntegration.endTime', 'one'),
-    ('solutionSettings.sensorsWritePeriod', 0.),
+    ('solutionSettings.sensorsWritePeriod', -0.01),
+    ('solutionSettings.solutionWritePeriod', -1e-3),
     ('solutionSettings.writeSolutionToFile', 'yes'),
     ('timeIntegration.generalizedAlpha.spectralRadius', [0.5]),
 ])

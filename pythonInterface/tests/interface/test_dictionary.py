@@ -5,6 +5,7 @@ dictionaries refused with the system left as it was."""
 import copy
 import math
 import pickle
+import re
 import warnings
 
 import numpy as np
@@ -85,6 +86,42 @@ def test_dictionaryHasExudynsKeysAndTheItemsAsGetItemGivesThem():
                                   'systemJacobianFunction': 0}
     assert d['settings'] == {'interactiveMode': False}
     assert d['variables'] is mbs.variables and d['systemVariables'] is mbs.sys  # as Exudyn: not copies
+
+
+def PreNewtonUserFunction(mbs, t, newtonIt, discontinuousIt):
+    pass
+
+
+def SystemJacobianUserFunction(mbs, t, factorODE2, factorODE2_t, factorODE1):
+    return exu.MatrixContainer()
+
+
+def test_everySystemUserFunctionHookIsInTheDictionaryAndRoundTrips():
+    """Each mbs.SetXUserFunction has its key xFunction in 'userFunctions' (Exudyn's keys) and comes back
+    from SetDictionary and pickle: a hook added without its dictionary entry fails here."""
+    hooks = [name[len('Set'):-len('UserFunction')] for name in dir(exu.MainSystem)
+             if re.fullmatch(r'Set\w+UserFunction', name)]
+    assert sorted(hooks) == ['PostStep', 'PreNewtonResidual', 'PreStep', 'SystemJacobian']
+    functions = {'PreStep': PreStepUserFunction, 'PostStep': PreStepUserFunction,
+                 'PreNewtonResidual': PreNewtonUserFunction, 'SystemJacobian': SystemJacobianUserFunction}
+    mbs = exu.SystemContainer().AddSystem()
+    for hook in hooks:
+        getattr(mbs, f'Set{hook}UserFunction')(functions[hook])
+    d = mbs.GetDictionary()
+    assert list(d['userFunctions']) == ['preStepFunction', 'postStepFunction', 'postNewtonFunction',
+                                        'preNewtonResidualFunction', 'systemJacobianFunction']  # Exudyn's
+    assert d['userFunctions']['postNewtonFunction'] == 0  # Exudyn's hook multidyn has not
+    for hook in hooks:
+        assert d['userFunctions'][hook[0].lower() + hook[1:] + 'Function'] is functions[hook], hook
+    other = exu.SystemContainer().AddSystem()
+    other.SetDictionary(d)
+    for restored in (other, pickle.loads(pickle.dumps(mbs)), copy.deepcopy(mbs)):
+        for hook in hooks:
+            assert getattr(restored, f'Get{hook}UserFunction')() is functions[hook], hook
+    # removed in the dictionary: removed in the system (0, as Exudyn's dictionary of a system without)
+    other.SetDictionary(exu.SystemContainer().AddSystem().GetDictionary())
+    for hook in hooks:
+        assert getattr(other, f'Get{hook}UserFunction')() == 0, hook
 
 
 @pytest.mark.parametrize('info', ItemTypes, ids=[t['className'] for t in ItemTypes])

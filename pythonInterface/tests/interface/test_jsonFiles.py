@@ -450,3 +450,24 @@ def test_saveWithUserFunctionsRaisesNamingItems(tmp_path):
     after = AllItems(mbs)
     assert after['Object'][-1]['springTorqueUserFunction'] is UFtorque
     assert len(after['Object']) == len(before['Object'])
+
+
+@pytest.mark.parametrize('hook, function', [
+    ('PreStep', lambda mbs, t: True),
+    ('PostStep', lambda mbs, t: True),
+    ('PreNewtonResidual', lambda mbs, t, newtonIt, discontinuousIt: None),
+    ('SystemJacobian', lambda mbs, t, factorODE2, factorODE2_t, factorODE1: exu.MatrixContainer())])
+def test_saveWithASystemUserFunctionRaisesNamingIt(tmp_path, hook, function):
+    """A file without the system's hooks (mbs.SetXUserFunction, the dictionary's 'userFunctions')
+    would simulate another system: Save refuses, naming the hook, as for the items' functions."""
+    mbs = exu.SystemContainer().AddSystem()
+    MiniExample(mbs)
+    path = tmp_path / 'withHook.json'
+    mbs.Save(str(path))  # without the hook: saved
+    path.unlink()
+    getattr(mbs, f'Set{hook}UserFunction')(function)
+    with pytest.raises(ValueError) as error:
+        mbs.Save(str(path))
+    assert f'mbs.Set{hook}UserFunction' in str(error.value) and 'user functions' in str(error.value)
+    assert not path.exists()
+    assert getattr(mbs, f'Get{hook}UserFunction')() is function

@@ -100,6 +100,38 @@ def test_sensorsWritePeriod(tmp_path):
     assert np.allclose(data[:, 0], np.arange(11) * 0.05, atol=1e-12)
 
 
+@pytest.mark.parametrize('solverType', [exu.DynamicSolverType.RK44, exu.DynamicSolverType.GeneralizedAlpha])
+def test_writePeriodsZeroRecordEveryStep(tmp_path, solverType):
+    """sensorsWritePeriod = 0 and solutionWritePeriod = 0 (Exudyn's non-negative periods): a row for the
+    initial state and for every step, in the stored data, the sensor file and the solution file. A mass
+    thrown up under gravity: both solvers are exact for its quadratic y = v0 t - g t^2/2."""
+    mbs = exu.SystemContainer().AddSystem()
+    mass, g, v0 = 2., 9.81, 3.
+    node = mbs.AddNode(Point(referenceCoordinates=[0., 0., 0.], initialVelocities=[0., v0, 0.]))
+    mbs.AddObject(MassPoint(nodeNumber=node, physicsMass=mass))
+    marker = mbs.AddMarker(MarkerNodePosition(nodeNumber=node))
+    mbs.AddLoad(Force(markerNumber=marker, loadVector=[0., -mass * g, 0.]))
+    sensorFile = str(tmp_path / 'position.txt')
+    sensor = mbs.AddSensor(SensorNode(nodeNumber=node, storeInternal=True, writeToFile=True, fileName=sensorFile,
+                                      outputVariableType=OVT.Position))
+    mbs.Assemble()
+    steps, endTime = 74, 0.37  # h = 5 ms: the default periods (0.01 s) would give every other step
+    settings = Settings(endTime=endTime, numberOfSteps=steps, sensorsWritePeriod=0.)
+    settings.timeIntegration.generalizedAlpha.spectralRadius = 1.
+    settings.solutionSettings.writeSolutionToFile = True
+    settings.solutionSettings.solutionWritePeriod = 0.
+    settings.solutionSettings.coordinatesSolutionFileName = str(tmp_path / 'coordinates.txt')
+    mbs.SolveDynamic(settings, solverType=solverType)
+    data = mbs.GetSensorStoredData(sensor)
+    t = np.arange(steps + 1) * (endTime / steps)
+    assert data.shape == (steps + 1, 4)
+    np.testing.assert_allclose(data[:, 0], t, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(data[:, 2], v0 * t - 0.5 * g * t**2, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(ReadSensorFile(sensorFile), data, rtol=1e-14, atol=1e-15)
+    solution = np.loadtxt(tmp_path / 'coordinates.txt', comments='#', delimiter=',')
+    np.testing.assert_allclose(solution[:, 0], t, rtol=0, atol=1e-12)
+
+
 def ReadSensorFile(path):
     lines = [line for line in open(path).read().splitlines() if line.strip() and not line.startswith('#')]
     return np.array([[float(v) for v in line.split(',')] for line in lines])

@@ -3,6 +3,8 @@ system-level user functions of the Newton iteration; docs/theory/SystemUserFunct
 spring-damper replicated by a load set before each residual plus its Jacobian, against the
 closed-form damped oscillator and against the built-in CoordinateSpringDamper; the iteration
 counts with and without the Jacobian; the calling points; bad functions."""
+import copy
+
 import numpy as np
 import pytest
 
@@ -74,6 +76,25 @@ def test_replicatedSpringDamperMatchesClosedFormAndBuiltIn(dampedOscillator):
     assert abs(uUser - uExact) < 1e-3 * U0
     # the same equations solved to the Newton tolerance: the same result
     assert abs(uUser - uBuiltIn) < 1e-8 * U0
+
+
+@pytest.mark.parametrize('how', ['copy', 'SetDictionary'])
+def test_aCopyThroughTheDictionaryKeepsTheReplicatedSpringDamper(dampedOscillator, how):
+    """The hooks travel in mbs.GetDictionary()['userFunctions']: the copy (a new system without the
+    built-in spring) still oscillates as the closed form, and needs as few Newton iterations as the
+    original, so its Jacobian function came along too."""
+    mbs, node = Build(True)
+    if how == 'copy':
+        duplicate = copy.copy(mbs)
+    else:
+        duplicate = exu.SystemContainer().AddSystem()
+        duplicate.SetDictionary(mbs.GetDictionary())
+    duplicate.Assemble()
+    uOriginal, iterationsOriginal = Solve(mbs, node)  # after the copy: the solve changes the load's value
+    uCopy, iterationsCopy = Solve(duplicate, node)
+    uExact, _ = dampedOscillator(END_TIME, MASS, SPRING, DAMPER, theta0=U0)
+    assert abs(uCopy - uExact) < 1e-3 * U0
+    assert abs(uCopy - uOriginal) < 1e-12 * U0 and iterationsCopy == iterationsOriginal
 
 
 def test_jacobianGivesNewtonConvergence():
