@@ -23,7 +23,7 @@ void ObjectGenericODE2::Check(const MainSystem& system) const {
   }
   const Index n = NumberOfCoordinates(system);
   const std::string size = std::to_string(n);
-  const auto checkMatrix = [&](const MatrixX& matrix, const char* name, bool required) {
+  const auto checkMatrix = [&](const DenseOrSparseMatrix& matrix, const char* name, bool required) {
     if ((required || matrix.size() > 0) && (matrix.rows() != n || matrix.cols() != n))
       throw ValueError(std::string("parameter '") + name + "': expected a " + size + "x" + size +
                        " matrix (the number of ODE2 coordinates of nodeNumbers)" + (required ? "" : " or []") + ", got a " +
@@ -44,23 +44,24 @@ void ObjectGenericODE2::ComputeMassMatrix(const EvaluationContext& context, cons
     Stacked(nodes, q, q_t);
     M = UserMassMatrix(context, q, q_t);
   } else {
-    M = massMatrix;
+    massMatrix.ToDense(M);
   }
 }
 
 double ObjectGenericODE2::KineticEnergy(const NodeKinematics<double>* nodes) const {
   if (massMatrixUserFunction)  // needs the context: GetBodyOutput computes it
     throw ValueError("ObjectGenericODE2 with a massMatrixUserFunction: its kinetic energy is an output of the object");
-  VecX<double> q, q_t;
+  VecX<double> q, q_t, Mq_t;
   Stacked(nodes, q, q_t);
-  return 0.5 * q_t.dot(massMatrix * q_t);
+  Mq_t.setZero(q_t.size());
+  massMatrix.AddProductTo(q_t, Mq_t);
+  return 0.5 * q_t.dot(Mq_t);
 }
 
 namespace {
-// factor * matrix, entry by entry (all of them: the pattern does not depend on values).
-void AppendEntries(const MatrixX& matrix, double factor, LocalEntries& entries) {
-  for (Index j = 0; j < matrix.cols(); ++j)
-    for (Index i = 0; i < matrix.rows(); ++i) entries.emplace_back(i, j, factor * matrix(i, j));
+// factor * matrix, entry by entry: all stored ones, so that the pattern does not depend on values.
+void AppendEntries(const DenseOrSparseMatrix& matrix, double factor, LocalEntries& entries) {
+  matrix.ForEachEntry([&](Index i, Index j, double value) { entries.emplace_back(i, j, factor * value); });
 }
 }  // namespace
 
@@ -149,14 +150,14 @@ bool ObjectGenericODE2::GetBodyOutput(OutputVariableType type, const MainSystem&
       gather(state.ode2_t, false);
       q_t = value;
       value = VectorX::Zero(n);
-      if (stiffnessMatrix.size() > 0) value += stiffnessMatrix * q;
-      if (dampingMatrix.size() > 0) value += dampingMatrix * q_t;
+      if (stiffnessMatrix.size() > 0) stiffnessMatrix.AddProductTo(q, value);
+      if (dampingMatrix.size() > 0) dampingMatrix.AddProductTo(q_t, value);
       if (forceVector.size() > 0) value -= forceVector;
       if (forceUserFunction) value -= UserForce(system.ContextOf(system.ObjectIndexOf(*this), state), q, q_t);
       return true;
     }
     case OutputVariableType::KineticEnergy: {  // 1/2 q_t^T M q_t
-      MatrixX M = massMatrix;
+      MatrixX M = massMatrix.ToDense();
       if (massMatrixUserFunction) {
         gather(state.ode2, false);
         const VectorX q = value;
@@ -198,10 +199,10 @@ const ItemTypeInfo& ObjectGenericODE2::Info() {
           .Add(&T::nodeNumbers, "nodeNumbers", "",
                "nodes with ODE2 coordinates (e.g. NodePoint, NodeGenericODE2); their coordinates form q in node order")
           .Add(&T::massMatrix, "massMatrix", "",
-               "mass matrix M (n x n, n = number of ODE2 coordinates of nodeNumbers); [] if massMatrixUserFunction "
-               "gives it")
-          .Add(&T::stiffnessMatrix, "stiffnessMatrix", "", "stiffness matrix K (n x n); [] for none")
-          .Add(&T::dampingMatrix, "dampingMatrix", "", "damping matrix D (n x n); [] for none")
+               "mass matrix M (n x n, n = number of ODE2 coordinates of nodeNumbers): a list of rows, numpy array or "
+               "exu.MatrixContainer, kept sparse if given sparse; [] if massMatrixUserFunction gives it")
+          .Add(&T::stiffnessMatrix, "stiffnessMatrix", "", "stiffness matrix K (n x n, dense or sparse as massMatrix); [] for none")
+          .Add(&T::dampingMatrix, "dampingMatrix", "", "damping matrix D (n x n, dense or sparse as massMatrix); [] for none")
           .Add(&T::forceVector, "forceVector", "", "constant generalized force f (n values), on the right-hand side; [] for none")
           .AddUserFunction(&T::forceUserFunction, "forceUserFunction",
                            "forceUserFunction(mbs, t, itemNumber, q, q_t) -> n-vector",

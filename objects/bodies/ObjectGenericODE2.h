@@ -11,6 +11,7 @@
 
 #include "core/items/Body.h"
 #include "core/items/BodyNewtonBlock.h"
+#include "core/foundation/DenseOrSparseMatrix.h"
 #include "core/foundation/ScriptFunction.h"
 
 namespace multidyn {
@@ -53,9 +54,10 @@ class ObjectGenericODE2 : public BodyKernels<ObjectGenericODE2>, public BodyNewt
   }
 
   NodeIndexList nodeNumbers;
-  MatrixX massMatrix;
-  MatrixX stiffnessMatrix;  // empty: none
-  MatrixX dampingMatrix;    // empty: none
+  // dense or sparse, as given
+  DenseOrSparseMatrix massMatrix;
+  DenseOrSparseMatrix stiffnessMatrix;  // empty: none
+  DenseOrSparseMatrix dampingMatrix;    // empty: none
   VectorX forceVector;      // empty: none
   ScriptFunctionPtr forceUserFunction;
   ScriptFunctionPtr massMatrixUserFunction;
@@ -71,14 +73,17 @@ class ObjectGenericODE2 : public BodyKernels<ObjectGenericODE2>, public BodyNewt
     for (Index i = 0; i < v.size(); ++i) values(i) = ValueOf(v(i));
     return values;
   }
-  // lhs += matrix * x; in double without a temporary (noalias: lhs is neither operand).
-  template <class Matrix, class X, class S> static void AddProduct(const Matrix& matrix, const X& x, VecX<S>& lhs) {
-    if constexpr (std::is_same_v<S, double>)
-      lhs.noalias() += matrix * x;
-    else if constexpr (std::is_same_v<typename X::Scalar, double>)
-      lhs += (matrix * x).template cast<S>();
-    else
-      lhs += matrix.template cast<S>() * x;
+  // lhs += matrix * x; in double in place, at the cost of the matrix's entries (dense or sparse).
+  template <class X, class S> static void AddProduct(const DenseOrSparseMatrix& matrix, const X& x, VecX<S>& lhs) {
+    if constexpr (std::is_same_v<S, double>) {
+      matrix.AddProductTo(x, lhs);
+    } else {
+      const MatrixX dense = matrix.ToDense();
+      if constexpr (std::is_same_v<typename X::Scalar, double>)
+        lhs += (dense * x).template cast<S>();
+      else
+        lhs += dense.template cast<S>() * x;
+    }
   }
   // lhs -= f_user(q, q_t); for AD scalars with its derivatives by forward differences in q and q_t.
   template <class S> void SubtractUserForce(const EvaluationContext& context, const VecX<S>& q, const VecX<S>& q_t,
