@@ -11,6 +11,7 @@
 #include <cstdlib>
 
 #include "core/evaluation/SystemEquations.h"
+#include "core/items/FieldTable.h"
 #include "core/model/MainSystem.h"
 #include "objects/test/TestSystems.h"
 #include "solvers/driver/SolveDynamic.h"
@@ -374,15 +375,7 @@ std::unique_ptr<MainSystem> GenericODE2Chain() {
     }
   }
   const MatrixX D = 0.01 * M + 1e-4 * K;
-  auto rows = [](const MatrixX& A) {
-    Json j = Json::array();
-    for (Index i = 0; i < A.rows(); ++i) {
-      Json row = Json::array();
-      for (Index k = 0; k < A.cols(); ++k) row.push_back(A(i, k));
-      j.push_back(row);
-    }
-    return j;
-  };
+  const auto rows = [](const MatrixX& A) { return FieldConverter<MatrixX>::ToJson(A); };
   Json force = Json::array();
   for (Index i = 0; i < n; ++i) force.push_back(i % 3 == 1 ? -1. : 0.);
   AddFromJson(s, C::Object, {{"objectType", "GenericODE2"}, {"nodeNumbers", nodes}, {"massMatrix", rows(M)},
