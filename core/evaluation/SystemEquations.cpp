@@ -49,7 +49,8 @@ void SystemEquations::BuildEvaluationPlan() {
     const auto* lhsJacobian = dynamic_cast<const BodyLHSJacobian*>(body);
     if (lhsJacobian && !lhsJacobian->ProvidesLHSJacobian(system_)) lhsJacobian = nullptr;
     const CoordinateRange coordinates = RangeOf(compiled_.objectODE2Indices[b]);
-    bodyEntries_.push_back({b, body, singleNode(compiled_.objectNodes[b]), lhsJacobian, coordinates});
+    bodyEntries_.push_back({b, body, singleNode(compiled_.objectNodes[b]), lhsJacobian,
+                            dynamic_cast<const BodyNewtonBlock*>(body), coordinates});
     largestBody_ = std::max(largestBody_, coordinates.size);
   }
   for (Index node : compiled_.nodesWithAE) {
@@ -469,6 +470,18 @@ void SystemEquations::AddBodyJacobian(const BodyEntry& entry, Scratch& scratch, 
     for (size_t i = 0; i < indices.size(); ++i) matrix.Add(indices[i], indices[j], block(i, j));
 }
 
+void SystemEquations::AddBodyNewtonBlock(const BodyEntry& entry, Scratch& scratch, const SystemState& state,
+                                         const JacobianFactors& factors, SystemMatrix& matrix) {
+  const NodeKinematics<double>* nodes =
+      entry.nodes ? entry.nodes : NodesOf(compiled_.objectNodes[entry.object], objectNodeSlots_[entry.object]);
+  LocalEntries& entries = scratch.newtonBlockEntries;
+  entries.clear();
+  entry.newtonBlock->ComputeNewtonBlock(Context(entry.object, state), nodes, factors.mass, factors.stiffness,
+                                        factors.damping, entries);
+  const Index* indices = entry.coordinates.indices;
+  for (const Eigen::Triplet<double>& e : entries) matrix.Add(indices[e.row()], indices[e.col()], e.value());
+}
+
 bool SystemEquations::MassMatrixIsConstant() const {
   return std::all_of(compiled_.bodies.begin(), compiled_.bodies.end(), [&](Index b) {
     return static_cast<const Body&>(system_.GetObject(b)).HasConstantMassMatrix();
@@ -543,6 +556,10 @@ void SystemEquations::AddPartJacobian(const ThreadPart& part, Scratch& scratch,
 
   for (Index b = part.bodies.begin; b < part.bodies.end; ++b) {
     const BodyEntry& e = bodyEntries_[b];
+    if (e.newtonBlock) {
+      AddBodyNewtonBlock(e, scratch, state, factors, matrix);
+      continue;
+    }
     AddBodyJacobian(e, scratch, state, factors, matrix);
     if (e.lhsJacobian) continue;
     const auto& bodyNodes = compiled_.objectNodes[e.object];

@@ -15,6 +15,7 @@
 #include "core/evaluation/DAESystem.h"
 #include "core/evaluation/WorkerThreads.h"
 #include "core/items/BodyLHSJacobian.h"
+#include "core/items/BodyNewtonBlock.h"
 #include "core/model/MainSystem.h"
 
 namespace multidyn {
@@ -86,6 +87,7 @@ class SystemEquations : public DAESystem {
     // A body's block of the Newton matrix and what it is computed from.
     MatrixX bodyBlock, lhs_q, lhs_q_t;
     VectorX bodyQ, bodyQ_t, bodyQ_tt;
+    LocalEntries newtonBlockEntries;  // of bodies that write their block (BodyNewtonBlock)
     SystemMatrix partMatrix;  // threads > 0: their part of the Newton matrix (sparse)
   };
   // task(thread) for each part, on the worker threads if there are several.
@@ -161,6 +163,7 @@ class SystemEquations : public DAESystem {
     const Body* body;
     const NodeKinematics<double>* nodes;
     const BodyLHSJacobian* lhsJacobian;  // nullptr: the Jacobian differentiates ComputeODE2LHS
+    const BodyNewtonBlock* newtonBlock;  // non-null: the body writes its whole block
     CoordinateRange coordinates;
   };
   struct NodeAEEntry {
@@ -196,6 +199,9 @@ class SystemEquations : public DAESystem {
   // factors if the body computes them (BodyLHSJacobian; the others' follow by generic AD).
   void AddBodyJacobian(const BodyEntry& entry, Scratch& scratch, const SystemState& state,
                        const JacobianFactors& factors, SystemMatrix& matrix);
+  // The block of a body that writes it (BodyNewtonBlock), its entries mapped to the system's.
+  void AddBodyNewtonBlock(const BodyEntry& entry, Scratch& scratch, const SystemState& state,
+                          const JacobianFactors& factors, SystemMatrix& matrix);
   // The Newton-matrix blocks of the bodies, nodes with algebraic equations, connectors,
   // constraints (and loads, if the factors include them) of one part, into matrix.
   void AddPartJacobian(const ThreadPart& part, Scratch& scratch, differentiation::JacobianWorkspace& workspace,

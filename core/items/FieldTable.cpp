@@ -107,7 +107,63 @@ void MatrixFromJson(const Json& j, int rows, int cols, std::vector<double>& out)
   }
 }
 
+bool IsSparseMatrixJson(const Json& j) { return j.is_object() && j.contains("triplets"); }
+
+void SparseMatrixFromJson(const Json& j, DenseOrSparseMatrix& m) {
+  const std::string what = "a sparse matrix {'numberOfRows': r, 'numberOfColumns': c, 'triplets': [[row, column, value], ...]}";
+  if (!IsSparseMatrixJson(j) || !j.contains("numberOfRows") || !j.contains("numberOfColumns") || j.size() != 3)
+    throw TypeError("expected " + what + ", got " + JsonKindName(j));
+  const auto size = [&](const char* key) {
+    const Json& value = j[key];
+    if (!value.is_number_integer() || value.is_boolean() || value.get<long long>() < 0 ||
+        value.get<long long>() > 100000000LL)
+      throw ValueError("expected " + what + ", but '" + key + "' is " + JsonKindName(value) + " (expected an integer >= 0)");
+    return Index(value.get<long long>());
+  };
+  const Index rows = size("numberOfRows"), cols = size("numberOfColumns");
+  const Json& triplets = j["triplets"];
+  if (!triplets.is_array()) throw TypeError("expected " + what + ", but 'triplets' is " + JsonKindName(triplets));
+  std::vector<Eigen::Triplet<double>> entries;
+  entries.reserve(triplets.size());
+  for (size_t k = 0; k < triplets.size(); ++k) {
+    const Json& t = triplets[k];
+    const std::string where = "triplet " + std::to_string(k);
+    if (!t.is_array() || t.size() != 3)
+      throw ValueError("expected " + what + ", but " + where + " is " + JsonKindName(t) + " (expected [row, column, value])");
+    const auto index = [&](const Json& value, Index bound, const char* name) {
+      const double x = RealFromJson(value);
+      if (x != std::floor(x) || x < 0 || x >= bound)
+        throw ValueError("expected " + what + ", but the " + name + " of " + where + " is " + value.dump() +
+                         " (expected an integer in [0, " + std::to_string(bound) + "))");
+      return Index(x);
+    };
+    const Index row = index(t[0], rows, "row"), column = index(t[1], cols, "column");
+    double value = 0.;
+    try {
+      value = RealFromJson(t[2]);
+    } catch (const std::exception& e) {
+      throw ValueError("expected " + what + ", but the value of " + where + ": " + e.what());
+    }
+    entries.emplace_back(row, column, value);
+  }
+  m.SetSparse(rows, cols, entries);
+}
+
+Json SparseMatrixToJson(const DenseOrSparseMatrix::Sparse& m) {
+  Json triplets = Json::array();
+  for (Index j = 0; j < m.outerSize(); ++j)
+    for (DenseOrSparseMatrix::Sparse::InnerIterator it(m, j); it; ++it)
+      triplets.push_back({Index(it.row()), j, it.value()});
+  return {{"numberOfRows", Index(m.rows())}, {"numberOfColumns", Index(m.cols())}, {"triplets", triplets}};
+}
+
 void DynamicMatrixFromJson(const Json& j, MatrixX& m) {
+  if (IsSparseMatrixJson(j)) {
+    DenseOrSparseMatrix sparse;
+    SparseMatrixFromJson(j, sparse);
+    m = sparse.ToDense();
+    return;
+  }
   const std::string what = "a matrix (a list of rows of equally many real numbers)";
   if (!j.is_array()) throw TypeError("expected " + what + ", got " + JsonKindName(j));
   const Index rows = static_cast<Index>(j.size());

@@ -11,6 +11,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "core/foundation/DenseOrSparseMatrix.h"
 #include "core/foundation/Errors.h"
 #include "core/items/GraphicsData.h"
 #include "core/items/ItemIndex.h"
@@ -165,7 +166,12 @@ template <> struct FieldConverter<Color4> {
 void VectorFromJson(const Json& j, int expectedSize, std::vector<double>& out);
 void MatrixFromJson(const Json& j, int rows, int cols, std::vector<double>& out);  // row-major
 // A matrix of any size: a list of equally long rows; [] is the empty (0x0) matrix.
-void DynamicMatrixFromJson(const Json& j, MatrixX& m);
+void DynamicMatrixFromJson(const Json& j, MatrixX& m);  // also the sparse form, made dense
+// The sparse form {"numberOfRows": r, "numberOfColumns": c, "triplets": [[row, column, value], ...]}
+// (Exudyn's sparse MatrixContainer); triplets must lie in the matrix, repeated ones are summed.
+bool IsSparseMatrixJson(const Json& j);
+void SparseMatrixFromJson(const Json& j, DenseOrSparseMatrix& m);
+Json SparseMatrixToJson(const DenseOrSparseMatrix::Sparse& m);
 
 template <int N> struct FieldConverter<Eigen::Matrix<double, N, 1>> {
   static constexpr FieldType type = FieldType::Vector;
@@ -206,6 +212,23 @@ template <> struct FieldConverter<MatrixX> {
     return rows;
   }
   static void FromJson(const Json& j, MatrixX& m) { DynamicMatrixFromJson(j, m); }
+};
+
+// A list of rows (dense) or the sparse form: kept as given.
+template <> struct FieldConverter<DenseOrSparseMatrix> {
+  static constexpr FieldType type = FieldType::Matrix;
+  static Json ToJson(const DenseOrSparseMatrix& m) {
+    return m.IsSparse() ? SparseMatrixToJson(m.SparseMatrix()) : FieldConverter<MatrixX>::ToJson(m.Dense());
+  }
+  static void FromJson(const Json& j, DenseOrSparseMatrix& m) {
+    if (IsSparseMatrixJson(j)) {
+      SparseMatrixFromJson(j, m);
+    } else {
+      MatrixX dense;
+      DynamicMatrixFromJson(j, dense);
+      m = dense;
+    }
+  }
 };
 
 void IndexFromJson(const Json& j, Index& v);  // an integer >= -1 (-1: invalid index)
@@ -284,6 +307,7 @@ template <class V> constexpr int FieldRows() {
   else if constexpr (std::is_same_v<V, MarkerIndexPair>) return 2;
   else if constexpr (std::is_same_v<V, NodeIndexList> || std::is_same_v<V, SensorIndexList> ||
                      std::is_same_v<V, ObjectIndexList> || std::is_same_v<V, MatrixX> ||
+                     std::is_same_v<V, DenseOrSparseMatrix> ||
                      std::is_same_v<V, GraphicsDataList> || std::is_same_v<V, Vector3List> ||
                      std::is_same_v<V, Matrix3List> || std::is_same_v<V, IntegerList> ||
                      FieldConverter<V>::type == FieldType::JointTypeList) return -1;
@@ -314,7 +338,7 @@ template <class Owner> class FieldTableBuilder {
     f.key = name;
     f.type = FieldConverter<V>::type;
     f.rows = FieldRows<V>();
-    f.cols = std::is_same_v<V, Matrix3> ? 3 : std::is_same_v<V, MatrixX> ? -1 : 1;
+    f.cols = std::is_same_v<V, Matrix3> ? 3 : std::is_same_v<V, MatrixX> || std::is_same_v<V, DenseOrSparseMatrix> ? -1 : 1;
     f.unit = unit;
     f.description = description;
     if (ReferencedCategory(f.type)) f.role = FieldRole::Structural;

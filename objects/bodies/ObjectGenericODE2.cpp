@@ -23,7 +23,7 @@ void ObjectGenericODE2::Check(const MainSystem& system) const {
   }
   const Index n = NumberOfCoordinates(system);
   const std::string size = std::to_string(n);
-  const auto checkMatrix = [&](const MatrixX& matrix, const char* name, bool required) {
+  const auto checkMatrix = [&](const DenseOrSparseMatrix& matrix, const char* name, bool required) {
     if ((required || matrix.size() > 0) && (matrix.rows() != n || matrix.cols() != n))
       throw ValueError(std::string("parameter '") + name + "': expected a " + size + "x" + size +
                        " matrix (the number of ODE2 coordinates of nodeNumbers)" + (required ? "" : " or []") + ", got a " +
@@ -39,18 +39,61 @@ void ObjectGenericODE2::Check(const MainSystem& system) const {
 
 void ObjectGenericODE2::ComputeMassMatrix(const EvaluationContext& context, const NodeKinematics<double>* nodes,
                                           MatrixX& M) const {
-  if (massMatrixUserFunction)
-    M = UserMassMatrix(context, Stacked(nodes, &NodeKinematics<double>::coordinates),
-                       Stacked(nodes, &NodeKinematics<double>::coordinates_t));
-  else
-    M = massMatrix;
+  if (massMatrixUserFunction) {
+    VecX<double> q, q_t;
+    Stacked(nodes, q, q_t);
+    M = UserMassMatrix(context, q, q_t);
+  } else {
+    massMatrix.ToDense(M);
+  }
 }
 
 double ObjectGenericODE2::KineticEnergy(const NodeKinematics<double>* nodes) const {
-  const VecX<double> q_t = Stacked(nodes, &NodeKinematics<double>::coordinates_t);
   if (massMatrixUserFunction)  // needs the context: GetBodyOutput computes it
     throw ValueError("ObjectGenericODE2 with a massMatrixUserFunction: its kinetic energy is an output of the object");
-  return 0.5 * q_t.dot(massMatrix * q_t);
+  VecX<double> q, q_t, Mq_t;
+  Stacked(nodes, q, q_t);
+  Mq_t.setZero(q_t.size());
+  massMatrix.AddProductTo(q_t, Mq_t);
+  return 0.5 * q_t.dot(Mq_t);
+}
+
+namespace {
+// factor * matrix, entry by entry: all stored ones, so that the pattern does not depend on values.
+void AppendEntries(const DenseOrSparseMatrix& matrix, double factor, LocalEntries& entries) {
+  matrix.ForEachEntry([&](Index i, Index j, double value) { entries.emplace_back(i, j, factor * value); });
+}
+}  // namespace
+
+void ObjectGenericODE2::ComputeNewtonBlock(const EvaluationContext& context, const NodeKinematics<double>* nodes,
+                                           double massFactor, double stiffnessFactor, double dampingFactor,
+                                           LocalEntries& entries) const {
+  VecX<double> q, q_t;
+  Stacked(nodes, q, q_t);
+  const Index n = q.size();
+  // Exudyn's Newton matrix has no derivative of M(q, q_t) q_tt (massMatrixUserFunction) either
+  if (massMatrixUserFunction)
+    AppendEntries(UserMassMatrix(context, q, q_t), massFactor, entries);
+  else
+    AppendEntries(massMatrix, massFactor, entries);
+  if (stiffnessMatrix.size() > 0) AppendEntries(stiffnessMatrix, stiffnessFactor, entries);
+  if (dampingMatrix.size() > 0) AppendEntries(dampingMatrix, dampingFactor, entries);
+  if (jacobianUserFunction) {  // Exudyn's: the weighted derivative of the LHS without K and D, replacing the differences
+    const MatrixX J = CallUserFunctionMatrix(
+        *jacobianUserFunction, *this, context.itemNumber, "jacobianUserFunction",
+        {context.system, context.time, context.itemNumber, VectorX(q), VectorX(q_t), stiffnessFactor, dampingFactor}, n,
+        n);
+    AppendEntries(J, 1., entries);
+  } else if (forceUserFunction) {  // lhs -= f_user: -d(f_user)/dq, -d(f_user)/dq_t by forward differences
+    const VecX<double> value = UserForce(context, q, q_t);
+    UserFunctionForwardDifferences(
+        context, q, q_t, value, dampingFactor != 0.,
+        [&](const VecX<double>& u, const VecX<double>& v) { return VecX<double>(UserForce(context, u, v)); },
+        [&](Index j, bool velocity, const VecX<double>& df) {
+          const double factor = velocity ? dampingFactor : stiffnessFactor;
+          for (Index k = 0; k < n; ++k) entries.emplace_back(k, j, -factor * df(k));
+        });
+  }
 }
 
 MatrixX ObjectGenericODE2::UserMassMatrix(const EvaluationContext& context, const VectorX& q,
@@ -69,7 +112,7 @@ template <class S> void ObjectGenericODE2::SubtractUserForce(const EvaluationCon
   const VecX<S> userForce =
       UserFunctionVectorLaw(context, q, q_t, [&](const auto& u, const auto& v) { return UserForce(context, u, v); });
   if constexpr (!std::is_same_v<S, double>) {
-    for (Index k = 0; k < lhs.size(); ++k)  // only M q_tt so far: constant, without derivatives
+    for (Index k = 0; k < lhs.size(); ++k)  // lhs may be constant so far, without derivatives
       if (lhs(k).derivatives().size() == 0) lhs(k).derivatives().setZero(q(0).derivatives().size());
   }
   lhs -= userForce;
@@ -107,14 +150,14 @@ bool ObjectGenericODE2::GetBodyOutput(OutputVariableType type, const MainSystem&
       gather(state.ode2_t, false);
       q_t = value;
       value = VectorX::Zero(n);
-      if (stiffnessMatrix.size() > 0) value += stiffnessMatrix * q;
-      if (dampingMatrix.size() > 0) value += dampingMatrix * q_t;
+      if (stiffnessMatrix.size() > 0) stiffnessMatrix.AddProductTo(q, value);
+      if (dampingMatrix.size() > 0) dampingMatrix.AddProductTo(q_t, value);
       if (forceVector.size() > 0) value -= forceVector;
       if (forceUserFunction) value -= UserForce(system.ContextOf(system.ObjectIndexOf(*this), state), q, q_t);
       return true;
     }
     case OutputVariableType::KineticEnergy: {  // 1/2 q_t^T M q_t
-      MatrixX M = massMatrix;
+      MatrixX M = massMatrix.ToDense();
       if (massMatrixUserFunction) {
         gather(state.ode2, false);
         const VectorX q = value;
@@ -156,20 +199,27 @@ const ItemTypeInfo& ObjectGenericODE2::Info() {
           .Add(&T::nodeNumbers, "nodeNumbers", "",
                "nodes with ODE2 coordinates (e.g. NodePoint, NodeGenericODE2); their coordinates form q in node order")
           .Add(&T::massMatrix, "massMatrix", "",
-               "mass matrix M (n x n, n = number of ODE2 coordinates of nodeNumbers); [] if massMatrixUserFunction "
-               "gives it")
-          .Add(&T::stiffnessMatrix, "stiffnessMatrix", "", "stiffness matrix K (n x n); [] for none")
-          .Add(&T::dampingMatrix, "dampingMatrix", "", "damping matrix D (n x n); [] for none")
+               "mass matrix M (n x n, n = number of ODE2 coordinates of nodeNumbers): a list of rows, numpy array or "
+               "exu.MatrixContainer, kept sparse if given sparse; [] if massMatrixUserFunction gives it")
+          .Add(&T::stiffnessMatrix, "stiffnessMatrix", "", "stiffness matrix K (n x n, dense or sparse as massMatrix); [] for none")
+          .Add(&T::dampingMatrix, "dampingMatrix", "", "damping matrix D (n x n, dense or sparse as massMatrix); [] for none")
           .Add(&T::forceVector, "forceVector", "", "constant generalized force f (n values), on the right-hand side; [] for none")
           .AddUserFunction(&T::forceUserFunction, "forceUserFunction",
                            "forceUserFunction(mbs, t, itemNumber, q, q_t) -> n-vector",
                            "generalized force added to the right-hand side; q, q_t are the stored coordinates (without "
                            "reference values) and velocities (numpy arrays); its Jacobian is computed by forward "
-                           "differences in q and q_t")
+                           "differences in q and q_t (steps by newton.numericalDifferentiation), unless "
+                           "jacobianUserFunction gives it")
           .AddUserFunction(&T::massMatrixUserFunction, "massMatrixUserFunction",
                            "massMatrixUserFunction(mbs, t, itemNumber, q, q_t) -> n x n matrix",
                            "mass matrix M(t, q, q_t) instead of massMatrix (q, q_t as for forceUserFunction); the "
                            "Newton matrix has no derivative of M q_tt with respect to q and q_t (as Exudyn's)")
+          .AddUserFunction(&T::jacobianUserFunction, "jacobianUserFunction",
+                           "jacobianUserFunction(mbs, t, itemNumber, q, q_t, fODE2, fODE2_t) -> n x n matrix",
+                           "Exudyn's: the Jacobian of the LHS without K and D, -fODE2 d(f_user)/dq - fODE2_t "
+                           "d(f_user)/dq_t (a numpy array, list of lists or exu.MatrixContainer), instead of the "
+                           "forward differences of forceUserFunction; fODE2 and fODE2_t are the Newton matrix's "
+                           "weights of d/dq and d/dq_t, K and D are added to it")
           .AddVisualization(&T::visualization, "drawing size")
           .Build();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(

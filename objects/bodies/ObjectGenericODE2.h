@@ -2,15 +2,21 @@
 // docs/theory/GenericODE2.md): with q the stored coordinates (without reference values),
 //   M q_tt + D q_t + K q = f + forceUserFunction(mbs, t, itemNumber, q, q_t),
 // M = massMatrix or massMatrixUserFunction(mbs, t, itemNumber, q, q_t).
-// It has no body frame: markers sit on its nodes.
+// It has no body frame: markers sit on its nodes. Linear in q, q_t and q_tt but for its user
+// functions, it writes its Newton block itself (BodyNewtonBlock): mass*M + stiffness*K +
+// damping*D, minus the user force's derivatives (forward differences, or jacobianUserFunction).
 #pragma once
 
+#include <type_traits>
+
 #include "core/items/Body.h"
+#include "core/items/BodyNewtonBlock.h"
+#include "core/foundation/DenseOrSparseMatrix.h"
 #include "core/foundation/ScriptFunction.h"
 
 namespace multidyn {
 
-class ObjectGenericODE2 : public BodyKernels<ObjectGenericODE2> {
+class ObjectGenericODE2 : public BodyKernels<ObjectGenericODE2>, public BodyNewtonBlock {
  public:
   static const ItemTypeInfo& Info();
   static void AddTestInstance(MainSystem& system);
@@ -24,31 +30,38 @@ class ObjectGenericODE2 : public BodyKernels<ObjectGenericODE2> {
   double KineticEnergy(const NodeKinematics<double>* nodes) const override;
   bool GetBodyOutput(OutputVariableType type, const MainSystem& system, const SystemState& state,
                      const Vector3& localPosition, VectorX& value) const override;
+  void ComputeNewtonBlock(const EvaluationContext& context, const NodeKinematics<double>* nodes, double massFactor,
+                          double stiffnessFactor, double dampingFactor, LocalEntries& entries) const override;
 
   template <class S> void Frame(const NodeKinematics<S>*, const Vector3&, MarkerData<S>&) const {
     throw TypeError("ObjectGenericODE2 has no body frame; attach markers to its nodes");  // Check refuses earlier
   }
+  // In double (the residual) on stack vectors and in place: no allocation without user functions.
+  // The AD kernels serve tests only: the solver takes the Newton block from ComputeNewtonBlock.
   template <class S> void ODE2LHSInContext(const EvaluationContext& context, const NodeKinematics<S>* nodes,
                                            const VectorX& q_tt, VecX<S>& lhs) const {
-    const VecX<S> q = Stacked(nodes, &NodeKinematics<S>::coordinates);
-    const VecX<S> q_t = Stacked(nodes, &NodeKinematics<S>::coordinates_t);
+    VecX<S> q, q_t;
+    Stacked(nodes, q, q_t);
+    lhs.setZero(q.size());
     if (massMatrixUserFunction)  // M(q, q_t) q_tt: Exudyn's Jacobian has no derivative of M either
-      lhs = (UserMassMatrix(context, ValuesOf(q), ValuesOf(q_t)) * q_tt).template cast<S>();
+      AddProduct(UserMassMatrix(context, ValuesOf(q), ValuesOf(q_t)), q_tt, lhs);
     else
-      lhs = (massMatrix * q_tt).template cast<S>();
-    if (stiffnessMatrix.size() > 0) lhs += stiffnessMatrix.cast<S>() * q;
-    if (dampingMatrix.size() > 0) lhs += dampingMatrix.cast<S>() * q_t;
-    if (forceVector.size() > 0) lhs -= forceVector.cast<S>();
+      AddProduct(massMatrix, q_tt, lhs);
+    if (stiffnessMatrix.size() > 0) AddProduct(stiffnessMatrix, q, lhs);
+    if (dampingMatrix.size() > 0) AddProduct(dampingMatrix, q_t, lhs);
+    if (forceVector.size() > 0) lhs -= forceVector.template cast<S>();
     if (forceUserFunction) SubtractUserForce(context, q, q_t, lhs);
   }
 
   NodeIndexList nodeNumbers;
-  MatrixX massMatrix;
-  MatrixX stiffnessMatrix;  // empty: none
-  MatrixX dampingMatrix;    // empty: none
+  // dense or sparse, as given
+  DenseOrSparseMatrix massMatrix;
+  DenseOrSparseMatrix stiffnessMatrix;  // empty: none
+  DenseOrSparseMatrix dampingMatrix;    // empty: none
   VectorX forceVector;      // empty: none
   ScriptFunctionPtr forceUserFunction;
   ScriptFunctionPtr massMatrixUserFunction;
+  ScriptFunctionPtr jacobianUserFunction;
   BodyVisualization visualization;
 
  private:
@@ -60,17 +73,31 @@ class ObjectGenericODE2 : public BodyKernels<ObjectGenericODE2> {
     for (Index i = 0; i < v.size(); ++i) values(i) = ValueOf(v(i));
     return values;
   }
+  // lhs += matrix * x; in double in place, at the cost of the matrix's entries (dense or sparse).
+  template <class X, class S> static void AddProduct(const DenseOrSparseMatrix& matrix, const X& x, VecX<S>& lhs) {
+    if constexpr (std::is_same_v<S, double>) {
+      matrix.AddProductTo(x, lhs);
+    } else {
+      const MatrixX dense = matrix.ToDense();
+      if constexpr (std::is_same_v<typename X::Scalar, double>)
+        lhs += (dense * x).template cast<S>();
+      else
+        lhs += dense.template cast<S>() * x;
+    }
+  }
   // lhs -= f_user(q, q_t); for AD scalars with its derivatives by forward differences in q and q_t.
   template <class S> void SubtractUserForce(const EvaluationContext& context, const VecX<S>& q, const VecX<S>& q_t,
                                             VecX<S>& lhs) const;
-  // One of the nodes' stored vectors (coordinates or their rates), stacked in node order.
-  template <class S> VecX<S> Stacked(const NodeKinematics<S>* nodes, VecX<S> NodeKinematics<S>::*member) const {
+  // The nodes' stored coordinates and their rates, stacked in node order.
+  template <class S> void Stacked(const NodeKinematics<S>* nodes, VecX<S>& q, VecX<S>& q_t) const {
     Index n = 0;
-    for (std::size_t i = 0; i < nodeNumbers.size(); ++i) n += (nodes[i].*member).size();
-    VecX<S> stacked(n);
-    for (Index i = 0, k = 0; i < static_cast<Index>(nodeNumbers.size()); k += (nodes[i].*member).size(), ++i)
-      stacked.segment(k, (nodes[i].*member).size()) = nodes[i].*member;
-    return stacked;
+    for (std::size_t i = 0; i < nodeNumbers.size(); ++i) n += nodes[i].coordinates.size();
+    q.resize(n);
+    q_t.resize(n);
+    for (Index i = 0, k = 0; i < static_cast<Index>(nodeNumbers.size()); k += nodes[i].coordinates.size(), ++i) {
+      q.segment(k, nodes[i].coordinates.size()) = nodes[i].coordinates;
+      q_t.segment(k, nodes[i].coordinates.size()) = nodes[i].coordinates_t;
+    }
   }
 };
 

@@ -30,7 +30,26 @@ S UserFunctionLaw(const EvaluationContext& context, const S& u, const S& v, Call
   }
 }
 
-// The same for vector arguments u, v of one size n (3-vectors, or an object's coordinates and
+// Forward differences of call(u, v) -> n values at (u0, v0), where its value is `value`: for each
+// argument j, derivative(j, velocity, df) with df = d(call)/du_j (velocity false) or d(call)/dv_j,
+// the latter only if withVelocities. u0 and v0 are restored.
+template <class Values, class Call, class Derivative>
+void UserFunctionForwardDifferences(const EvaluationContext& context, Values& u0, Values& v0, const Values& value,
+                                    bool withVelocities, Call&& call, Derivative&& derivative) {
+  for (Index j = 0; j < u0.size(); ++j) {
+    for (const bool velocity : {false, true}) {
+      if (velocity && !withVelocities) continue;
+      Values& x = velocity ? v0 : u0;
+      const double saved = x(j), step = DifferentiationStep(saved, context.numericalDifferentiation);
+      x(j) = saved + step;
+      const Values df = (call(u0, v0) - value) / step;
+      x(j) = saved;
+      derivative(j, velocity, df);
+    }
+  }
+}
+
+// UserFunctionLaw for vector arguments u, v of one size n (3-vectors, or an object's coordinates and
 // velocities) and call(u, v) -> n values: 2n more calls for the derivatives.
 template <class Vec, class Call>
 Vec UserFunctionVectorLaw(const EvaluationContext& context, const Vec& u, const Vec& v, Call&& call) {
@@ -51,17 +70,10 @@ Vec UserFunctionVectorLaw(const EvaluationContext& context, const Vec& u, const 
       result(k) = S(value(k));
       result(k).derivatives().setZero(u(0).derivatives().size());
     }
-    for (Index j = 0; j < n; ++j) {
-      for (const bool velocity : {false, true}) {
-        Values& x = velocity ? v0 : u0;
-        const double saved = x(j), step = DifferentiationStep(saved, context.numericalDifferentiation);
-        x(j) = saved + step;
-        const Values df = (call(u0, v0) - value) / step;
-        x(j) = saved;
-        const auto& seed = velocity ? v(j).derivatives() : u(j).derivatives();
-        for (Index k = 0; k < n; ++k) result(k).derivatives() += df(k) * seed;
-      }
-    }
+    UserFunctionForwardDifferences(context, u0, v0, value, true, call, [&](Index j, bool velocity, const Values& df) {
+      const auto& seed = velocity ? v(j).derivatives() : u(j).derivatives();
+      for (Index k = 0; k < n; ++k) result(k).derivatives() += df(k) * seed;
+    });
     return result;
   }
 }

@@ -11,6 +11,7 @@
 #include <cstdlib>
 
 #include "core/evaluation/SystemEquations.h"
+#include "core/items/FieldTable.h"
 #include "core/model/MainSystem.h"
 #include "objects/test/TestSystems.h"
 #include "solvers/driver/SolveDynamic.h"
@@ -320,8 +321,7 @@ TEST(Allocation, KinematicTreeStepsAllocateNothing) {
 }
 
 // A pendulum on the quadratic terms of a CoordinateVectorConstraint (MarkerNodeCoordinates) and a
-// second mass point tied to it by the linear terms (MarkerObjectODE2Coordinates). (Not on an
-// ObjectGenericODE2: its products of run-time size allocate, M q_tt among them.)
+// second mass point tied to it by the linear terms (MarkerObjectODE2Coordinates).
 std::unique_ptr<MainSystem> CoordinateVectorPendulum() {
   auto system = std::make_unique<MainSystem>();
   MainSystem& s = *system;
@@ -351,6 +351,48 @@ TEST(Allocation, CoordinateVectorConstraintStepsAllocateNothing) {
   EXPECT_EQ(AllocationsInSteps(*system, false), 0) << "full Newton";
   system->ResetCurrentToInitial();
   EXPECT_EQ(AllocationsInSteps(*system, true), 0) << "modified Newton";
+}
+
+// A chain of 20 NodePoint masses (60 coordinates, beyond the fixed-size AD scalars) in one
+// ObjectGenericODE2: a banded stiffness (springs between neighbours, to ground at the first), a
+// banded mass matrix, Rayleigh damping and a constant force.
+std::unique_ptr<MainSystem> GenericODE2Chain() {
+  auto system = std::make_unique<MainSystem>();
+  MainSystem& s = *system;
+  using C = ItemCategory;
+  const Index points = 20, n = 3 * points;
+  Json nodes = Json::array();
+  for (Index i = 0; i < points; ++i)
+    nodes.push_back(AddFromJson(s, C::Node, {{"nodeType", "Point"}, {"referenceCoordinates", {0.1 * i, 0., 0.}},
+                                             {"initialCoordinates", {0., 0.001 * (i % 3), -0.002 * (i % 2)}}}));
+  MatrixX K = MatrixX::Zero(n, n), M = MatrixX::Zero(n, n);
+  for (Index i = 0; i < n; ++i) {
+    K(i, i) = i < 3 ? 2e3 : 1e3;
+    M(i, i) = 1.;
+    if (i + 3 < n) {  // the same direction of the next point
+      K(i, i + 3) += -1e3, K(i + 3, i) += -1e3, K(i + 3, i + 3) += 1e3;
+      M(i, i + 3) = M(i + 3, i) = 0.1;
+    }
+  }
+  const MatrixX D = 0.01 * M + 1e-4 * K;
+  const auto rows = [](const MatrixX& A) { return FieldConverter<MatrixX>::ToJson(A); };
+  Json force = Json::array();
+  for (Index i = 0; i < n; ++i) force.push_back(i % 3 == 1 ? -1. : 0.);
+  AddFromJson(s, C::Object, {{"objectType", "GenericODE2"}, {"nodeNumbers", nodes}, {"massMatrix", rows(M)},
+                             {"stiffnessMatrix", rows(K)}, {"dampingMatrix", rows(D)}, {"forceVector", force}});
+  s.Assemble();
+  return system;
+}
+
+TEST(Allocation, GenericODE2StepsAllocateNothing) {
+  if (!MULTIDYN_MALLOC_INTERPOSED) GTEST_SKIP() << "malloc is the sanitizer's in this build";
+  auto system = GenericODE2Chain();
+  for (const char* solver : {"EXUdense", "EigenSparse"}) {
+    system->ResetCurrentToInitial();
+    EXPECT_EQ(AllocationsInSteps(*system, false, solver), 0) << solver << ", full Newton";
+    system->ResetCurrentToInitial();
+    EXPECT_EQ(AllocationsInSteps(*system, true, solver), 0) << solver << ", modified Newton";
+  }
 }
 
 TEST(Allocation, TheCounterSeesAllocations) {  // the test above cannot pass by counting nothing

@@ -200,6 +200,22 @@ class MatrixContainer:
             triplets = self._triplets
         return _np.ascontiguousarray(triplets, dtype=float), self._rows, self._columns
 
+    def _SparseForm(self):
+        """The engine's sparse form of a matrix parameter (its JSON; C++ calls it for a sparse
+        container): numberOfRows, numberOfColumns and the triplets."""
+        triplets, rows, columns = self._SparseTriplets()
+        return {"numberOfRows": rows, "numberOfColumns": columns, "triplets": triplets.tolist()}
+
+    @classmethod
+    def _FromSparseForm(cls, form):
+        """A sparse container of the engine's sparse form (a matrix parameter given sparse, as
+        GetObjectParameter returns it)."""
+        container = cls()
+        container._useDense = False
+        container._rows, container._columns = int(form["numberOfRows"]), int(form["numberOfColumns"])
+        container._triplets = _np.array(form["triplets"], dtype=float).reshape(-1, 3)
+        return container
+
     def _DenseOf(self, triplets):
         if len(triplets) and (triplets[:, 0].max() >= self._rows or triplets[:, 1].max() >= self._columns):
             raise ValueError(f"MatrixContainer: a triplet lies outside the {self._rows} x {self._columns} matrix (its "

@@ -201,6 +201,13 @@ template <class Solve> py::dict TimedSolve(const py::dict& settingsDict, Solve&&
   return d;
 }
 
+// A matrix parameter kept sparse (its JSON is the sparse form, a dict) as the exu.MatrixContainer
+// it was given as; a dense one stays a list of rows.
+py::object SparseAsMatrixContainer(const py::object& value) {
+  if (!py::isinstance<py::dict>(value)) return value;
+  return py::module_::import("multidyn.matrixContainer").attr("MatrixContainer").attr("_FromSparseForm")(value);
+}
+
 // Index fields as Exudyn's item dicts give them: NodeIndex, MarkerIndex, ... (ints that know
 // their kind; scripts pass them on to functions that accept only that kind).
 py::object TypedIndices(int category, const py::object& value) {
@@ -369,6 +376,8 @@ PYBIND11_MODULE(_multidyn, m) {
                const std::optional<ItemCategory> indexCategory = ReferencedCategory(f.type);
                if (indexCategory && dict.contains(f.key))
                  dict[py::str(f.key)] = TypedIndices(static_cast<int>(*indexCategory), dict[py::str(f.key)]);
+               if (f.type == FieldType::Matrix && dict.contains(f.key))
+                 dict[py::str(f.key)] = SparseAsMatrixContainer(dict[py::str(f.key)]);
              }
              return dict;
            })
@@ -381,7 +390,8 @@ PYBIND11_MODULE(_multidyn, m) {
                auto function = std::dynamic_pointer_cast<const PythonScriptFunction>(f->getFunction(&item));
                return function ? function->Callable() : py::object(py::int_(0));
              }
-             return JsonToPython(self.GetItemParameter(c, index, name));
+             const py::object value = JsonToPython(self.GetItemParameter(c, index, name));
+             return f && f->type == FieldType::Matrix ? SparseAsMatrixContainer(value) : value;
            })
       .def("_SetItemParameter", [](MainSystem& self, int category, Index index, const py::object& parameterName, const py::object& pythonValue) {
              const ItemCategory c = CategoryOf(category);

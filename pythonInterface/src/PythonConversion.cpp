@@ -75,9 +75,12 @@ Json ToJson(const py::handle& value, int depth) {
     for (auto item : value) array.push_back(ToJson(item, depth + 1));
     return array;
   }
-  // an exu.MatrixContainer (e.g. ObjectGenericODE2's massMatrix, as Exudyn accepts) by its dense matrix
+  // an exu.MatrixContainer (e.g. ObjectGenericODE2's massMatrix, as Exudyn accepts) by its dense
+  // matrix, or, stored sparse, by the sparse form (FieldTable.h: SparseMatrixFromJson)
   if (py::hasattr(value, "_SparseTriplets") && py::hasattr(value, "Convert2DenseMatrix"))
-    return ToJson(value.attr("Convert2DenseMatrix")(), depth + 1);
+    return ToJson(value.attr("UseDenseMatrix")().cast<bool>() ? value.attr("Convert2DenseMatrix")()
+                                                              : value.attr("_SparseForm")(),
+                  depth + 1);
   // parameter objects (e.g. ExponentialSpringParameters) by their dict form
   if (py::hasattr(value, "_ParameterSetDict")) return ToJson(value.attr("_ParameterSetDict")(), depth + 1);
   // numpy scalars and other number-like objects

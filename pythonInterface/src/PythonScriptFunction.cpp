@@ -200,9 +200,13 @@ VectorX PythonScriptFunction::CallVector(ScriptArguments arguments, Index expect
 
 MatrixX PythonScriptFunction::CallMatrix(ScriptArguments arguments, Index rows, Index cols) const {
   py::gil_scoped_acquire gil;
-  const py::object result = Call(arguments);
+  py::object result = Call(arguments);
+  // an exu.MatrixContainer (Exudyn's jacobianUserFunction may return one) by its dense matrix
+  if (py::hasattr(result, "_SparseTriplets") && py::hasattr(result, "Convert2DenseMatrix"))
+    result = result.attr("Convert2DenseMatrix")();
   const std::string expected = "expected a " + std::to_string(rows) + "x" + std::to_string(cols) +
-                               " matrix (a 2-D numpy array or a list of " + std::to_string(rows) + " rows)";
+                               " matrix (a 2-D numpy array, a list of " + std::to_string(rows) +
+                               " rows or an exu.MatrixContainer)";
   using Array = py::array_t<double, py::array::c_style | py::array::forcecast>;
   Array array;
   try {

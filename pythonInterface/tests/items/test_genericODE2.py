@@ -195,9 +195,157 @@ def test_matrix_container_parameters_give_the_same_system():
               mbs2.AddNode(NodePoint(referenceCoordinates=[1., 0., 0.], initialCoordinates=list(Q0[3:])))]
     generic2 = mbs2.AddObject(ObjectGenericODE2(nodeNumbers=nodes2, massMatrix=exu.MatrixContainer(csr_matrix(M)),
                                                 stiffnessMatrix=stiffness, dampingMatrix=exu.MatrixContainer(D)))
-    np.testing.assert_array_equal(np.array(mbs2.GetObjectParameter(generic2, 'stiffnessMatrix')), K)
+    np.testing.assert_array_equal(mbs2.GetObjectParameter(generic2, 'stiffnessMatrix').Convert2DenseMatrix(), K)
     mbs2.Assemble()
     for system, item in ((mbs, generic), (mbs2, generic2)):
         system.SolveDynamic(Settings(endTime=0.05, numberOfSteps=100, tightNewton=True))
-    np.testing.assert_array_equal(mbs2.GetObjectOutput(generic2, OVT.Coordinates),
-                                  mbs.GetObjectOutput(generic, OVT.Coordinates))
+    # sparse products sum in another order: the same to round-off
+    np.testing.assert_allclose(mbs2.GetObjectOutput(generic2, OVT.Coordinates),
+                               mbs.GetObjectOutput(generic, OVT.Coordinates), rtol=1e-12, atol=1e-15)
+
+
+def SpringChain(n, sparse, damping=0.):
+    """n NodeGenericODE2 coordinates, unit masses on springs k between neighbours and to ground at
+    both ends (M = I, K = k tridiag(-1, 2, -1), D = damping K): the modes are known in closed form,
+    w_j = 2 sqrt(k) sin(j pi / (2 (n + 1))), v_j(i) = sin(i j pi / (n + 1))."""
+    from scipy.sparse import diags
+    k = 400.
+    Kmatrix = k * (2. * np.eye(n) - np.eye(n, k=1) - np.eye(n, k=-1))
+    q0 = np.sin(np.arange(1, n + 1) * np.pi / (n + 1)) * 0.01 + np.sin(3. * np.arange(1, n + 1) * np.pi / (n + 1)) * 0.005
+    mbs = NewSystem()
+    node = mbs.AddNode(NodeGenericODE2(numberOfODE2Coordinates=n, referenceCoordinates=[0.] * n,
+                                       initialCoordinates=list(q0), initialCoordinates_t=[0.] * n))
+    matrix = (lambda A: exu.MatrixContainer(diags([np.diag(A, -1), np.diag(A), np.diag(A, 1)], [-1, 0, 1]).tocsr())) \
+        if sparse else (lambda A: A.tolist())
+    generic = mbs.AddObject(ObjectGenericODE2(nodeNumbers=[node], massMatrix=matrix(np.eye(n)),
+                                              stiffnessMatrix=matrix(Kmatrix),
+                                              dampingMatrix=matrix(damping * Kmatrix) if damping else []))
+    mbs.Assemble()
+    return mbs, generic, k, q0, Kmatrix
+
+
+@pytest.mark.parametrize("sparse", [False, True])
+def test_undamped_chain_follows_its_modes_and_conserves_energy(sparse):
+    """Modal closed form of an undamped 30-DOF chain; with spectral radius 1 (the trapezoidal rule)
+    the energy of a linear system is conserved to Newton's tolerance."""
+    n, endTime = 30, 0.2
+    mbs, generic, k, q0, Kmatrix = SpringChain(n, sparse)
+    mbs.SolveDynamic(Settings(endTime=endTime, numberOfSteps=4000, spectralRadius=1., tightNewton=True))
+    i = np.arange(1, n + 1)
+    modes = np.array([np.sin(i * j * np.pi / (n + 1)) for j in i]).T  # columns, orthogonal
+    omega = 2. * math.sqrt(k) * np.sin(i * np.pi / (2. * (n + 1)))
+    eta0 = np.linalg.solve(modes, q0)
+    exact = modes @ (eta0 * np.cos(omega * endTime))
+    q = mbs.GetObjectOutput(generic, OVT.Coordinates)
+    q_t = mbs.GetObjectOutput(generic, OVT.Coordinates_t)
+    np.testing.assert_allclose(q, exact, atol=2e-6 * np.abs(q0).max())
+    energy = 0.5 * q_t @ q_t + 0.5 * q @ Kmatrix @ q
+    assert energy == pytest.approx(0.5 * q0 @ Kmatrix @ q0, rel=1e-9)
+    assert mbs.GetObjectOutput(generic, OVT.KineticEnergy) == pytest.approx(0.5 * q_t @ q_t, rel=1e-12)
+
+
+def test_sparse_and_dense_give_the_same_damped_motion():
+    results = []
+    for sparse in (False, True):
+        mbs, generic, k, q0, Kmatrix = SpringChain(12, sparse, damping=0.002)
+        mbs.SolveDynamic(Settings(endTime=0.1, numberOfSteps=200, tightNewton=True))
+        results.append(mbs.GetObjectOutput(generic, OVT.Coordinates))
+    np.testing.assert_allclose(results[1], results[0], rtol=1e-12, atol=1e-16)
+    assert np.abs(results[0] - q0).max() > 1e-3  # it moved
+
+
+def test_damped_single_mode_in_closed_form():
+    """One coordinate, m q_tt + d q_t + k q = f: the damped oscillation about f / k."""
+    m, d, k, f, q0, t = 2., 3., 800., 4., 0.01, 0.3
+    mbs = NewSystem()
+    node = mbs.AddNode(NodeGenericODE2(numberOfODE2Coordinates=1, referenceCoordinates=[0.], initialCoordinates=[q0],
+                                       initialCoordinates_t=[0.]))
+    generic = mbs.AddObject(ObjectGenericODE2(nodeNumbers=[node], massMatrix=[[m]], stiffnessMatrix=[[k]],
+                                              dampingMatrix=[[d]], forceVector=[f]))
+    mbs.Assemble()
+    mbs.SolveDynamic(Settings(endTime=t, numberOfSteps=6000, spectralRadius=1., tightNewton=True))
+    exact = DampedOscillator(t, m, k, d, torque=f, theta0=q0)[0]
+    assert mbs.GetObjectOutput(generic, OVT.Coordinates)[0] == pytest.approx(exact, abs=1e-8)
+
+
+def test_sparse_parameters_stay_sparse_through_parameters_and_dicts():
+    from scipy.sparse import csr_matrix
+    mbs, generic, k, q0, Kmatrix = SpringChain(5, True)
+    stiffness = mbs.GetObjectParameter(generic, 'stiffnessMatrix')
+    assert isinstance(stiffness, exu.MatrixContainer) and not stiffness.UseDenseMatrix()
+    np.testing.assert_array_equal(stiffness.Convert2DenseMatrix(), Kmatrix)
+    assert len(stiffness._SparseTriplets()[0]) == 13  # the tridiagonal's entries, not 25
+    dense, denseItem, *_ = SpringChain(5, False)
+    assert isinstance(dense.GetObjectParameter(denseItem, 'stiffnessMatrix'), list)  # dense stays a list of rows
+    # the item dict makes the same item again (JSON round trip through the C++ field)
+    again = NewSystem()
+    again.AddNode(NodeGenericODE2(numberOfODE2Coordinates=5, referenceCoordinates=[0.] * 5,
+                                  initialCoordinates=list(q0), initialCoordinates_t=[0.] * 5))
+    item = again.AddObject(mbs.GetObject(generic))
+    assert again.GetObjectParameter(item, 'massMatrix').Convert2DenseMatrix().tolist() == np.eye(5).tolist()
+    mbs.SetObjectParameter(generic, 'dampingMatrix', exu.MatrixContainer(csr_matrix(0.01 * Kmatrix)))
+    assert not mbs.GetObjectParameter(generic, 'dampingMatrix').UseDenseMatrix()
+    bad = exu.MatrixContainer()
+    bad.SetWithSparseMatrix([[0, 7, 1.]], 5, 5)  # kept by the container, outside the 5 x 5 matrix
+    with pytest.raises(ValueError, match="stiffnessMatrix.*column of triplet 0"):
+        mbs.SetObjectParameter(generic, 'stiffnessMatrix', bad)
+
+
+def CubicSpring(jacobianUserFunction=None):
+    """A NodePoint on a linear K and a nonlinear user force f = -c (q.q) q - e (q.q) q_t."""
+    c, e = 2e4, 30.
+    mbs = NewSystem()
+    node = mbs.AddNode(NodePoint(referenceCoordinates=[0., 0., 0.], initialCoordinates=[0.03, -0.02, 0.05],
+                                 initialVelocities=[0.4, 0.1, -0.3]))
+    force = lambda mbs, t, i, q, q_t: -c * (q @ q) * q - e * (q @ q) * q_t
+    extra = {} if jacobianUserFunction is None else {"jacobianUserFunction": jacobianUserFunction}
+    generic = mbs.AddObject(ObjectGenericODE2(nodeNumbers=[node], massMatrix=np.eye(3).tolist(),
+                                              stiffnessMatrix=(100. * np.eye(3)).tolist(), forceUserFunction=force,
+                                              **extra))
+    mbs.Assemble()
+    return mbs, generic, force, c, e
+
+
+def test_jacobian_user_function_against_central_differences():
+    """ComputeLinearizedSystem's K = dLHS/dq and D = dLHS/dq_t with the forward differences of the
+    forceUserFunction and with Exudyn's jacobianUserFunction (the exact -fODE2 df/dq - fODE2_t df/dq_t)
+    against central differences of the law."""
+    from multidyn.solver import ComputeLinearizedSystem
+    factors = []
+
+    def Jacobian(mbs, t, i, q, q_t, fODE2, fODE2_t):
+        factors.append((fODE2, fODE2_t))
+        c, e = 2e4, 30.
+        df_dq = -c * ((q @ q) * np.eye(3) + 2. * np.outer(q, q)) - 2. * e * np.outer(q_t, q)
+        df_dq_t = -e * (q @ q) * np.eye(3)
+        return exu.MatrixContainer(-fODE2 * df_dq - fODE2_t * df_dq_t)
+
+    mbs, generic, force, c, e = CubicSpring()
+    q, q_t = np.array([0.03, -0.02, 0.05]), np.array([0.4, 0.1, -0.3])
+    h = 1e-6
+    central = lambda F, x: np.array([(F(x + h * u) - F(x - h * u)) / (2. * h) for u in np.eye(3)]).T
+    K = 100. * np.eye(3) - central(lambda x: force(None, 0., 0, x, q_t), q)
+    D = -central(lambda x: force(None, 0., 0, q, x), q_t)
+    _, Knumerical, Dnumerical = ComputeLinearizedSystem(mbs)
+    np.testing.assert_allclose(Knumerical, K, rtol=1e-5, atol=1e-5 * np.abs(K).max())
+    np.testing.assert_allclose(Dnumerical, D, rtol=1e-5, atol=1e-5 * np.abs(D).max())
+    mbs, generic, force, c, e = CubicSpring(Jacobian)
+    _, Kuser, Duser = ComputeLinearizedSystem(mbs)
+    np.testing.assert_allclose(Kuser, K, rtol=1e-8, atol=1e-8 * np.abs(K).max())
+    np.testing.assert_allclose(Duser, D, rtol=1e-8, atol=1e-8 * np.abs(D).max())
+    assert factors
+    # in time integration, Newton converges with it to the motion the differences give
+    results = []
+    for function in (None, Jacobian):
+        mbs, generic, *_ = CubicSpring(function)
+        settings = Settings(endTime=0.2, numberOfSteps=200, tightNewton=True)
+        settings.timeIntegration.newton.useModifiedNewton = False
+        mbs.SolveDynamic(settings)
+        results.append(mbs.GetObjectOutput(generic, OVT.Coordinates))
+    np.testing.assert_allclose(results[1], results[0], atol=1e-10)
+
+
+def test_jacobian_user_function_of_the_wrong_size_names_the_item_and_function():
+    mbs, generic, *_ = CubicSpring(lambda mbs, t, i, q, q_t, fODE2, fODE2_t: np.eye(2))
+    with pytest.raises(Exception, match="jacobianUserFunction.*3x3"):
+        mbs.SolveDynamic(Settings(endTime=0.01, numberOfSteps=2))
