@@ -947,6 +947,11 @@ void MainSystem::SetSystemJacobianUserFunction(ScriptFunctionPtr function) {
   systemJacobianUserFunction_ = std::move(function);
 }
 
+void MainSystem::SetPostNewtonUserFunction(ScriptFunctionPtr function) {
+  CheckNotSolving("mbs.SetPostNewtonUserFunction()");
+  postNewtonUserFunction_ = std::move(function);
+}
+
 void MainSystem::SetPreStepUserFunction(ScriptFunctionPtr function) {
   CheckNotSolving("mbs.SetPreStepUserFunction()");
   preStepUserFunction_ = std::move(function);
@@ -1049,6 +1054,7 @@ void MainSystem::Reset() {
   CheckNotSolving("mbs.Reset()");
   preNewtonResidualUserFunction_.reset();
   systemJacobianUserFunction_.reset();
+  postNewtonUserFunction_.reset();
   preStepUserFunction_.reset();
   postStepUserFunction_.reset();
   nodes_.clear();

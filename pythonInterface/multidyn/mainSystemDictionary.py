@@ -22,23 +22,23 @@ itemListNames = ["nodeList", "objectList", "markerList", "loadList", "sensorList
 _categoryNames = ["node", "object", "marker", "load", "sensor"]
 _typeKeys = ["nodeType", "objectType", "markerType", "loadType", "sensorType"]
 #: Exudyn's system user functions that multidyn has, and their setters
-_stepUserFunctions = {"preStepFunction": "SetPreStepUserFunction", "postStepFunction": "SetPostStepUserFunction"}
+_stepUserFunctions = {"preStepFunction": "SetPreStepUserFunction", "postStepFunction": "SetPostStepUserFunction",
+                      "postNewtonFunction": "SetPostNewtonUserFunction"}
 #: Exudyn's system user functions that multidyn does not have: only 0 is accepted
-_missingUserFunctions = ["postNewtonFunction", "preNewtonResidualFunction", "systemJacobianFunction"]
+_missingUserFunctions = ["preNewtonResidualFunction", "systemJacobianFunction"]
 _otherKeys = ["__version__", "userFunctions", "settings", "variables", "systemVariables"]
 
 
 def GetDictionary(self):
     """The whole system as a dict, as Exudyn's: '__version__', the item dicts of mbs.GetNode(i), ...
     in 'nodeList', 'objectList', 'markerList', 'loadList', 'sensorList' (user functions as the Python
-    functions), 'userFunctions' (the pre- and post-step user functions, 0 if none), 'settings',
+    functions), 'userFunctions' (the pre-step, post-step and post-Newton user functions, 0 if none), 'settings',
     'variables' (mbs.variables itself, not a copy, as Exudyn) and 'systemVariables' (mbs.sys).
     Solver results, sensor data and the assembled state are not part of it."""
     dictionary = {"__version__": _multidyn.__version__}
     for category, listName in enumerate(itemListNames):
         dictionary[listName] = [self._GetItem(category, i) for i in range(self._NumberOfItems(category))]
-    userFunctions = {"preStepFunction": self.GetPreStepUserFunction(),
-                     "postStepFunction": self.GetPostStepUserFunction()}
+    userFunctions = {name: getattr(self, "G" + setter[1:])() for name, setter in _stepUserFunctions.items()}
     userFunctions.update({name: 0 for name in _missingUserFunctions})
     dictionary["userFunctions"] = userFunctions
     dictionary["settings"] = {"interactiveMode": False}  # no renderer: never interactive

@@ -3,6 +3,7 @@ systemData and the mbs.Create... helpers. Added to the compiled MainSystem class
 Exudyn's mainSystemExtensions does."""
 import json as _json
 import os as _os
+import types as _types
 import warnings as _warnings
 
 import numpy as _np
@@ -12,6 +13,7 @@ from multidyn import rigidBodyUtilities as _utilities
 from multidyn.indices import LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex, indexTypes
 from multidyn.itemInterface import ClassForDict, ItemBase, ItemParameters
 from multidyn.simulationSettings import SimulationSettings
+from multidyn.solverIterationData import SolverIterationData
 from multidyn.userWarnings import WarnAtUserLine
 
 MainSystem = _multidyn.MainSystem
@@ -333,9 +335,17 @@ def SolveDynamic(self, simulationSettings=None, solverType=None, updateInitialVa
         solverType = DynamicSolverType.GeneralizedAlpha if solverType is None else DynamicSolverType(solverType)
     except ValueError:
         raise ValueError(f"SolveDynamic: solverType must be an exu.DynamicSolverType, got {solverType!r}") from None
-    return _RunSolve(self, "SolveDynamic", settings, lambda: self._SolveDynamic(settings, int(solverType)),
-                     updateInitialValues, autoAssemble, "dynamicSolverStatistics",
-                     settings["timeIntegration"]["verboseMode"] >= 1, "steps")
+    # Exudyn's scripts read mbs.sys['dynamicSolver'].it.currentStepSize in their user functions; it
+    # is there during the solve only (it refers to mbs, and mbs.sys goes into mbs's dictionary).
+    if not hasattr(self, "sys"):
+        self.sys = {}
+    self.sys["dynamicSolver"] = _types.SimpleNamespace(it=SolverIterationData(self))
+    try:
+        return _RunSolve(self, "SolveDynamic", settings, lambda: self._SolveDynamic(settings, int(solverType)),
+                         updateInitialValues, autoAssemble, "dynamicSolverStatistics",
+                         settings["timeIntegration"]["verboseMode"] >= 1, "steps")
+    finally:
+        self.sys.pop("dynamicSolver", None)
 
 
 def SolveStatic(self, simulationSettings=None, updateInitialValues=False, storeSolver=True, showHints=False,
