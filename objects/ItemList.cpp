@@ -19,6 +19,7 @@
 #include "objects/connectors/ObjectConnectorSpringDamper.h"
 #include "objects/connectors/ObjectConnectorTorsionalSpringDamper.h"
 #include "objects/contact/ObjectConnectorRollingDiscPenalty.h"
+#include "objects/contact/ObjectContactCoordinate.h"
 #include "objects/contact/ObjectContactExponentialSpring.h"
 #include "objects/firstOrder/ObjectGenericODE1.h"
 #include "objects/joints/ObjectConnectorCoordinate.h"
@@ -133,6 +134,7 @@ void RegisterAllItems() {
   registry.Register(MarkerObjectODE2Coordinates::Info());
   registry.Register(MarkerNodeRotationCoordinate::Info());
   registry.Register(ObjectConnectorCoordinateVector::Info());
+  registry.Register(ObjectContactCoordinate::Info());
 }
 
 }  // namespace multidyn

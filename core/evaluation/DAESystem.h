@@ -89,10 +89,15 @@ class DAESystem {
   // their iteration (newtonIteration: iterations done so far; 0 at the start), not for Jacobians.
   virtual void PreNewtonResidual(const SystemState& state, Index newtonIteration, Index discontinuousIteration) {}
 
-  // Discrete state between steps: called after each accepted (converged) step; returns the
-  // largest switching error (0: nothing switched).
+  // Discrete state between steps: called after each converged Newton solve; returns the
+  // switching error (0: nothing switched) and sets recommendedStepSize [s] (-1: none; >= 0: a
+  // step size that would meet the switching point, as Exudyn's PostNewton gives it).
   virtual bool HasPostNewtonItems() const { return false; }
-  virtual double PostNewtonStep(SystemState& state) { return 0.; }
+  // startOfStep: the accepted state the step started from (items compare their data with it).
+  virtual double PostNewtonStep(SystemState& state, const SystemState& startOfStep, double& recommendedStepSize) {
+    recommendedStepSize = -1.;
+    return 0.;
+  }
 
   // Explicit integrators cannot solve constraints; a system says which of its algebraic
   // equations fix single ODE2 coordinates to given values (eliminated there) and names the

@@ -688,20 +688,32 @@ void SystemEquations::ComputeConstraintAccelerationTerm(const SystemState& state
   }
 }
 
-double SystemEquations::PostNewtonStep(SystemState& state) {
+// Exudyn's order and sums (CSolverBase::PostNewton, CSystem::PostNewtonStep): the user function
+// first (its data coordinates are those the items then see), its |error| plus the largest of the
+// items'; the smallest recommendation >= 0 wins.
+double SystemEquations::PostNewtonStep(SystemState& state, const SystemState& startOfStep,
+                                      double& recommendedStepSize) {
+  recommendedStepSize = -1.;
+  const double userError = CallPostNewtonUserFunction(system_, state, recommendedStepSize);
   const MainSystem::EvaluatedState evaluated(system_, state);
-  if (compiled_.postNewtonObjects.empty()) return 0.;
+  if (compiled_.postNewtonObjects.empty()) return userError;
   UpdateKinematics(state);
   double error = 0.;
   for (Index o : compiled_.postNewtonObjects) {
     const Object& object = system_.GetObject(o);
     if (!object.IsActive()) continue;
     const auto& markers = compiled_.objectMarkers[o];
-    const EvaluationContext context = Context(o, state);
+    EvaluationContext context = Context(o, state);
     double* data = const_cast<double*>(context.data);  // points into `state`, which we may change
-    error = std::max(error, object.PostNewtonStep(context, markerData_[markers[0]], markerData_[markers[1]], data));
+    if (data && startOfStep.data.size() == state.data.size())
+      context.startOfStepData = startOfStep.data.data() + compiled_.objectDataStart[o];
+    double objectRecommendation = -1.;
+    error = std::max(error, object.PostNewtonStep(context, markerData_[markers[0]], markerData_[markers[1]], data,
+                                                  objectRecommendation));
+    if (objectRecommendation >= 0. && (recommendedStepSize < 0. || objectRecommendation < recommendedStepSize))
+      recommendedStepSize = objectRecommendation;
   }
-  return error;
+  return userError + error;
 }
 
 void SystemEquations::CoordinatesFixedByConstraints(std::vector<Index>& ode2Coordinates, std::string& why) const {

@@ -54,9 +54,11 @@ class SystemEquations : public DAESystem {
   void ComputeMassMatrix(const SystemState& state, SystemMatrix& matrix) override;
   bool MassMatrixIsConstant() const override;
   void ComputeConstraintAccelerationTerm(const SystemState& state, VectorX& h) override;
-  double PostNewtonStep(SystemState& state) override;
+  double PostNewtonStep(SystemState& state, const SystemState& startOfStep, double& recommendedStepSize) override;
   void PreNewtonResidual(const SystemState& state, Index newtonIteration, Index discontinuousIteration) override;
-  bool HasPostNewtonItems() const override { return !compiled_.postNewtonObjects.empty(); }
+  bool HasPostNewtonItems() const override {
+    return !compiled_.postNewtonObjects.empty() || system_.PostNewtonUserFunction() != nullptr;
+  }
   void CoordinatesFixedByConstraints(std::vector<Index>& ode2Coordinates, std::string& why) const override;
   std::string DescribeVelocityLevelConstraints() const override;
   std::string DescribeUnknown(Index row) const override;

@@ -1,5 +1,6 @@
 #include "core/evaluation/SystemUserFunctions.h"
 
+#include <cmath>
 #include <string>
 
 #include "core/foundation/Errors.h"
@@ -56,6 +57,22 @@ void AddSystemJacobianUserFunction(const MainSystem& system, const SystemState& 
                               std::to_string(numberOfODE2 + numberOfODE1) +
                               "); entries of ODE1 or algebraic equations are not supported");
   for (const auto& entry : entries) matrix.Add(entry.row(), entry.col(), -sign * entry.value());
+}
+
+double CallPostNewtonUserFunction(const MainSystem& system, SystemState& state, double& recommendedStepSize) {
+  const ScriptFunctionPtr& function = system.PostNewtonUserFunction();
+  if (!function) return 0.;
+  const char* name = "postNewtonUserFunction";
+  const MainSystem::EvaluatedState evaluated(system, state);  // writable: it switches data coordinates
+  UserFunctionStack::Scope scope(&system, nullptr, invalidIndex, name);
+  VectorX result;
+  try {  // two finite numbers, checked by CallVector
+    result = function->CallVector({&system, state.time}, 2);
+  } catch (const UserFunctionError& e) {
+    Rethrow(name, *function, e);
+  }
+  if (result(1) >= 0.) recommendedStepSize = result(1);
+  return std::abs(result(0));  // Exudyn takes the absolute value
 }
 
 }  // namespace multidyn

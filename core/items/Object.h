@@ -32,6 +32,8 @@ struct EvaluationContext {
   // internal first-order states and the whole state, e.g. for markers beyond the first two.
   const double* internal = nullptr;
   const SystemState* state = nullptr;
+  // Set for PostNewtonStep: the object's data coordinates at the start of the step.
+  const double* startOfStepData = nullptr;
 };
 
 class Object : public Item {
@@ -62,10 +64,12 @@ class Object : public Item {
   virtual void InitializeDataCoordinates(const EvaluationContext& context, const MarkerData<double>& m0,
                                          const MarkerData<double>& m1, double* data) const {}
   // Connectors with discrete state update it after each converged step; returns the size of
-  // the switching error (0: nothing switched).
+  // the switching error (0: nothing switched). recommendedStepSize [s] comes in as -1 (none); an
+  // item may set a step size >= 0 that would meet its switching point (Exudyn's rule: the
+  // solver reduces the step to at most that when the switching error is too large).
   virtual bool HasPostNewtonStep() const { return false; }
   virtual double PostNewtonStep(const EvaluationContext& context, const MarkerData<double>& m0,
-                                const MarkerData<double>& m1, double* data) const {
+                                const MarkerData<double>& m1, double* data, double& recommendedStepSize) const {
     return 0.;
   }
   // Scalar outputs of connectors and constraints (GetObjectOutput); false if not provided.

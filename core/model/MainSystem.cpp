@@ -947,6 +947,11 @@ void MainSystem::SetSystemJacobianUserFunction(ScriptFunctionPtr function) {
   systemJacobianUserFunction_ = std::move(function);
 }
 
+void MainSystem::SetPostNewtonUserFunction(ScriptFunctionPtr function) {
+  CheckNotSolving("mbs.SetPostNewtonUserFunction()");
+  postNewtonUserFunction_ = std::move(function);
+}
+
 void MainSystem::SetPreStepUserFunction(ScriptFunctionPtr function) {
   CheckNotSolving("mbs.SetPreStepUserFunction()");
   preStepUserFunction_ = std::move(function);
@@ -1058,6 +1063,7 @@ void MainSystem::Reset() {
   CheckNotSolving("mbs.Reset()");
   preNewtonResidualUserFunction_.reset();
   systemJacobianUserFunction_.reset();
+  postNewtonUserFunction_.reset();
   preStepUserFunction_.reset();
   postStepUserFunction_.reset();
   nodes_.clear();
@@ -1067,7 +1073,7 @@ void MainSystem::Reset() {
   sensors_.clear();
   sensorRecords_.clear();
   compiled_.reset();
-  currentStepSize_ = 0.;
+  solverStep_ = SolverStep();
   ++revision_;
 }
 

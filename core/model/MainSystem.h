@@ -6,6 +6,7 @@
 #include <array>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/items/Body.h"
@@ -91,10 +92,6 @@ class MainSystem {
   SystemState& CurrentState() { return current_; }
   const SystemState& CurrentState() const { return current_; }
   SystemState& StartOfStepState() { return startOfStep_; }
-  // The step size of the step a solve is taking (of the last one after the solve) [s]; 0 before
-  // any: Exudyn's solver.it.currentStepSize, which scripts read in their user functions.
-  double CurrentStepSize() const { return currentStepSize_; }
-  void SetCurrentStepSize(double stepSize) { currentStepSize_ = stepSize; }
   const SystemState& InitialState() const { return initial_; }
   SystemState& InitialState() { return initial_; }
   const SystemState& State(ConfigurationType configuration) const;
@@ -149,23 +146,45 @@ class MainSystem {
     MainSystem& system_;
   };
   bool IsBeingSolved() const { return solving_; }
+  // The step the running (or last) time integration works on: its end time [s] and size h [s],
+  // as Exudyn's solver.it.currentTime and currentStepSize (set by the solver driver).
+  struct SolverStep {
+    double time = 0.;
+    double stepSize = 0.;
+  };
+  const SolverStep& CurrentSolverStep() const { return solverStep_; }
+  void SetCurrentSolverStep(double time, double stepSize) { solverStep_ = {time, stepSize}; }
   // The state an evaluation of the system's equations works on (a Newton iterate, a Runge-Kutta
   // stage), for its duration (RAII, set by SystemEquations): meanwhile the Current configuration
   // that outputs, sensors and so user functions read is that state, as in Exudyn.
   class EvaluatedState {
    public:
     EvaluatedState(const MainSystem& system, const SystemState& state)
-        : system_(system), previous_(system.evaluated_) {
+        : system_(system), previous_(system.evaluated_), previousWritable_(system.evaluatedWritable_) {
       system.evaluated_ = &state;
+      system.evaluatedWritable_ = nullptr;
     }
-    ~EvaluatedState() { system_.evaluated_ = previous_; }
+    // The same, and writes to the Current configuration (mbs.systemData.SetDataCoordinates, ...)
+    // go into `state`: for the post-Newton user function, which switches the solver's data
+    // coordinates as Exudyn's does.
+    EvaluatedState(const MainSystem& system, SystemState& state) : EvaluatedState(system, std::as_const(state)) {
+      system.evaluatedWritable_ = &state;
+    }
+    ~EvaluatedState() {
+      system_.evaluated_ = previous_;
+      system_.evaluatedWritable_ = previousWritable_;
+    }
     EvaluatedState(const EvaluatedState&) = delete;
     EvaluatedState& operator=(const EvaluatedState&) = delete;
 
    private:
     const MainSystem& system_;
     const SystemState* previous_;
+    SystemState* previousWritable_;
   };
+  // The state writes to the Current configuration go to: the current state, or the one an
+  // EvaluatedState made writable.
+  SystemState& WritableCurrentState() { return evaluatedWritable_ ? *evaluatedWritable_ : current_; }
   // Throws SolveInProgressError if a solve runs; `call` as the user wrote it ("mbs.Assemble()"),
   // `reason` says why it is structural if that is not obvious ("a structural parameter").
   void CheckNotSolving(const std::string& call, const std::string& reason = "") const;
@@ -181,6 +200,13 @@ class MainSystem {
   // (docs/theory/SystemUserFunctions.md: factors and signs). Null removes it. Refused during a solve.
   void SetSystemJacobianUserFunction(ScriptFunctionPtr function);
   const ScriptFunctionPtr& SystemJacobianUserFunction() const { return systemJacobianUserFunction_; }
+  // Exudyn's mbs.SetPostNewtonUserFunction: f(mbs, t) -> [discontinuousError, recommendedStepSize],
+  // called after every converged Newton solve of the implicit time integrators (and the static
+  // solver) with the iterate as the Current configuration, which it may change (data
+  // coordinates); its error enters the discontinuous iteration as the items' PostNewtonStep
+  // errors do (docs/theory/SystemUserFunctions.md). Null removes it. Refused during a solve.
+  void SetPostNewtonUserFunction(ScriptFunctionPtr function);
+  const ScriptFunctionPtr& PostNewtonUserFunction() const { return postNewtonUserFunction_; }
 
   // Exudyn's mbs.SetPreStepUserFunction: f(mbs, t) -> bool, called at the start of every time
   // step; False stops the simulation. Null removes it. Refused during a solve.
@@ -249,16 +275,18 @@ class MainSystem {
   size_t revision_ = 1;
   std::unique_ptr<CompiledSystem> compiled_;
   SystemState reference_, initial_, current_, startOfStep_;
-  double currentStepSize_ = 0.;
   mutable std::unique_ptr<ReferenceOutputCache> referenceOutputCache_;
   mutable const ReferenceOutputCache* referenceOutput_ = nullptr;  // set by a ReferenceOutputScope
   std::vector<SensorRecord> sensorRecords_;
   ScriptFunctionPtr preNewtonResidualUserFunction_;
   ScriptFunctionPtr systemJacobianUserFunction_;
+  ScriptFunctionPtr postNewtonUserFunction_;
   ScriptFunctionPtr preStepUserFunction_;
   ScriptFunctionPtr postStepUserFunction_;
   bool solving_ = false;
+  SolverStep solverStep_;
   mutable const SystemState* evaluated_ = nullptr;  // see EvaluatedState
+  mutable SystemState* evaluatedWritable_ = nullptr;
 };
 
 }  // namespace multidyn

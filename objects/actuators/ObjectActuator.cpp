@@ -109,7 +109,7 @@ double ObjectActuator::Control(const EvaluationContext& context) const {
 }
 
 double ObjectActuator::PostNewtonStep(const EvaluationContext& context, const MarkerData<double>& m0,
-                                      const MarkerData<double>& m1, double* data) const {
+                                      const MarkerData<double>& m1, double* data, double& recommendedStepSize) const {
   double q, q_t;
   Matrix3 A_M0J0;
   Transmission(context, m0, m1, q, q_t, A_M0J0);

@@ -48,7 +48,7 @@ class ObjectActuator : public GeneralConnectorKernels<ObjectActuator> {
   VectorX InitialInternalStates() const override { return VectorX::Zero(NumberOfInternalStates()); }
   bool HasPostNewtonStep() const override { return nodeNumber.IsValid(); }
   double PostNewtonStep(const EvaluationContext& context, const MarkerData<double>& m0, const MarkerData<double>& m1,
-                        double* data) const override;
+                        double* data, double& recommendedStepSize) const override;
   void Check(const MainSystem& system) const override;
   bool GetOutput(OutputVariableType type, const EvaluationContext& context, const MarkerData<double>& m0,
                  const MarkerData<double>& m1, const VectorX& lambda, VectorX& value) const override;

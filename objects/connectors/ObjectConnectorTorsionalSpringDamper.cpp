@@ -16,7 +16,7 @@ double ObjectConnectorTorsionalSpringDamper::CallSpringTorque(const EvaluationCo
 }
 
 double ObjectConnectorTorsionalSpringDamper::PostNewtonStep(const EvaluationContext&, const MarkerData<double>& m0,
-                                                            const MarkerData<double>& m1, double* data) const {
+                                                            const MarkerData<double>& m1, double* data, double& recommendedStepSize) const {
   data[0] = RelativeRotation(m0, m1, data);
   return 0.;  // the counter never forces another iteration
 }

@@ -22,7 +22,7 @@ class ObjectConnectorTorsionalSpringDamper : public ConnectorKernels<ObjectConne
   bool IsActive() const override { return activeConnector; }
   bool HasPostNewtonStep() const override { return nodeNumber.IsValid(); }
   double PostNewtonStep(const EvaluationContext& context, const MarkerData<double>& m0, const MarkerData<double>& m1,
-                        double* data) const override;
+                        double* data, double& recommendedStepSize) const override;
   void Check(const MainSystem& system) const override;
   bool GetOutput(OutputVariableType type, const EvaluationContext& context, const MarkerData<double>& m0,
                  const MarkerData<double>& m1, const VectorX& lambda, VectorX& value) const override;

@@ -11,7 +11,7 @@ namespace multidyn {
 // plus the friction at the current slip; in contact, the change of friction from the last
 // step's slip direction to the current one. The data take the current slip and gap.
 double ObjectConnectorRollingDiscPenalty::PostNewtonStep(const EvaluationContext&, const MarkerData<double>& m0,
-                                                         const MarkerData<double>& m1, double* data) const {
+                                                         const MarkerData<double>& m1, double* data, double& recommendedStepSize) const {
   const RollingDiscFrame<double> f = RollingDiscFrameOf(m0, m1, discAxis, planeNormal, discRadius);
   const Vector3 slipVelocity = RollingDiscSlipVelocity(f, m0, m1, discRadius);
   const double gap = (f.p_C - m0.position).dot(f.A_0J.col(2));

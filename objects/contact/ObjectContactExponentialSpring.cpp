@@ -28,7 +28,7 @@ void ObjectContactExponentialSpring::InitializeDataCoordinates(const EvaluationC
 }
 
 double ObjectContactExponentialSpring::PostNewtonStep(const EvaluationContext& context, const MarkerData<double>& m0,
-                                                      const MarkerData<double>& m1, double* data) const {
+                                                      const MarkerData<double>& m1, double* data, double& recommendedStepSize) const {
   const double time = context.time;
   if (time == data[3]) return 0.;  // committed at this time already (a repeated iteration of the same step)
   Vector3 p_P, v_P;

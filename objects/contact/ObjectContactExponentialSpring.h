@@ -45,7 +45,7 @@ class ObjectContactExponentialSpring : public ConnectorKernels<ObjectContactExpo
                                  const MarkerData<double>& m1, double* data) const override;
   bool HasPostNewtonStep() const override { return true; }
   double PostNewtonStep(const EvaluationContext& context, const MarkerData<double>& m0, const MarkerData<double>& m1,
-                        double* data) const override;
+                        double* data, double& recommendedStepSize) const override;
   void Check(const MainSystem& system) const override;
   bool GetOutput(OutputVariableType type, const EvaluationContext& context, const MarkerData<double>& m0,
                  const MarkerData<double>& m1, const VectorX& lambda, VectorX& value) const override;

@@ -123,15 +123,17 @@ TEST(ExponentialSpring, PostStepCommitsAnchorAndSlidingStateOncePerStep) {
   double data[4] = {0.01 - 1e-6, 0., 1., 0.};  // the anchor 1 um behind
   EvaluationContext context;
   context.time = 0.001;
-  contact.PostNewtonStep(context, plane, station, data);
+  double recommendedStepSize = -1.;
+  contact.PostNewtonStep(context, plane, station, data, recommendedStepSize);
   // K = 1: the anchor jumps to the station; it moved 1 um in 1 ms = 1 mm/s < vSettle = 10 mm/s
   EXPECT_DOUBLE_EQ(data[0], 0.01);
+  EXPECT_EQ(recommendedStepSize, -1.);  // no recommendation
   const double x = 0.1;  // speed / vSettle
   EXPECT_NEAR(data[2], 10. * x * x * x - 15. * x * x * x * x + 6. * std::pow(x, 5), 1e-9);
   EXPECT_EQ(data[3], 0.001);
   const double committed[4] = {data[0], data[1], data[2], data[3]};
   station.position.x() += 1.;  // a repeated iteration at the same time commits nothing
-  contact.PostNewtonStep(context, plane, station, data);
+  contact.PostNewtonStep(context, plane, station, data, recommendedStepSize);
   for (int i = 0; i < 4; ++i) EXPECT_EQ(data[i], committed[i]);
 }
 

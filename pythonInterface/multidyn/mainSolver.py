@@ -12,7 +12,7 @@ import weakref as _weakref
 
 class SolverIterationData:
     """solver.it: counters, times and step sizes of the last solve (Exudyn's names); currentStepSize
-    and currentTime are those of the running solve while one runs."""
+    and currentTime (the end time of the step) are those of the running solve while one runs."""
 
     def __init__(self, solver):
         self._solver = solver
@@ -29,14 +29,14 @@ class SolverIterationData:
         self.newtonJacobiCount = 0
         self.rejectedModifiedNewtonSteps = 0
         self.discontinuousIterationsCount = 0
-        self.recommendedStepSize = -1.  # no recommendation (multidyn has no post-Newton step-size hook yet)
+        self.recommendedStepSize = -1.  # Exudyn's value without a recommendation (not tracked here)
         self._stepSize = 0.
         self._time = 0.
 
     @property
     def currentStepSize(self):
         mbs = self._solver._System()
-        return mbs._CurrentStepSize() if mbs is not None else self._stepSize
+        return mbs._CurrentSolverStep()[1] if mbs is not None else self._stepSize
 
     @property
     def lastStepSize(self):
@@ -45,7 +45,7 @@ class SolverIterationData:
     @property
     def currentTime(self):
         mbs = self._solver._System()
-        return mbs.systemData.GetTime() if mbs is not None else self._time
+        return mbs._CurrentSolverStep()[0] if mbs is not None else self._time
 
     def __repr__(self):
         names = ["adaptiveStep", "automaticStepSize", "currentStepIndex", "currentStepSize", "currentTime",
@@ -143,7 +143,7 @@ class MainSolverBase:
         self.timer.total = statistics.get("computationTime", 0.)
         mbs = self._System()
         if mbs is not None:  # the values the properties give once the system is gone
-            it._stepSize, it._time = mbs._CurrentStepSize(), mbs.systemData.GetTime()
+            it._time, it._stepSize = mbs._CurrentSolverStep()
 
 
 class MainSolverImplicitSecondOrder(MainSolverBase):

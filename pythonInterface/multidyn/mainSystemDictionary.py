@@ -25,9 +25,10 @@ _typeKeys = ["nodeType", "objectType", "markerType", "loadType", "sensorType"]
 #: Exudyn's system user functions that multidyn has (dictionary key: the X of mbs.GetXUserFunction
 #: and mbs.SetXUserFunction), in Exudyn's order of the keys
 _systemUserFunctions = {"preStepFunction": "PreStep", "postStepFunction": "PostStep",
-                        "preNewtonResidualFunction": "PreNewtonResidual", "systemJacobianFunction": "SystemJacobian"}
+                        "postNewtonFunction": "PostNewton", "preNewtonResidualFunction": "PreNewtonResidual",
+                        "systemJacobianFunction": "SystemJacobian"}
 #: Exudyn's system user functions that multidyn does not have: only 0 is accepted
-_missingUserFunctions = ["postNewtonFunction"]
+_missingUserFunctions = []
 #: all keys of 'userFunctions', in Exudyn's order
 _userFunctionKeys = ["preStepFunction", "postStepFunction", "postNewtonFunction", "preNewtonResidualFunction",
                      "systemJacobianFunction"]
@@ -38,7 +39,7 @@ def GetDictionary(self):
     """The whole system as a dict, as Exudyn's: '__version__', the item dicts of mbs.GetNode(i), ...
     in 'nodeList', 'objectList', 'markerList', 'loadList', 'sensorList' (user functions as the Python
     functions), 'userFunctions' (the system's user functions of mbs.SetPreStepUserFunction, ...,
-    0 if none; Exudyn's postNewtonFunction, which multidyn has not, is 0), 'settings',
+    0 if none), 'settings',
     'variables' (mbs.variables itself, not a copy, as Exudyn) and 'systemVariables' (mbs.sys).
     Solver results, sensor data and the assembled state are not part of it."""
     dictionary = {"__version__": _multidyn.__version__}

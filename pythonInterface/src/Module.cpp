@@ -241,7 +241,7 @@ py::object StepUserFunctionToPython(const ScriptFunctionPtr& function) {
 SystemState& WritableState(MainSystem& system, ConfigurationType configuration, const std::string& function) {
   system.Compiled();
   switch (configuration) {
-    case ConfigurationType::Current: return system.CurrentState();
+    case ConfigurationType::Current: return system.WritableCurrentState();  // the solver's in a post-Newton function
     case ConfigurationType::Initial: return system.InitialState();
     case ConfigurationType::StartOfStep: return system.StartOfStepState();
     case ConfigurationType::Reference: break;
@@ -435,6 +435,19 @@ PYBIND11_MODULE(_multidyn, m) {
       .def("GetSystemJacobianUserFunction", [](const MainSystem& self) {
              return StepUserFunctionToPython(self.SystemJacobianUserFunction());
            })
+      .def("SetPostNewtonUserFunction", [](MainSystem& self, const py::object& function) {
+             self.SetPostNewtonUserFunction(StepUserFunctionFromPython(
+                 function, "mbs.SetPostNewtonUserFunction",
+                 "a Python function f(mbs, t) returning [discontinuousError, recommendedStepSize]"));
+           }, py::arg("value"), "sets f(mbs, t) -> [discontinuousError, recommendedStepSize], called after every converged "
+              "Newton solve; it may change the current data coordinates; an error above "
+              "discontinuous.iterationTolerance repeats the step, a recommendedStepSize >= 0 reduces it; 0 removes it")
+      .def("_CurrentSolverStep", [](const MainSystem& self) {
+             return py::make_tuple(self.CurrentSolverStep().time, self.CurrentSolverStep().stepSize);
+           })
+      .def("GetPostNewtonUserFunction", [](const MainSystem& self) {
+             return StepUserFunctionToPython(self.PostNewtonUserFunction());
+           })
       .def("GetNodeODE2Index", [](const MainSystem& self, Index node) {
              const CompiledSystem& c = self.Compiled();  // NotAssembledError
              self.GetNode(node);  // IndexError naming the node
@@ -454,7 +467,6 @@ PYBIND11_MODULE(_multidyn, m) {
               "(before sensors are written); False stops the simulation after that step; 0 removes it")
       .def("GetPostStepUserFunction", [](const MainSystem& self) { return StepUserFunctionToPython(self.PostStepUserFunction()); })
       .def("_CheckNotSolving", [](const MainSystem& self, const std::string& call) { self.CheckNotSolving(call); })
-      .def("_CurrentStepSize", &MainSystem::CurrentStepSize)
       .def("IsBeingSolved", &MainSystem::IsBeingSolved, "True while SolveDynamic runs (e.g. inside a user function)")
       .def("GetNodeOutput", [](const MainSystem& self, Index node, OutputVariableType type, ConfigurationType configuration) {
              return OutputToPython(self.GetNodeOutput(node, type, configuration), true);  // a float for size 1, as Exudyn

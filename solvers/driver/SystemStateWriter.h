@@ -2,7 +2,8 @@
 // other user function, a sensor, the caller after the solve, also after a failure) sees:
 //   current:     the last accepted state;
 //   startOfStep: the state the latest step started from (during a step: the last accepted
-//                state, as current; after the solve: the state before the last step).
+//                state, as current; after the solve: the state before the last step);
+//   the step:    its end time and size (MainSystem::CurrentSolverStep).
 // The copies skip Eigen's per-assignment overhead (StateVectors.h): they are the fixed cost of
 // every step of a small model. A solver that keeps only accepted steps in its state works on
 // the system's current state itself (SolveDynamic), which then needs no copy.
@@ -24,7 +25,7 @@ class SystemStateWriter : public SolverObserver {
   // Goes before the pre-step user function (the writer is the first observer).
   bool OnStepStart(const SystemState& state, double stepEndTime) override {
     CopyState(system_.CurrentState(), system_.StartOfStepState());
-    system_.SetCurrentStepSize(stepEndTime - state.time);  // of this attempt: a retried step is smaller
+    system_.SetCurrentSolverStep(stepEndTime, stepEndTime - state.time);  // of this attempt: a retried step is smaller
     return true;
   }
   void OnStepAccepted(const SystemState& state, double, Index) override { SetCurrent(state); }

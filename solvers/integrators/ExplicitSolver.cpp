@@ -224,7 +224,8 @@ void ExplicitSolver::EmbeddedSolution(const SystemState& state, double h) {
 }
 
 void ExplicitSolver::Accept(SystemState& state, double h) {
-  if (hasPostNewtonItems_) system_.PostNewtonStep(next_);
+  double recommendedStepSize = -1.;  // explicit steps are not repeated for switching
+  if (hasPostNewtonItems_) system_.PostNewtonStep(next_, state, recommendedStepSize);
   AcceptNext(state);
   ++statistics_.steps;
   observer_.OnStepAccepted(state, h, 0);

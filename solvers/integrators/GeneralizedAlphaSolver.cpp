@@ -251,7 +251,7 @@ struct GeneralizedAlphaSolver::StepProblem {
 };
 
 bool GeneralizedAlphaSolver::TryStep(SystemState& state, const SystemState& start, const VectorX& aStart, double h,
-                                     Index& iterations, std::string& failure) {
+                                     Index& iterations, Index& recoveryIterations, std::string& failure) {
   const DiscontinuousSettings& ds = settings_.timeIntegration.discontinuous;
   const GeneralizedAlphaParameters& p = parameters_;
   iterations = 0;
@@ -262,6 +262,7 @@ bool GeneralizedAlphaSolver::TryStep(SystemState& state, const SystemState& star
     StepProblem problem{*this, h, k};
     const NewtonResult newton = newton_.Run(problem, state, settings_.timeIntegration.newton, statistics_);
     iterations += newton.iterations;
+    recoveryIterations = newton.iterations + k + 1;  // Exudyn counts each discontinuous iteration, also without items
     statistics_.newtonIterations += newton.iterations;
     if (!newton.converged) {
       failure = newton.failure;
@@ -269,8 +270,17 @@ bool GeneralizedAlphaSolver::TryStep(SystemState& state, const SystemState& star
     }
     SetSum(predictedAcceleration_, (1. - p.alphaF) / (1. - p.alphaM), state.ode2_tt, algorithmicAcceleration_);
     if (!equations_.HasPostNewtonItems()) return true;
-    const SwitchingVerdict verdict = JudgeSwitching(equations_.PostNewtonStep(state), k, ds, statistics_, failure);
+    const double switchingError = equations_.PostNewtonStep(state, start, recommendedStepSize_);
+    if (!ds.useRecommendedStepSize) recommendedStepSize_ = -1.;
+    const SwitchingVerdict verdict = JudgeSwitching(switchingError, k, ds, statistics_, failure);
     if (verdict != SwitchingVerdict::Repeat) return verdict == SwitchingVerdict::Accept;
+    // A recommendation below this step (with Exudyn's allowance for round-off) ends the iteration:
+    // the step is repeated with the smaller size instead.
+    if (recommendedStepSize_ >= 0. && recommendedStepSize_ < (1. + 1e-8) * h) {
+      failure = "switching error " + NumberText(switchingError) + " > discontinuous.iterationTolerance " +
+                NumberText(ds.iterationTolerance) + " with a recommended step size " + NumberText(recommendedStepSize_);
+      return false;
+    }
   }
   return true;  // not reached: the last iteration accepts or fails
 }
@@ -298,6 +308,7 @@ SolverStatistics GeneralizedAlphaSolver::Solve(SystemState& state) {
   double stepSize = h;
   double failingTime = state.time;  // end time of the step being computed, for messages
   jacobianStepSize_ = -1.;
+  recommendedStepSize_ = -1.;
   newton_.RequestJacobian();
   linearSolver_.Invalidate();
   reportClock_.Start();
@@ -318,7 +329,7 @@ SolverStatistics GeneralizedAlphaSolver::Solve(SystemState& state) {
 
     SystemState start;
     VectorX aStart;
-    Index goodSteps = 0;
+    Index stepsSinceReduction = 0;
     while (endTime - state.time > timeTolerance) {
       const double remaining = endTime - state.time;
       stepSize = remaining <= h + timeTolerance ? remaining : h;
@@ -334,21 +345,27 @@ SolverStatistics GeneralizedAlphaSolver::Solve(SystemState& state) {
       CopyState(state, start);
       CopyValues(algorithmicAcceleration_, aStart);
       if (ti.newton.modifiedNewtonJacUpdatePerStep) newton_.RequestJacobian();
-      Index iterations = 0;
+      Index iterations = 0, recoveryIterations = 0;
       std::string failure;
-      if (!TryStep(state, start, aStart, stepSize, iterations, failure)) {
+      if (!TryStep(state, start, aStart, stepSize, iterations, recoveryIterations, failure)) {
         // Back to the start of the step (data coordinates included) and retry smaller.
         state = start;
         algorithmicAcceleration_ = aStart;
         // As Exudyn: the factorization is kept; Newton renews it if it does not contract.
         ++statistics_.rejectedSteps;
-        const double reduced = stepSize * ti.adaptiveStepDecrease;
-        if (ti.adaptiveStep && reduced >= ti.minimumStepSize) {
-          h = reduced;
-          goodSteps = 0;
+        // Exudyn's ReduceStepSize: at least by 0.75 to a recommended size (so that the iteration
+        // cannot stall), else by adaptiveStepDecrease; not below minimumStepSize, and a step
+        // of minimumStepSize that fails ends the solve.
+        if (ti.adaptiveStep && stepSize > ti.minimumStepSize) {
+          h = recommendedStepSize_ >= 0. ? std::min(0.75 * stepSize, recommendedStepSize_)
+                                         : stepSize * ti.adaptiveStepDecrease;
+          h = std::max(ti.minimumStepSize, h);
+          stepsSinceReduction = 0;
           continue;
         }
-        throw SolverErrorWithContext("Newton did not converge at t=" + NumberText(start.time + stepSize) + ", step size h=" +
+        const bool switching = failure.rfind("switching", 0) == 0 || failure.rfind("discontinuous", 0) == 0;
+        throw SolverErrorWithContext(std::string(switching ? "the discontinuous iteration" : "Newton") +
+                                     " did not converge at t=" + NumberText(start.time + stepSize) + ", step size h=" +
                                      NumberText(stepSize) + (ti.adaptiveStep ? " (minimumStepSize " +
                                                          NumberText(ti.minimumStepSize) + ")" : std::string()) +
                                      ": " + failure);
@@ -359,11 +376,12 @@ SolverStatistics GeneralizedAlphaSolver::Solve(SystemState& state) {
       iterationsSinceReport_ += iterations;
       ++stepsSinceReport_;
       observer_.OnStepAccepted(state, stepSize, iterations);
-      if (h < nominalStepSize && iterations <= ti.adaptiveStepRecoveryIterations) {
-        if (++goodSteps >= ti.adaptiveStepRecoverySteps) {
-          h = std::min(nominalStepSize, h * ti.adaptiveStepIncrease);
-          goodSteps = 0;
-        }
+      // Exudyn's rule: every accepted step counts; the step grows when enough have passed since
+      // the last change and this one converged quickly.
+      if (++stepsSinceReduction >= ti.adaptiveStepRecoverySteps &&
+          recoveryIterations <= ti.adaptiveStepRecoveryIterations) {
+        h = std::min(nominalStepSize, h * ti.adaptiveStepIncrease);
+        stepsSinceReduction = 0;
       }
       MaybeReport(state, stepSize);
     }

@@ -37,8 +37,10 @@ class GeneralizedAlphaSolver : public TimeIntegrator {
   // y_t0 = f_FO(y_0, t_0): the trapezoidal rule needs the rate at the start of the first step.
   void ComputeInitialODE1Velocities(SystemState& state);
   // One step of size h from `start` (with algorithmic accelerations aStart); false if it failed.
+  // iterations: all Newton iterations of the step; recoveryIterations: Exudyn's measure for
+  // increasing the step again (those of the last Newton solve plus the discontinuous iterations).
   bool TryStep(SystemState& state, const SystemState& start, const VectorX& aStart, double h, Index& iterations,
-               std::string& failure);
+               Index& recoveryIterations, std::string& failure);
   void Predict(SystemState& state, const SystemState& start, const VectorX& aStart, double h);
   // Fills residual_ = [r_ODE2; r_ODE1; g] (unscaled) and returns its norm as used for convergence.
   double ComputeResidual(const SystemState& state);
@@ -69,6 +71,9 @@ class GeneralizedAlphaSolver : public TimeIntegrator {
   NewtonIteration newton_;  // its modified-Newton state is kept across steps (as Exudyn's)
   double errorCoordinateFactor_ = 1.;  // sqrt(unknowns) with weightTolerancePerCoordinate, else 1
   double trapezoidalStepSize_ = 0.;  // step size the ODE1 rates y_t were last computed for
+  // The last post-Newton recommendation [s] (-1: none), kept until the next PostNewtonStep as
+  // Exudyn's it.recommendedStepSize is, so that a step reduction after a Newton failure uses it too.
+  double recommendedStepSize_ = -1.;
 
   ReportClock reportClock_;
   Index iterationsSinceReport_ = 0, stepsSinceReport_ = 0;

@@ -175,7 +175,8 @@ bool StaticSolver::TryStep(SystemState& state, const SystemState& start, double 
     }
     if (!equations_.HasPostNewtonItems()) return true;
     state.ae = -state.ae;  // the items see the multipliers of the equations (exact: a sign)
-    const double switchingError = equations_.PostNewtonStep(state);
+    double recommendedStepSize = -1.;  // the load steps do not follow recommendations
+    const double switchingError = equations_.PostNewtonStep(state, start, recommendedStepSize);
     state.ae = -state.ae;
     const SwitchingVerdict verdict = JudgeSwitching(switchingError, k, ds, statistics_, failure);
     if (verdict != SwitchingVerdict::Repeat) return verdict == SwitchingVerdict::Accept;

@@ -113,7 +113,8 @@ modulePythonValues = {'inputIsRate': [0, 1], 'inputNames': 'angleInMsg rateInMsg
                       'outputNames': 'torqueOutMsg forceOutMsg', 'outputValues': [0.37, 0.38]}
 
 #: items on coordinate markers
-coordinateItems = {'ObjectConnectorCoordinateSpringDamper', 'ObjectConnectorCoordinate', 'LoadCoordinate'}
+coordinateItems = {'ObjectConnectorCoordinateSpringDamper', 'ObjectConnectorCoordinate', 'ObjectContactCoordinate',
+                   'LoadCoordinate'}
 
 
 rotation = ut.RotXYZ2RotationMatrix([0.3, -0.2, 0.5])
@@ -166,7 +167,8 @@ def NonDefaultValue(info, field, mbs, b):
             return mbs.AddNode(NodePoint2D(referenceCoordinates=[0, 3]))
         if className in ('ObjectMass1D', 'ObjectRotationalMass1D'):
             return mbs.AddNode(Node1D(referenceCoordinates=[0.3]))
-        if className in ('ObjectConnectorTorsionalSpringDamper', 'ObjectActuator', 'ObjectConnectorRigidBodySpringDamper'):
+        if className in ('ObjectConnectorTorsionalSpringDamper', 'ObjectActuator', 'ObjectConnectorRigidBodySpringDamper',
+                         'ObjectContactCoordinate'):
             return b['nData']
         if className == 'ObjectConnectorRollingDiscPenalty':
             return mbs.AddNode(NodeGenericData(numberOfDataCoordinates=3, initialCoordinates=[0., 0., 0.]))
