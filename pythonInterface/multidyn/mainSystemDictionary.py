@@ -27,11 +27,7 @@ _typeKeys = ["nodeType", "objectType", "markerType", "loadType", "sensorType"]
 _systemUserFunctions = {"preStepFunction": "PreStep", "postStepFunction": "PostStep",
                         "postNewtonFunction": "PostNewton", "preNewtonResidualFunction": "PreNewtonResidual",
                         "systemJacobianFunction": "SystemJacobian"}
-#: Exudyn's system user functions that multidyn does not have: only 0 is accepted
-_missingUserFunctions = []
-#: all keys of 'userFunctions', in Exudyn's order
-_userFunctionKeys = ["preStepFunction", "postStepFunction", "postNewtonFunction", "preNewtonResidualFunction",
-                     "systemJacobianFunction"]
+_userFunctionKeys = list(_systemUserFunctions)
 _otherKeys = ["__version__", "userFunctions", "settings", "variables", "systemVariables"]
 
 
@@ -45,8 +41,8 @@ def GetDictionary(self):
     dictionary = {"__version__": _multidyn.__version__}
     for category, listName in enumerate(itemListNames):
         dictionary[listName] = [self._GetItem(category, i) for i in range(self._NumberOfItems(category))]
-    dictionary["userFunctions"] = {name: getattr(self, f"Get{_systemUserFunctions[name]}UserFunction")()
-                                   if name in _systemUserFunctions else 0 for name in _userFunctionKeys}
+    dictionary["userFunctions"] = {name: getattr(self, f"Get{hook}UserFunction")()
+                                   for name, hook in _systemUserFunctions.items()}
     dictionary["settings"] = {"interactiveMode": False}  # no renderer: never interactive
     dictionary["variables"] = _SystemDict(self, "variables")
     dictionary["systemVariables"] = _SystemDict(self, "sys")
@@ -143,10 +139,6 @@ def SetDictionary(self, systemDict):
         where = f"{what}: userFunctions['{name}']"
         if name in _systemUserFunctions:
             systemFunctions[name] = _UserFunction(value, where)
-        elif name in _missingUserFunctions:
-            if _UserFunction(value, where) != 0:
-                raise ValueError(f"{where}: multidyn has no {name[:-len('Function')]} user functions; only 0 (none) "
-                                 f"is accepted")
         else:
             raise ValueError(f"{where}: unknown user function; the keys are: {', '.join(_userFunctionKeys)}")
 

@@ -96,13 +96,17 @@ def SystemJacobianUserFunction(mbs, t, factorODE2, factorODE2_t, factorODE1):
     return exu.MatrixContainer()
 
 
+def PostNewtonUserFunction(mbs, t):
+    return [0., -1.]
+
+
 def test_everySystemUserFunctionHookIsInTheDictionaryAndRoundTrips():
     """Each mbs.SetXUserFunction has its key xFunction in 'userFunctions' (Exudyn's keys) and comes back
     from SetDictionary and pickle: a hook added without its dictionary entry fails here."""
     hooks = [name[len('Set'):-len('UserFunction')] for name in dir(exu.MainSystem)
              if re.fullmatch(r'Set\w+UserFunction', name)]
-    assert sorted(hooks) == ['PostStep', 'PreNewtonResidual', 'PreStep', 'SystemJacobian']
-    functions = {'PreStep': PreStepUserFunction, 'PostStep': PreStepUserFunction,
+    assert sorted(hooks) == ['PostNewton', 'PostStep', 'PreNewtonResidual', 'PreStep', 'SystemJacobian']
+    functions = {'PreStep': PreStepUserFunction, 'PostStep': PreStepUserFunction, 'PostNewton': PostNewtonUserFunction,
                  'PreNewtonResidual': PreNewtonUserFunction, 'SystemJacobian': SystemJacobianUserFunction}
     mbs = exu.SystemContainer().AddSystem()
     for hook in hooks:
@@ -110,7 +114,6 @@ def test_everySystemUserFunctionHookIsInTheDictionaryAndRoundTrips():
     d = mbs.GetDictionary()
     assert list(d['userFunctions']) == ['preStepFunction', 'postStepFunction', 'postNewtonFunction',
                                         'preNewtonResidualFunction', 'systemJacobianFunction']  # Exudyn's
-    assert d['userFunctions']['postNewtonFunction'] == 0  # Exudyn's hook multidyn has not
     for hook in hooks:
         assert d['userFunctions'][hook[0].lower() + hook[1:] + 'Function'] is functions[hook], hook
     other = exu.SystemContainer().AddSystem()
@@ -248,8 +251,8 @@ badEntries = [
     (('sensorList', 0, 'outputVariableType'), 'Speed', (TypeError, ValueError), ['sensorList[0]', 'outputVariableType']),
     (('userFunctions',), [], TypeError, ["'userFunctions' must be a dict"]),
     (('userFunctions', 'preStepFunction'), 'f', TypeError, ["userFunctions['preStepFunction']", 'Python function']),
-    (('userFunctions', 'systemJacobianFunction'), PreStepUserFunction, ValueError,
-     ["userFunctions['systemJacobianFunction']", 'multidyn has no systemJacobian user functions']),
+    (('userFunctions', 'systemJacobianFunction'), 'f', TypeError,
+     ["userFunctions['systemJacobianFunction']", 'Python function']),
     (('userFunctions', 'postNewtonFunction'), 'f', TypeError, ["userFunctions['postNewtonFunction']", 'Python function']),
     (('userFunctions', 'preStepFunktion'), 0, ValueError, ["userFunctions['preStepFunktion']", 'unknown user function']),
     (('settings', 'interactiveMode'), 1, TypeError, ["settings['interactiveMode']", 'True or False']),
