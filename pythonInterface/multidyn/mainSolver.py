@@ -159,8 +159,8 @@ class MainSolverImplicitSecondOrder(MainSolverBase):
         """Integrates mbs in time from its initial values as mbs.SolveDynamic(simulationSettings)
         does (raises multidyn.SolverError if Newton fails for good); returns True."""
         from multidyn import DynamicSolverType
-        from multidyn.mainSystemExtensions import _SolveDynamic
-        return _SolveDynamic(mbs, "MainSolverImplicitSecondOrder.SolveSystem", simulationSettings,
+        from multidyn.mainSystemExtensions import _TimeIntegration
+        return _TimeIntegration(mbs, "MainSolverImplicitSecondOrder.SolveSystem", simulationSettings,
                              DynamicSolverType.GeneralizedAlpha, False, True, self)
 
 
@@ -185,7 +185,7 @@ class MainSolverExplicit(MainSolverBase):
         """Integrates mbs in time from its initial values with the explicit method of
         simulationSettings.timeIntegration.explicitIntegration.dynamicSolverType; returns True."""
         from multidyn import DynamicSolverType
-        from multidyn.mainSystemExtensions import _SolveDynamic, _SettingsOf
+        from multidyn.mainSystemExtensions import _TimeIntegration, _SettingsOf
         simulationSettings, _ = _SettingsOf("MainSolverExplicit.SolveSystem", simulationSettings)
         method = simulationSettings.timeIntegration.explicitIntegration.dynamicSolverType
         try:
@@ -196,7 +196,8 @@ class MainSolverExplicit(MainSolverBase):
         if solverType in (DynamicSolverType.GeneralizedAlpha, DynamicSolverType.TrapezoidalIndex2):
             raise ValueError("MainSolverExplicit.SolveSystem: timeIntegration.explicitIntegration.dynamicSolverType "
                              f"is {solverType.name}, an implicit method; use exu.MainSolverImplicitSecondOrder()")
-        return _SolveDynamic(mbs, "MainSolverExplicit.SolveSystem", simulationSettings, solverType, False, True, self)
+        return _TimeIntegration(mbs, "MainSolverExplicit.SolveSystem", simulationSettings, solverType, False, True,
+                                self)
 
 
 class MainSolverStatic(MainSolverBase):
@@ -217,8 +218,8 @@ class MainSolverStatic(MainSolverBase):
 
     def SolveSystem(self, mbs, simulationSettings=None):
         """Solves for the static equilibrium as mbs.SolveStatic(simulationSettings); returns True."""
-        from multidyn.mainSystemExtensions import _SolveStatic
-        return _SolveStatic(mbs, "MainSolverStatic.SolveSystem", simulationSettings, False, True, self)
+        from multidyn.mainSystemExtensions import _StaticEquilibrium
+        return _StaticEquilibrium(mbs, "MainSolverStatic.SolveSystem", simulationSettings, False, True, self)
 
 
 def TimeIntegrationSettings(it, settings, automaticStepSize):

@@ -345,7 +345,8 @@ def SolveDynamic(self, simulationSettings=None, solverType=None, updateInitialVa
     solver = MainSolverImplicitSecondOrder() if implicit else MainSolverExplicit()
     if storeSolver:  # before the solve, as Exudyn: user functions read mbs.sys['dynamicSolver'].it during it
         _SystemDictionary(self).update(dynamicSolver=solver, simulationSettings=simulationSettings)
-    return _SolveDynamic(self, "SolveDynamic", simulationSettings, solverType, updateInitialValues, autoAssemble, solver)
+    return _TimeIntegration(self, "SolveDynamic", simulationSettings, solverType, updateInitialValues, autoAssemble,
+                            solver)
 
 
 def _SystemDictionary(mbs):
@@ -355,7 +356,7 @@ def _SystemDictionary(mbs):
     return mbs.sys
 
 
-def _SolveDynamic(mbs, function, simulationSettings, solverType, updateInitialValues, autoAssemble, solver):
+def _TimeIntegration(mbs, function, simulationSettings, solverType, updateInitialValues, autoAssemble, solver):
     """A time integration with solverType, its statistics in mbs.sys and in the solver object."""
     mbs._CheckNotSolving(f"{function}()")
     simulationSettings, settings = _SettingsOf(function, simulationSettings)
@@ -379,10 +380,10 @@ def SolveStatic(self, simulationSettings=None, updateInitialValues=False, storeS
     solver = MainSolverStatic()
     if storeSolver:  # before the solve, as Exudyn
         _SystemDictionary(self).update(staticSolver=solver, simulationSettings=simulationSettings)
-    return _SolveStatic(self, "SolveStatic", simulationSettings, updateInitialValues, autoAssemble, solver)
+    return _StaticEquilibrium(self, "SolveStatic", simulationSettings, updateInitialValues, autoAssemble, solver)
 
 
-def _SolveStatic(mbs, function, simulationSettings, updateInitialValues, autoAssemble, solver):
+def _StaticEquilibrium(mbs, function, simulationSettings, updateInitialValues, autoAssemble, solver):
     """A static solve, its statistics in mbs.sys and in the solver object."""
     mbs._CheckNotSolving(f"{function}()")
     simulationSettings, settings = _SettingsOf(function, simulationSettings)
