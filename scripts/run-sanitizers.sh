@@ -39,7 +39,9 @@ cmake --build "$build" --parallel 2
 package="$build/package/multidyn"
 rm -rf "$build/package"
 mkdir -p "$package"
-for file in pythonInterface/multidyn/*.py; do ln -s "$PWD/$file" "$package/"; done
+for entry in pythonInterface/multidyn/*; do  # modules and subpackages (robotics/), not a copied module
+  case "$entry" in *.so|*/__pycache__) ;; *) ln -s "$PWD/$entry" "$package/" ;; esac
+done
 ln -s "$PWD/$(ls "$build"/_multidyn*.so)" "$package/"
 
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
