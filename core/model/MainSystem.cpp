@@ -977,6 +977,7 @@ Json MainSystem::ToJson() const {
   const std::pair<const ScriptFunctionPtr*, const char*> hooks[] = {
       {&preStepUserFunction_, "PreStep"},
       {&postStepUserFunction_, "PostStep"},
+      {&postNewtonUserFunction_, "PostNewton"},
       {&preNewtonResidualUserFunction_, "PreNewtonResidual"},
       {&systemJacobianUserFunction_, "SystemJacobian"}};
   for (const auto& [function, hook] : hooks)

@@ -3,6 +3,7 @@ torsional spring mini example solved from a file, and systems with user function
 
 import json
 import math
+import re
 import warnings
 
 import numpy as np
@@ -454,11 +455,21 @@ def test_saveWithUserFunctionsRaisesNamingItems(tmp_path):
     assert len(after['Object']) == len(before['Object'])
 
 
-@pytest.mark.parametrize('hook, function', [
+systemHooks = [
     ('PreStep', lambda mbs, t: True),
     ('PostStep', lambda mbs, t: True),
+    ('PostNewton', lambda mbs, t: [0., -1.]),
     ('PreNewtonResidual', lambda mbs, t, newtonIt, discontinuousIt: None),
-    ('SystemJacobian', lambda mbs, t, factorODE2, factorODE2_t, factorODE1: exu.MatrixContainer())])
+    ('SystemJacobian', lambda mbs, t, factorODE2, factorODE2_t, factorODE1: exu.MatrixContainer())]
+
+
+def test_theSaveRefusalCoversEverySystemHook():
+    hooks = [name[len('Set'):-len('UserFunction')] for name in dir(exu.MainSystem)
+             if re.fullmatch(r'Set\w+UserFunction', name)]
+    assert sorted(hooks) == sorted(hook for hook, _ in systemHooks)
+
+
+@pytest.mark.parametrize('hook, function', systemHooks)
 def test_saveWithASystemUserFunctionRaisesNamingIt(tmp_path, hook, function):
     """A file without the system's hooks (mbs.SetXUserFunction, the dictionary's 'userFunctions')
     would simulate another system: Save refuses, naming the hook, as for the items' functions."""
