@@ -185,8 +185,8 @@ class MainSolverExplicit(MainSolverBase):
         """Integrates mbs in time from its initial values with the explicit method of
         simulationSettings.timeIntegration.explicitIntegration.dynamicSolverType; returns True."""
         from multidyn import DynamicSolverType
-        from multidyn.mainSystemExtensions import _TimeIntegration, _SettingsOf
-        simulationSettings, _ = _SettingsOf("MainSolverExplicit.SolveSystem", simulationSettings)
+        from multidyn.mainSystemExtensions import _CheckedSettings, _TimeIntegration
+        simulationSettings = _CheckedSettings("MainSolverExplicit.SolveSystem", simulationSettings)
         method = simulationSettings.timeIntegration.explicitIntegration.dynamicSolverType
         try:
             solverType = DynamicSolverType.__members__[method] if isinstance(method, str) else DynamicSolverType(method)

@@ -294,13 +294,19 @@ def _AutoAssemble(mbs, function, autoAssemble):
         mbs.Assemble()
 
 
-def _SettingsOf(function, simulationSettings):
-    """(the SimulationSettings, their dict) for a solve; TypeError for anything else."""
+def _CheckedSettings(function, simulationSettings):
+    """the SimulationSettings for a solve (new ones for None); TypeError for anything else."""
     if simulationSettings is None:
         simulationSettings = SimulationSettings()
     if not isinstance(simulationSettings, SimulationSettings):
         raise TypeError(f"{function}: simulationSettings must be an exu.SimulationSettings(), got "
                         f"{type(simulationSettings).__name__}")
+    return simulationSettings
+
+
+def _SettingsOf(function, simulationSettings):
+    """(the SimulationSettings, their dict) for a solve; TypeError for anything else."""
+    simulationSettings = _CheckedSettings(function, simulationSettings)
     return simulationSettings, simulationSettings.GetDictionary()
 
 
@@ -334,7 +340,7 @@ def SolveDynamic(self, simulationSettings=None, solverType=None, updateInitialVa
     from multidyn import DynamicSolverType
     from multidyn.mainSolver import MainSolverExplicit, MainSolverImplicitSecondOrder
     self._CheckNotSolving("mbs.SolveDynamic()")  # before anything is reset: a nested solve is refused at once
-    simulationSettings, _ = _SettingsOf("SolveDynamic", simulationSettings)
+    simulationSettings = _CheckedSettings("SolveDynamic", simulationSettings)
     if solverType is None:  # Exudyn 1.13: the solver is a setting; the argument takes its place for this run
         solverType = simulationSettings.timeIntegration.solverType
     try:
@@ -376,7 +382,7 @@ def SolveStatic(self, simulationSettings=None, updateInitialValues=False, storeS
     fails for good, keeping the results up to the last accepted one. Returns True."""
     from multidyn.mainSolver import MainSolverStatic
     self._CheckNotSolving("mbs.SolveStatic()")  # before anything is reset: a nested solve is refused at once
-    simulationSettings, _ = _SettingsOf("SolveStatic", simulationSettings)
+    simulationSettings = _CheckedSettings("SolveStatic", simulationSettings)
     solver = MainSolverStatic()
     if storeSolver:  # before the solve, as Exudyn
         _SystemDictionary(self).update(staticSolver=solver, simulationSettings=simulationSettings)
