@@ -161,8 +161,18 @@ const NodeKinematics<double>* SystemEquations::NodesOf(const std::vector<Index>&
 }
 
 void SystemEquations::UpdateKinematics(const SystemState& state, bool withJacobians) {
-  qTotal_ = compiled_.ode2Reference + state.ode2;
+  SetTotalCoordinates(state);
   ForEachPart([&](Index thread) { KinematicsOfPart(thread, state, withJacobians); });
+}
+
+void SystemEquations::SetTotalCoordinates(const SystemState& state) {
+  // an element loop: Eigen's assignment of a sum spends more on its set-up than on a small model's elements
+  const Index n = state.ode2.size();
+  if (qTotal_.size() != n) qTotal_.resize(n);
+  const double* __restrict reference = compiled_.ode2Reference.data();
+  const double* __restrict q = state.ode2.data();
+  double* __restrict total = qTotal_.data();
+  for (Index i = 0; i < n; ++i) total[i] = reference[i] + q[i];
 }
 
 void SystemEquations::KinematicsOfPart(Index thread, const SystemState& state, bool withJacobians) {
@@ -184,19 +194,30 @@ void SystemEquations::KinematicsOfPart(Index thread, const SystemState& state, b
 
 namespace {
 // dst[0, n) = src[0, n) and dst[0, n) += src[0, n), with the size fixed at compile time for the
-// common items (7: a rigid node on Euler parameters, 5: a revolute joint's equations, 1), where
+// common items (7: a rigid node on Euler parameters, 5: a revolute joint's equations, 3: a point
+// or 2D rigid node, 2: a 2D joint's equations, 1), where
 // Eigen's loops of run-time size spend more on alignment and bounds than on the elements.
 template <int n> using Elements = Eigen::Map<Eigen::Matrix<double, n, 1>>;
 template <int n> using ConstElements = Eigen::Map<const Eigen::Matrix<double, n, 1>>;
 void CopyElements(double* dst, const double* src, Index n) {
   if (n == 7) Elements<7>{dst} = ConstElements<7>{src};
   else if (n == 5) Elements<5>{dst} = ConstElements<5>{src};
+  else if (n == 3) Elements<3>{dst} = ConstElements<3>{src};
+  else if (n == 2) Elements<2>{dst} = ConstElements<2>{src};
   else if (n == 1) dst[0] = src[0];
   else Eigen::Map<VectorX>{dst, n} = Eigen::Map<const VectorX>{src, n};
 }
 void AddElements(double* dst, const double* src, Index n) {
   if (n == 7) Elements<7>{dst} += ConstElements<7>{src};
+  else if (n == 3) Elements<3>{dst} += ConstElements<3>{src};
   else Eigen::Map<VectorX>{dst, n} += Eigen::Map<const VectorX>{src, n};
+}
+// A marker load set to zero in place (a default-constructed one assigned costs several times more).
+void ClearMarkerLoad(MarkerLoad<double>& load) {
+  load.force.setZero();
+  load.torque.setZero();
+  load.coordinateForce = 0.;
+  load.coordinateVectorForce.resize(0);
 }
 
 // The compact generalized load of a rigid frame (decision 22) on the coordinates r of its node:
@@ -235,8 +256,19 @@ inline void SystemEquations::AddGeneralizedLoad(Index marker, const MarkerLoad<d
       AddToRigidNode<3, 4>(node, force, torque, momentLocal, n, r);
     else if (rigid3D && node.G.cols() == 3 && n == 6)
       AddToRigidNode<3, 3>(node, force, torque, momentLocal, n, r);
+    else if (node.hasOrientation && node.positionCoordinates == 2 && node.rotationStart == 2 && node.G.cols() == 1 && n == 3)
+      AddToRigidNode<2, 1>(node, force, torque, momentLocal, n, r);  // a 2D rigid node
     else
       AddToRigidNode<Eigen::Dynamic, Eigen::Dynamic>(node, force, torque, momentLocal, n, r);
+    return;
+  }
+  if (data.positionJacobian.cols() == 0 && data.rotationJacobian.cols() == 0) {
+    // coordinate and coordinate-vector markers (sign is +-1, so sign * (J f) is exact either way)
+    const Index coordinateColumns = std::min<Index>(n, data.coordinateJacobian.cols());
+    const double coordinateForce = sign * load.coordinateForce;
+    for (Index i = 0; i < coordinateColumns; ++i) residual(indices[i]) += data.coordinateJacobian(i) * coordinateForce;
+    const Index coordinateVectorColumns = std::min<Index>(n, load.coordinateVectorForce.size());
+    for (Index i = 0; i < coordinateVectorColumns; ++i) residual(indices[i]) += sign * load.coordinateVectorForce(i);
     return;
   }
   const Index positionColumns = std::min<Index>(n, data.positionJacobian.cols());
@@ -343,7 +375,7 @@ void SystemEquations::EvaluateConnector(const ConnectorEntry& e, Scratch& scratc
                                         VectorX* ode2Residual, VectorX* ode1Residual) {
   if (!e.connector->IsActive()) return;  // inactive: no loads, internal states frozen (y_t = 0)
   scratch.markerLoads.resize(e.numberOfMarkers);
-  for (Index k = 0; k < e.numberOfMarkers; ++k) scratch.markerLoads[k] = MarkerLoad<double>();
+  for (Index k = 0; k < e.numberOfMarkers; ++k) ClearMarkerLoad(scratch.markerLoads[k]);
   scratch.internal.resize(e.internalStates);
   for (Index i = 0; i < e.internalStates; ++i) scratch.internal(i) = state.ode1(e.internalStart + i);
   e.connector->ComputeConnector(Context(e.object, state), connectorMarkerData_.data() + e.firstMarker, scratch.internal,

@@ -104,13 +104,14 @@ class SystemEquations : public DAESystem {
   // The kinematics (without the markers' Jacobians unless asked for), then task(thread) for
   // each part, in one parallel run.
   template <class Task> void AfterKinematics(const SystemState& state, Task&& task, bool withJacobians = false) {
-    qTotal_ = compiled_.ode2Reference + state.ode2;
+    SetTotalCoordinates(state);
     ForEachPart([&](Index thread) {
       KinematicsOfPart(thread, state, withJacobians);
       Synchronize();  // items read the markers of other parts
       task(thread);
     });
   }
+  void SetTotalCoordinates(const SystemState& state);  // qTotal_ = reference + state.ode2
   // Kinematics, then the ODE2 residual (and connectors' internal rates into ode1Residual, if
   // given) and the algebraic residual (if given) of all parts, in one parallel run when there
   // are several.
