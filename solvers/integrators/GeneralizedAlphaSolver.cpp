@@ -250,7 +250,7 @@ struct GeneralizedAlphaSolver::StepProblem {
   std::string WorstResidualText() const { return multidyn::WorstResidualText(solver.residual_, solver.equations_); }
 };
 
-bool GeneralizedAlphaSolver::TryStep(SystemState& state, const SystemState& start, const VectorX& aStart, double h,
+GeneralizedAlphaSolver::StepOutcome GeneralizedAlphaSolver::TryStep(SystemState& state, const SystemState& start, const VectorX& aStart, double h,
                                      Index& iterations, Index& recoveryIterations, std::string& failure) {
   const DiscontinuousSettings& ds = settings_.timeIntegration.discontinuous;
   const GeneralizedAlphaParameters& p = parameters_;
@@ -266,23 +266,24 @@ bool GeneralizedAlphaSolver::TryStep(SystemState& state, const SystemState& star
     statistics_.newtonIterations += newton.iterations;
     if (!newton.converged) {
       failure = newton.failure;
-      return false;
+      return StepOutcome::NewtonFailed;
     }
     SetSum(predictedAcceleration_, (1. - p.alphaF) / (1. - p.alphaM), state.ode2_tt, algorithmicAcceleration_);
-    if (!equations_.HasPostNewtonItems()) return true;
+    if (!equations_.HasPostNewtonItems()) return StepOutcome::Accepted;
     const double switchingError = equations_.PostNewtonStep(state, start, recommendedStepSize_);
     if (!ds.useRecommendedStepSize) recommendedStepSize_ = -1.;
     const SwitchingVerdict verdict = JudgeSwitching(switchingError, k, ds, statistics_, failure);
-    if (verdict != SwitchingVerdict::Repeat) return verdict == SwitchingVerdict::Accept;
+    if (verdict == SwitchingVerdict::Accept) return StepOutcome::Accepted;
+    if (verdict == SwitchingVerdict::Fail) return StepOutcome::SwitchingFailed;
     // A recommendation below this step (with Exudyn's allowance for round-off) ends the iteration:
     // the step is repeated with the smaller size instead.
     if (recommendedStepSize_ >= 0. && recommendedStepSize_ < (1. + 1e-8) * h) {
       failure = "switching error " + NumberText(switchingError) + " > discontinuous.iterationTolerance " +
                 NumberText(ds.iterationTolerance) + " with a recommended step size " + NumberText(recommendedStepSize_);
-      return false;
+      return StepOutcome::SwitchingFailed;
     }
   }
-  return true;  // not reached: the last iteration accepts or fails
+  return StepOutcome::Accepted;  // not reached: the last iteration accepts or fails
 }
 
 void GeneralizedAlphaSolver::MaybeReport(const SystemState& state, double h) {
@@ -347,7 +348,8 @@ SolverStatistics GeneralizedAlphaSolver::Solve(SystemState& state) {
       if (ti.newton.modifiedNewtonJacUpdatePerStep) newton_.RequestJacobian();
       Index iterations = 0, recoveryIterations = 0;
       std::string failure;
-      if (!TryStep(state, start, aStart, stepSize, iterations, recoveryIterations, failure)) {
+      const StepOutcome outcome = TryStep(state, start, aStart, stepSize, iterations, recoveryIterations, failure);
+      if (outcome != StepOutcome::Accepted) {
         // Back to the start of the step (data coordinates included) and retry smaller.
         state = start;
         algorithmicAcceleration_ = aStart;
@@ -363,7 +365,7 @@ SolverStatistics GeneralizedAlphaSolver::Solve(SystemState& state) {
           stepsSinceReduction = 0;
           continue;
         }
-        const bool switching = failure.rfind("switching", 0) == 0 || failure.rfind("discontinuous", 0) == 0;
+        const bool switching = outcome == StepOutcome::SwitchingFailed;
         throw SolverErrorWithContext(std::string(switching ? "the discontinuous iteration" : "Newton") +
                                      " did not converge at t=" + NumberText(start.time + stepSize) + ", step size h=" +
                                      NumberText(stepSize) + (ti.adaptiveStep ? " (minimumStepSize " +

@@ -36,10 +36,12 @@ class GeneralizedAlphaSolver : public TimeIntegrator {
   void ComputeInitialAccelerations(SystemState& state);
   // y_t0 = f_FO(y_0, t_0): the trapezoidal rule needs the rate at the start of the first step.
   void ComputeInitialODE1Velocities(SystemState& state);
-  // One step of size h from `start` (with algorithmic accelerations aStart); false if it failed.
+  // What ended a step: accepted, or which iteration failed (failure says how).
+  enum class StepOutcome { Accepted, NewtonFailed, SwitchingFailed };
+  // One step of size h from `start` (with algorithmic accelerations aStart).
   // iterations: all Newton iterations of the step; recoveryIterations: Exudyn's measure for
   // increasing the step again (those of the last Newton solve plus the discontinuous iterations).
-  bool TryStep(SystemState& state, const SystemState& start, const VectorX& aStart, double h, Index& iterations,
+  StepOutcome TryStep(SystemState& state, const SystemState& start, const VectorX& aStart, double h, Index& iterations,
                Index& recoveryIterations, std::string& failure);
   void Predict(SystemState& state, const SystemState& start, const VectorX& aStart, double h);
   // Fills residual_ = [r_ODE2; r_ODE1; g] (unscaled) and returns its norm as used for convergence.

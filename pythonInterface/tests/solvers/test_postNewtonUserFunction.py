@@ -162,6 +162,17 @@ def test_errorRepeatsTheStepWithTheSwitchedStateUpToMaxIterations():
     assert mbs.sys['dynamicSolverStatistics']['rejectedSteps'] == 0  # ignoreMaxIterations accepts
 
 
+def test_aFailedStepNamesTheIterationThatFailed():
+    # without step reduction, a switching error above the tolerance after maxIterations ends the
+    # solve as the discontinuous iteration's failure, not Newton's (the solver knows which failed)
+    mbs, node, calls = Build(recommend=False)
+    s = Settings(0.1, 20)
+    s.timeIntegration.adaptiveStep = False
+    with pytest.raises(exu.SolverError, match=r"^the discontinuous iteration did not converge at t=.*switching error"):
+        mbs.SolveDynamic(s, solverType=exu.DynamicSolverType.TrapezoidalIndex2)
+    assert len(calls) > 0 and calls[-1][2] > 1e-9  # (Newton's own failure: GeneralizedAlphaSolverTest)
+
+
 def test_removedByZeroAndInTheDictionary():
     mbs, node, calls = Build()
     function = mbs.GetPostNewtonUserFunction()
