@@ -42,8 +42,7 @@ class DenseOrSparseMatrix {
       return;
     }
     to.setZero(sparse_.rows(), sparse_.cols());
-    for (Index j = 0; j < sparse_.outerSize(); ++j)
-      for (Sparse::InnerIterator it(sparse_, j); it; ++it) to(it.row(), j) += it.value();
+    ForEachEntry([&](Index i, Index j, double value) { to(i, j) += value; });
   }
   MatrixX ToDense() const {
     MatrixX to;

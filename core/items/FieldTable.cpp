@@ -149,12 +149,10 @@ void SparseMatrixFromJson(const Json& j, DenseOrSparseMatrix& m) {
   m.SetSparse(rows, cols, entries);
 }
 
-Json SparseMatrixToJson(const DenseOrSparseMatrix::Sparse& m) {
+Json SparseMatrixToJson(const DenseOrSparseMatrix& m) {
   Json triplets = Json::array();
-  for (Index j = 0; j < m.outerSize(); ++j)
-    for (DenseOrSparseMatrix::Sparse::InnerIterator it(m, j); it; ++it)
-      triplets.push_back({Index(it.row()), j, it.value()});
-  return {{"numberOfRows", Index(m.rows())}, {"numberOfColumns", Index(m.cols())}, {"triplets", triplets}};
+  m.ForEachEntry([&](Index row, Index column, double value) { triplets.push_back({row, column, value}); });
+  return {{"numberOfRows", m.rows()}, {"numberOfColumns", m.cols()}, {"triplets", triplets}};
 }
 
 void DynamicMatrixFromJson(const Json& j, MatrixX& m) {

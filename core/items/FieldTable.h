@@ -171,7 +171,7 @@ void DynamicMatrixFromJson(const Json& j, MatrixX& m);  // also the sparse form,
 // (Exudyn's sparse MatrixContainer); triplets must lie in the matrix, repeated ones are summed.
 bool IsSparseMatrixJson(const Json& j);
 void SparseMatrixFromJson(const Json& j, DenseOrSparseMatrix& m);
-Json SparseMatrixToJson(const DenseOrSparseMatrix::Sparse& m);
+Json SparseMatrixToJson(const DenseOrSparseMatrix& m);  // its stored entries (a dense one: all)
 
 template <int N> struct FieldConverter<Eigen::Matrix<double, N, 1>> {
   static constexpr FieldType type = FieldType::Vector;
@@ -218,7 +218,7 @@ template <> struct FieldConverter<MatrixX> {
 template <> struct FieldConverter<DenseOrSparseMatrix> {
   static constexpr FieldType type = FieldType::Matrix;
   static Json ToJson(const DenseOrSparseMatrix& m) {
-    return m.IsSparse() ? SparseMatrixToJson(m.SparseMatrix()) : FieldConverter<MatrixX>::ToJson(m.Dense());
+    return m.IsSparse() ? SparseMatrixToJson(m) : FieldConverter<MatrixX>::ToJson(m.Dense());
   }
   static void FromJson(const Json& j, DenseOrSparseMatrix& m) {
     if (IsSparseMatrixJson(j)) {

@@ -159,9 +159,9 @@ class MainSolverImplicitSecondOrder(MainSolverBase):
         """Integrates mbs in time from its initial values as mbs.SolveDynamic(simulationSettings)
         does (raises multidyn.SolverError if Newton fails for good); returns True."""
         from multidyn import DynamicSolverType
-        from multidyn.mainSystemExtensions import _TimeIntegration
-        return _TimeIntegration(mbs, "MainSolverImplicitSecondOrder.SolveSystem", simulationSettings,
-                             DynamicSolverType.GeneralizedAlpha, False, True, self)
+        from multidyn.mainSystemExtensions import _SolveWith
+        return _SolveWith(mbs, "MainSolverImplicitSecondOrder.SolveSystem", simulationSettings, False, True, self,
+                          DynamicSolverType.GeneralizedAlpha)
 
 
 class MainSolverExplicit(MainSolverBase):
@@ -185,7 +185,7 @@ class MainSolverExplicit(MainSolverBase):
         """Integrates mbs in time from its initial values with the explicit method of
         simulationSettings.timeIntegration.explicitIntegration.dynamicSolverType; returns True."""
         from multidyn import DynamicSolverType
-        from multidyn.mainSystemExtensions import _CheckedSettings, _TimeIntegration
+        from multidyn.mainSystemExtensions import _CheckedSettings, _SolveWith
         simulationSettings = _CheckedSettings("MainSolverExplicit.SolveSystem", simulationSettings)
         method = simulationSettings.timeIntegration.explicitIntegration.dynamicSolverType
         try:
@@ -196,8 +196,7 @@ class MainSolverExplicit(MainSolverBase):
         if solverType in (DynamicSolverType.GeneralizedAlpha, DynamicSolverType.TrapezoidalIndex2):
             raise ValueError("MainSolverExplicit.SolveSystem: timeIntegration.explicitIntegration.dynamicSolverType "
                              f"is {solverType.name}, an implicit method; use exu.MainSolverImplicitSecondOrder()")
-        return _TimeIntegration(mbs, "MainSolverExplicit.SolveSystem", simulationSettings, solverType, False, True,
-                                self)
+        return _SolveWith(mbs, "MainSolverExplicit.SolveSystem", simulationSettings, False, True, self, solverType)
 
 
 class MainSolverStatic(MainSolverBase):
@@ -218,8 +217,8 @@ class MainSolverStatic(MainSolverBase):
 
     def SolveSystem(self, mbs, simulationSettings=None):
         """Solves for the static equilibrium as mbs.SolveStatic(simulationSettings); returns True."""
-        from multidyn.mainSystemExtensions import _StaticEquilibrium
-        return _StaticEquilibrium(mbs, "MainSolverStatic.SolveSystem", simulationSettings, False, True, self)
+        from multidyn.mainSystemExtensions import _SolveWith
+        return _SolveWith(mbs, "MainSolverStatic.SolveSystem", simulationSettings, False, True, self)
 
 
 def TimeIntegrationSettings(it, settings, automaticStepSize):

@@ -351,8 +351,7 @@ def SolveDynamic(self, simulationSettings=None, solverType=None, updateInitialVa
     solver = MainSolverImplicitSecondOrder() if implicit else MainSolverExplicit()
     if storeSolver:  # before the solve, as Exudyn: user functions read mbs.sys['dynamicSolver'].it during it
         _SystemDictionary(self).update(dynamicSolver=solver, simulationSettings=simulationSettings)
-    return _TimeIntegration(self, "SolveDynamic", simulationSettings, solverType, updateInitialValues, autoAssemble,
-                            solver)
+    return _SolveWith(self, "SolveDynamic", simulationSettings, updateInitialValues, autoAssemble, solver, solverType)
 
 
 def _SystemDictionary(mbs):
@@ -362,14 +361,20 @@ def _SystemDictionary(mbs):
     return mbs.sys
 
 
-def _TimeIntegration(mbs, function, simulationSettings, solverType, updateInitialValues, autoAssemble, solver):
-    """A time integration with solverType, its statistics in mbs.sys and in the solver object."""
+def _SolveWith(mbs, function, simulationSettings, updateInitialValues, autoAssemble, solver, solverType=None):
+    """A solve by a solver object (multidyn.mainSolver): a time integration with solverType, or the
+    static solve without one; its statistics in mbs.sys and in the solver object."""
     mbs._CheckNotSolving(f"{function}()")
     simulationSettings, settings = _SettingsOf(function, simulationSettings)
-    solver._method = solverType.name
-    return solver._Run(mbs, settings, lambda: _RunSolve(
-        mbs, function, settings, lambda: mbs._SolveDynamic(settings, int(solverType)), updateInitialValues,
-        autoAssemble, "dynamicSolverStatistics", settings["timeIntegration"]["verboseMode"] >= 1, "steps"))
+    if solverType is None:
+        solve = lambda: mbs._SolveStatic(settings)  # noqa: E731
+        statisticsKey, verbose, stepsName = "staticSolverStatistics", settings["staticSolver"]["verboseMode"], "load steps"
+    else:
+        solver._method = solverType.name
+        solve = lambda: mbs._SolveDynamic(settings, int(solverType))  # noqa: E731
+        statisticsKey, verbose, stepsName = "dynamicSolverStatistics", settings["timeIntegration"]["verboseMode"], "steps"
+    return solver._Run(mbs, settings, lambda: _RunSolve(mbs, function, settings, solve, updateInitialValues,
+                                                        autoAssemble, statisticsKey, verbose >= 1, stepsName))
 
 
 def SolveStatic(self, simulationSettings=None, updateInitialValues=False, storeSolver=True, showHints=False,
@@ -386,16 +391,7 @@ def SolveStatic(self, simulationSettings=None, updateInitialValues=False, storeS
     solver = MainSolverStatic()
     if storeSolver:  # before the solve, as Exudyn
         _SystemDictionary(self).update(staticSolver=solver, simulationSettings=simulationSettings)
-    return _StaticEquilibrium(self, "SolveStatic", simulationSettings, updateInitialValues, autoAssemble, solver)
-
-
-def _StaticEquilibrium(mbs, function, simulationSettings, updateInitialValues, autoAssemble, solver):
-    """A static solve, its statistics in mbs.sys and in the solver object."""
-    mbs._CheckNotSolving(f"{function}()")
-    simulationSettings, settings = _SettingsOf(function, simulationSettings)
-    return solver._Run(mbs, settings, lambda: _RunSolve(
-        mbs, function, settings, lambda: mbs._SolveStatic(settings), updateInitialValues, autoAssemble,
-        "staticSolverStatistics", settings["staticSolver"]["verboseMode"] >= 1, "load steps"))
+    return _SolveWith(self, "SolveStatic", simulationSettings, updateInitialValues, autoAssemble, solver)
 
 
 def SolutionViewer(self, *args, **kwargs):
