@@ -311,7 +311,9 @@ def SettingsPage(tree):
              "Both names reach the same value; as in Exudyn 1.13, the older name gives a DeprecationWarning "
              "(once per name and session). Exudyn 1.13's `timeIntegration.solverType` (an `exu.DynamicSolverType`, "
              "default `GeneralizedAlpha`) is kept in Python and selects the solver of `mbs.SolveDynamic`; its "
-             "argument `solverType` takes its place for one run.", ""]
+             "argument `solverType` takes its place for one run, and `exu.MainSolverExplicit` runs its method. "
+             "Exudyn 1.11's `timeIntegration.explicitIntegration.dynamicSolverType` is the same setting, "
+             "with 1.13's deprecation warning.", ""]
     header = ["| path | type | default | unit | constraint | effect | description |", "|---|---|---|---|---|---|---|"]
     topLeaves = [(p, f) for p, f, isGroup in SettingsLeaves(tree, "") if not isGroup and "." not in p]
     if topLeaves:

@@ -74,7 +74,6 @@ const FieldTable& ExplicitIntegrationSettings::Fields() {
   using T = ExplicitIntegrationSettings;
   static const FieldTable table =
       FieldTableBuilder<T>()
-          .Add(&T::dynamicSolverType, "dynamicSolverType", "", "accepted for compatibility; no effect: the explicit method is chosen with SolveDynamic(solverType=...)")
           .Add(&T::eliminateConstraints, "eliminateConstraints", "", "accepted for compatibility; no effect")
           .Add(&T::useLieGroupIntegration, "useLieGroupIntegration", "", "accepted for compatibility; no effect")
           .Add(&T::computeEndOfStepAccelerations, "computeEndOfStepAccelerations", "",

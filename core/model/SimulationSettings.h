@@ -62,7 +62,6 @@ struct GeneralizedAlphaSettings {
 };
 
 struct ExplicitIntegrationSettings {
-  std::string dynamicSolverType = "DOPRI5";
   bool eliminateConstraints = true;
   bool useLieGroupIntegration = true;
   bool computeEndOfStepAccelerations = true;

@@ -165,8 +165,8 @@ class MainSolverImplicitSecondOrder(MainSolverBase):
 
 
 class MainSolverExplicit(MainSolverBase):
-    """Exudyn's explicit solver: the method of simulationSettings.timeIntegration.explicitIntegration
-    .dynamicSolverType (which mbs.SolveDynamic sets from its solverType argument, as Exudyn's)."""
+    """Exudyn's explicit solver: the method of simulationSettings.timeIntegration.solverType (Exudyn
+    1.13; its 1.11 name timeIntegration.explicitIntegration.dynamicSolverType reaches the same value)."""
     _usesNewton = False
 
     def __init__(self):
@@ -183,19 +183,17 @@ class MainSolverExplicit(MainSolverBase):
 
     def SolveSystem(self, mbs, simulationSettings=None):
         """Integrates mbs in time from its initial values with the explicit method of
-        simulationSettings.timeIntegration.explicitIntegration.dynamicSolverType; returns True."""
+        simulationSettings.timeIntegration.solverType; returns True."""
         from multidyn import DynamicSolverType
         from multidyn.mainSystemExtensions import _CheckedSettings, _SolveWith
         simulationSettings = _CheckedSettings("MainSolverExplicit.SolveSystem", simulationSettings)
-        method = simulationSettings.timeIntegration.explicitIntegration.dynamicSolverType
-        try:
-            solverType = DynamicSolverType.__members__[method] if isinstance(method, str) else DynamicSolverType(method)
-        except (KeyError, ValueError):
-            raise ValueError("MainSolverExplicit.SolveSystem: timeIntegration.explicitIntegration.dynamicSolverType "
-                             f"must be an explicit exu.DynamicSolverType, got {method!r}") from None
+        solverType = simulationSettings.timeIntegration.solverType
         if solverType in (DynamicSolverType.GeneralizedAlpha, DynamicSolverType.TrapezoidalIndex2):
-            raise ValueError("MainSolverExplicit.SolveSystem: timeIntegration.explicitIntegration.dynamicSolverType "
-                             f"is {solverType.name}, an implicit method; use exu.MainSolverImplicitSecondOrder()")
+            explicit = ", ".join(t.name for t in DynamicSolverType
+                                 if t not in (DynamicSolverType.GeneralizedAlpha, DynamicSolverType.TrapezoidalIndex2))
+            raise ValueError("MainSolverExplicit.SolveSystem: simulationSettings.timeIntegration.solverType must be an "
+                             f"explicit method ({explicit}), but it is {solverType.name}; for it use "
+                             "exu.MainSolverImplicitSecondOrder()")
         return _SolveWith(mbs, "MainSolverExplicit.SolveSystem", simulationSettings, False, True, self, solverType)
 
 

@@ -453,6 +453,10 @@ def Load(self, fileName):
         if not isinstance(data["simulationSettings"], dict):
             raise ValueError(f"Load: '{fileName}': simulationSettings must be a dict of settings, got "
                              f"{data['simulationSettings']!r:.60}")
+        explicit = data["simulationSettings"].get("timeIntegration", {})
+        explicit = explicit.get("explicitIntegration") if isinstance(explicit, dict) else None
+        if isinstance(explicit, dict) and isinstance(explicit.get("dynamicSolverType"), str):
+            del explicit["dynamicSolverType"]  # files of multidyn before 2026-12-03, where it had no effect
         try:
             _multidyn.ValidateSettings(data["simulationSettings"])
         except (TypeError, ValueError) as error:

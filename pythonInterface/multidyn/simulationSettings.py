@@ -87,6 +87,8 @@ _warnedNames = set()
 
 # Exudyn 1.13 settings without a stored counterpart: kept in Python and read by mbs.SolveDynamic
 _pythonOnly = {'timeIntegration.solverType': ('DynamicSolverType', 'GeneralizedAlpha')}
+# Exudyn 1.11 names that 1.13 made deprecated names of a Python-only setting -> that setting
+_pythonOnlyAliases = {'timeIntegration.explicitIntegration.dynamicSolverType': 'timeIntegration.solverType'}
 
 
 def _PythonOnlyDefault(path):
@@ -103,10 +105,15 @@ def _PythonOnlyCheck(path, value):
 
 
 def _WarnDeprecated(oldPath):
-    """Exudyn 1.13's warning for a 1.11 name, once per name and session"""
+    """Exudyn 1.13's warning for a 1.11 name, once per name and session (its wording: the path
+    from the structure below timeIntegration for the explicit solver type)"""
     if oldPath not in _warnedNames:
         _warnedNames.add(oldPath)
-        _warnings.warn(f"SimulationSettings parameter {oldPath} is deprecated! use {exudyn111Names[oldPath]} instead!",
+        if oldPath in _pythonOnlyAliases:
+            shown, newPath = oldPath.removeprefix('timeIntegration.'), _pythonOnlyAliases[oldPath]
+        else:
+            shown, newPath = oldPath, exudyn111Names[oldPath]
+        _warnings.warn(f"SimulationSettings parameter {shown} is deprecated! use {newPath} instead!",
                        DeprecationWarning, stacklevel=3)
 
 
@@ -141,6 +148,9 @@ class _SettingsNode:
             return values[name]
         if path in exudyn113Names:
             return self._root._Get(exudyn113Names[path])
+        if path in _pythonOnlyAliases:
+            _WarnDeprecated(path)
+            path = _pythonOnlyAliases[path]
         if path in _pythonOnly:
             return self._root._pythonValues.get(path, _PythonOnlyDefault(path))
         if _IsGroup(path):
@@ -152,6 +162,9 @@ class _SettingsNode:
         if name not in self._values:
             if path in exudyn113Names:
                 return self._root._Set(exudyn113Names[path], value)
+            if path in _pythonOnlyAliases:
+                _WarnDeprecated(path)
+                path = _pythonOnlyAliases[path]
             if path in _pythonOnly:
                 self._root._pythonValues[path] = _PythonOnlyCheck(path, value)
                 return None
@@ -205,7 +218,7 @@ class _SettingsNode:
     def __dir__(self):
         names = set(self._values) | {"GetDictionary", "SetDictionary"}
         names |= {new[len(self._path):].split(".")[0] for new in list(exudyn113Names) + list(_pythonOnly)
-                  if new.startswith(self._path)}
+                  + list(_pythonOnlyAliases) if new.startswith(self._path)}
         return sorted(names)
 
     def GetDictionary(self):

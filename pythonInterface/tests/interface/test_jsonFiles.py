@@ -382,6 +382,24 @@ def test_saveLoadNonDefaultSettings(tmp_path):
         assert value == expected and type(value) is type(expected), leaf
 
 
+def test_filesOfEarlierVersionsWithTheInertExplicitSolverTypeLoad(tmp_path):
+    # before 2026-12-03 the settings held timeIntegration.explicitIntegration.dynamicSolverType
+    # 'DOPRI5', without effect; it is now Exudyn 1.13's deprecated name of timeIntegration.solverType
+    import json
+    mbs, b = BaseSystem()
+    path = tmp_path / 'earlier.json'
+    settings = exu.SimulationSettings()
+    settings.timeIntegration.numberOfSteps = 7
+    mbs.Save(str(path), settings)
+    data = json.loads(path.read_text())
+    assert 'dynamicSolverType' not in data['simulationSettings']['timeIntegration']['explicitIntegration']
+    data['simulationSettings']['timeIntegration']['explicitIntegration']['dynamicSolverType'] = 'DOPRI5'
+    path.write_text(json.dumps(data))
+    loaded = exu.SystemContainer().AddSystem().Load(str(path))
+    assert loaded.timeIntegration.numberOfSteps == 7
+    assert loaded.timeIntegration.solverType == exu.DynamicSolverType.GeneralizedAlpha  # it had no effect
+
+
 def test_saveWithoutSettingsLoadsNone(tmp_path):
     mbs, b = BaseSystem()
     path = tmp_path / 'noSettings.json'

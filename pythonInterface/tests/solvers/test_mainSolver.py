@@ -89,10 +89,12 @@ def test_solveDynamicStoresItsSolverBeforeTheSolveAndTheStepSizeIsLive():
     assert mbs.sys["dynamicSolver"] is solver and solver.it.numberOfSteps == 40
 
 
-def test_explicitSolverObjectTakesTheMethodFromTheSettings():
+def test_explicitSolverObjectTakesTheMethodFromTheSettings(monkeypatch):
+    import multidyn.simulationSettings as settingsModule
+    monkeypatch.setattr(settingsModule, '_warnedNames', set())  # the warning comes once per name and session
     mbs, node = Oscillator(fixTransverse=False)  # explicit solvers: no constraints
     settings = Settings(steps=500)
-    settings.timeIntegration.explicitIntegration.dynamicSolverType = exu.DynamicSolverType.RK44
+    settings.timeIntegration.solverType = exu.DynamicSolverType.RK44  # Exudyn 1.13's name
     solver = exu.MainSolverExplicit()
     solver.SolveSystem(mbs, settings)
     x = mbs.GetNodeOutput(node, exu.OutputVariableType.Position)[0]
@@ -102,8 +104,19 @@ def test_explicitSolverObjectTakesTheMethodFromTheSettings():
     mbs.SolveDynamic(Settings(steps=500), solverType=exu.DynamicSolverType.RK44)
     assert mbs.GetNodeOutput(node, exu.OutputVariableType.Position)[0] == x
     assert isinstance(mbs.sys["dynamicSolver"], exu.MainSolverExplicit)
-    settings.timeIntegration.explicitIntegration.dynamicSolverType = exu.DynamicSolverType.GeneralizedAlpha
-    with pytest.raises(ValueError, match="dynamicSolverType.*implicit.*MainSolverImplicitSecondOrder"):
+    # Exudyn 1.11's name is the same setting, with 1.13's deprecation warning
+    with pytest.warns(DeprecationWarning, match="explicitIntegration.dynamicSolverType is deprecated! use "
+                                                "timeIntegration.solverType"):
+        settings.timeIntegration.explicitIntegration.dynamicSolverType = exu.DynamicSolverType.ExplicitEuler
+    assert settings.timeIntegration.solverType == exu.DynamicSolverType.ExplicitEuler
+    assert settings.timeIntegration.explicitIntegration.dynamicSolverType == exu.DynamicSolverType.ExplicitEuler
+    solver = exu.MainSolverExplicit()
+    solver.SolveSystem(mbs, settings)
+    assert solver.GetSolverName() == "explicit time integration (ExplicitEuler)"
+    assert abs(mbs.GetNodeOutput(node, exu.OutputVariableType.Position)[0] - x) > 1e-7 * force / stiffness  # first order
+    settings.timeIntegration.solverType = exu.DynamicSolverType.GeneralizedAlpha  # the default, as in Exudyn 1.13
+    with pytest.raises(ValueError, match="timeIntegration.solverType must be an explicit method .*RK44.*but it is "
+                                         "GeneralizedAlpha.*MainSolverImplicitSecondOrder"):
         exu.MainSolverExplicit().SolveSystem(mbs, settings)
 
 
