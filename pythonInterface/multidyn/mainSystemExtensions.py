@@ -11,7 +11,7 @@ from multidyn import _multidyn
 from multidyn import rigidBodyUtilities as _utilities
 from multidyn.indices import LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex, indexTypes
 from multidyn.itemInterface import ClassForDict, ItemBase, ItemParameters
-from multidyn.simulationSettings import SimulationSettings
+from multidyn.simulationSettings import FileDictionary, SimulationSettings, TakePythonOnly
 from multidyn.userWarnings import WarnAtUserLine
 
 MainSystem = _multidyn.MainSystem
@@ -409,7 +409,7 @@ def Save(self, fileName, simulationSettings=None):
                         f"{type(simulationSettings).__name__}")
     data = _json.loads(self._ToJson())
     if simulationSettings is not None:
-        data["simulationSettings"] = simulationSettings.GetDictionary()
+        data["simulationSettings"] = FileDictionary(simulationSettings)
     text = _json.dumps(data, indent=1, allow_nan=False)  # complete before the file is opened
     try:
         with open(fileName, "w", encoding="utf-8") as file:
@@ -453,6 +453,7 @@ def Load(self, fileName):
         if not isinstance(data["simulationSettings"], dict):
             raise ValueError(f"Load: '{fileName}': simulationSettings must be a dict of settings, got "
                              f"{data['simulationSettings']!r:.60}")
+        pythonOnly = TakePythonOnly(data["simulationSettings"], f"Load: '{fileName}'")
         explicit = data["simulationSettings"].get("timeIntegration", {})
         explicit = explicit.get("explicitIntegration") if isinstance(explicit, dict) else None
         if isinstance(explicit, dict) and isinstance(explicit.get("dynamicSolverType"), str):
@@ -462,6 +463,7 @@ def Load(self, fileName):
         except (TypeError, ValueError) as error:
             raise ValueError(f"Load: '{fileName}': {error}") from None
         settings.SetDictionary(data.pop("simulationSettings"))
+        settings._pythonValues.update(pythonOnly)
     try:
         text = _json.dumps(data, ensure_ascii=False)
         text.encode("utf-8")

@@ -104,6 +104,39 @@ def _PythonOnlyCheck(path, value):
         raise TypeError(f"SimulationSettings.{path}: expected an exu.DynamicSolverType, got {value!r}") from None
 
 
+def FileDictionary(settings):
+    """settings.GetDictionary() with the Python-only settings added under their paths (by name),
+    as mbs.Save writes them"""
+    dictionary = settings.GetDictionary()
+    for path in _pythonOnly:
+        *groups, name = path.split(".")
+        node = dictionary
+        for group in groups:
+            node = node[group]
+        node[name] = settings._root._pythonValues.get(path, _PythonOnlyDefault(path)).name
+    return dictionary
+
+
+def TakePythonOnly(dictionary, where):
+    """Removes the Python-only settings from a file's settings dictionary (FileDictionary) and
+    returns them, {path: value}; ValueError naming `where` and the setting for a bad value."""
+    from multidyn import DynamicSolverType
+    values = {}
+    for path in _pythonOnly:
+        *groups, name = path.split(".")
+        node = dictionary
+        for group in groups:
+            node = node.get(group) if isinstance(node, dict) else None
+        if not isinstance(node, dict) or name not in node:
+            continue
+        value = node.pop(name)
+        if not isinstance(value, str) or value not in DynamicSolverType.__members__:
+            raise ValueError(f"{where}: simulationSettings {path} must be the name of an exu.DynamicSolverType "
+                             f"({', '.join(DynamicSolverType.__members__)}), got {value!r:.60}")
+        values[path] = DynamicSolverType[value]
+    return values
+
+
 def _WarnDeprecated(oldPath):
     """Exudyn 1.13's warning for a 1.11 name, once per name and session (its wording: the path
     from the structure below timeIntegration for the explicit solver type)"""

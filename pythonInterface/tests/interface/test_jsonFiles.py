@@ -385,7 +385,6 @@ def test_saveLoadNonDefaultSettings(tmp_path):
 def test_filesOfEarlierVersionsWithTheInertExplicitSolverTypeLoad(tmp_path):
     # before 2026-12-03 the settings held timeIntegration.explicitIntegration.dynamicSolverType
     # 'DOPRI5', without effect; it is now Exudyn 1.13's deprecated name of timeIntegration.solverType
-    import json
     mbs, b = BaseSystem()
     path = tmp_path / 'earlier.json'
     settings = exu.SimulationSettings()
@@ -398,6 +397,25 @@ def test_filesOfEarlierVersionsWithTheInertExplicitSolverTypeLoad(tmp_path):
     loaded = exu.SystemContainer().AddSystem().Load(str(path))
     assert loaded.timeIntegration.numberOfSteps == 7
     assert loaded.timeIntegration.solverType == exu.DynamicSolverType.GeneralizedAlpha  # it had no effect
+
+
+def test_theSolverTypeIsSavedAndLoadedByName(tmp_path):
+    # Exudyn 1.13's timeIntegration.solverType, kept in Python, goes into the file as in 1.13's dict
+    mbs, b = BaseSystem()
+    path = tmp_path / 'solverType.json'
+    settings = exu.SimulationSettings()
+    settings.timeIntegration.solverType = exu.DynamicSolverType.RK44
+    mbs.Save(str(path), settings)
+    data = json.loads(path.read_text())
+    assert data['simulationSettings']['timeIntegration']['solverType'] == 'RK44'
+    assert exu.SystemContainer().AddSystem().Load(str(path)).timeIntegration.solverType == exu.DynamicSolverType.RK44
+    data['simulationSettings']['timeIntegration']['solverType'] = 'RK45'
+    path.write_text(json.dumps(data))
+    other = exu.SystemContainer().AddSystem()
+    with pytest.raises(ValueError, match="timeIntegration.solverType must be the name of an exu.DynamicSolverType "
+                                         r"\(GeneralizedAlpha, .*\), got 'RK45'"):
+        other.Load(str(path))
+    assert other.NumberOfObjects() == 0  # left as it was
 
 
 def test_saveWithoutSettingsLoadsNone(tmp_path):
