@@ -12,10 +12,10 @@ class SolverObserver {
  public:
   virtual ~SolverObserver() = default;
   virtual void OnStart(const SystemState& state) {}
-  // At the start of every time step (state: the last accepted step; the step is to end at
-  // stepEndTime); false stops the solve cleanly there (OnFinish follows), as Exudyn's
-  // preStepUserFunction returning False.
-  virtual bool OnStepStart(const SystemState& state, double stepEndTime) { return true; }
+  // At the start of every time step (state: the last accepted step; the step of size stepSize,
+  // as the solver chose it, is to end at stepEndTime); false stops the solve cleanly there
+  // (OnFinish follows), as Exudyn's preStepUserFunction returning False.
+  virtual bool OnStepStart(const SystemState& state, double stepEndTime, double stepSize) { return true; }
   // After every accepted step (and the initial state is reported by OnStart).
   virtual void OnStepAccepted(const SystemState& state, double stepSize, Index newtonIterations) {}
   virtual void OnFinish(const SystemState& state) {}

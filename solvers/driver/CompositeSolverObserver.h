@@ -16,9 +16,9 @@ class CompositeSolverObserver : public SolverObserver {
     for (SolverObserver* o : observers_) o->OnStart(state);
   }
   // Stops at the first observer that asks to stop.
-  bool OnStepStart(const SystemState& state, double stepEndTime) override {
+  bool OnStepStart(const SystemState& state, double stepEndTime, double stepSize) override {
     for (SolverObserver* o : observers_)
-      if (!o->OnStepStart(state, stepEndTime)) return false;
+      if (!o->OnStepStart(state, stepEndTime, stepSize)) return false;
     return true;
   }
   void OnStepAccepted(const SystemState& state, double stepSize, Index newtonIterations) override {

@@ -16,7 +16,7 @@ class PostStepUserFunctionCaller : public SolverObserver {
   explicit PostStepUserFunctionCaller(const MainSystem& system) : system_(system) {}
   void OnStart(const SystemState& state) override { Call(state.time); }
   void OnStepAccepted(const SystemState& state, double, Index) override { Call(state.time); }
-  bool OnStepStart(const SystemState&, double) override { return proceed_; }
+  bool OnStepStart(const SystemState&, double, double) override { return proceed_; }
   // The state the solver works on when it is not the system's current state itself.
   void SetSolverStateCopy(SystemState* copy) { solverStateCopy_ = copy; }
 

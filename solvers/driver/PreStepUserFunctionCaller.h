@@ -14,7 +14,7 @@ namespace multidyn {
 class PreStepUserFunctionCaller : public SolverObserver {
  public:
   explicit PreStepUserFunctionCaller(const MainSystem& system) : system_(system) {}
-  bool OnStepStart(const SystemState&, double stepEndTime) override {
+  bool OnStepStart(const SystemState&, double stepEndTime, double) override {
     const ScriptFunctionPtr& function = system_.PreStepUserFunction();
     if (!function) return true;
     const bool proceed = CallStepUserFunction(system_, *function, "preStepUserFunction", stepEndTime);

@@ -23,9 +23,9 @@ class SystemStateWriter : public SolverObserver {
     SetCurrent(state);
   }
   // Goes before the pre-step user function (the writer is the first observer).
-  bool OnStepStart(const SystemState& state, double stepEndTime) override {
+  bool OnStepStart(const SystemState&, double stepEndTime, double stepSize) override {
     CopyState(system_.CurrentState(), system_.StartOfStepState());
-    system_.SetCurrentSolverStep(stepEndTime, stepEndTime - state.time);  // of this attempt: a retried step is smaller
+    system_.SetCurrentSolverStep(stepEndTime, stepSize);  // of this attempt: a retried step is smaller
     return true;
   }
   void OnStepAccepted(const SystemState& state, double, Index) override { SetCurrent(state); }

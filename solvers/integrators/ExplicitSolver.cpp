@@ -238,7 +238,7 @@ void ExplicitSolver::FixedSteps(SystemState& state) {
   const TimeIntegrationSettings& ti = settings_.timeIntegration;
   const double h = stepSize_;
   for (Index step = 0; step < ti.numberOfSteps; ++step) {
-    if (!observer_.OnStepStart(state, state.time + h)) break;  // a pre-step user function asked to stop
+    if (!observer_.OnStepStart(state, state.time + h, h)) break;  // a pre-step user function asked to stop
     // The last step ends exactly at endTime (no drift from summing h).
     next_.time = step + 1 == ti.numberOfSteps ? ti.endTime : ti.startTime + (step + 1) * h;
     if (velocityVerlet_)
@@ -263,7 +263,7 @@ void ExplicitSolver::AutomaticSteps(SystemState& state) {
     double h = stepSize_;
     if (state.time + h > ti.endTime) h = ti.endTime - state.time;
     stepSize_ = h;
-    if (!observer_.OnStepStart(state, state.time + h)) break;  // a pre-step user function asked to stop
+    if (!observer_.OnStepStart(state, state.time + h, h)) break;  // a pre-step user function asked to stop
     next_.time = state.time + h;
     RungeKuttaStep(state, h);
     EmbeddedSolution(state, h);

@@ -334,7 +334,7 @@ SolverStatistics GeneralizedAlphaSolver::Solve(SystemState& state) {
     while (endTime - state.time > timeTolerance) {
       const double remaining = endTime - state.time;
       stepSize = remaining <= h + timeTolerance ? remaining : h;
-      if (!observer_.OnStepStart(state, state.time + stepSize)) break;
+      if (!observer_.OnStepStart(state, state.time + stepSize, stepSize)) break;
       failingTime = state.time + stepSize;
       if (std::abs(stepSize - trapezoidalStepSize_) > 1e-12 * trapezoidalStepSize_) {
         // ODE1 rates may depend on the step (filterexact): y_t0 = f_FO(y_0) for the new one

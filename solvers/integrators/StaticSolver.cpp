@@ -214,7 +214,7 @@ SolverStatistics StaticSolver::Solve(SystemState& state) {
       stepTime = geometric ? (loadTime <= tolerance ? duration / ss.loadStepGeometricRange : loadTime * geometricFactor)
                            : loadTime + h;
       if (stepTime + tolerance >= duration) stepTime = duration;
-      if (!observer_.OnStepStart(state, startTime + stepTime)) break;  // a pre-step user function asked to stop
+      if (!observer_.OnStepStart(state, startTime + stepTime, stepTime - loadTime)) break;  // a pre-step user function asked to stop
       loadFactor_ = LoadFactor(stepTime);
       equations_.SetLoadFactor(loadFactor_);
       CopyState(state, start);

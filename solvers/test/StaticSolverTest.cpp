@@ -101,7 +101,7 @@ class Recorder : public SolverObserver {
   std::vector<SystemState> accepted;
   std::vector<double> stepEndTimes;
   void OnStart(const SystemState& state) override { accepted.push_back(state); }
-  bool OnStepStart(const SystemState&, double stepEndTime) override {
+  bool OnStepStart(const SystemState&, double stepEndTime, double) override {
     stepEndTimes.push_back(stepEndTime);
     return true;
   }
