@@ -22,6 +22,7 @@ steps = {"pendulum": 20000, "springDamperUserFunction": 20000, "springDamperExpl
 # the user functions, which run inside the residuals)
 parts = {
     "residuals": [r"multidyn::SystemEquations::ComputeResiduals\(", r"multidyn::SystemEquations::ComputeODE2Residual\(",
+                  r"multidyn::SystemEquations::ComputeODE2ResidualAtZeroAcceleration\(",
                   r"multidyn::SystemEquations::ComputeODE1Residual\("],
     "Jacobian": [r"multidyn::SystemEquations::ComputeJacobian\("],
     "factorisation": [r"multidyn::LinearSolver::Factorize\("],

@@ -60,6 +60,11 @@ class DAESystem {
 
   virtual void ComputeODE2Residual(const SystemState& state, VectorX& residual) = 0;
   virtual void ComputeODE1Residual(const SystemState& state, VectorX& residual) = 0;
+  // The ODE2 residual of a state whose q_tt is zero (the explicit solvers' stages: M a = -r);
+  // a system may skip the terms that vanish there.
+  virtual void ComputeODE2ResidualAtZeroAcceleration(const SystemState& state, VectorX& residual) {
+    ComputeODE2Residual(state, residual);
+  }
   // The solver integrates the ODE1 coordinates by the trapezoidal rule with step size h (0: not
   // trapezoidal); items see it in EvaluationContext::trapezoidalStepSize.
   virtual void SetTrapezoidalStepSize(double h) {}

@@ -244,8 +244,8 @@ inline void SystemEquations::AddGeneralizedLoad(Index marker, const MarkerLoad<d
   // sign (J_p^T f + J_r^T tau + J_c^T f_c), each part over the columns it has (one pass each,
   // without the per-component checks of GeneralizedLoadComponent)
   const Index n = c.size;
+  if (n == 0) return;  // a marker on ground
   if (data.rigidNode) {  // a rigid frame of one node: the marker's coordinates are the node's, in one block
-    if (n == 0) return;
     const NodeKinematics<double>& node = *data.rigidNode;
     const Vector3 force = sign * load.force, torque = sign * load.torque;
     const Vector3 momentLocal = node.hasOrientation ? Vector3(data.rigidArmLocal.cross(node.rotation.transpose() * force))
@@ -324,10 +324,12 @@ Vector3 SystemEquations::LoadVectorAt(const Load& load, Index number, const Syst
 }
 
 void SystemEquations::AddODE2Terms(const ThreadPart& part, Scratch& scratch, const SystemState& state,
-                                   VectorX& residual, VectorX* ode1Residual) {
+                                   VectorX& residual, VectorX* ode1Residual, bool zeroAcceleration) {
   VecX<double>& local = scratch.local;
   for (Index b = part.bodies.begin; b < part.bodies.end; ++b) {
     const BodyEntry& e = bodyEntries_[b];
+    // M 0 = +0 added to the residual's +0 (bodies come first): skipping it changes no bit
+    if (zeroAcceleration && e.body->ODE2LHSIsMassTimesAcceleration()) continue;
     const CoordinateRange& c = e.coordinates;
     VectorX& q_ttLocal = scratch.q_ttBySize[c.size];
     if (c.start >= 0)
@@ -396,12 +398,12 @@ void SystemEquations::AddODE1Rates(const SystemState& state, VectorX& residual) 
 }
 
 void SystemEquations::AddItemResiduals(const SystemState& state, VectorX& ode2Residual, VectorX* ode1Residual,
-                                       bool velocityLevel, VectorX* algebraicResidual) {
+                                       bool velocityLevel, VectorX* algebraicResidual, bool zeroAcceleration) {
   AfterKinematics(state, [&](Index thread) {
     Scratch& scratch = scratch_[thread];
     VectorX& residual = thread == 0 ? ode2Residual : scratch.residual;
     if (thread > 0) residual.setZero();
-    AddODE2Terms(parts_[thread], scratch, state, residual, ode1Residual);
+    AddODE2Terms(parts_[thread], scratch, state, residual, ode1Residual, zeroAcceleration);
     if (algebraicResidual) AlgebraicResidual(parts_[thread], scratch, state, velocityLevel, *algebraicResidual);
   });
   for (Index thread = 1; thread < Index(parts_.size()); ++thread) ode2Residual += scratch_[thread].residual;
@@ -411,6 +413,12 @@ void SystemEquations::ComputeODE2Residual(const SystemState& state, VectorX& res
   const MainSystem::EvaluatedState evaluated(system_, state);
   residual.setZero(compiled_.numberOfODE2);
   AddItemResiduals(state, residual, nullptr, false, nullptr);
+}
+
+void SystemEquations::ComputeODE2ResidualAtZeroAcceleration(const SystemState& state, VectorX& residual) {
+  const MainSystem::EvaluatedState evaluated(system_, state);
+  residual.setZero(compiled_.numberOfODE2);
+  AddItemResiduals(state, residual, nullptr, false, nullptr, true);
 }
 
 void SystemEquations::ComputeODE1Residual(const SystemState& state, VectorX& residual) {

@@ -45,6 +45,7 @@ class SystemEquations : public DAESystem {
   Index NumberOfThreadsInUse() const { return Index(parts_.size()); }
 
   void ComputeODE2Residual(const SystemState& state, VectorX& residual) override;
+  void ComputeODE2ResidualAtZeroAcceleration(const SystemState& state, VectorX& residual) override;
   // r1 = y_t - f_FO(y, t) from state.ode1 (stored, plus reference) and state.ode1_t.
   void ComputeODE1Residual(const SystemState& state, VectorX& residual) override;
   void ComputeAlgebraicResidual(const SystemState& state, bool velocityLevel, VectorX& residual) override;
@@ -115,15 +116,16 @@ class SystemEquations : public DAESystem {
   // Kinematics, then the ODE2 residual (and connectors' internal rates into ode1Residual, if
   // given) and the algebraic residual (if given) of all parts, in one parallel run when there
   // are several.
+  // zeroAcceleration: state.ode2_tt is zero, and the bodies whose LHS is M q_tt are skipped.
   void AddItemResiduals(const SystemState& state, VectorX& ode2Residual, VectorX* ode1Residual, bool velocityLevel,
-                        VectorX* algebraicResidual);
+                        VectorX* algebraicResidual, bool zeroAcceleration = false);
   // The kinematics of a list of nodes as a contiguous array (a pointer into the node table for
   // a single node; a gathered copy in `slot` otherwise).
   const NodeKinematics<double>* NodesOf(const std::vector<Index>& nodes, std::vector<NodeKinematics<double>>& slot) const;
   // Bodies, node constraint forces, connectors (and their internal rates into ode1Residual if
   // given), constraint loads and loads, into residual; kinematics must be up to date.
   void AddODE2Terms(const ThreadPart& part, Scratch& scratch, const SystemState& state, VectorX& residual,
-                    VectorX* ode1Residual);
+                    VectorX* ode1Residual, bool zeroAcceleration);
   void AddODE1Rates(const SystemState& state, VectorX& residual);  // first-order objects
   // Into residual, sized NumberOfAE() by the caller.
   void AlgebraicResidual(const ThreadPart& part, Scratch& scratch, const SystemState& state, bool velocityLevel,

@@ -31,6 +31,9 @@ class Body : public Object {
                                  MatrixX& massMatrix) const {}
   // True if M does not depend on the coordinates: explicit solvers then factorize it once.
   virtual bool HasConstantMassMatrix() const { return false; }
+  // True if the LHS is M q_tt alone (no velocity or user terms), so that it is zero at q_tt = 0:
+  // the residual of the explicit solvers' stages (SystemEquations::ComputeODE2ResidualAtZeroAcceleration) skips it.
+  virtual bool ODE2LHSIsMassTimesAcceleration() const { return false; }
   virtual double KineticEnergy(const NodeKinematics<double>* nodes) const { return 0.; }
   // The mass m [kg] and the center of mass in body axes, relative to the body's reference point
   // (MarkerBodyMass, mass-proportional loads); false: the body has no single mass and center.

@@ -35,6 +35,7 @@ template <class Derived> class MassPointBody : public BodyKernels<Derived> {
   template <class S> void ODE2LHS(const NodeKinematics<S>*, const VectorX& q_tt, VecX<S>& lhs) const {
     lhs = (mass * q_tt).cast<S>();
   }
+  bool ODE2LHSIsMassTimesAcceleration() const override { return true; }
 
   double mass = 0.;
   NodeIndex nodeNumber;

@@ -25,6 +25,7 @@ template <class Derived> class Node1DBody : public BodyKernels<Derived> {
   template <class S> void ODE2LHS(const NodeKinematics<S>*, const VectorX& q_tt, VecX<S>& lhs) const {
     lhs = VecX<S>::Constant(1, S(Self().Coefficient() * q_tt(0)));
   }
+  bool ODE2LHSIsMassTimesAcceleration() const override { return true; }
 
   NodeIndex nodeNumber;
   Vector3 referencePosition = Vector3::Zero();

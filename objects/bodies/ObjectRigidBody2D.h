@@ -56,6 +56,8 @@ class ObjectRigidBody2D : public BodyKernels<ObjectRigidBody2D> {
     lhs(2) = G(0) * q_tt(0) + G(1) * q_tt(1) + physicsInertia * q_tt(2);
   }
 
+  bool ODE2LHSIsMassTimesAcceleration() const override { return centerOfMass.isZero(0.); }
+
   double physicsMass = 0.;
   double physicsInertia = 0.;
   Vector2 centerOfMass = Vector2::Zero();

@@ -69,7 +69,7 @@ void ExplicitSolver::LoadStage(const SystemState& state) {
 
 void ExplicitSolver::ComputeAccelerations(VectorX& acceleration) {
   // r(q, v, q_tt = 0) = f_internal - f_applied, so M a = -r.
-  system_.ComputeODE2Residual(stage_, residual_);
+  system_.ComputeODE2ResidualAtZeroAcceleration(stage_, residual_);
   if (!massMatrixFactorized_) FactorizeMassMatrix();
   for (Index i : fixedCoordinates_) residual_(i) = 0.;
   double* r = residual_.data();

@@ -327,9 +327,20 @@ void LinearSolver::Solve(const VectorX& rhs, VectorX& solution) const {
     solution.resize(0);
     return;
   }
-  if (useDiagonal_)
-    solution = rhs.cwiseQuotient(diagonal_);
-  else if (useFullPivot_)
+  if (useDiagonal_) {
+    // an element loop: on the few unknowns of a small explicit model, Eigen's set-up of the
+    // quotient and of allFinite costs more than the divisions
+    if (solution.size() != size_) solution.resize(size_);
+    const double* b = rhs.data();
+    const double* d = diagonal_.data();
+    double* x = solution.data();
+    double nonFinite = 0.;  // x - x: 0 for finite x, NaN otherwise
+    for (Index i = 0; i < size_; ++i) {
+      x[i] = b[i] / d[i];
+      nonFinite += x[i] - x[i];
+    }
+    if (nonFinite == 0.) return;
+  } else if (useFullPivot_)
     solution = denseFullLU_.solve(rhs);
   else if (storage_ == SystemMatrix::Storage::Sparse)
     sparseFactors_.Solve(rhs, solution);
