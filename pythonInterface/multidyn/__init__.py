@@ -6,7 +6,6 @@ Exudyn scripts run with ``import multidyn as exu``. Item classes live in
 ``multidyn.graphics``. There is no renderer yet: the renderer calls of Exudyn scripts are
 accepted and do nothing (they say so once).
 """
-import enum as _enum
 import platform as _platform
 import sys as _sys
 
@@ -19,6 +18,7 @@ from multidyn.indices import LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, Sen
 from multidyn.kinematicTreeTypes import JointType
 from multidyn.matrixContainer import MatrixContainer
 from multidyn import renderer as _renderer
+from multidyn.exudynEnum import ExudynEnum as _ExudynEnum
 from multidyn.renderer import Renderer
 from multidyn.simulationSettings import SimulationSettings
 from multidyn.visualizationSettings import VisualizationSettings
@@ -66,7 +66,7 @@ def InvalidIndex():
     return -1
 
 
-class DynamicSolverType(_enum.IntEnum):
+class DynamicSolverType(_ExudynEnum):
     """Dynamic solvers: GeneralizedAlpha (with its Newmark/index-2 variant TrapezoidalIndex2), the explicit
     fixed-step methods and the explicit pairs ODE23, DOPRI5, DVERK6 with automatic step size control."""
     GeneralizedAlpha = 1
@@ -82,7 +82,7 @@ class DynamicSolverType(_enum.IntEnum):
     VelocityVerlet = 11
 
 
-class LinearSolverType(_enum.IntEnum):
+class LinearSolverType(_ExudynEnum):
     """Linear solvers (simulationSettings.linearSolverType / linearSolver.solverType), Exudyn's values."""
     _None = 0
     EXUdense = 1
@@ -138,7 +138,7 @@ class Matrix3DList(list):
         return [m.tolist() for m in self]
 
 
-class ItemType(_enum.IntEnum):
+class ItemType(_ExudynEnum):
     """Item categories, Exudyn's values (used e.g. by visualizationSettings.interactive.highlightItemType)."""
     _None = 0
     Node = 1
@@ -148,7 +148,7 @@ class ItemType(_enum.IntEnum):
     Sensor = 5
 
 
-class NodeType(_enum.IntEnum):
+class NodeType(_ExudynEnum):
     """Node types with Exudyn's values; mbs.CreateRigidBody(nodeType=...) takes RotationEulerParameters
     and RotationRxyz."""
     _None = 0

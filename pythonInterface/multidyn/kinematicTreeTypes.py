@@ -1,11 +1,10 @@
 """exu.JointType (Exudyn's values) and utilities.TreeLink, the description of one link for
 mbs.CreateKinematicTree (ObjectKinematicTree)."""
-import enum as _enum
-
+from multidyn.exudynEnum import ExudynEnum
 from multidyn.rigidBodyUtilities import HT0
 
 
-class JointType(_enum.IntEnum):
+class JointType(ExudynEnum):
     """Revolute joints turn about, prismatic joints slide along the x, y or z axis of the joint frame."""
     _None = 0
     RevoluteX = 1

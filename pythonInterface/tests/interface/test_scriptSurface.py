@@ -409,6 +409,21 @@ def test_moduleLevelNames(capsys):
     assert exu.__version__ in exu.GetVersionString(True)
 
 
+@pytest.mark.parametrize('enumType, member, value', [
+    (exu.DynamicSolverType, 'RK44', 6), (exu.LinearSolverType, 'EigenSparse', 2), (exu.ItemType, 'Marker', 3),
+    (exu.NodeType, 'RotationEulerParameters', 128), (exu.JointType, 'PrismaticZ', 6)])
+def test_enumsShowThemselvesAsExudynsDo(enumType, member, value):
+    # Exudyn's pybind11 enums print as 'Type.Member' (Python 3.11's IntEnum would print the number);
+    # they stay integers with Exudyn's values
+    item = enumType[member]
+    expected = f"{enumType.__name__}.{member}"
+    assert str(item) == f"{item}" == "%s" % item == expected
+    assert repr(item) == f"<{expected}: {value}>"
+    assert item == value and int(item) == value and enumType(value) is item
+    assert f"{item:d}" == f"{value:d}" and f"{item:>4}" == f"{value:>4}" and "%d" % item == str(value)
+    assert str(exu.ItemType._None) == 'ItemType._None'  # pybind11's name of Exudyn's None member
+
+
 # ---------------------------------------------------------------------------------------------
 # solving: autoAssemble, module-level functions
 def FallingMass(mbs):
