@@ -29,6 +29,7 @@ class SolverIterationData:
         self.newtonJacobiCount = 0
         self.rejectedModifiedNewtonSteps = 0
         self.discontinuousIterationsCount = 0
+        self.rejectedAutomaticStepSizeSteps = 0  # steps the automatic step size control repeated (explicit pairs)
         self.recommendedStepSize = -1.  # Exudyn's value without a recommendation (not tracked here)
         self._stepSize = 0.
         self._time = 0.
@@ -51,7 +52,7 @@ class SolverIterationData:
         names = ["adaptiveStep", "automaticStepSize", "currentStepIndex", "currentStepSize", "currentTime",
                  "discontinuousIterationsCount", "endTime", "initialStepSize", "lastStepSize", "maxStepSize",
                  "minStepSize", "newtonJacobiCount", "newtonStepsCount", "numberOfSteps", "recommendedStepSize",
-                 "rejectedModifiedNewtonSteps", "startTime"]
+                 "rejectedAutomaticStepSizeSteps", "rejectedModifiedNewtonSteps", "startTime"]
         return "<SolverIterationData:\n" + "".join(f"  {name} = {getattr(self, name)}\n" for name in names) + ">"
 
 
@@ -91,6 +92,7 @@ class SolverTimer:
 class MainSolverBase:
     """What the three solver objects share: the statistics, and filling them from a solve."""
     solverName = ""
+    _hasStepSizeControl = False
 
     def __init__(self):
         self.it = SolverIterationData(self)
@@ -137,6 +139,8 @@ class MainSolverBase:
         it.newtonStepsCount = statistics.get("newtonIterations", 0)
         it.newtonJacobiCount = statistics.get("newtonJacobians", 0)
         it.rejectedModifiedNewtonSteps = statistics.get("modifiedNewtonRejections", 0)
+        # the implicit and static solvers' rejected steps are step reductions, which Exudyn does not count here
+        it.rejectedAutomaticStepSizeSteps = statistics.get("rejectedSteps", 0) if self._hasStepSizeControl else 0
         steps = statistics.get("steps", 0)
         it.currentStepIndex = steps + 1 if statistics else 0
         it.discontinuousIterationsCount = steps + statistics.get("discontinuousIterations", 0)
@@ -168,6 +172,7 @@ class MainSolverExplicit(MainSolverBase):
     """Exudyn's explicit solver: the method of simulationSettings.timeIntegration.solverType (Exudyn
     1.13; its 1.11 name timeIntegration.explicitIntegration.dynamicSolverType reaches the same value)."""
     _usesNewton = False
+    _hasStepSizeControl = True  # the explicit pairs' automatic step size
 
     def __init__(self):
         super().__init__()

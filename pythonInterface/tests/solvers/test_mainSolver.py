@@ -121,6 +121,28 @@ def test_explicitSolverObjectTakesTheMethodFromTheSettings(monkeypatch):
         exu.MainSolverExplicit().SolveSystem(mbs, settings)
 
 
+def test_rejectedAutomaticStepSizeStepsCountsTheRepeatedTries():
+    mbs, node = Oscillator(fixTransverse=False)
+    tries = []
+    mbs.SetPreStepUserFunction(lambda mbs, t: tries.append(t) or True)  # called before every try of a step
+    settings = Settings(steps=10)  # the first try is the largest step, 0.05 s: far too large for the tolerances
+    settings.timeIntegration.absoluteTolerance = settings.timeIntegration.relativeTolerance = 1e-8
+    solver = exu.MainSolverExplicit()
+    settings.timeIntegration.solverType = exu.DynamicSolverType.DOPRI5
+    solver.SolveSystem(mbs, settings)
+    accepted = solver.it.currentStepIndex - 1
+    assert solver.it.rejectedAutomaticStepSizeSteps == len(tries) - accepted > 0
+    assert abs(mbs.GetNodeOutput(node, exu.OutputVariableType.Position)[0] - ClosedForm(0.5)) < 1e-7 * force / stiffness
+    # fixed steps and the implicit solver (whose step reductions are no step size control) count none
+    tries.clear()
+    settings.timeIntegration.solverType = exu.DynamicSolverType.RK44
+    solver.SolveSystem(mbs, settings)
+    assert solver.it.rejectedAutomaticStepSizeSteps == 0 and len(tries) == 10
+    implicit = exu.MainSolverImplicitSecondOrder()
+    implicit.SolveSystem(mbs, settings)
+    assert implicit.it.rejectedAutomaticStepSizeSteps == 0
+
+
 def test_staticSolverObjectFindsTheEquilibrium():
     mbs, node = Oscillator()
     solver = exu.MainSolverStatic()
