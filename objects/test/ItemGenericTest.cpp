@@ -112,7 +112,8 @@ TEST(ItemGeneric, ReplaceItemsTakesAllOrNothing) {
 // Every registered type, from its own test instance: the instance holds the type, assembles,
 // its exact Jacobians equal finite differences at random states, the loads of its multipliers
 // are -C_q^T lambda and its velocity-level equations the time derivative of its position-level
-// ones (constraints), and it round-trips through JSON. No list of types or systems to keep here.
+// ones (constraints), its ODE2 residual at q_tt = 0 is the explicit solvers' (which skips the
+// bodies whose LHS is M q_tt), and it round-trips through JSON. No list of types or systems to keep here.
 class EveryItemType : public ::testing::TestWithParam<unsigned> {};
 
 TEST_P(EveryItemType, TestInstanceAssemblesWithExactJacobiansAndRoundTrips) {
@@ -132,6 +133,14 @@ TEST_P(EveryItemType, TestInstanceAssemblesWithExactJacobiansAndRoundTrips) {
     SystemState state = system.CurrentState();
     test::Randomize(system, state, GetParam());
     test::ExpectExactJacobians(equations, state, true);
+    {  // the explicit stages' residual at q_tt = 0 skips bodies whose LHS is M q_tt: bitwise the whole one
+      SystemState atZeroAcceleration = state;
+      atZeroAcceleration.ode2_tt.setZero();
+      VectorX whole, skipping;
+      equations.ComputeODE2Residual(atZeroAcceleration, whole);
+      equations.ComputeODE2ResidualAtZeroAcceleration(atZeroAcceleration, skipping);
+      EXPECT_TRUE(skipping == whole) << "a body claims ODE2LHSIsMassTimesAcceleration, but its LHS at q_tt = 0 is not zero";
+    }
     if (equations.NumberOfAE() > 0) {
       test::ExpectConstraintLoadsAreTransposedConstraintJacobian(system, equations, state);
       test::ExpectVelocityEquationsAreTimeDerivatives(system, equations, state);
