@@ -404,6 +404,7 @@ def test_moduleLevelNames(capsys):
     assert capsys.readouterr().out == 'a 1\n'
     assert exu.LinearSolverType.EigenSparse == 2 and exu.LinearSolverType.EXUdense == 1
     assert exu.DynamicSolverType.RK44 == 6
+    assert str(exu.ItemType._None) == 'ItemType._None'  # pybind11's name of Exudyn's None member
     assert isinstance(exu.sys, dict)
     assert exu.GetVersionString() == exu.__version__ == exu.config.Version()
     assert exu.__version__ in exu.GetVersionString(True)
@@ -421,7 +422,6 @@ def test_enumsShowThemselvesAsExudynsDo(enumType, member, value):
     assert repr(item) == f"<{expected}: {value}>"
     assert item == value and int(item) == value and enumType(value) is item
     assert f"{item:d}" == f"{value:d}" and f"{item:>4}" == f"{value:>4}" and "%d" % item == str(value)
-    assert str(exu.ItemType._None) == 'ItemType._None'  # pybind11's name of Exudyn's None member
 
 
 # ---------------------------------------------------------------------------------------------
