@@ -6,8 +6,6 @@ Exudyn scripts run with ``import multidyn as exu``. Item classes live in
 ``multidyn.graphics``. There is no renderer yet: the renderer calls of Exudyn scripts are
 accepted and do nothing (they say so once).
 """
-import platform as _platform
-import sys as _sys
 
 import numpy as _np
 
@@ -19,12 +17,12 @@ from multidyn.kinematicTreeTypes import JointType
 from multidyn.matrixContainer import MatrixContainer
 from multidyn import renderer as _renderer
 from multidyn.exudynEnum import ExudynEnum as _ExudynEnum
+from multidyn.console import (Config, Print, SetLinalgOutputFormatPython, SetOutputPrecision, SetPrintDelayMilliSeconds,
+                              SetWriteToConsole, SetWriteToFile, SuppressWarnings, __version__, config)
 from multidyn.renderer import Renderer
 from multidyn.simulationSettings import SimulationSettings
 from multidyn.visualizationSettings import VisualizationSettings
 from multidyn.rigidBodyUtilities import HT
-
-__version__ = "0.1.0"
 
 #: Exudyn's global dict for test results and user data (exu.sys['testResult']).
 sys = {}
@@ -40,25 +38,9 @@ def __getattr__(name):
     raise AttributeError(f"module 'multidyn' has no attribute {name!r}")
 
 
-def Print(*args, **kwargs):
-    """Exudyn's exu.Print: prints to the console (as print)."""
-    print(*args, **kwargs)
-
-
 def GetVersionString(addDetails=False):
-    """the version, with Python version and platform if addDetails"""
-    if not addDetails:
-        return __version__
-    return (f"{__version__}; Python{_sys.version_info.major}.{_sys.version_info.minor}.{_sys.version_info.micro}; "
-            f"{_platform.system()} {_platform.machine()}")
-
-
-class config:
-    """exu.config.Version(): the version string (Exudyn 1.13's replacement of GetVersionString)."""
-
-    @staticmethod
-    def Version(addDetails=False):
-        return GetVersionString(addDetails)
+    """the version, with Python version and platform if addDetails (Exudyn 1.13: exu.config.Version)"""
+    return config.Version(addDetails)
 
 
 def InvalidIndex():

@@ -8,6 +8,7 @@ from multidyn import itemInterface as _itemInterface
 from multidyn import rigidBodyUtilities as _utilities
 from multidyn.indices import MarkerIndex, NodeIndex, ObjectIndex
 from multidyn.kinematicTreeTypes import JointType, TreeLink
+from multidyn.console import Print as _Print
 from multidyn.userWarnings import WarnAtUserLine
 from multidyn.itemInterface import (LoadForceVector, LoadMassProportional, LoadTorqueVector, MarkerBodyMass,
                                     MarkerBodyPosition, MarkerBodyRigid, MarkerNodeCoordinate, MarkerNodePosition,
@@ -597,7 +598,7 @@ def CreateDistanceConstraint(self, name="", itemNumbers=[None, None], localPosit
         distance = float(_np.linalg.norm(points[1] - points[0]))
     if distance == 0.:
         # as Exudyn: coinciding points are joined by a spherical joint (in the plane for planar bodies)
-        print("WARNING: CreateDistanceConstraint called with distance=0; creating SphericalJoint instead")
+        _Print("WARNING: CreateDistanceConstraint called with distance=0; creating SphericalJoint instead")
         bodies = [self.GetMarker(marker).get("bodyNumber") for marker in markers]
         planar = any(body is not None and "2D" in self.GetObject(body)["objectType"] for body in bodies)
         return self.AddObject(_itemInterface.ObjectJointSpherical(

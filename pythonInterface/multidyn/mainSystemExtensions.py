@@ -3,7 +3,6 @@ systemData and the mbs.Create... helpers. Added to the compiled MainSystem class
 Exudyn's mainSystemExtensions does."""
 import json as _json
 import os as _os
-import warnings as _warnings
 
 import numpy as _np
 
@@ -12,6 +11,7 @@ from multidyn import rigidBodyUtilities as _utilities
 from multidyn.indices import LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex, indexTypes
 from multidyn.itemInterface import ClassForDict, ItemBase, ItemParameters
 from multidyn.simulationSettings import FileDictionary, SimulationSettings, TakePythonOnly
+from multidyn.console import Print as _Print
 from multidyn.userWarnings import WarnAtUserLine
 
 MainSystem = _multidyn.MainSystem
@@ -289,8 +289,8 @@ def _AutoAssemble(mbs, function, autoAssemble):
     """Assembles a system that is not assembled (or changed since), with a warning, as Exudyn's
     autoAssemble=True; with autoAssemble=False the solver's NotAssembledError stays."""
     if autoAssemble and not mbs.IsAssembled():
-        _warnings.warn(f"{function}: the system was not assembled (or changed since mbs.Assemble()); "
-                       "it is assembled now (autoAssemble=True)", UserWarning, stacklevel=3)
+        WarnAtUserLine(f"{function}: the system was not assembled (or changed since mbs.Assemble()); "
+                       "it is assembled now (autoAssemble=True)")
         mbs.Assemble()
 
 
@@ -323,10 +323,10 @@ def _RunSolve(mbs, function, settings, solve, updateInitialValues, autoAssemble,
             mbs._StoreCurrentAsInitial()
     _SystemDictionary(mbs)[statisticsKey] = statistics
     if settings["displayStatistics"] or verbose:
-        print(f"solver finished: {statistics['steps']} {stepsName}, {statistics['newtonIterations']} Newton iterations, "
+        _Print(f"solver finished: {statistics['steps']} {stepsName}, {statistics['newtonIterations']} Newton iterations, "
               f"{statistics['computationTime']:.4g} s")
     if settings["displayComputationTime"]:
-        print(f"computation time: {statistics['computationTime']:.4g} s")
+        _Print(f"computation time: {statistics['computationTime']:.4g} s")
     return statistics
 
 

@@ -10,6 +10,7 @@ import warnings as _warnings
 
 import numpy as _np
 
+from multidyn.console import Print as _Print
 from multidyn.indices import SensorIndex as _SensorIndex
 
 __all__ = ['listMarkerStyles', 'listMarkerStylesFilled', 'componentNorm', 'ParseOutputFileHeader',
@@ -479,7 +480,7 @@ def PlotSensor(mbs, sensorNumbers=[], components=0, xLabel=None, yLabel=None, la
         fig = plt.figure(figureName)
     elif newFigure or len(plt.get_fignums()) == 0:
         if not newFigure:
-            print("WARNING: PlotSensor(..., newFigure=False): there is no figure to plot into; a new one is created")
+            _Print("WARNING: PlotSensor(..., newFigure=False): there is no figure to plot into; a new one is created")
         fig = plt.figure()
     else:
         fig = plt.figure(plt.get_fignums()[-1])

@@ -2,6 +2,8 @@
 has none yet. The calls are accepted so that scripts run; the first one says, once per session,
 that nothing is drawn."""
 
+from multidyn.console import Print as _Print
+
 _said = [False]
 
 
@@ -9,7 +11,7 @@ def SayNoRenderer(call):
     """prints once per session that there is no renderer"""
     if not _said[0]:
         _said[0] = True
-        print(f"multidyn: no renderer is available; {call} and the other renderer calls do nothing")
+        _Print(f"multidyn: no renderer is available; {call} and the other renderer calls do nothing")
 
 
 class Renderer:

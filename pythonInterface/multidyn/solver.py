@@ -6,12 +6,13 @@ state, as Exudyn's, which linearizes at the initial values; the eigenvalue probl
 projection into the constraints' nullspace use numpy's LAPACK routines. Equations, sign
 conventions and the differences from Exudyn: docs/solvers/LinearAnalysis.md."""
 import numbers as _numbers
-import warnings as _warnings
 
 import numpy as _np
 
 from multidyn import _multidyn
+from multidyn.console import Print as _Print
 from multidyn.mainSystemExtensions import _AutoAssemble, _SettingsOf
+from multidyn.userWarnings import WarnAtUserLine as _WarnAtUserLine
 from multidyn.mainSolver import SolverSuccess  # noqa: F401  (exudyn.solver.SolverSuccess)
 
 MainSystem = _multidyn.MainSystem
@@ -90,8 +91,8 @@ def ComputeLinearizedSystem(mbs, simulationSettings=None, projectIntoConstraintN
     matrices = _Matrices(mbs, function, simulationSettings, autoAssemble)
     nODE2, nAE = matrices["nODE2"], matrices["nAE"]
     if matrices["nODE1"] != 0:
-        _warnings.warn(f"{function}: the system has ODE1 coordinates, which the linearized ODE2 system leaves out "
-                       "(as Exudyn)", UserWarning, stacklevel=2)
+        _WarnAtUserLine(f"{function}: the system has ODE1 coordinates, which the linearized ODE2 system leaves out "
+                       "(as Exudyn)")
     M, K, D = matrices["massMatrix"], matrices["stiffnessMatrix"], matrices["dampingMatrix"]
     if nAE == 0 or not (project or returnJacobian or returnNullspace):
         return [M, K, D]
@@ -204,8 +205,8 @@ def ComputeODE2Eigenvalues(mbs, simulationSettings=None, useSparseSolver=False, 
     nODE2, nAE = matrices["nODE2"], matrices["nAE"]
     coordinates = _CoordinateList(function, constrainedCoordinates, nODE2)
     if matrices["nODE1"] != 0:
-        _warnings.warn(f"{function}: the system has ODE1 coordinates, which the ODE2 eigenvalue problem leaves out "
-                       "(as Exudyn)", UserWarning, stacklevel=2)
+        _WarnAtUserLine(f"{function}: the system has ODE1 coordinates, which the ODE2 eigenvalue problem leaves out "
+                       "(as Exudyn)")
     if nAE != 0 and not ignoreAlgebraicEquations and coordinates:
         raise ValueError(f"{function}: in case of algebraic equations, either ignoreAlgebraicEquations=True or "
                          "constrainedCoordinates=[]")
@@ -214,8 +215,8 @@ def ComputeODE2Eigenvalues(mbs, simulationSettings=None, useSparseSolver=False, 
         raise ValueError(f"{function}: in case of algebraic equations and ignoreAlgebraicEquations=False, "
                          "useSparseSolver must be False")
     if useSparseSolver:
-        _warnings.warn(f"{function}: useSparseSolver=True: multidyn solves the eigenvalue problem densely (LAPACK), "
-                       "as for useSparseSolver=False; numberOfEigenvalues limits the result", UserWarning, stacklevel=2)
+        _WarnAtUserLine(f"{function}: useSparseSolver=True: multidyn solves the eigenvalue problem densely (LAPACK), "
+                       "as for useSparseSolver=False; numberOfEigenvalues limits the result")
 
     M, K, D = matrices["massMatrix"], matrices["stiffnessMatrix"], matrices["dampingMatrix"]
     if projected:
@@ -260,23 +261,22 @@ def ComputeSystemDegreeOfFreedom(mbs, simulationSettings=None, threshold=1e-12, 
     matrices = _Matrices(mbs, function, simulationSettings, autoAssemble)
     nODE2, nODE1, nAE = matrices["nODE2"], matrices["nODE1"], matrices["nAE"]
     if nODE1 != 0:
-        _warnings.warn(f"{function}: ODE1 coordinates are not counted as degrees of freedom (as Exudyn)", UserWarning,
-                       stacklevel=2)
+        _WarnAtUserLine(f"{function}: ODE1 coordinates are not counted as degrees of freedom (as Exudyn)")
     allColumns = matrices["constraintColumns"]  # rows [ODE2 | ODE1 | AE], the multipliers' columns
     multiplierBlock = allColumns[nODE2 + nODE1:, :]
     if verbose == 2:
-        print('Code2=\n', allColumns[:nODE2, :], sep='')
-        print('Cae  =\n', multiplierBlock, sep='')
+        _Print('Code2=\n', allColumns[:nODE2, :], sep='')
+        _Print('Cae  =\n', multiplierBlock, sep='')
     redundant = 0
     pureAE = 0
     if nAE != 0:
         if useSVD:
             singularValues = _np.linalg.svd(allColumns, compute_uv=False)
             if verbose:
-                print('singular values ODE2+AE=' + str(singularValues))
+                _Print('singular values ODE2+AE=' + str(singularValues))
             singularValuesAE = _np.linalg.svd(multiplierBlock, compute_uv=False)
             if verbose:
-                print('singular values pure AE=' + str(singularValuesAE))
+                _Print('singular values pure AE=' + str(singularValuesAE))
             # as Exudyn: the zero singular values among min(rows, nAE) ones are the dependent columns
             redundant = int((abs(singularValues) <= threshold).sum())
             pureAE = int((abs(singularValuesAE) > threshold).sum())
@@ -285,11 +285,11 @@ def ComputeSystemDegreeOfFreedom(mbs, simulationSettings=None, threshold=1e-12, 
             pureAE = int(_np.linalg.matrix_rank(multiplierBlock))
     dof = nODE2 - (nAE - pureAE) + redundant
     if verbose:
-        print('ODE2 coordinates          = ' + str(nODE2))
-        print('total constraints         = ' + str(nAE))
-        print('redundant constraints     = ' + str(redundant))
-        print('pure algebraic constraints= ' + str(pureAE))
-        print('degree of freedom         = ' + str(dof))
+        _Print('ODE2 coordinates          = ' + str(nODE2))
+        _Print('total constraints         = ' + str(nAE))
+        _Print('redundant constraints     = ' + str(redundant))
+        _Print('pure algebraic constraints= ' + str(pureAE))
+        _Print('degree of freedom         = ' + str(dof))
     return {'degreeOfFreedom': dof, 'redundantConstraints': redundant, 'nODE2': nODE2, 'nODE1': nODE1, 'nAE': nAE,
             'nPureAE': pureAE}
 

@@ -155,12 +155,15 @@ class PythonSolverObserver : public SolverObserver {
   void OnStepAccepted(const SystemState&, double, Index) override {
     if (signalCheck_.Due() && PyErr_CheckSignals() != 0) throw py::error_already_set();
   }
-  void Report(const std::string& text) override { py::print(text, py::arg("flush") = true); }
+  // through exu.Print, which honours exu.config (printToConsole, SetWriteToFile); reports are rare
+  void Report(const std::string& text) override { Console().attr("Print")(text, py::arg("flush") = true); }
   void Warn(const std::string& text) override {
+    if (Console().attr("config").attr("suppressWarnings").cast<bool>()) return;
     if (PyErr_WarnEx(PyExc_UserWarning, text.c_str(), 1) != 0) throw py::error_already_set();  // warnings as errors
   }
 
  private:
+  static py::module_ Console() { return py::module_::import("multidyn.console"); }
   ReportClock signalCheck_{std::chrono::milliseconds(1)};
 };
 
