@@ -180,9 +180,13 @@ class ItemParameters(dict):
         return field is not None and dict.__contains__(self, field["key"])
 
 
+#: the key of an item dict that names its type, by category (node, object, marker, load, sensor)
+typeKeys = ["nodeType", "objectType", "markerType", "loadType", "sensorType"]
+
+
 def ClassForDict(category, dictionary):
     """The item class a dict names through its type key ('objectType': 'RigidBody', ...)."""
-    typeKey = ["nodeType", "objectType", "markerType", "loadType", "sensorType"][category]
+    typeKey = typeKeys[category]
     if typeKey not in dictionary:
         raise ValueError(f"the dict has no '{typeKey}' naming the {_categoryPrefix[category].lower()} type: {dictionary}")
     typeName = dictionary[typeKey]

@@ -9,7 +9,7 @@ import numpy as _np
 from multidyn import _multidyn
 from multidyn import rigidBodyUtilities as _utilities
 from multidyn.indices import LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex, indexTypes
-from multidyn.itemInterface import ClassForDict, ItemBase, ItemParameters
+from multidyn.itemInterface import ClassForDict, ItemBase, ItemParameters, typeKeys
 from multidyn.simulationSettings import FileDictionary, SimulationSettings, TakePythonOnly
 from multidyn.console import Print as _Print
 from multidyn.userWarnings import WarnAtUserLine
@@ -53,6 +53,14 @@ def _CheckIndex(mbs, category, index, what):
     return int(index)
 
 
+def _SingleArgument(function, parameter, arguments, keywords):
+    """the one argument of a call f(parameter) given by position or by keyword"""
+    if len(arguments) + len(keywords) == 1 and (arguments or parameter in keywords):
+        return arguments[0] if arguments else keywords[parameter]
+    given = [repr(a) for a in arguments] + [f"{k}=..." for k in keywords]
+    raise TypeError(f"{function}() takes one argument, {parameter}; got ({', '.join(given)})")
+
+
 def _Install(category, name, indexType):
     def Add(self, item):
         return indexType(self._AddItem(category, _ItemDict(category, item, self)))
@@ -73,8 +81,35 @@ def _Install(category, name, indexType):
     def Number(self):
         return self._NumberOfItems(category)
 
+    defaultNamePrefix = name.lower()
+
+    def NumberByName(self, *arguments, **keywords):
+        # Exudyn names an unnamed item '<kind><number>' ('node3'); multidyn keeps '' and matches that
+        # name here, so that Exudyn's search (the first item of the name) gives the same number.
+        # The parameter has Exudyn's name of the kind (nodeName, objectName, ...).
+        itemName = _SingleArgument(f"Get{name}Number", f"{defaultNamePrefix}Name", arguments, keywords)
+        if not isinstance(itemName, str):
+            raise TypeError(f"Get{name}Number: parameter '{defaultNamePrefix}Name': expected a str, got "
+                            f"{type(itemName).__name__}")
+        for i in range(self._NumberOfItems(category)):
+            if (self._GetItemParameter(category, i, "name") or f"{defaultNamePrefix}{i}") == itemName:
+                return indexType(i)
+        return indexType(-1)  # as Exudyn: no exception, an invalid index
+
+    def Defaults(self, typeName):
+        if not isinstance(typeName, str):
+            raise TypeError(f"Get{name}Defaults: parameter 'typeName': expected a str, got {type(typeName).__name__}")
+        try:
+            itemClass = ClassForDict(category, {typeKeys[category]: typeName})
+        except ValueError as error:
+            raise ValueError(f"Get{name}Defaults: parameter 'typeName': {error}") from None
+        return dict(itemClass())
+
+    NumberByName.__doc__ = f"the number of the first {defaultNamePrefix} named itemName, or an invalid index (-1)"
+    Defaults.__doc__ = f"the default parameters of the {defaultNamePrefix} type typeName (e.g. as in its dict), as a dict"
     for method, function in [("Add", Add), ("Get", Get), ("Modify", Modify), ("Get{}Parameter", GetParameter),
-                             ("Set{}Parameter", SetParameter)]:
+                             ("Set{}Parameter", SetParameter), ("Get{}Number", NumberByName),
+                             ("Get{}Defaults", Defaults)]:
         methodName = method.format(name) if "{}" in method else method + name
         function.__name__ = methodName
         setattr(MainSystem, methodName, function)
@@ -486,7 +521,16 @@ def _Repr(self):
             f"{self.NumberOfMarkers()} markers, {self.NumberOfLoads()} loads, {self.NumberOfSensors()} sensors")
 
 
-InstallMethods(SolveDynamic, SolveStatic, SolutionViewer, Save, Load, __repr__=_Repr)
+def GetSystemContainer(self):
+    """the SystemContainer this system was added (SC.AddSystem()) or appended (SC.AppendSystem) to"""
+    container = getattr(self, "systemContainer", None)
+    if container is None:
+        raise ValueError("mbs.GetSystemContainer(): this MainSystem is in no SystemContainer; "
+                         "SC.AppendSystem(mbs) puts it into one")
+    return container
+
+
+InstallMethods(SolveDynamic, SolveStatic, SolutionViewer, Save, Load, GetSystemContainer, __repr__=_Repr)
 
 from multidyn import createFunctions  # noqa: E402,F401  (the mbs.Create... helpers)
 from multidyn import contact  # noqa: E402,F401  (mbs.CreateExponentialSpringContact, mbs.ResetAnchorPoint)

@@ -556,3 +556,54 @@ def test_systemDataSettersRejectBadInput():
     with pytest.raises(IndexError, match="GetObjectLTGODE2"):
         sd.GetObjectLTGODE2(17)
     np.testing.assert_array_equal(sd.GetODE2Coordinates(), np.zeros(6))  # nothing changed
+
+
+def test_itemNumbersByName():
+    # Exudyn calls an unnamed item '<kind><number>' and returns the first item of a name, or an
+    # invalid index of the kind's type when there is none
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    unnamed = mbs.AddNode(NodePoint())
+    named = mbs.AddNode(NodePoint(name='tip'))
+    mbs.AddNode(NodePoint(name='tip'))
+    body = mbs.AddObject(MassPoint(physicsMass=1., nodeNumber=unnamed, name='mass'))
+    marker = mbs.AddMarker(MarkerNodePosition(nodeNumber=unnamed))
+    load = mbs.AddLoad(Force(markerNumber=marker, name='push'))
+    sensor = mbs.AddSensor(SensorNode(nodeNumber=named, storeInternal=True))
+    assert mbs.GetNodeNumber('node0') == unnamed and mbs.GetNodeNumber('tip') == named
+    assert mbs.GetNodeNumber('node1') == -1  # node 1 has its own name
+    assert (mbs.GetObjectNumber('mass'), mbs.GetObjectNumber('object0')) == (body, -1)
+    assert (mbs.GetMarkerNumber('marker0'), mbs.GetLoadNumber('push'), mbs.GetSensorNumber('sensor0')) == (marker, load, sensor)
+    for function, indexType in [(mbs.GetNodeNumber, exu.NodeIndex), (mbs.GetObjectNumber, exu.ObjectIndex),
+                                (mbs.GetMarkerNumber, exu.MarkerIndex), (mbs.GetLoadNumber, exu.LoadIndex),
+                                (mbs.GetSensorNumber, exu.SensorIndex)]:
+        missing = function('nothing')
+        assert type(missing) is indexType and missing == -1
+    assert type(mbs.GetLoadNumber('push')) is exu.LoadIndex
+    assert mbs.GetNodeNumber(nodeName='tip') == named and mbs.GetSensorNumber(sensorName='sensor0') == sensor
+    with pytest.raises(TypeError, match=r"GetObjectNumber\(\) takes one argument, objectName; got \(nodeName=...\)"):
+        mbs.GetObjectNumber(nodeName='mass')
+    with pytest.raises(TypeError, match="takes one argument, markerName"):
+        mbs.GetMarkerNumber()
+    with pytest.raises(TypeError, match="GetNodeNumber: parameter 'nodeName': expected a str, got int"):
+        mbs.GetNodeNumber(0)
+    assert mbs.GetSystemContainer() is SC
+
+
+def test_itemDefaultsByTypeName():
+    mbs = exu.SystemContainer().AddSystem()
+    defaults = mbs.GetObjectDefaults('MassPoint')
+    assert defaults == dict(MassPoint()) and defaults['nodeNumber'] == -1 and defaults['name'] == ''
+    assert mbs.GetNodeDefaults('Point')['referenceCoordinates'] == [0., 0., 0.]
+    assert mbs.GetMarkerDefaults('NodePosition')['markerType'] == 'NodePosition'
+    assert mbs.GetLoadDefaults('Force') == dict(Force())
+    assert mbs.GetSensorDefaults('Node')['storeInternal'] is False
+    with pytest.raises(ValueError, match="GetObjectDefaults: parameter 'typeName': unknown objectType 'Nonsense'; known: "):
+        mbs.GetObjectDefaults('Nonsense')
+    with pytest.raises(TypeError, match="GetNodeDefaults: parameter 'typeName': expected a str"):
+        mbs.GetNodeDefaults(None)
+    defaults['nodeNumber'] = 5  # a copy: the next call gives the defaults again
+    assert mbs.GetObjectDefaults('MassPoint')['nodeNumber'] == -1
+    import copy
+    with pytest.raises(ValueError, match='in no SystemContainer'):
+        copy.copy(mbs).GetSystemContainer()
