@@ -105,7 +105,8 @@ def _Install(category, name, indexType):
             raise ValueError(f"Get{name}Defaults: parameter 'typeName': {error}") from None
         return dict(itemClass())
 
-    NumberByName.__doc__ = f"the number of the first {defaultNamePrefix} named itemName, or an invalid index (-1)"
+    NumberByName.__doc__ = (f"Get{name}Number({defaultNamePrefix}Name): the number of the first {defaultNamePrefix} of "
+                            f"that name, or an invalid index (-1)")
     Defaults.__doc__ = f"the default parameters of the {defaultNamePrefix} type typeName (e.g. as in its dict), as a dict"
     for method, function in [("Add", Add), ("Get", Get), ("Modify", Modify), ("Get{}Parameter", GetParameter),
                              ("Set{}Parameter", SetParameter), ("Get{}Number", NumberByName),
@@ -359,7 +360,7 @@ def _RunSolve(mbs, function, settings, solve, updateInitialValues, autoAssemble,
     _SystemDictionary(mbs)[statisticsKey] = statistics
     if settings["displayStatistics"] or verbose:
         _Print(f"solver finished: {statistics['steps']} {stepsName}, {statistics['newtonIterations']} Newton iterations, "
-              f"{statistics['computationTime']:.4g} s")
+               f"{statistics['computationTime']:.4g} s")
     if settings["displayComputationTime"]:
         _Print(f"computation time: {statistics['computationTime']:.4g} s")
     return statistics

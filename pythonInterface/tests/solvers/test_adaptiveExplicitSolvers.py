@@ -107,6 +107,16 @@ def test_minimumStepSizeIsAWarning(workDir):
     with pytest.warns(UserWarning, match="ODE23.*minimumStepSize"):
         mbs.SolveDynamic(settings, solverType=exu.DynamicSolverType.ODE23)
     assert mbs.systemData.GetTime() == pytest.approx(0.2, abs=1e-12)
+    # exu.config.suppressWarnings leaves the solver's warning out
+    import warnings
+    exu.config.suppressWarnings = True
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter('error')
+            mbs.SolveDynamic(settings, solverType=exu.DynamicSolverType.ODE23)
+    finally:
+        exu.config.suppressWarnings = False
+    assert mbs.systemData.GetTime() == pytest.approx(0.2, abs=1e-12)
 
 
 def test_constraintsAndBadSettingsAreRefused(workDir):
