@@ -10,6 +10,8 @@ import sys as _sys
 import time as _time
 import warnings as _warnings
 
+import numpy as _np
+
 __version__ = "0.1.0"
 
 # name: (default, type checked on assignment, [units or meaning] for the messages)
@@ -26,14 +28,17 @@ _settings = {
 _fileSettings = {'printToFile': False, 'printFileName': '', 'printToFileAppend': False}
 
 
+def _IsBool(value):
+    return isinstance(value, (bool, _np.bool_))
+
+
 def _Checked(name, value):
     default, kind, meaning = _settings[name]
-    isBool = isinstance(value, bool) or type(value).__name__ == 'bool_'
     if kind is bool:
-        if isBool or (isinstance(value, int) and value in (0, 1)):
+        if _IsBool(value) or (isinstance(value, int) and value in (0, 1)):
             return bool(value)
     elif kind is int:
-        if isinstance(value, int) and not isinstance(value, bool) or isBool:
+        if isinstance(value, int) or _IsBool(value):  # (a bool is an int: True/False for the 0/1 settings)
             value = int(value)
             if name == 'outputPrecision' and value < 1:
                 raise ValueError(f"exu.config.outputPrecision: expected a positive number of digits, got {value}")
@@ -157,7 +162,7 @@ def Print(*args, sep=' ', end='\n', flush=False):
 
 
 def _Flag(function, name, value):
-    if isinstance(value, bool) or type(value).__name__ == 'bool_':
+    if _IsBool(value):
         return bool(value)
     raise TypeError(f"exu.{function}: parameter '{name}': expected True or False, got {value!r:.60}")
 
