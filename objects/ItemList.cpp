@@ -8,6 +8,7 @@
 #include "objects/bodies/ObjectMass1D.h"
 #include "objects/bodies/ObjectMassPoint.h"
 #include "objects/bodies/ObjectMassPoint2D.h"
+#include "objects/bodies/ObjectANCFCable2D.h"
 #include "objects/bodies/ObjectRigidBody.h"
 #include "objects/bodies/ObjectRigidBody2D.h"
 #include "objects/bodies/ObjectRotationalMass1D.h"
@@ -54,6 +55,7 @@
 #include "objects/nodes/NodeGenericODE1.h"
 #include "objects/nodes/NodePoint.h"
 #include "objects/nodes/NodePoint2D.h"
+#include "objects/nodes/NodePoint2DSlope1.h"
 #include "objects/nodes/NodePointGround.h"
 #include "objects/nodes/NodeRigidBody2D.h"
 #include "objects/nodes/NodeRigidBodyEP.h"
@@ -111,6 +113,8 @@ void RegisterAllItems() {
   registry.Register(SensorKinematicTree::Info());
   registry.Register(NodePoint2D::Info());
   registry.Register(ObjectMassPoint2D::Info());
+  registry.Register(NodePoint2DSlope1::Info());
+  registry.Register(ObjectANCFCable2D::Info());
   registry.Register(ObjectConnectorDistance::Info());
   registry.Register(MarkerBodyMass::Info());
   registry.Register(LoadMassProportional::Info());

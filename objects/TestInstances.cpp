@@ -37,6 +37,21 @@ Index MassPoint2D(MainSystem& system, const Vector3& position) {
   return Add(system, ItemCategory::Object, {{"objectType", "MassPoint2D"}, {"nodeNumber", node}, {"physicsMass", 1.5}});
 }
 
+Index ANCFCable2D(MainSystem& system) {
+  // a pre-curved, pre-stretched reference, half of it stress-free, with damping: every term of the LHS
+  const Index node0 = Add(system, ItemCategory::Node,
+                          {{"nodeType", "Point2DSlope1"}, {"referenceCoordinates", {0.1, -0.2, 0.98, 0.15}},
+                           {"initialCoordinates", {0.01, 0.02, 0.03, -0.04}}, {"initialVelocities", {0.1, -0.2, 0.3, 0.2}}});
+  const Index node1 = Add(system, ItemCategory::Node,
+                          {{"nodeType", "Point2DSlope1"}, {"referenceCoordinates", {1.3, 0.05, 0.95, 0.3}},
+                           {"initialCoordinates", {-0.02, 0.01, 0.05, 0.02}}, {"initialVelocities", {-0.1, 0.3, -0.2, 0.4}}});
+  return Add(system, ItemCategory::Object,
+             {{"objectType", "ANCFCable2D"}, {"nodeNumbers", {node0, node1}}, {"physicsLength", 1.25},
+              {"physicsMassPerLength", 2.5}, {"physicsBendingStiffness", 40.}, {"physicsAxialStiffness", 3000.},
+              {"physicsBendingDamping", 0.6}, {"physicsAxialDamping", 5.}, {"physicsReferenceAxialStrain", 0.01},
+              {"physicsReferenceCurvature", 0.2}, {"strainIsRelativeToReference", 0.5}});
+}
+
 Index RigidBody2D(MainSystem& system, const Vector3& p) {
   const Index node = Add(system, ItemCategory::Node, {{"nodeType", "RigidBody2D"}, {"referenceCoordinates", {p.x(), p.y(), p.z()}},
                                                       {"initialCoordinates", {0.1, 0.2, -0.3}}});

@@ -16,6 +16,7 @@ Index RigidBody(MainSystem& system, const std::string& nodeType, const Vector3& 
 Index MassPoint(MainSystem& system, const Vector3& position);  // returns the mass point
 Index MassPoint2D(MainSystem& system, const Vector3& position);  // on a NodePoint2D at [x, y]; returns the mass point
 Index RigidBody2D(MainSystem& system, const Vector3& positionAndAngle);  // returns the body
+Index ANCFCable2D(MainSystem& system);  // a curved, damped ObjectANCFCable2D on two free NodePoint2DSlope1; returns it
 // An ObjectMass1D or ObjectRotationalMass1D (objectType) on a Node1D, in a rotated frame; returns the body.
 Index Mass1D(MainSystem& system, const std::string& objectType);
 Index CoordinateMarker(MainSystem& system, Index node, Index coordinate);

@@ -45,6 +45,9 @@ const std::vector<std::pair<OutputVariableType, const char*>>& NameTable() {
       {T::AnchorPoint, "AnchorPoint"},
       {T::Activation, "Activation"},
       {T::Control, "Control"},
+      {T::Director1, "Director1"},
+      {T::StrainLocal, "StrainLocal"},
+      {T::CurvatureLocal, "CurvatureLocal"},
   };
   return table;
 }

@@ -44,6 +44,10 @@ enum class OutputVariableType {
   AnchorPoint,
   Activation,  // an actuator's activation (its internal first-order state)
   Control,     // an actuator's control after clamping to ctrlrange
+  // A beam section's (ObjectANCFCable2D): slope vector r', axial strain and material curvature.
+  Director1,
+  StrainLocal,
+  CurvatureLocal,
 };
 
 enum class ConfigurationType { Reference, Initial, Current, StartOfStep };

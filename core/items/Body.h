@@ -22,7 +22,16 @@ class Body : public Object {
   virtual void ComputeFrame(const NodeKinematics<S>* nodes, const Vector3& localPosition,              \
                             MarkerData<S>& frame) const = 0;                                           \
   virtual void ComputeODE2LHS(const EvaluationContext& context, const NodeKinematics<S>* nodes,         \
-                              const VectorX& q_tt, VecX<S>& lhs) const {}
+                              const VectorX& q_tt, VecX<S>& lhs) const {}                              \
+  /* The center of mass with the Jacobian whose transpose times m b is the generalized force of  */    \
+  /* a load per mass b (MarkerBodyMass): the frame at it for rigid bodies; flexible bodies, whose */    \
+  /* loads per mass are integrals over the body, give the mass-weighted mean Jacobian. */               \
+  virtual void ComputeCenterOfMassFrame(const NodeKinematics<S>* nodes, MarkerData<S>& frame) const {  \
+    double mass;                                                                                       \
+    Vector3 centerOfMass;                                                                              \
+    MassAndCenterOfMass(mass, centerOfMass);                                                           \
+    ComputeFrame(nodes, centerOfMass, frame);                                                          \
+  }
   MULTIDYN_FOR_EACH_SCALAR(MULTIDYN_BODY_KERNELS)
 #undef MULTIDYN_BODY_KERNELS
 
@@ -57,6 +66,9 @@ template <class Derived> class BodyKernels : public ItemOf<Derived, Body> {
   void ComputeODE2LHS(const EvaluationContext& context, const NodeKinematics<S>* nodes, const VectorX& q_tt,   \
                       VecX<S>& lhs) const override {                                                          \
     Self().ODE2LHSInContext(context, nodes, q_tt, lhs);                                                       \
+  }                                                                                                           \
+  void ComputeCenterOfMassFrame(const NodeKinematics<S>* nodes, MarkerData<S>& frame) const override {        \
+    Self().CenterOfMassFrame(nodes, frame);                                                                   \
   }
   MULTIDYN_FOR_EACH_SCALAR(MULTIDYN_BODY_KERNELS)
 #undef MULTIDYN_BODY_KERNELS
@@ -65,6 +77,13 @@ template <class Derived> class BodyKernels : public ItemOf<Derived, Body> {
   template <class S> void ODE2LHSInContext(const EvaluationContext&, const NodeKinematics<S>* nodes,
                                            const VectorX& q_tt, VecX<S>& lhs) const {
     Self().ODE2LHS(nodes, q_tt, lhs);
+  }
+  // Rigid bodies: the frame at the center of mass; flexible bodies hide this (Body::ComputeCenterOfMassFrame).
+  template <class S> void CenterOfMassFrame(const NodeKinematics<S>* nodes, MarkerData<S>& frame) const {
+    double mass;
+    Vector3 centerOfMass;
+    Self().MassAndCenterOfMass(mass, centerOfMass);
+    Self().Frame(nodes, centerOfMass, frame);
   }
 
  private:

@@ -15,10 +15,7 @@ class MarkerBodyMass : public MarkerKernels<MarkerBodyMass> {
   void Check(const MainSystem& system) const override;
 
   template <class S> void MarkerDataOf(const Body* body, const NodeKinematics<S>* nodes, MarkerData<S>& data) const {
-    double mass;
-    Vector3 centerOfMass;
-    body->MassAndCenterOfMass(mass, centerOfMass);  // Check() made sure the body has them
-    body->ComputeFrame(nodes, centerOfMass, data);
+    body->ComputeCenterOfMassFrame(nodes, data);  // Check() made sure the body has a mass and center
   }
 
   ObjectIndex bodyNumber;

@@ -18,6 +18,7 @@ from multidyn.itemInterface import *  # noqa: F401,F403
 from multidyn.rigidBodyUtilities import *  # noqa: F401,F403
 from multidyn.rigidBodyUtilities import HT  # noqa: F401
 from multidyn.kinematicTreeTypes import TreeLink  # noqa: F401  (Exudyn's rigidBodyUtilities.TreeLink)
+from multidyn.beams import GenerateStraightBeam, GenerateStraightLineANCFCable2D  # noqa: F401  (as Exudyn's utilities)
 
 # Exudyn 1.11's names of the graphics functions (before exudyn.graphics)
 GraphicsDataOrthoCubePoint = _graphics.Brick
@@ -50,7 +51,8 @@ _itemNames = [name for name in vars(_itemInterface) if not name.startswith('_')
               and name not in ('ItemBase', 'MissingItem', 'ClassForDict', 'classesByCategory', 'indexTypes')]
 
 __all__ = (_basicUtilities.__all__ + _rigidBodyUtilities.__all__ + _itemNames + _graphicsNames
-           + _graphicsDataUtilities.__all__ + ['np', 'sqrt', 'sin', 'cos', 'exudyn', 'HT', 'TreeLink'])
+           + _graphicsDataUtilities.__all__ + ['np', 'sqrt', 'sin', 'cos', 'exudyn', 'HT', 'TreeLink', 'GenerateStraightBeam',
+              'GenerateStraightLineANCFCable2D'])
 
 
 # ---- Exudyn's joint helpers (exudyn.utilities.GetOtherMarker, GetJointArgs) ----------------------

@@ -138,12 +138,15 @@ py::object OutputToPython(const VectorX& value, bool scalarIfSizeOne) {
 }
 
 // Object outputs come as Exudyn gives them: a float for a scalar output of a connector or
-// constraint (size 1), and of a body its KineticEnergy and the Rotation of a planar or 1D body;
+// constraint (size 1), and of a body its KineticEnergy, the Rotation of a planar or 1D body and
+// a beam section's StrainLocal, CurvatureLocal, ForceLocal and TorqueLocal;
 // body outputs per coordinate (a kinematic tree's Coordinates, Force) stay arrays of any size.
 py::object ObjectOutputToPython(const MainSystem& system, Index object, const VectorX& value, OutputVariableType type) {
   const ObjectKind kind = system.GetObject(object).Kind();
   const bool isBody = kind == ObjectKind::Body || kind == ObjectKind::Ground;
-  const bool scalar = !isBody || type == OutputVariableType::KineticEnergy || type == OutputVariableType::Rotation;
+  const bool scalar = !isBody || type == OutputVariableType::KineticEnergy || type == OutputVariableType::Rotation ||
+                      type == OutputVariableType::StrainLocal || type == OutputVariableType::CurvatureLocal ||
+                      (value.size() == 1 && (type == OutputVariableType::ForceLocal || type == OutputVariableType::TorqueLocal));
   return OutputToPython(value, scalar);
 }
 

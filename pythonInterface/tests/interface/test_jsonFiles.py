@@ -200,6 +200,8 @@ def NonDefaultValue(info, field, mbs, b):
     if fieldType == 'NodeIndex[]' and className == 'ObjectGenericODE2':  # 2 ODE2 coordinates
         return [mbs.AddNode(NodeGenericODE2(numberOfODE2Coordinates=2, referenceCoordinates=[0.1, 0.2],
                                             initialCoordinates=[0., 0.], initialCoordinates_t=[0., 0.]))]
+    if fieldType == 'NodeIndex[]' and className == 'ObjectANCFCable2D':  # two planar slope nodes
+        return [mbs.AddNode(NodePoint2DSlope1(referenceCoordinates=[0.1 + x, 0.2, 1., 0.])) for x in (0., 0.37)]
     if fieldType == 'NodeIndex[]':  # ObjectGenericODE1: 2 ODE1 coordinates
         return [mbs.AddNode(NodeGenericODE1(numberOfODE1Coordinates=2, referenceCoordinates=[0.1, 0.2],
                                             initialCoordinates=[0., 0.]))]
@@ -226,6 +228,8 @@ def NonDefaultValue(info, field, mbs, b):
             return 1  # a coordinate of the NodePoint
         if className == 'MarkerNodeRotationCoordinate':
             return 1  # the angle about y
+        if className == 'ObjectANCFCable2D':
+            return 1  # useReducedOrderIntegration: 0, 1 or 2
         return 3 if default != 3 else 4
     if fieldType == 'Float4':
         return [0.1, 0.2, 0.3, 0.4]

@@ -38,13 +38,13 @@ def test_starImportBringsItemsRotationsInertiaAndGraphicsNames():
 
 def test_exudynItemsNotInMultidynRaiseAClearErrorWhenUsed():
     names = StarImport()
-    missing = names['ObjectANCFCable2D']
-    with pytest.raises(NotImplementedError, match='ObjectANCFCable2D is an Exudyn item that multidyn does not have'):
+    missing = names['ObjectBeamGeometricallyExact2D']
+    with pytest.raises(NotImplementedError, match='ObjectBeamGeometricallyExact2D is an Exudyn item that multidyn does not have'):
         missing(nodeNumbers=[0, 1])
-    with pytest.raises(NotImplementedError, match='ObjectANCFCable2D'):
-        names['Cable2D']()  # the short name stands for the same item
-    with pytest.raises(NotImplementedError, match='ObjectANCFCable2D'):
-        names['VCable2D'](show=True)
+    with pytest.raises(NotImplementedError, match='ObjectBeamGeometricallyExact2D'):
+        names['Beam2D']()  # the short name stands for the same item
+    with pytest.raises(NotImplementedError, match='ObjectBeamGeometricallyExact2D'):
+        names['VBeam2D'](show=True)
     # every item class of Exudyn 1.13 has a name (SensorUserFunction was once missing: a NameError in scripts)
     sensorClass = names['SensorUserFunction']
     if issubclass(sensorClass, exu.itemInterface.MissingItem):
