@@ -30,8 +30,12 @@ SystemEquations::SystemEquations(const MainSystem& system)
 }
 
 void SystemEquations::BuildEvaluationPlan() {
+  // one node, or consecutive nodes (a chain of beam elements): already contiguous in the node table
   auto singleNode = [&](const std::vector<Index>& nodes) -> const NodeKinematics<double>* {
-    return nodes.size() == 1 ? &nodeKinematics_[nodes[0]] : nullptr;
+    if (nodes.empty()) return nullptr;
+    for (size_t i = 1; i < nodes.size(); ++i)
+      if (nodes[i] != nodes[0] + Index(i)) return nullptr;
+    return &nodeKinematics_[nodes[0]];
   };
   for (Index node : compiled_.ode2Nodes) {
     const Node& n = system_.GetNode(node);

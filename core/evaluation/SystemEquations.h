@@ -145,8 +145,8 @@ class SystemEquations : public DAESystem {
 
   // The residual's items and what they read, as pointers, built once in the constructor (the
   // structure is locked while a solve runs), so that the evaluation loops ask neither the system
-  // nor the compiled maps. A `nodes` pointer is the kinematics of an item's single node; nullptr:
-  // the item has several nodes, gathered per evaluation by NodesOf.
+  // nor the compiled maps. A `nodes` pointer is the kinematics of an item's single node or of its
+  // consecutive nodes (in the node table); nullptr: other nodes, gathered per evaluation by NodesOf.
   struct NodeEntry {
     const Node* node;
     NodeKinematics<double>* kinematics;

@@ -200,9 +200,9 @@ template <class S> void ObjectANCFCable2D::ODE2LHS(const NodeKinematics<S>* node
   using std::sqrt;
   Vec8<S> q, q_t;
   TotalCoordinates(nodes, q, q_t);
-  const double L = physicsLength;
+  const double L = physicsLength, invL = 1. / L;
   lhs.resize(8);
-  // M q_tt
+  // M q_tt = rhoA L (H x I_2) q_tt
   const Eigen::Matrix4d H = (physicsMassPerLength * L) * HermiteMass(L);
   for (Index i = 0; i < 4; ++i) {
     double ax = 0., ay = 0.;
@@ -213,50 +213,66 @@ template <class S> void ObjectANCFCable2D::ODE2LHS(const NodeKinematics<S>* node
     lhs(2 * i) = S(ax);
     lhs(2 * i + 1) = S(ay);
   }
+  // S'_3 = -S'_1 and S''_3 = -S''_1: with d = r_0 - r_1, r' = S'_1 d + S'_2 r'_0 + S'_4 r'_1 (the same
+  // for r''), and the forces on r_0 and r_1 are opposite: accumulate the three 2-vectors
+  // F_d, F_0, F_1 of d, r'_0, r'_1 and distribute them at the end.
+  const Vec2<S> d(q(0) - q(4), q(1) - q(5)), slope0(q(2), q(3)), slope1(q(6), q(7));
+  const Vec2<S> d_t(q_t(0) - q_t(4), q_t(1) - q_t(5)), slope0_t(q_t(2), q_t(3)), slope1_t(q_t(6), q_t(7));
+  Vec2<S> forceD(S(0.), S(0.)), force0(S(0.), S(0.)), force1(S(0.), S(0.));
   const bool relative = strainIsRelativeToReference != 0.;
   const Vec8<double> qReference = relative ? ReferenceCoordinates(nodes) : Vec8<double>::Zero();
 
   // axial strain: delta W = int N delta(epsilon) dx, N = EA (epsilon - epsilon_ref) + d_epsilon epsilon_t
   const QuadratureRule axial = AxialRule(useReducedOrderIntegration);
   for (int p = 0; p < axial.size; ++p) {
-    const double x = 0.5 * L * (axial.points[p] + 1.), weight = 0.5 * L * axial.weights[p];
-    const Vector4 shape_x = Shape_x(x, L);
-    const Vec2<S> rx = Interpolate<S>(shape_x, q);
-    const S rxNorm = sqrt(rx.squaredNorm());
+    const double xi = 0.5 * (axial.points[p] + 1.), weight = 0.5 * L * axial.weights[p];
+    const double s1 = 6. * xi * (xi - 1.) * invL, s2 = 1. - 4. * xi + 3. * xi * xi, s4 = xi * (3. * xi - 2.);  // S'_1,2,4
+    const Vec2<S> rx = s1 * d + s2 * slope0 + s4 * slope1;
+    const S invNorm = 1. / sqrt(rx.squaredNorm());
     double axialStrainReference = physicsReferenceAxialStrain;
-    if (relative) axialStrainReference += strainIsRelativeToReference * (Interpolate<double>(shape_x, qReference).norm() - 1.);
-    S axialForce = physicsAxialStiffness * (rxNorm - 1. - axialStrainReference);
-    if (physicsAxialDamping != 0.) axialForce += physicsAxialDamping * rx.dot(Interpolate<S>(shape_x, q_t)) / rxNorm;
-    const Vec2<S> factor = (weight * axialForce / rxNorm) * rx;  // times d(epsilon)/dq = S'_j r'/|r'|
-    for (Index j = 0; j < 4; ++j) {
-      lhs(2 * j) += shape_x(j) * factor(0);
-      lhs(2 * j + 1) += shape_x(j) * factor(1);
-    }
+    if (relative) axialStrainReference += strainIsRelativeToReference * (Interpolate<double>(Vector4(s1, s2, -s1, s4), qReference).norm() - 1.);
+    S axialForce = physicsAxialStiffness * (1. / invNorm - 1. - axialStrainReference);
+    if (physicsAxialDamping != 0.)
+      axialForce += physicsAxialDamping * rx.dot(s1 * d_t + s2 * slope0_t + s4 * slope1_t) * invNorm;
+    const Vec2<S> factor = (weight * axialForce * invNorm) * rx;  // times d(epsilon)/dq_j = S'_j r'/|r'|
+    forceD += s1 * factor;
+    force0 += s2 * factor;
+    force1 += s4 * factor;
   }
 
   // bending: delta W = int M delta(K) dx, K = (r' x r'')/|r'|^2, M = EI (K - K_ref) + d_K K_t
   const QuadratureRule bending = BendingRule(useReducedOrderIntegration);
   for (int p = 0; p < bending.size; ++p) {
-    const double x = 0.5 * L * (bending.points[p] + 1.), weight = 0.5 * L * bending.weights[p];
-    const Vector4 shape_x = Shape_x(x, L), shape_xx = Shape_xx(x, L);
-    const Vec2<S> rx = Interpolate<S>(shape_x, q), rxx = Interpolate<S>(shape_xx, q);
-    const S g = rx.squaredNorm();
+    const double xi = 0.5 * (bending.points[p] + 1.), weight = 0.5 * L * bending.weights[p];
+    const double s1 = 6. * xi * (xi - 1.) * invL, s2 = 1. - 4. * xi + 3. * xi * xi, s4 = xi * (3. * xi - 2.);
+    const double c1 = (12. * xi - 6.) * invL * invL, c2 = (6. * xi - 4.) * invL, c4 = (6. * xi - 2.) * invL;  // S''_1,2,4
+    const Vec2<S> rx = s1 * d + s2 * slope0 + s4 * slope1, rxx = c1 * d + c2 * slope0 + c4 * slope1;
+    const S invG = 1. / rx.squaredNorm();
     const S f = Cross<S>(rx, rxx);
     double curvatureReference = physicsReferenceCurvature;
-    if (relative) curvatureReference += strainIsRelativeToReference * ReferenceCurvature(shape_x, shape_xx, qReference);
-    S moment = physicsBendingStiffness * (f / g - curvatureReference);
+    if (relative)
+      curvatureReference += strainIsRelativeToReference *
+                            ReferenceCurvature(Vector4(s1, s2, -s1, s4), Vector4(c1, c2, -c1, c4), qReference);
+    S moment = physicsBendingStiffness * (f * invG - curvatureReference);
     if (physicsBendingDamping != 0.) {
-      const Vec2<S> rx_t = Interpolate<S>(shape_x, q_t), rxx_t = Interpolate<S>(shape_xx, q_t);
+      const Vec2<S> rx_t = s1 * d_t + s2 * slope0_t + s4 * slope1_t, rxx_t = c1 * d_t + c2 * slope0_t + c4 * slope1_t;
       const S f_t = Cross<S>(rx_t, rxx) + Cross<S>(rx, rxx_t);
       const S g_t = 2. * rx.dot(rx_t);
-      moment += physicsBendingDamping * (f_t * g - f * g_t) / (g * g);
+      moment += physicsBendingDamping * (f_t - f * g_t * invG) * invG;  // (f_t g - f g_t)/g^2
     }
-    // d(K)/dq = (df/dq g - f dg/dq)/g^2 with df/dq_j = S'_j (r''_y, -r''_x) + S''_j (-r'_y, r'_x), dg/dq_j = 2 S'_j r'
-    const S a = weight * moment / g, b = 2. * weight * moment * f / (g * g);
-    for (Index j = 0; j < 4; ++j) {
-      lhs(2 * j) += a * (shape_x(j) * rxx(1) - shape_xx(j) * rx(1)) - b * shape_x(j) * rx(0);
-      lhs(2 * j + 1) += a * (shape_xx(j) * rx(0) - shape_x(j) * rxx(0)) - b * shape_x(j) * rx(1);
-    }
+    // d(K)/dq_j = (df/dq_j - K dg/dq_j)/g, df/dq_j = S'_j (r''_y, -r''_x) + S''_j (-r'_y, r'_x), dg/dq_j = 2 S'_j r'
+    const S a = weight * moment * invG, b = 2. * a * f * invG;
+    const Vec2<S> u(a * rxx(1) - b * rx(0), -a * rxx(0) - b * rx(1));  // the factor of S'_j
+    const Vec2<S> v(-a * rx(1), a * rx(0));                            // the factor of S''_j
+    forceD += s1 * u + c1 * v;
+    force0 += s2 * u + c2 * v;
+    force1 += s4 * u + c4 * v;
+  }
+  for (Index i = 0; i < 2; ++i) {
+    lhs(i) += forceD(i);
+    lhs(2 + i) += force0(i);
+    lhs(4 + i) -= forceD(i);
+    lhs(6 + i) += force1(i);
   }
 }
 
