@@ -4,7 +4,9 @@
 
 #include "objects/TestInstances.h"
 
+#include "core/evaluation/UserFunctionCall.h"
 #include "core/model/MainSystem.h"
+#include "objects/connectors/UserFunctionLaw.h"
 
 namespace multidyn {
 namespace {
@@ -196,7 +198,9 @@ template <class S> void ObjectANCFCable2D::CenterOfMassFrame(const NodeKinematic
   }
 }
 
-template <class S> void ObjectANCFCable2D::ODE2LHS(const NodeKinematics<S>* nodes, const VectorX& q_tt, VecX<S>& lhs) const {
+template <class S>
+void ObjectANCFCable2D::ODE2LHSInContext(const EvaluationContext& context, const NodeKinematics<S>* nodes,
+                                         const VectorX& q_tt, VecX<S>& lhs) const {
   using std::sqrt;
   Vec8<S> q, q_t;
   TotalCoordinates(nodes, q, q_t);
@@ -231,9 +235,27 @@ template <class S> void ObjectANCFCable2D::ODE2LHS(const NodeKinematics<S>* node
     const S invNorm = 1. / sqrt(rx.squaredNorm());
     double axialStrainReference = physicsReferenceAxialStrain;
     if (relative) axialStrainReference += strainIsRelativeToReference * (Interpolate<double>(Vector4(s1, s2, -s1, s4), qReference).norm() - 1.);
-    S axialForce = physicsAxialStiffness * (1. / invNorm - 1. - axialStrainReference);
-    if (physicsAxialDamping != 0.)
-      axialForce += physicsAxialDamping * rx.dot(s1 * d_t + s2 * slope0_t + s4 * slope1_t) * invNorm;
+    S axialForce;
+    if (!axialForceUserFunction) {
+      axialForce = physicsAxialStiffness * (1. / invNorm - 1. - axialStrainReference);
+      if (physicsAxialDamping != 0.)
+        axialForce += physicsAxialDamping * rx.dot(s1 * d_t + s2 * slope0_t + s4 * slope1_t) * invNorm;
+    } else {  // the curvature and its rate at the axial point too, as Exudyn gives them; epsilon_t only with damping
+      const double c1 = (12. * xi - 6.) * invL * invL, c2 = (6. * xi - 4.) * invL, c4 = (6. * xi - 2.) * invL;
+      const Vec2<S> rx_t = s1 * d_t + s2 * slope0_t + s4 * slope1_t;
+      const Vec2<S> rxx = c1 * d + c2 * slope0 + c4 * slope1, rxx_t = c1 * d_t + c2 * slope0_t + c4 * slope1_t;
+      const S invG = invNorm * invNorm, f = Cross<S>(rx, rxx);
+      const S curvature_t = (Cross<S>(rx_t, rxx) + Cross<S>(rx, rxx_t) - 2. * f * rx.dot(rx_t) * invG) * invG;
+      const S axialStrain_t = physicsAxialDamping != 0. ? S(rx.dot(rx_t) * invNorm) : S(0.);
+      double curvatureReference = physicsReferenceCurvature;
+      if (relative)
+        curvatureReference += strainIsRelativeToReference *
+                              ReferenceCurvature(Vector4(s1, s2, -s1, s4), Vector4(c1, c2, -c1, c4), qReference);
+      axialForce = UserFunctionLawOf<S, 4>(
+          context, {S(1. / invNorm - 1.), axialStrain_t, S(f * invG), curvature_t}, [&](const std::array<double, 4>& v) {
+            return AxialForce(context, xi, {v[0], v[1], v[2], v[3], axialStrainReference, curvatureReference});
+          });
+    }
     const Vec2<S> factor = (weight * axialForce * invNorm) * rx;  // times d(epsilon)/dq_j = S'_j r'/|r'|
     forceD += s1 * factor;
     force0 += s2 * factor;
@@ -253,12 +275,27 @@ template <class S> void ObjectANCFCable2D::ODE2LHS(const NodeKinematics<S>* node
     if (relative)
       curvatureReference += strainIsRelativeToReference *
                             ReferenceCurvature(Vector4(s1, s2, -s1, s4), Vector4(c1, c2, -c1, c4), qReference);
-    S moment = physicsBendingStiffness * (f * invG - curvatureReference);
+    S moment, curvature_t = S(0.);
+    const Vec2<S> rx_t = s1 * d_t + s2 * slope0_t + s4 * slope1_t;
     if (physicsBendingDamping != 0.) {
-      const Vec2<S> rx_t = s1 * d_t + s2 * slope0_t + s4 * slope1_t, rxx_t = c1 * d_t + c2 * slope0_t + c4 * slope1_t;
+      const Vec2<S> rxx_t = c1 * d_t + c2 * slope0_t + c4 * slope1_t;
       const S f_t = Cross<S>(rx_t, rxx) + Cross<S>(rx, rxx_t);
       const S g_t = 2. * rx.dot(rx_t);
-      moment += physicsBendingDamping * (f_t - f * g_t * invG) * invG;  // (f_t g - f g_t)/g^2
+      curvature_t = (f_t - f * g_t * invG) * invG;  // (f_t g - f g_t)/g^2
+    }
+    if (!bendingMomentUserFunction) {
+      moment = physicsBendingStiffness * (f * invG - curvatureReference);
+      if (physicsBendingDamping != 0.) moment += physicsBendingDamping * curvature_t;
+    } else {  // the axial strain and its rate at the bending point too, as Exudyn gives them; K_t only with damping
+      const S invNorm = sqrt(invG);
+      double axialStrainReference = physicsReferenceAxialStrain;
+      if (relative)
+        axialStrainReference += strainIsRelativeToReference * (Interpolate<double>(Vector4(s1, s2, -s1, s4), qReference).norm() - 1.);
+      moment = UserFunctionLawOf<S, 4>(
+          context, {S(1. / invNorm - 1.), S(rx.dot(rx_t) * invNorm), S(f * invG), curvature_t},
+          [&](const std::array<double, 4>& v) {
+            return BendingMoment(context, xi, {v[0], v[1], v[2], v[3], axialStrainReference, curvatureReference});
+          });
     }
     // d(K)/dq_j = (df/dq_j - K dg/dq_j)/g, df/dq_j = S'_j (r''_y, -r''_x) + S''_j (-r'_y, r'_x), dg/dq_j = 2 S'_j r'
     const S a = weight * moment * invG, b = 2. * a * f * invG;
@@ -279,7 +316,8 @@ template <class S> void ObjectANCFCable2D::ODE2LHS(const NodeKinematics<S>* node
 #define MULTIDYN_INSTANTIATE(S)                                                                                      \
   template void ObjectANCFCable2D::Frame<S>(const NodeKinematics<S>*, const Vector3&, MarkerData<S>&) const;          \
   template void ObjectANCFCable2D::CenterOfMassFrame<S>(const NodeKinematics<S>*, MarkerData<S>&) const;              \
-  template void ObjectANCFCable2D::ODE2LHS<S>(const NodeKinematics<S>*, const VectorX&, VecX<S>&) const;
+  template void ObjectANCFCable2D::ODE2LHSInContext<S>(const EvaluationContext&, const NodeKinematics<S>*,            \
+                                                       const VectorX&, VecX<S>&) const;
 MULTIDYN_FOR_EACH_SCALAR(MULTIDYN_INSTANTIATE)
 #undef MULTIDYN_INSTANTIATE
 
@@ -307,6 +345,24 @@ ObjectANCFCable2D::SectionStrains ObjectANCFCable2D::StrainsAt(const NodeKinemat
   return strains;
 }
 
+double ObjectANCFCable2D::AxialForce(const EvaluationContext& context, double xi, const SectionStrains& s) const {
+  if (!axialForceUserFunction)
+    return physicsAxialStiffness * (s.axialStrain - s.axialStrainReference) + physicsAxialDamping * s.axialStrain_t;
+  return CallUserFunctionReal(*axialForceUserFunction, *this, context.itemNumber, "axialForceUserFunction",
+                              {context.system, context.time, context.itemNumber, xi, s.axialStrain, s.axialStrain_t,
+                               s.axialStrainReference, physicsAxialStiffness, physicsAxialDamping, s.curvature,
+                               s.curvature_t, s.curvatureReference});
+}
+
+double ObjectANCFCable2D::BendingMoment(const EvaluationContext& context, double xi, const SectionStrains& s) const {
+  if (!bendingMomentUserFunction)
+    return physicsBendingStiffness * (s.curvature - s.curvatureReference) + physicsBendingDamping * s.curvature_t;
+  return CallUserFunctionReal(*bendingMomentUserFunction, *this, context.itemNumber, "bendingMomentUserFunction",
+                              {context.system, context.time, context.itemNumber, xi, s.curvature, s.curvature_t,
+                               s.curvatureReference, physicsBendingStiffness, physicsBendingDamping, s.axialStrain,
+                               s.axialStrain_t, s.axialStrainReference});
+}
+
 bool ObjectANCFCable2D::GetBodyOutput(OutputVariableType type, const MainSystem& system, const SystemState& state,
                                       const Vector3& localPosition, VectorX& value) const {
   using T = OutputVariableType;
@@ -330,12 +386,10 @@ bool ObjectANCFCable2D::GetBodyOutput(OutputVariableType type, const MainSystem&
       return true;
     case T::CurvatureLocal: value = VectorX::Constant(1, strains.curvature); return true;
     case T::ForceLocal:
-      value = VectorX::Constant(1, physicsAxialStiffness * (strains.axialStrain - strains.axialStrainReference) +
-                                       physicsAxialDamping * strains.axialStrain_t);
+      value = VectorX::Constant(1, AxialForce(system.ContextOf(system.ObjectIndexOf(*this), state), x / L, strains));
       return true;
     case T::TorqueLocal:
-      value = VectorX::Constant(1, physicsBendingStiffness * (strains.curvature - strains.curvatureReference) +
-                                       physicsBendingDamping * strains.curvature_t);
+      value = VectorX::Constant(1, BendingMoment(system.ContextOf(system.ObjectIndexOf(*this), state), x / L, strains));
       return true;
     default: break;
   }
@@ -401,6 +455,18 @@ const ItemTypeInfo& ObjectANCFCable2D::Info() {
                "Gauss rules of the axial and bending terms: 0 orders 9 and 5, 1 orders 7 and 3, 2 Lobatto order 3 "
                "(at 0, L/2, L) and Gauss order 3; 2 may show hourglass modes")
           .LevelAcceptsBool()
+          .AddUserFunction(&T::axialForceUserFunction, "axialForceUserFunction",
+                           "axialForceUserFunction(mbs, t, itemNumber, axialPositionNormalized, axialStrain, "
+                           "axialStrain_t, axialStrainRef, physicsAxialStiffness, physicsAxialDamping, curvature, "
+                           "curvature_t, curvatureRef) -> Real",
+                           "the axial force N [N] of the section at x/L = axialPositionNormalized, instead of the linear law; "
+                           "axialStrain_t is 0 unless physicsAxialDamping is set (Exudyn's)")
+          .AddUserFunction(&T::bendingMomentUserFunction, "bendingMomentUserFunction",
+                           "bendingMomentUserFunction(mbs, t, itemNumber, axialPositionNormalized, curvature, curvature_t, "
+                           "curvatureRef, physicsBendingStiffness, physicsBendingDamping, axialStrain, axialStrain_t, "
+                           "axialStrainRef) -> Real",
+                           "the bending moment M_b [N*m] of the section at x/L = axialPositionNormalized, instead of the "
+                           "linear law; curvature_t is 0 unless physicsBendingDamping is set (Exudyn's)")
           .Add(&T::visualizationShow, "show", "", "set true, if item is shown in visualization").Visualization()
           .Add(&T::drawHeight, "drawHeight", "m", "height of the drawn cross section").Visualization()
           .Add(&T::color, "color", "", "RGBA color; R = -1: default color").Visualization()

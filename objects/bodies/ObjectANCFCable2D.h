@@ -8,6 +8,7 @@
 #pragma once
 
 #include "core/items/Body.h"
+#include "core/foundation/ScriptFunction.h"
 
 namespace multidyn {
 
@@ -38,7 +39,9 @@ class ObjectANCFCable2D : public BodyKernels<ObjectANCFCable2D> {
   // The center of mass with the mass-weighted Jacobian (1/L) int S dx: a mass-proportional load
   // b on it does int rhoA S^T b dx, the exact generalized force of a load per length.
   template <class S> void CenterOfMassFrame(const NodeKinematics<S>* nodes, MarkerData<S>& frame) const;
-  template <class S> void ODE2LHS(const NodeKinematics<S>* nodes, const VectorX& q_tt, VecX<S>& lhs) const;
+  // The context gives the user functions time, system and item number.
+  template <class S> void ODE2LHSInContext(const EvaluationContext& context, const NodeKinematics<S>* nodes,
+                                           const VectorX& q_tt, VecX<S>& lhs) const;
 
   double physicsLength = 0.;                // L [m]
   double physicsMassPerLength = 0.;         // rhoA [kg/m]
@@ -51,6 +54,9 @@ class ObjectANCFCable2D : public BodyKernels<ObjectANCFCable2D> {
   double strainIsRelativeToReference = 0.;  // f_ref: share of the reference configuration's strains that is stress-free
   NodeIndexList nodeNumbers = {NodeIndex(), NodeIndex()};
   Index useReducedOrderIntegration = 0;     // 0: Gauss 9/5 (axial/bending), 1: Gauss 7/3, 2: Lobatto 3/Gauss 3
+  // N and M_b of a section as Python functions of its strains (instead of the linear laws)
+  ScriptFunctionPtr axialForceUserFunction;
+  ScriptFunctionPtr bendingMomentUserFunction;
   bool visualizationShow = true;
   float drawHeight = 0.f;                   // [m]
   Color4 color = {-1.f, -1.f, -1.f, -1.f};
@@ -61,6 +67,9 @@ class ObjectANCFCable2D : public BodyKernels<ObjectANCFCable2D> {
     double axialStrainReference = 0., curvatureReference = 0.;  // the stress-free values epsilon_0 + f_ref epsilon_ref, ...
   };
   SectionStrains StrainsAt(const NodeKinematics<double>* nodes, double x) const;
+  // N and M_b at x/L = xi from a section's strains: the linear laws or the user functions.
+  double AxialForce(const EvaluationContext& context, double xi, const SectionStrains& strains) const;
+  double BendingMoment(const EvaluationContext& context, double xi, const SectionStrains& strains) const;
 };
 
 }  // namespace multidyn

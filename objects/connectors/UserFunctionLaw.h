@@ -1,9 +1,11 @@
-// Force laws given by Python user functions of two arguments (e.g. a spring's deflection and its
-// rate), scalars or 3-vectors. The function is a black box: its value is exact, its derivatives
+// Force laws given by Python user functions of scalar arguments (e.g. a spring's deflection and its
+// rate, a beam section's strains) or of two 3-vectors. The function is a black box: its value is exact, its derivatives
 // come from forward differences in the arguments only (steps by newton.numericalDifferentiation,
 // core/evaluation/NumericalDifferentiation.h), chained onto their AD derivatives.
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <type_traits>
 
 #include "core/evaluation/NumericalDifferentiation.h"
@@ -12,22 +14,35 @@
 
 namespace multidyn {
 
-// call(u, v) -> double evaluates the user function.
-template <class S, class Call>
-S UserFunctionLaw(const EvaluationContext& context, const S& u, const S& v, Call&& call) {
-  const double u0 = ValueOf(u), v0 = ValueOf(v);
-  const double value = call(u0, v0);
+// A scalar law of n scalar arguments: call(values) -> double, values a std::array<double, n>.
+template <class S, std::size_t n, class Call>
+S UserFunctionLawOf(const EvaluationContext& context, const std::array<S, n>& arguments, Call&& call) {
+  std::array<double, n> values;
+  for (std::size_t k = 0; k < n; ++k) values[k] = ValueOf(arguments[k]);
+  const double value = call(values);
   if constexpr (std::is_same_v<S, double>) {
     return value;
   } else {
-    const double du = DifferentiationStep(u0, context.numericalDifferentiation);
-    const double dv = DifferentiationStep(v0, context.numericalDifferentiation);
-    const double df_du = (call(u0 + du, v0) - value) / du;
-    const double df_dv = (call(u0, v0 + dv) - value) / dv;
     S result(value);
-    result.derivatives() = df_du * u.derivatives() + df_dv * v.derivatives();
+    Index size = 0;  // derivatives of run-time size may be empty for constant arguments
+    for (const S& argument : arguments) size = std::max<Index>(size, Index(argument.derivatives().size()));
+    result.derivatives().setZero(size);
+    for (std::size_t k = 0; k < n; ++k) {
+      if (arguments[k].derivatives().size() == 0) continue;
+      const double saved = values[k], step = DifferentiationStep(saved, context.numericalDifferentiation);
+      values[k] = saved + step;
+      const double derivative = (call(values) - value) / step;
+      values[k] = saved;
+      result.derivatives() += derivative * arguments[k].derivatives();
+    }
     return result;
   }
+}
+
+// call(u, v) -> double evaluates the user function.
+template <class S, class Call>
+S UserFunctionLaw(const EvaluationContext& context, const S& u, const S& v, Call&& call) {
+  return UserFunctionLawOf<S, 2>(context, {u, v}, [&](const std::array<double, 2>& x) { return call(x[0], x[1]); });
 }
 
 // Forward differences of call(u, v) -> n values at (u0, v0), where its value is `value`: for each

@@ -13,7 +13,8 @@ import numpy as np
 
 from multidyn import itemInterface as _items
 
-__all__ = ['GenerateStraightBeam', 'GenerateStraightLineANCFCable2D', 'GenerateBeamElementsAlongLine']
+__all__ = ['GenerateStraightBeam', 'GenerateStraightLineANCFCable2D', 'GenerateStraightLineANCFCable',
+           'GenerateBeamElementsAlongLine']
 
 _nodeCoordinates = 4  # of a NodePoint2DSlope1: x, y and the slope's x, y
 
@@ -146,6 +147,23 @@ def GenerateStraightLineANCFCable2D(mbs, positionOfNode0, positionOfNode1, numbe
                                 gravity=massProportionalLoad, fixedConstraintsNode0=fixedConstraintsNode0,
                                 fixedConstraintsNode1=fixedConstraintsNode1, nodeNumber0=nodeNumber0,
                                 nodeNumber1=nodeNumber1)
+
+
+def GenerateStraightLineANCFCable(mbs, positionOfNode0, positionOfNode1, numberOfElements, cableTemplate,
+                                  massProportionalLoad=[0, 0, 0], fixedConstraintsNode0=[0, 0, 0, 0, 0, 0],
+                                  fixedConstraintsNode1=[0, 0, 0, 0, 0, 0], nodeNumber0=-1, nodeNumber1=-1):
+    """Exudyn's generator of 3D cables, which its scripts also call with a planar cable template:
+    GenerateStraightLineANCFCable2D then. Its default flags, six zeros (a 3D node's coordinates),
+    fix nothing, as four zeros do."""
+    def PlanarFlags(name, flags):
+        if flags is not None and len(flags) == 6 and not any(flags):
+            return [0, 0, 0, 0]
+        return _Flags('GenerateStraightLineANCFCable', name, flags)
+    return GenerateStraightBeam(mbs, positionOfNode0, positionOfNode1, numberOfElements, cableTemplate,
+                                gravity=massProportionalLoad,
+                                fixedConstraintsNode0=PlanarFlags('fixedConstraintsNode0', fixedConstraintsNode0),
+                                fixedConstraintsNode1=PlanarFlags('fixedConstraintsNode1', fixedConstraintsNode1),
+                                nodeNumber0=nodeNumber0, nodeNumber1=nodeNumber1)
 
 
 def GenerateBeamElementsAlongLine(mbs, positionStart, positionEnd, numberOfElements, beamTemplate=None,

@@ -264,3 +264,72 @@ def test_bad_cable_parameters_are_named_and_leave_the_system_valid():
         mbs.AddObject(CableTemplate(physicsLength=1., physicsMassPerLength=-1., nodeNumbers=[n0, n1]))
     mbs.AddObject(CableTemplate(physicsLength=1., nodeNumbers=[n0, n1]))
     mbs.Assemble()  # the system stays valid
+
+
+def LinearAxialForce(mbs, t, itemNumber, axialPositionNormalized, axialStrain, axialStrain_t, axialStrainRef,
+                     physicsAxialStiffness, physicsAxialDamping, curvature, curvature_t, curvatureRef):
+    return physicsAxialStiffness * (axialStrain - axialStrainRef) + physicsAxialDamping * axialStrain_t
+
+
+def LinearBendingMoment(mbs, t, itemNumber, axialPositionNormalized, curvature, curvature_t, curvatureRef,
+                        physicsBendingStiffness, physicsBendingDamping, axialStrain, axialStrain_t, axialStrainRef):
+    return physicsBendingStiffness * (curvature - curvatureRef) + physicsBendingDamping * curvature_t
+
+
+def FallingPendulum(**userFunctions):
+    """A damped, pre-stretched, pre-curved flexible pendulum pinned at one end, 0.05 s under gravity."""
+    mbs = NewSystem()
+    template = CableTemplate(physicsAxialStiffness=2e4, physicsAxialDamping=20., physicsBendingDamping=0.5,
+                             physicsReferenceAxialStrain=1e-3, physicsReferenceCurvature=0.05, **userFunctions)
+    nodes = GenerateStraightLineANCFCable2D(mbs, [0, 0, 0], [LENGTH, 0, 0], 4, template,
+                                            massProportionalLoad=[0, -9.81, 0], fixedConstraintsNode0=[1, 1, 0, 0])[0]
+    mbs.Assemble()
+    mbs.SolveDynamic(Settings(endTime=0.05, numberOfSteps=50, tightNewton=True))
+    return mbs, nodes
+
+
+def test_user_functions_of_the_linear_laws_reproduce_the_built_in_ones():
+    mbs, nodes = FallingPendulum()
+    withFunctions, _ = FallingPendulum(axialForceUserFunction=LinearAxialForce,
+                                       bendingMomentUserFunction=LinearBendingMoment)
+    tip = mbs.GetNodeOutput(nodes[-1], OVT.Position)
+    assert np.linalg.norm(mbs.GetNodeOutput(nodes[-1], OVT.Displacement)) > 1e-3  # it moved (curls up, falls)
+    np.testing.assert_allclose(withFunctions.GetNodeOutput(nodes[-1], OVT.Position), tip, atol=1e-9)
+    for output in (OVT.ForceLocal, OVT.TorqueLocal):
+        assert withFunctions.GetObjectOutputBody(1, output, localPosition=[0.2, 0, 0]) == pytest.approx(
+            mbs.GetObjectOutputBody(1, output, localPosition=[0.2, 0, 0]), rel=1e-6, abs=1e-9)
+
+
+def test_user_functions_see_the_integration_points_and_a_stiffer_law_stiffens():
+    seen = []
+
+    def DoubleBending(mbs, t, itemNumber, xi, curvature, curvature_t, curvatureRef, EI_, d, *axial):
+        seen.append((int(itemNumber), xi))
+        return 2 * EI_ * (curvature - curvatureRef)
+
+    P = 0.05
+    deflections = []
+    for userFunction in (DoubleBending, None):
+        mbs, nodes, cables = Cantilever(elements=2, template=CableTemplate(
+            physicsBendingStiffness=EI if userFunction else 2 * EI, bendingMomentUserFunction=userFunction or 0))
+        mbs.AddLoad(Force(markerNumber=mbs.AddMarker(MarkerNodePosition(nodeNumber=nodes[-1])), loadVector=[0, -P, 0]))
+        mbs.Assemble()
+        mbs.SolveStatic(StaticSettings())
+        deflections.append(mbs.GetNodeOutput(nodes[-1], OVT.Displacement)[1])
+    assert deflections[0] == pytest.approx(deflections[1], rel=1e-8)
+    assert deflections[1] == pytest.approx(-P * LENGTH ** 3 / (3 * 2 * EI), rel=1e-5)
+    # Gauss order 5 (the default): three points at x/L = 1/2 -+ sqrt(3/5)/2, 1/2, in both elements
+    points = sorted({round(xi, 12) for _, xi in seen})
+    np.testing.assert_allclose(points, [0.5 - math.sqrt(0.6) / 2, 0.5, 0.5 + math.sqrt(0.6) / 2], atol=1e-12)
+    assert {item for item, _ in seen} == {0, 1}
+
+
+def test_a_failing_user_function_is_named():
+    def Broken(*arguments):
+        raise RuntimeError('no law here')
+
+    mbs, nodes, cables = Cantilever(elements=2, template=CableTemplate(axialForceUserFunction=Broken))
+    mbs.Assemble()
+    with pytest.raises(Exception, match='axialForceUserFunction') as error:
+        mbs.SolveStatic(StaticSettings())
+    assert 'ObjectANCFCable2D' in str(error.value) and 'no law here' in str(error.value)
