@@ -19,18 +19,19 @@ __all__ = ['GenerateStraightBeam', 'GenerateStraightLineANCFCable2D', 'GenerateS
 _nodeCoordinates = 4  # of a NodePoint2DSlope1: x, y and the slope's x, y
 
 
-def _Point(function, name, value):
-    """A 3D point [x, y, 0] of a planar chain as a numpy array."""
+def _Vector3(function, name, value, planarPoint):
+    """A finite 3D vector as a numpy array; a point of a planar chain also has z = 0."""
+    what = 'position [x, y, 0]' if planarPoint else 'vector'
     try:
-        point = np.array(value, dtype=float).reshape(-1)
+        vector = np.array(value, dtype=float).reshape(-1)
     except (TypeError, ValueError):
-        raise ValueError(f'{function}: parameter {name}: expected a 3D position [x, y, 0], got {value!r}') from None
-    if point.size != 3 or not np.all(np.isfinite(point)):
-        raise ValueError(f'{function}: parameter {name}: expected a finite 3D position [x, y, 0], got {value!r}')
-    if point[2] != 0:
+        raise ValueError(f'{function}: parameter {name}: expected a 3D {what}, got {value!r}') from None
+    if vector.size != 3 or not np.all(np.isfinite(vector)):
+        raise ValueError(f'{function}: parameter {name}: expected a finite 3D {what}, got {value!r}')
+    if planarPoint and vector[2] != 0:
         raise ValueError(f'{function}: parameter {name}: a planar cable lies in the x-y plane; expected z = 0, '
-                         f'got {point[2]}')
-    return point
+                         f'got {vector[2]}')
+    return vector
 
 
 def _ElementCount(function, value):
@@ -55,16 +56,6 @@ def _CableTemplate(function, template):
         raise ValueError(f'{function}: parameter beamTemplate: expected an ObjectANCFCable2D (Cable2D) object, got '
                          f'{type(template).__name__}; other beam elements are not available in multidyn')
     return template
-
-
-def _Gravity(function, value):
-    try:
-        gravity = np.array(value, dtype=float).reshape(-1)
-    except (TypeError, ValueError):
-        raise ValueError(f'{function}: parameter gravity: expected a 3D vector, got {value!r}') from None
-    if gravity.size != 3 or not np.all(np.isfinite(gravity)):
-        raise ValueError(f'{function}: parameter gravity: expected a finite 3D vector, got {value!r}')
-    return gravity
 
 
 def _AddChain(mbs, nodeCoordinates, template, gravity, constraints, givenNodes):
@@ -118,8 +109,8 @@ def GenerateStraightBeam(mbs, positionOfNode0, positionOfNode1, numberOfElements
     at the first/last node, or None. nodeNumber0/1: an existing node to use at the start/end
     (-1: a new one). Returns [nodes, elements, loads, node positions, constraints]."""
     function = 'GenerateStraightBeam'
-    start = _Point(function, 'positionOfNode0', positionOfNode0)
-    end = _Point(function, 'positionOfNode1', positionOfNode1)
+    start = _Vector3(function, 'positionOfNode0', positionOfNode0, True)
+    end = _Vector3(function, 'positionOfNode1', positionOfNode1, True)
     count = _ElementCount(function, numberOfElements)
     template = _CableTemplate(function, beamTemplate)
     constraints = (_Flags(function, 'fixedConstraintsNode0', fixedConstraintsNode0),
@@ -132,8 +123,9 @@ def GenerateStraightBeam(mbs, positionOfNode0, positionOfNode1, numberOfElements
     positions = [start + (length * i / count) * direction for i in range(count + 1)]
     template.physicsLength = length / count
     nodeCoordinates = [[p[0], p[1], direction[0], direction[1]] for p in positions]
-    nodes, elements, loads, constraintObjects = _AddChain(
-        mbs, nodeCoordinates, template, _Gravity(function, gravity), constraints, (nodeNumber0, nodeNumber1))
+    load = _Vector3(function, 'gravity', gravity, False)
+    nodes, elements, loads, constraintObjects = _AddChain(mbs, nodeCoordinates, template, load, constraints,
+                                                          (nodeNumber0, nodeNumber1))
     return [nodes, elements, loads, [list(p) for p in positions], constraintObjects]
 
 
