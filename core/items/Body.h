@@ -26,12 +26,7 @@ class Body : public Object {
   /* The center of mass with the Jacobian whose transpose times m b is the generalized force of  */    \
   /* a load per mass b (MarkerBodyMass): the frame at it for rigid bodies; flexible bodies, whose */    \
   /* loads per mass are integrals over the body, give the mass-weighted mean Jacobian. */               \
-  virtual void ComputeCenterOfMassFrame(const NodeKinematics<S>* nodes, MarkerData<S>& frame) const {  \
-    double mass;                                                                                       \
-    Vector3 centerOfMass;                                                                              \
-    MassAndCenterOfMass(mass, centerOfMass);                                                           \
-    ComputeFrame(nodes, centerOfMass, frame);                                                          \
-  }
+  virtual void ComputeCenterOfMassFrame(const NodeKinematics<S>* nodes, MarkerData<S>& frame) const = 0;
   MULTIDYN_FOR_EACH_SCALAR(MULTIDYN_BODY_KERNELS)
 #undef MULTIDYN_BODY_KERNELS
 

@@ -21,14 +21,15 @@ Vector4 Shape(double x, double L) {
   return Vector4(1. - 3. * xi * xi + 2. * xi * xi * xi, x * (1. - 2. * xi + xi * xi), xi * xi * (3. - 2. * xi),
                  x * xi * (xi - 1.));
 }
-Vector4 Shape_x(double x, double L) {
-  const double xi = x / L;
-  return Vector4(6. * xi * (xi - 1.) / L, 1. - 4. * xi + 3. * xi * xi, 6. * xi * (1. - xi) / L, xi * (3. * xi - 2.));
+// S'(x) and S''(x) at x = xi L, from 1/L: multiplications only (the LHS evaluates them at every point).
+Vector4 SlopeShapes(double xi, double invL) {
+  return Vector4(6. * xi * (xi - 1.) * invL, 1. - 4. * xi + 3. * xi * xi, 6. * xi * (1. - xi) * invL, xi * (3. * xi - 2.));
 }
-Vector4 Shape_xx(double x, double L) {
-  const double xi = x / L;
-  return Vector4((12. * xi - 6.) / (L * L), (6. * xi - 4.) / L, (6. - 12. * xi) / (L * L), (6. * xi - 2.) / L);
+Vector4 CurvatureShapes(double xi, double invL) {
+  return Vector4((12. * xi - 6.) * invL * invL, (6. * xi - 4.) * invL, (6. - 12. * xi) * invL * invL, (6. * xi - 2.) * invL);
 }
+Vector4 Shape_x(double x, double L) { return SlopeShapes(x / L, 1. / L); }
+Vector4 Shape_xx(double x, double L) { return CurvatureShapes(x / L, 1. / L); }
 // (1/L) int_0^L S dx: the mass-weighted mean of the shape functions.
 Vector4 MeanShape(double L) { return Vector4(0.5, L / 12., 0.5, -L / 12.); }
 
@@ -230,18 +231,21 @@ void ObjectANCFCable2D::ODE2LHSInContext(const EvaluationContext& context, const
   const QuadratureRule axial = AxialRule(useReducedOrderIntegration);
   for (int p = 0; p < axial.size; ++p) {
     const double xi = 0.5 * (axial.points[p] + 1.), weight = 0.5 * L * axial.weights[p];
-    const double s1 = 6. * xi * (xi - 1.) * invL, s2 = 1. - 4. * xi + 3. * xi * xi, s4 = xi * (3. * xi - 2.);  // S'_1,2,4
+    const Vector4 shape_x = SlopeShapes(xi, invL);
+    const double s1 = shape_x(0), s2 = shape_x(1), s4 = shape_x(3);
     const Vec2<S> rx = s1 * d + s2 * slope0 + s4 * slope1;
     const S invNorm = 1. / sqrt(rx.squaredNorm());
     double axialStrainReference = physicsReferenceAxialStrain;
-    if (relative) axialStrainReference += strainIsRelativeToReference * (Interpolate<double>(Vector4(s1, s2, -s1, s4), qReference).norm() - 1.);
+    if (relative)
+      axialStrainReference += strainIsRelativeToReference * (Interpolate<double>(shape_x, qReference).norm() - 1.);
     S axialForce;
     if (!axialForceUserFunction) {
       axialForce = physicsAxialStiffness * (1. / invNorm - 1. - axialStrainReference);
       if (physicsAxialDamping != 0.)
         axialForce += physicsAxialDamping * rx.dot(s1 * d_t + s2 * slope0_t + s4 * slope1_t) * invNorm;
     } else {  // the curvature and its rate at the axial point too, as Exudyn gives them; epsilon_t only with damping
-      const double c1 = (12. * xi - 6.) * invL * invL, c2 = (6. * xi - 4.) * invL, c4 = (6. * xi - 2.) * invL;
+      const Vector4 shape_xx = CurvatureShapes(xi, invL);
+      const double c1 = shape_xx(0), c2 = shape_xx(1), c4 = shape_xx(3);
       const Vec2<S> rx_t = s1 * d_t + s2 * slope0_t + s4 * slope1_t;
       const Vec2<S> rxx = c1 * d + c2 * slope0 + c4 * slope1, rxx_t = c1 * d_t + c2 * slope0_t + c4 * slope1_t;
       const S invG = invNorm * invNorm, f = Cross<S>(rx, rxx);
@@ -249,8 +253,7 @@ void ObjectANCFCable2D::ODE2LHSInContext(const EvaluationContext& context, const
       const S axialStrain_t = physicsAxialDamping != 0. ? S(rx.dot(rx_t) * invNorm) : S(0.);
       double curvatureReference = physicsReferenceCurvature;
       if (relative)
-        curvatureReference += strainIsRelativeToReference *
-                              ReferenceCurvature(Vector4(s1, s2, -s1, s4), Vector4(c1, c2, -c1, c4), qReference);
+        curvatureReference += strainIsRelativeToReference * ReferenceCurvature(shape_x, shape_xx, qReference);
       axialForce = UserFunctionLawOf<S, 4>(
           context, {S(1. / invNorm - 1.), axialStrain_t, S(f * invG), curvature_t}, [&](const std::array<double, 4>& v) {
             return AxialForce(context, xi, {v[0], v[1], v[2], v[3], axialStrainReference, curvatureReference});
@@ -266,15 +269,14 @@ void ObjectANCFCable2D::ODE2LHSInContext(const EvaluationContext& context, const
   const QuadratureRule bending = BendingRule(useReducedOrderIntegration);
   for (int p = 0; p < bending.size; ++p) {
     const double xi = 0.5 * (bending.points[p] + 1.), weight = 0.5 * L * bending.weights[p];
-    const double s1 = 6. * xi * (xi - 1.) * invL, s2 = 1. - 4. * xi + 3. * xi * xi, s4 = xi * (3. * xi - 2.);
-    const double c1 = (12. * xi - 6.) * invL * invL, c2 = (6. * xi - 4.) * invL, c4 = (6. * xi - 2.) * invL;  // S''_1,2,4
+    const Vector4 shape_x = SlopeShapes(xi, invL), shape_xx = CurvatureShapes(xi, invL);
+    const double s1 = shape_x(0), s2 = shape_x(1), s4 = shape_x(3), c1 = shape_xx(0), c2 = shape_xx(1), c4 = shape_xx(3);
     const Vec2<S> rx = s1 * d + s2 * slope0 + s4 * slope1, rxx = c1 * d + c2 * slope0 + c4 * slope1;
     const S invG = 1. / rx.squaredNorm();
     const S f = Cross<S>(rx, rxx);
     double curvatureReference = physicsReferenceCurvature;
     if (relative)
-      curvatureReference += strainIsRelativeToReference *
-                            ReferenceCurvature(Vector4(s1, s2, -s1, s4), Vector4(c1, c2, -c1, c4), qReference);
+      curvatureReference += strainIsRelativeToReference * ReferenceCurvature(shape_x, shape_xx, qReference);
     S moment, curvature_t = S(0.);
     const Vec2<S> rx_t = s1 * d_t + s2 * slope0_t + s4 * slope1_t;
     if (physicsBendingDamping != 0.) {
@@ -290,7 +292,7 @@ void ObjectANCFCable2D::ODE2LHSInContext(const EvaluationContext& context, const
       const S invNorm = sqrt(invG);
       double axialStrainReference = physicsReferenceAxialStrain;
       if (relative)
-        axialStrainReference += strainIsRelativeToReference * (Interpolate<double>(Vector4(s1, s2, -s1, s4), qReference).norm() - 1.);
+        axialStrainReference += strainIsRelativeToReference * (Interpolate<double>(shape_x, qReference).norm() - 1.);
       moment = UserFunctionLawOf<S, 4>(
           context, {S(1. / invNorm - 1.), S(rx.dot(rx_t) * invNorm), S(f * invG), curvature_t},
           [&](const std::array<double, 4>& v) {

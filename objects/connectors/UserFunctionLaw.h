@@ -1,7 +1,8 @@
 // Force laws given by Python user functions of scalar arguments (e.g. a spring's deflection and its
-// rate, a beam section's strains) or of two 3-vectors. The function is a black box: its value is exact, its derivatives
-// come from forward differences in the arguments only (steps by newton.numericalDifferentiation,
-// core/evaluation/NumericalDifferentiation.h), chained onto their AD derivatives.
+// rate, a beam section's strains) or of two vectors. The function is a black box: its value is
+// exact, its derivatives come from forward differences in the arguments only (steps by
+// newton.numericalDifferentiation, core/evaluation/NumericalDifferentiation.h), chained onto
+// their AD derivatives.
 #pragma once
 
 #include <algorithm>

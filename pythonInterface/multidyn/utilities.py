@@ -51,8 +51,8 @@ _itemNames = [name for name in vars(_itemInterface) if not name.startswith('_')
               and name not in ('ItemBase', 'MissingItem', 'ClassForDict', 'classesByCategory', 'indexTypes')]
 
 __all__ = (_basicUtilities.__all__ + _rigidBodyUtilities.__all__ + _itemNames + _graphicsNames
-           + _graphicsDataUtilities.__all__ + ['np', 'sqrt', 'sin', 'cos', 'exudyn', 'HT', 'TreeLink', 'GenerateStraightBeam',
-              'GenerateStraightLineANCFCable2D'])
+           + _graphicsDataUtilities.__all__ + ['np', 'sqrt', 'sin', 'cos', 'exudyn', 'HT', 'TreeLink',
+                                                'GenerateStraightBeam', 'GenerateStraightLineANCFCable2D'])
 
 
 # ---- Exudyn's joint helpers (exudyn.utilities.GetOtherMarker, GetJointArgs) ----------------------
