@@ -378,25 +378,30 @@ bool ObjectANCFCable2D::GetBodyOutput(OutputVariableType type, const MainSystem&
   TotalCoordinates(nodes, q, q_t);
   const CompiledSystem& compiled = system.Compiled();
   for (Index i = 0; i < 2; ++i) q_tt.segment<4>(4 * i) = state.ode2_tt.segment<4>(compiled.nodeODE2Start[nodeNumbers[i].value]);
-  const Vector2 rx = Interpolate<double>(Shape_x(x, L), q);
-  const SectionStrains strains = StrainsAt(nodes, x);
+  const Vector4 shape_x = Shape_x(x, L);
+  const Vector2 rx = Interpolate<double>(shape_x, q);
   switch (type) {
     case T::Rotation: value = VectorX::Constant(1, std::atan2(rx(1), rx(0))); return true;
     case T::Director1: value = Vector3(rx(0), rx(1), 0.); return true;
-    case T::StrainLocal:  // of the fiber at y: epsilon - y K (Exudyn's)
-      value = VectorX::Constant(1, strains.axialStrain - y * strains.curvature);
-      return true;
-    case T::CurvatureLocal: value = VectorX::Constant(1, strains.curvature); return true;
+    case T::StrainLocal:
+    case T::CurvatureLocal:
     case T::ForceLocal:
-      value = VectorX::Constant(1, AxialForce(system.ContextOf(system.ObjectIndexOf(*this), state), x / L, strains));
+    case T::TorqueLocal: {
+      const SectionStrains strains = StrainsAt(nodes, x);
+      if (type == T::StrainLocal)  // of the fiber at y: epsilon - y K (Exudyn's)
+        value = VectorX::Constant(1, strains.axialStrain - y * strains.curvature);
+      else if (type == T::CurvatureLocal)
+        value = VectorX::Constant(1, strains.curvature);
+      else if (type == T::ForceLocal)
+        value = VectorX::Constant(1, AxialForce(system.ContextOf(system.ObjectIndexOf(*this), state), x / L, strains));
+      else
+        value = VectorX::Constant(1, BendingMoment(system.ContextOf(system.ObjectIndexOf(*this), state), x / L, strains));
       return true;
-    case T::TorqueLocal:
-      value = VectorX::Constant(1, BendingMoment(system.ContextOf(system.ObjectIndexOf(*this), state), x / L, strains));
-      return true;
+    }
     default: break;
   }
   // a = r_tt + y n_tt, n_tt = -omega_t t - omega^2 n; omega_t = (r' x r'_tt)/g - 2 (r' x r'_t)(r' . r'_t)/g^2
-  const Vector2 rx_t = Interpolate<double>(Shape_x(x, L), q_t), rx_tt = Interpolate<double>(Shape_x(x, L), q_tt);
+  const Vector2 rx_t = Interpolate<double>(shape_x, q_t), rx_tt = Interpolate<double>(shape_x, q_tt);
   const double g = rx.squaredNorm();
   const double omega = Cross<double>(rx, rx_t) / g;
   const double omega_t = Cross<double>(rx, rx_tt) / g - 2. * Cross<double>(rx, rx_t) * rx.dot(rx_t) / (g * g);
