@@ -10,7 +10,7 @@ import sys as _sys
 import time as _time
 import warnings as _warnings
 
-import numpy as _np
+from multidyn.argumentChecks import CheckedFlag, IsBool
 
 __version__ = "0.1.0"
 
@@ -28,17 +28,13 @@ _settings = {
 _fileSettings = {'printToFile': False, 'printFileName': '', 'printToFileAppend': False}
 
 
-def _IsBool(value):
-    return isinstance(value, (bool, _np.bool_))
-
-
 def _Checked(name, value):
     default, kind, meaning = _settings[name]
     if kind is bool:
-        if _IsBool(value) or (isinstance(value, int) and value in (0, 1)):
+        if IsBool(value) or (isinstance(value, int) and value in (0, 1)):
             return bool(value)
     elif kind is int:
-        if isinstance(value, int) or _IsBool(value):  # (a bool is an int: True/False for the 0/1 settings)
+        if isinstance(value, int) or IsBool(value):  # (a bool is an int: True/False for the 0/1 settings)
             value = int(value)
             if name == 'outputPrecision' and value < 1:
                 raise ValueError(f"exu.config.outputPrecision: expected a positive number of digits, got {value}")
@@ -161,20 +157,14 @@ def Print(*args, sep=' ', end='\n', flush=False):
     config._Write(sep.join(str(argument) for argument in args) + end, flush)
 
 
-def _Flag(function, name, value):
-    if _IsBool(value):
-        return bool(value)
-    raise TypeError(f"exu.{function}: parameter '{name}': expected True or False, got {value!r:.60}")
-
-
 def SetWriteToFile(filename, flagWriteToFile=True, flagAppend=False, flagFlushAlways=False):
     """Copies exu.Print's output to filename (relative to exu.config.outputDirectory), appended to it
     with flagAppend, flushed at every print with flagFlushAlways; SetWriteToFile('', False) closes it."""
     if not isinstance(filename, str):
         raise TypeError(f"exu.SetWriteToFile: parameter 'filename': expected a str, got {type(filename).__name__}")
-    write = _Flag("SetWriteToFile", "flagWriteToFile", flagWriteToFile)
-    append = _Flag("SetWriteToFile", "flagAppend", flagAppend)
-    flushAlways = _Flag("SetWriteToFile", "flagFlushAlways", flagFlushAlways)
+    write = CheckedFlag(flagWriteToFile, "exu.SetWriteToFile: parameter 'flagWriteToFile'")
+    append = CheckedFlag(flagAppend, "exu.SetWriteToFile: parameter 'flagAppend'")
+    flushAlways = CheckedFlag(flagFlushAlways, "exu.SetWriteToFile: parameter 'flagFlushAlways'")
     if not write:
         config._CloseFile()
         return

@@ -3,15 +3,12 @@
 import numpy as _np
 
 from multidyn import _multidyn
+from multidyn.argumentChecks import IsInteger
 from multidyn.createFunctions import _AllOrNothingCall
 from multidyn.indices import MarkerIndex, ObjectIndex
 from multidyn.itemInterface import MarkerBodyPosition, MarkerBodyRigid, ObjectContactExponentialSpring, ObjectGround
 
 MainSystem = _multidyn.MainSystem
-
-
-def _IsInteger(value):
-    return isinstance(value, (int, _np.integer)) and not isinstance(value, bool)
 
 
 def CreateExponentialSpringContact(self, bodyNumber, localPositions, planeMarker=None, parameters=None, name=""):
@@ -21,7 +18,7 @@ def CreateExponentialSpringContact(self, bodyNumber, localPositions, planeMarker
     origin with z up, on a new ObjectGround); parameters: an ExponentialSpringParameters (None: the
     defaults). Returns the list of the contacts' ObjectIndex."""
     function = "CreateExponentialSpringContact"
-    if isinstance(bodyNumber, MarkerIndex) or not _IsInteger(bodyNumber):
+    if isinstance(bodyNumber, MarkerIndex) or not IsInteger(bodyNumber):
         raise TypeError(f"{function}: parameter 'bodyNumber': expected the ObjectIndex of a body, got {bodyNumber!r}")
     if not 0 <= int(bodyNumber) < self.NumberOfObjects():
         raise IndexError(f"{function}: parameter 'bodyNumber': object number {int(bodyNumber)} does not exist")
@@ -33,7 +30,7 @@ def CreateExponentialSpringContact(self, bodyNumber, localPositions, planeMarker
             or not _np.all(_np.isfinite(positions))):
         raise ValueError(f"{function}: parameter 'localPositions': expected a non-empty list of [x, y, z] with finite "
                          f"numbers, got {localPositions!r}")
-    if planeMarker is not None and (not _IsInteger(planeMarker) or isinstance(planeMarker, (ObjectIndex,))):
+    if planeMarker is not None and (not IsInteger(planeMarker) or isinstance(planeMarker, (ObjectIndex,))):
         raise TypeError(f"{function}: parameter 'planeMarker': expected a MarkerIndex of a rigid marker or None, "
                         f"got {planeMarker!r}")
     if parameters is None:
@@ -57,7 +54,7 @@ def CreateExponentialSpringContact(self, bodyNumber, localPositions, planeMarker
 def ResetAnchorPoint(self, objectNumber):
     """Puts the anchor point p0 of an ObjectContactExponentialSpring at the station's current
     projection onto the plane, in the initial and the current state (refused during a solve)."""
-    if isinstance(objectNumber, MarkerIndex) or not _IsInteger(objectNumber):
+    if isinstance(objectNumber, MarkerIndex) or not IsInteger(objectNumber):
         raise TypeError(f"ResetAnchorPoint: parameter 'objectNumber': expected an ObjectIndex, got {objectNumber!r}")
     if not 0 <= int(objectNumber) < self.NumberOfObjects():
         raise IndexError(f"ResetAnchorPoint: object number {int(objectNumber)} does not exist")

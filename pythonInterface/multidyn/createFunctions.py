@@ -4,6 +4,7 @@ import functools as _functools
 import numpy as _np
 
 from multidyn import _multidyn
+from multidyn.argumentChecks import CheckedFlag
 from multidyn import itemInterface as _itemInterface
 from multidyn import rigidBodyUtilities as _utilities
 from multidyn.indices import MarkerIndex, NodeIndex, ObjectIndex
@@ -203,8 +204,7 @@ def CreateMassPoint(self, name="", referencePosition=[0., 0., 0.], initialDispla
     if physicsMass is not None:
         _DeprecatedArgument(function, "physicsMass", "mass")
         mass = physicsMass
-    if not isinstance(create2D, (bool, _np.bool_)):
-        raise TypeError(f"{function}: parameter 'create2D': expected True or False, got {create2D!r}")
+    create2D = CheckedFlag(create2D, f"{function}: parameter 'create2D'")
     p0 = _Vector3(function, "referencePosition", referencePosition)
     u0 = _Vector3(function, "initialDisplacement", initialDisplacement)
     v0 = _Vector3(function, "initialVelocity", initialVelocity)

@@ -7,7 +7,7 @@ import os as _os
 import numpy as _np
 
 from multidyn import _multidyn
-from multidyn import rigidBodyUtilities as _utilities
+from multidyn.argumentChecks import CheckedFlag
 from multidyn.indices import LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex, indexTypes
 from multidyn.itemInterface import ClassForDict, ItemBase, ItemParameters, typeKeys
 from multidyn.simulationSettings import FileDictionary, SimulationSettings, TakePythonOnly
@@ -121,12 +121,6 @@ for _category, (_name, _indexType) in enumerate(_categories):
     _Install(_category, _name, _indexType)
 
 
-def _CheckFlag(value, what):
-    if isinstance(value, (bool, _np.bool_)) or (isinstance(value, (int, _np.integer)) and value in (0, 1)):
-        return bool(value)
-    raise TypeError(f"{what}: expected True or False, got {value!r}")
-
-
 def _Delete(mbs, category, index, deleteDependents, suppressWarnings, call, indexName, dependentsName):
     """Exudyn's mbs.Delete...: the C++ core deletes and renumbers; the warnings it returns are
     issued at the user's line unless suppressWarnings."""
@@ -134,8 +128,8 @@ def _Delete(mbs, category, index, deleteDependents, suppressWarnings, call, inde
     if isinstance(index, tuple(t for t in indexTypes if t is not _categories[category][1])):
         raise TypeError(f"{where}: expected a {_categories[category][1].__name__} (or int), got {index!r}")
     index = _CheckIndex(mbs, category, index, where)
-    deleteDependents = _CheckFlag(deleteDependents, f"{call}: parameter '{dependentsName}'")
-    suppressWarnings = _CheckFlag(suppressWarnings, f"{call}: parameter 'suppressWarnings'")
+    deleteDependents = CheckedFlag(deleteDependents, f"{call}: parameter '{dependentsName}'")
+    suppressWarnings = CheckedFlag(suppressWarnings, f"{call}: parameter 'suppressWarnings'")
     for message in mbs._DeleteItem(category, index, deleteDependents):
         if not suppressWarnings:
             WarnAtUserLine(message)

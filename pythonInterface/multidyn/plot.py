@@ -10,8 +10,8 @@ import warnings as _warnings
 
 import numpy as _np
 
+from multidyn.argumentChecks import IsInteger
 from multidyn.console import Print as _Print
-from multidyn.indices import SensorIndex as _SensorIndex
 
 __all__ = ['listMarkerStyles', 'listMarkerStylesFilled', 'componentNorm', 'ParseOutputFileHeader',
            'PlotSensorDefaults', 'PlotSensor', 'PlotFFT', 'FileStripSpaces', 'DataArrayFromSensorList', 'PlotImage',
@@ -162,10 +162,6 @@ _xyzVariables = {'Force', 'Torque', 'Position', 'Displacement', 'Velocity', 'Acc
                  'AngularVelocity', 'AngularAcceleration'}
 
 
-def _IsInteger(value):
-    return isinstance(value, (int, _np.integer)) and not isinstance(value, (bool, _np.bool_))
-
-
 def _IsNumber(value):
     return isinstance(value, (int, float, _np.integer, _np.floating)) and not isinstance(value, (bool, _np.bool_))
 
@@ -217,7 +213,7 @@ def _Source(mbs, i, sensor, kwargs):
         return _LoadFile(fileName, kwargs, f"file '{fileName}'"), name, variable
     if isinstance(sensor, _np.ndarray) and sensor.ndim == 2:
         return _np.asarray(sensor, dtype=float), f'data{i}', ''
-    if not _IsInteger(sensor):
+    if not IsInteger(sensor):
         raise TypeError(f"{function}: parameter 'sensorNumbers': expected sensor numbers (SensorIndex or int), file "
                         f"names or 2D numpy arrays [time, values...], got {sensor!r}")
     number = _SensorNumber(mbs, function, sensor)
@@ -339,9 +335,9 @@ def PlotSensor(mbs, sensorNumbers=[], components=0, xLabel=None, yLabel=None, la
     if not _IsNumber(fontSize) or not fontSize > 0:
         raise TypeError(f"{function}: parameter 'fontSize': expected a positive number, got {fontSize!r}")
     for name, value in (('majorTicksX', majorTicksX), ('majorTicksY', majorTicksY)):
-        if not _IsInteger(value) or value < 1:
+        if not IsInteger(value) or value < 1:
             raise TypeError(f"{function}: parameter '{name}': expected a number of ticks (int >= 1), got {value!r}")
-    if not _IsInteger(colorCodeOffset) or colorCodeOffset < 0:
+    if not IsInteger(colorCodeOffset) or colorCodeOffset < 0:
         raise TypeError(f"{function}: parameter 'colorCodeOffset': expected an int >= 0, got {colorCodeOffset!r}")
     if markerDensity is not None and not _IsNumber(markerDensity):
         raise TypeError(f"{function}: parameter 'markerDensity': expected an int (markers per line), a float (their "
@@ -358,7 +354,7 @@ def PlotSensor(mbs, sensorNumbers=[], components=0, xLabel=None, yLabel=None, la
     if legendArgs is not None and not isinstance(legendArgs, (str, tuple, list, dict)):
         raise TypeError(f"{function}: parameter 'legendArgs': expected None, a legend location (str or (x, y)) or a "
                         f"dict of legend arguments, got {legendArgs!r}")
-    if not (_IsList(subPlot) and (len(subPlot) == 0 or (len(subPlot) == 3 and all(_IsInteger(v) and v >= 1
+    if not (_IsList(subPlot) and (len(subPlot) == 0 or (len(subPlot) == 3 and all(IsInteger(v) and v >= 1
                                                                                       for v in subPlot)))):
         raise TypeError(f"{function}: parameter 'subPlot': expected [] or [nx, ny, position] (ints >= 1), got "
                         f"{subPlot!r}")
@@ -373,7 +369,7 @@ def PlotSensor(mbs, sensorNumbers=[], components=0, xLabel=None, yLabel=None, la
         sensorList = [sensorNumbers]
     componentList = list(components) if _IsList(components) else [components]
     for component in componentList:
-        if not _IsInteger(component):
+        if not IsInteger(component):
             raise TypeError(f"{function}: parameter 'components': expected component numbers (int; -1 for the time, "
                             f"plot.componentNorm for the norm), got {components!r}")
     if len(componentList) == 1 and len(sensorList) != 1:
@@ -387,9 +383,9 @@ def PlotSensor(mbs, sensorNumbers=[], components=0, xLabel=None, yLabel=None, la
     nLines = len(sensorList)
     if _IsList(componentsX) and len(componentsX) == 0:
         componentsXList = [-1] * nLines
-    elif _IsInteger(componentsX):
+    elif IsInteger(componentsX):
         componentsXList = [componentsX] * nLines
-    elif _IsList(componentsX) and all(_IsInteger(c) for c in componentsX) and len(componentsX) in (1, nLines):
+    elif _IsList(componentsX) and all(IsInteger(c) for c in componentsX) and len(componentsX) in (1, nLines):
         componentsXList = list(componentsX) * (nLines if len(componentsX) == 1 else 1)
     else:
         raise TypeError(f"{function}: parameter 'componentsX': expected [] (time), one component or a list of "
@@ -439,7 +435,7 @@ def PlotSensor(mbs, sensorNumbers=[], components=0, xLabel=None, yLabel=None, la
     lines = []
     for i, (sensor, component, componentX) in enumerate(zip(sensorList, componentList, componentsXList)):
         key = _os.fspath(sensor) if isinstance(sensor, (str, _os.PathLike)) else \
-            (int(sensor) if _IsInteger(sensor) else id(sensor))
+            (int(sensor) if IsInteger(sensor) else id(sensor))
         if key not in sources:
             sources[key] = _Source(mbs, i, sensor, kwargs)
         data, name, variable = sources[key]
@@ -500,7 +496,7 @@ def PlotSensor(mbs, sensorNumbers=[], components=0, xLabel=None, yLabel=None, la
             markerStyle = markerList[i]
             if ' ' in markerStyle:
                 markerStyle, fillStyle = markerStyle.replace(' ', ''), 'none'
-            if _IsInteger(markerDensity):
+            if IsInteger(markerDensity):
                 markEvery = int(1 + len(x) / markerDensity) if markerDensity != 0 else None
             else:
                 markEvery = None if markerDensity is None else float(markerDensity)

@@ -10,6 +10,7 @@ import numbers as _numbers
 import numpy as _np
 
 from multidyn import _multidyn
+from multidyn.argumentChecks import CheckedFlag
 from multidyn.console import Print as _Print
 from multidyn.mainSystemExtensions import _AutoAssemble, _SettingsOf
 from multidyn.userWarnings import WarnAtUserLine as _WarnAtUserLine
@@ -20,15 +21,6 @@ MainSystem = _multidyn.MainSystem
 
 # ---------------------------------------------------------------------------------------------
 # argument checks (Exudyn's parameter names in the messages)
-def _CheckFlag(function, name, value):
-    """a bool (also numpy's, and the ints 0 and 1 that Exudyn scripts pass as flags)"""
-    if isinstance(value, (bool, _np.bool_)):
-        return bool(value)
-    if isinstance(value, _numbers.Integral) and value in (0, 1):
-        return bool(value)
-    raise TypeError(f"{function}: {name} must be True or False, got {value!r}")
-
-
 def _CheckTolerance(function, name, value):
     """a finite non-negative real"""
     if isinstance(value, (bool, _np.bool_)) or not isinstance(value, _numbers.Real):
@@ -57,7 +49,7 @@ def _Matrices(mbs, function, simulationSettings, autoAssemble):
     values); assembles an unassembled system first, with a warning, as Exudyn's autoAssemble"""
     _CheckMainSystem(function, mbs)
     simulationSettings, settings = _SettingsOf(function, simulationSettings)
-    autoAssemble = _CheckFlag(function, "autoAssemble", autoAssemble)
+    autoAssemble = CheckedFlag(autoAssemble, f"{function}: parameter 'autoAssemble'")
     _AutoAssemble(mbs, function, autoAssemble)
     return mbs._LinearizedSystemMatrices(settings, _multidyn.ConfigurationType.Initial)
 
@@ -84,9 +76,9 @@ def ComputeLinearizedSystem(mbs, simulationSettings=None, projectIntoConstraintN
     returnConstraintNullspace, else []. A system that is not assembled is assembled first, with a
     warning (autoAssemble=True)."""
     function = "ComputeLinearizedSystem"
-    project = _CheckFlag(function, "projectIntoConstraintNullspace", projectIntoConstraintNullspace)
-    returnJacobian = _CheckFlag(function, "returnConstraintJacobian", returnConstraintJacobian)
-    returnNullspace = _CheckFlag(function, "returnConstraintNullspace", returnConstraintNullspace)
+    project = CheckedFlag(projectIntoConstraintNullspace, f"{function}: parameter 'projectIntoConstraintNullspace'")
+    returnJacobian = CheckedFlag(returnConstraintJacobian, f"{function}: parameter 'returnConstraintJacobian'")
+    returnNullspace = CheckedFlag(returnConstraintNullspace, f"{function}: parameter 'returnConstraintNullspace'")
     tolerance = _CheckTolerance(function, "singularValuesTolerance", singularValuesTolerance)
     matrices = _Matrices(mbs, function, simulationSettings, autoAssemble)
     nODE2, nAE = matrices["nODE2"], matrices["nAE"]
@@ -187,12 +179,12 @@ def ComputeODE2Eigenvalues(mbs, simulationSettings=None, useSparseSolver=False, 
     computes densely as well (the matrices are dense), with a warning. A system that is not
     assembled is assembled first, with a warning (autoAssemble=True)."""
     function = "ComputeODE2Eigenvalues"
-    useSparseSolver = _CheckFlag(function, "useSparseSolver", useSparseSolver)
+    useSparseSolver = CheckedFlag(useSparseSolver, f"{function}: parameter 'useSparseSolver'")
     numberOfEigenvalues = _CheckCount(function, "numberOfEigenvalues", numberOfEigenvalues)
-    convert2Frequencies = _CheckFlag(function, "convert2Frequencies", convert2Frequencies)
-    useAbsoluteValues = _CheckFlag(function, "useAbsoluteValues", useAbsoluteValues)
-    computeComplexEigenvalues = _CheckFlag(function, "computeComplexEigenvalues", computeComplexEigenvalues)
-    ignoreAlgebraicEquations = _CheckFlag(function, "ignoreAlgebraicEquations", ignoreAlgebraicEquations)
+    convert2Frequencies = CheckedFlag(convert2Frequencies, f"{function}: parameter 'convert2Frequencies'")
+    useAbsoluteValues = CheckedFlag(useAbsoluteValues, f"{function}: parameter 'useAbsoluteValues'")
+    computeComplexEigenvalues = CheckedFlag(computeComplexEigenvalues, f"{function}: parameter 'computeComplexEigenvalues'")
+    ignoreAlgebraicEquations = CheckedFlag(ignoreAlgebraicEquations, f"{function}: parameter 'ignoreAlgebraicEquations'")
     tolerance = _CheckTolerance(function, "singularValuesTolerance", singularValuesTolerance)
     if computeComplexEigenvalues and convert2Frequencies:
         raise ValueError(f"{function}: In case of computeComplexEigenvalues=True, you must set convert2Frequencies=False "
@@ -254,9 +246,9 @@ def ComputeSystemDegreeOfFreedom(mbs, simulationSettings=None, threshold=1e-12, 
     'nODE2', 'nODE1', 'nAE', 'nPureAE'}; ODE1 coordinates count as no degree of freedom."""
     function = "ComputeSystemDegreeOfFreedom"
     threshold = _CheckTolerance(function, "threshold", threshold)
-    useSVD = _CheckFlag(function, "useSVD", useSVD)
+    useSVD = CheckedFlag(useSVD, f"{function}: parameter 'useSVD'")
     if isinstance(verbose, (bool, _np.bool_)) or not isinstance(verbose, _numbers.Integral):
-        verbose = _CheckFlag(function, "verbose", verbose)
+        verbose = CheckedFlag(verbose, f"{function}: parameter 'verbose'")
     verbose = int(verbose)
     matrices = _Matrices(mbs, function, simulationSettings, autoAssemble)
     nODE2, nODE1, nAE = matrices["nODE2"], matrices["nODE1"], matrices["nAE"]

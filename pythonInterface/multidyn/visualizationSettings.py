@@ -10,6 +10,7 @@ import copy as _copy
 
 import numpy as _np
 
+from multidyn.argumentChecks import CheckedFlag
 from multidyn.visualizationSettingsDefaults import _Enum, defaults as _defaults
 
 # settings whose lists have no fixed size (lists of sensors, a color per trace)
@@ -39,9 +40,7 @@ def _Check(path, default, value):
             return enum.__members__[value]
         raise TypeError(f"{where}: expected an exu.{default.enumName}, got {value!r}")
     if isinstance(default, bool):
-        if isinstance(value, (bool, _np.bool_)) or (isinstance(value, (int, _np.integer)) and value in (0, 1)):
-            return bool(value)
-        raise TypeError(f"{where}: expected True or False, got {value!r}")
+        return CheckedFlag(value, where)
     if isinstance(default, int):
         if isinstance(value, (int, _np.integer, bool, _np.bool_)):
             return int(value)  # Exudyn takes True/False for its integer settings (drawCoordinateSystem = False)

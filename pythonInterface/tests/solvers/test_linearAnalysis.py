@@ -359,7 +359,7 @@ def test_unassembledSystemIsAssembledWithAWarningOrRefused():
     (dict(constrainedCoordinates=['x']), TypeError, "constrainedCoordinates must hold ODE2 coordinate indices"),
     (dict(constrainedCoordinates=3), TypeError, "constrainedCoordinates must be a list"),
     (dict(computeComplexEigenvalues=True, convert2Frequencies=True), ValueError, "convert2Frequencies=False"),
-    (dict(useAbsoluteValues='yes'), TypeError, "useAbsoluteValues must be True or False"),
+    (dict(useAbsoluteValues='yes'), TypeError, "parameter 'useAbsoluteValues': expected True or False"),
     (dict(singularValuesTolerance=-1.), ValueError, "singularValuesTolerance must be finite and >= 0"),
     (dict(singularValuesTolerance='small'), TypeError, "singularValuesTolerance must be a real number"),
 ])
@@ -373,11 +373,11 @@ def test_otherBadInput():
     constrained = TwoMassChain()
     with pytest.raises(ValueError, match="either ignoreAlgebraicEquations=True or constrainedCoordinates"):
         constrained.ComputeODE2Eigenvalues(constrainedCoordinates=[0])
-    with pytest.raises(TypeError, match="projectIntoConstraintNullspace must be True or False"):
+    with pytest.raises(TypeError, match="parameter 'projectIntoConstraintNullspace': expected True or False"):
         constrained.ComputeLinearizedSystem(projectIntoConstraintNullspace=None)
     with pytest.raises(TypeError, match="threshold must be a real number"):
         constrained.ComputeSystemDegreeOfFreedom(threshold=[1e-12])
-    with pytest.raises(TypeError, match="verbose must be True or False"):
+    with pytest.raises(TypeError, match="parameter 'verbose': expected True or False"):
         constrained.ComputeSystemDegreeOfFreedom(verbose='loud')
     with pytest.raises(TypeError, match="expected a MainSystem"):
         exu.solver.ComputeODE2Eigenvalues("mbs")
