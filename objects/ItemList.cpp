@@ -21,6 +21,7 @@
 #include "objects/connectors/ObjectConnectorTorsionalSpringDamper.h"
 #include "objects/contact/ObjectConnectorRollingDiscPenalty.h"
 #include "objects/contact/ObjectContactCoordinate.h"
+#include "objects/contact/ObjectContactSphereSphere.h"
 #include "objects/contact/ObjectContactExponentialSpring.h"
 #include "objects/firstOrder/ObjectGenericODE1.h"
 #include "objects/joints/ObjectConnectorCoordinate.h"
@@ -139,6 +140,7 @@ void RegisterAllItems() {
   registry.Register(MarkerNodeRotationCoordinate::Info());
   registry.Register(ObjectConnectorCoordinateVector::Info());
   registry.Register(ObjectContactCoordinate::Info());
+  registry.Register(ObjectContactSphereSphere::Info());
 }
 
 }  // namespace multidyn

@@ -1,12 +1,14 @@
 """Contact helpers on MainSystem: mbs.CreateExponentialSpringContact and mbs.ResetAnchorPoint
-(ObjectContactExponentialSpring, docs/theory/ExponentialSpring.md)."""
+(ObjectContactExponentialSpring, docs/theory/ExponentialSpring.md), mbs.CreateSphereSphereContact
+(ObjectContactSphereSphere, docs/theory/ContactSphereSphere.md)."""
 import numpy as _np
 
 from multidyn import _multidyn
 from multidyn.argumentChecks import IsInteger
-from multidyn.createFunctions import _AllOrNothingCall
+from multidyn.createFunctions import _AllOrNothingCall, _defaultColor, _LoadMarker, _Pair
 from multidyn.indices import MarkerIndex, ObjectIndex
-from multidyn.itemInterface import MarkerBodyPosition, MarkerBodyRigid, ObjectContactExponentialSpring, ObjectGround
+from multidyn.itemInterface import (MarkerBodyPosition, MarkerBodyRigid, NodeGenericData, ObjectContactExponentialSpring,
+                                    ObjectContactSphereSphere, ObjectGround)
 
 MainSystem = _multidyn.MainSystem
 
@@ -61,5 +63,41 @@ def ResetAnchorPoint(self, objectNumber):
     _multidyn._ResetAnchorPoint(self, int(objectNumber))
 
 
+def CreateSphereSphereContact(self, name="", itemNumbers=[None, None], localPosition0=[0., 0., 0.],
+                              localPosition1=[0., 0., 0.], spheresRadii=[-1, -1], isHollowSphere1=False,
+                              dynamicFriction=0., frictionProportionalZone=1e-3, contactStiffness=0., contactDamping=0.,
+                              contactStiffnessExponent=1, constantPullOffForce=0, contactPlasticityRatio=0,
+                              adhesionCoefficient=0, adhesionExponent=1, restitutionCoefficient=1,
+                              minimumImpactVelocity=0, impactModel=0, dataInitialCoordinates=[0, 0, 0, 0],
+                              activeConnector=True, show=False, color=_defaultColor, bodyNumbers=None,
+                              bodyOrNodeList=None):
+    """Adds an ObjectContactSphereSphere between two spheres at two bodies (at localPosition0/1), nodes
+    or markers (Exudyn 1.13's mbs.CreateSphereSphereContact): position markers, or rigid ones with
+    friction (dynamicFriction != 0), and its NodeGenericData with dataInitialCoordinates [gap,
+    tangential velocity, impact velocity, plastic overlap]; the other parameters are the item's.
+    bodyNumbers is the deprecated name of itemNumbers. Returns the contact's ObjectIndex."""
+    function = "CreateSphereSphereContact"
+    if bodyOrNodeList is not None:
+        raise TypeError(f"{function}: parameter 'bodyOrNodeList' is not accepted: give the items in itemNumbers")
+    items = _Pair(function, bodyNumbers, itemNumbers)
+    data = _np.asarray(dataInitialCoordinates, dtype=float).reshape(-1) if _np.ndim(dataInitialCoordinates) else []
+    if len(data) != 4 or not _np.all(_np.isfinite(data)):
+        raise ValueError(f"{function}: parameter 'dataInitialCoordinates': expected 4 finite numbers [gap, tangential "
+                         f"velocity, impact velocity, plastic overlap], got {dataInitialCoordinates!r}")
+    rigid = dynamicFriction != 0  # friction needs the orientation (torques, velocities at the contact point)
+    markers = [_LoadMarker(self, function, item, position, rigid, "itemNumbers", f"localPosition{k}")
+               for k, (item, position) in enumerate(zip(items, [localPosition0, localPosition1]))]
+    node = self.AddNode(NodeGenericData(initialCoordinates=list(data), numberOfDataCoordinates=len(data)))
+    return self.AddObject(ObjectContactSphereSphere(
+        name=name, markerNumbers=markers, nodeNumber=node, spheresRadii=spheresRadii, isHollowSphere1=isHollowSphere1,
+        dynamicFriction=dynamicFriction, frictionProportionalZone=frictionProportionalZone,
+        contactStiffness=contactStiffness, contactDamping=contactDamping,
+        contactStiffnessExponent=contactStiffnessExponent, constantPullOffForce=constantPullOffForce,
+        contactPlasticityRatio=contactPlasticityRatio, adhesionCoefficient=adhesionCoefficient,
+        adhesionExponent=adhesionExponent, restitutionCoefficient=restitutionCoefficient,
+        minimumImpactVelocity=minimumImpactVelocity, impactModel=impactModel, activeConnector=activeConnector,
+        visualization={"show": show, "color": color}))
+
 MainSystem.CreateExponentialSpringContact = _AllOrNothingCall(CreateExponentialSpringContact)  # as every Create
+MainSystem.CreateSphereSphereContact = _AllOrNothingCall(CreateSphereSphereContact)
 MainSystem.ResetAnchorPoint = ResetAnchorPoint

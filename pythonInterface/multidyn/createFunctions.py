@@ -391,20 +391,21 @@ def CreateTorsionalSpringDamper(self, name="", bodyNumbers=None, itemNumbers=Non
     return self.AddObject(connector)
 
 
-def _LoadMarker(mbs, function, itemNumber, localPosition, rigid):
-    """the marker a load acts at: the marker itself, a node marker, or a body marker at localPosition
-    (rigid: one with orientation, for torques and body-fixed loads)"""
-    position = _Vector3(function, "localPosition", localPosition)
+def _LoadMarker(mbs, function, itemNumber, localPosition, rigid, itemName="itemNumber", positionName="localPosition"):
+    """the marker a load or contact acts at: the marker itself, a node marker, or a body marker at
+    localPosition (rigid: one with orientation, for torques and body-fixed loads); itemName and
+    positionName are the caller's parameter names, for errors"""
+    position = _Vector3(function, positionName, localPosition)
     if isinstance(itemNumber, MarkerIndex):
         return itemNumber
     if isinstance(itemNumber, NodeIndex):
         if _np.any(position != 0.):
-            raise ValueError(f"{function}: parameter 'localPosition': must be [0,0,0] for a node")
+            raise ValueError(f"{function}: parameter '{positionName}': must be [0,0,0] for a node")
         return mbs.AddMarker((MarkerNodeRigid if rigid else MarkerNodePosition)(nodeNumber=itemNumber))
     if isinstance(itemNumber, ObjectIndex):
         marker = MarkerBodyRigid if rigid else MarkerBodyPosition
         return mbs.AddMarker(marker(bodyNumber=itemNumber, localPosition=list(position)))
-    raise TypeError(f"{function}: parameter 'itemNumber': expected the ObjectIndex of a body, a NodeIndex or a "
+    raise TypeError(f"{function}: parameter '{itemName}': expected the ObjectIndex of a body, a NodeIndex or a "
                     f"MarkerIndex, got {itemNumber!r}")
 
 

@@ -113,6 +113,9 @@ wordValues = {('ObjectActuator', 'dyntype'): 'filter', ('ObjectActuator', 'gaint
 modulePythonValues = {'inputIsRate': [0, 1], 'inputNames': 'angleInMsg rateInMsg',
                       'outputNames': 'torqueOutMsg forceOutMsg', 'outputValues': [0.37, 0.38]}
 
+#: items whose NodeGenericData needs this many data coordinates (others take the base system's of 1)
+dataNodeSizes = {'ObjectConnectorRollingDiscPenalty': 3, 'ObjectContactSphereSphere': 4}
+
 #: items on coordinate markers
 coordinateItems = {'ObjectConnectorCoordinateSpringDamper', 'ObjectConnectorCoordinate', 'ObjectContactCoordinate',
                    'LoadCoordinate'}
@@ -171,8 +174,9 @@ def NonDefaultValue(info, field, mbs, b):
         if className in ('ObjectConnectorTorsionalSpringDamper', 'ObjectActuator', 'ObjectConnectorRigidBodySpringDamper',
                          'ObjectContactCoordinate'):
             return b['nData']
-        if className == 'ObjectConnectorRollingDiscPenalty':
-            return mbs.AddNode(NodeGenericData(numberOfDataCoordinates=3, initialCoordinates=[0., 0., 0.]))
+        if className in dataNodeSizes:
+            size = dataNodeSizes[className]
+            return mbs.AddNode(NodeGenericData(numberOfDataCoordinates=size, initialCoordinates=[0.] * size))
         if className == 'MarkerNodeRigid':
             return b['nEP']
         return b['nPoint']  # MarkerNodePosition, SensorNode
@@ -230,6 +234,8 @@ def NonDefaultValue(info, field, mbs, b):
             return 1  # the angle about y
         if className == 'ObjectANCFCable2D':
             return 1  # useReducedOrderIntegration: 0, 1 or 2
+        if className == 'ObjectContactSphereSphere':
+            return 2  # impactModel: 0, 1 or 2
         return 3 if default != 3 else 4
     if fieldType == 'Float4':
         return [0.1, 0.2, 0.3, 0.4]
