@@ -94,7 +94,7 @@ bool ObjectContactSphereSphere::GetOutput(OutputVariableType type, const Evaluat
 }
 
 void ObjectContactSphereSphere::AddTestInstance(MainSystem& system) {
-  // two turning, overlapping spheres with friction in the proportional zone and the Gonthier model
+  // two turning, overlapping spheres with friction in the proportional zone and the Carvalho-Martins law
   const Index body0 = testInstances::RigidBody(system, "RigidBodyEP", Vector3(0.1, 0.2, -0.3));
   const Index body1 = testInstances::RigidBody(system, "RigidBodyRxyz", Vector3(0.5, -0.1, 0.2));
   const Index node = testInstances::Add(system, ItemCategory::Node,
@@ -113,6 +113,23 @@ void ObjectContactSphereSphere::AddTestInstance(MainSystem& system) {
                       {"restitutionCoefficient", 0.6},
                       {"markerNumbers", {testInstances::RigidMarker(system, body0, Vector3(0.1, 0., 0.05)),
                                          testInstances::RigidMarker(system, body1, Vector3(-0.05, 0.1, 0.))}}});
+  // sphere 0 inside the hollow sphere 1, slipping, on the adhesive elasto-plastic law (unloading)
+  const Index slipping = testInstances::Add(system, ItemCategory::Node,
+                                            {{"nodeType", "GenericData"}, {"numberOfDataCoordinates", 4},
+                                             {"initialCoordinates", {-0.01, 2., 0., 0.04}}});
+  testInstances::Add(system, ItemCategory::Object,
+                     {{"objectType", "ContactSphereSphere"},
+                      {"nodeNumber", slipping},
+                      {"spheresRadii", {0.1, 0.9}},
+                      {"isHollowSphere1", true},
+                      {"contactStiffness", 2e4},
+                      {"contactDamping", 10.},
+                      {"contactPlasticityRatio", 0.5},
+                      {"constantPullOffForce", 0.2},
+                      {"adhesionCoefficient", 300.},
+                      {"dynamicFriction", 0.4},
+                      {"markerNumbers", {testInstances::RigidMarker(system, body1, Vector3(0.05, -0.1, 0.1)),
+                                         testInstances::RigidMarker(system, body0, Vector3(0., 0.2, 0.))}}});
 }
 
 const ItemTypeInfo& ObjectContactSphereSphere::Info() {
