@@ -2,6 +2,7 @@
 
 #include "core/items/ItemRegistry.h"
 #include "objects/actuators/ObjectActuator.h"
+#include "objects/actuators/ObjectConnectorHydraulicActuatorSimple.h"
 #include "objects/bodies/ObjectGenericODE2.h"
 #include "objects/bodies/ObjectGround.h"
 #include "objects/bodies/ObjectKinematicTree.h"
@@ -139,6 +140,7 @@ void RegisterAllItems() {
   registry.Register(MarkerNodeRotationCoordinate::Info());
   registry.Register(ObjectConnectorCoordinateVector::Info());
   registry.Register(ObjectContactCoordinate::Info());
+  registry.Register(ObjectConnectorHydraulicActuatorSimple::Info());
 }
 
 }  // namespace multidyn
