@@ -58,7 +58,8 @@ void ObjectConnectorHydraulicActuatorSimple::Check(const MainSystem& system) con
   for (const auto& parameter : positive)
     if (!(parameter.value > 0.))
       throw ValueError(std::string("parameter '") + parameter.name + "': expected a value > 0 [" + parameter.unit +
-                       "], got " + JsonNumberText(parameter.value) + (parameter.value == 0. ? " (the default 0 is only a placeholder)" : ""));
+                       "], got " + JsonNumberText(parameter.value) +
+                       (parameter.value == 0. ? " (the default 0 is only a placeholder)" : ""));
 }
 
 bool ObjectConnectorHydraulicActuatorSimple::GetOutput(OutputVariableType type, const EvaluationContext& context,
@@ -156,7 +157,8 @@ const ItemTypeInfo& ObjectConnectorHydraulicActuatorSimple::Info() {
           .Add(&T::visualizationRodRadius, "rodRadius", "m", "radius of the drawn rod").Visualization()
           .Add(&T::visualizationPistonRadius, "pistonRadius", "m", "radius of the drawn piston").Visualization()
           .Add(&T::visualizationPistonLength, "pistonLength", "m", "length of the drawn piston").Visualization()
-          .Add(&T::visualizationRodMountRadius, "rodMountRadius", "m", "radius of the drawn rod mount sphere").Visualization()
+          .Add(&T::visualizationRodMountRadius, "rodMountRadius", "m", "radius of the drawn rod mount sphere")
+          .Visualization()
           .Add(&T::visualizationBaseMountRadius, "baseMountRadius", "m", "radius of the drawn base mount sphere")
           .Visualization()
           .Add(&T::visualizationBaseMountLength, "baseMountLength", "m", "length of the drawn base mount").Visualization()

@@ -60,7 +60,8 @@ def SignedSqrt(x):
 
 def DocumentedRates(p, s, s_t, v):
     """Exudyn's pressure build-up equations (docs/RST/items/ObjectConnectorHydraulicActuatorSimple.rst)."""
-    A0, A1, Vh0, Vh1, K = v["chamberCrossSection0"], v["chamberCrossSection1"], v["hoseVolume0"], v["hoseVolume1"], v["oilBulkModulus"]
+    A0, A1, K = v["chamberCrossSection0"], v["chamberCrossSection1"], v["oilBulkModulus"]
+    Vh0, Vh1 = v["hoseVolume0"], v["hoseVolume1"]
     V0, V1, K0, K1 = Vh0, Vh1, K, K
     if v.get("useChamberVolumeChange"):
         V0, V1 = Vh0 + A0 * s, Vh1 + A1 * (v["strokeLength"] - s)
@@ -118,7 +119,7 @@ def test_force_and_pressure_rates_follow_the_documented_equations(openings, volu
     np.testing.assert_allclose(rates, expected, rtol=1e-7, atol=1e-9 * np.max(np.abs(p)) / h)
     if openings == (0., 0.):  # closed valves: only the volume change of the chambers
         assert rates[0] * rates[1] < 0.
-    # equal and opposite: marker 0 pulled along -f_HA v_f... i.e. +f_HA v_f on marker 0, -f_HA v_f on marker 1
+    # equal and opposite: +f_HA v_f on marker 0, -f_HA v_f on marker 1
     for k, (sign, mass) in enumerate(((1., masses[0]), (-1., masses[1]))):
         velocity = mbs.GetNodeOutput(k, OVT.Velocity)
         np.testing.assert_allclose((velocity - velocities[k]) / h, sign * fHA * direction / mass, rtol=1e-6)
@@ -165,7 +166,8 @@ def test_opened_valves_reach_the_steady_velocity_of_the_flow_equations():
         return True
 
     mbs.SetPreStepUserFunction(PreStep)
-    sVelocity = mbs.AddSensor(SensorObject(objectNumber=actuator, storeInternal=True, outputVariableType=OVT.VelocityLocal))
+    sVelocity = mbs.AddSensor(SensorObject(objectNumber=actuator, storeInternal=True,
+                                           outputVariableType=OVT.VelocityLocal))
     sPressures = mbs.AddSensor(SensorNode(nodeNumber=nodeODE1, storeInternal=True, outputVariableType=OVT.Coordinates))
     mbs.Assemble()
     mbs.SolveDynamic(Settings(endTime=10., numberOfSteps=10000))  # the slowest mode decays as exp(-1.8 t)
@@ -195,7 +197,8 @@ def test_inactive_actuator_has_no_force_and_frozen_pressures():
 
 
 def test_item_keeps_exudyns_names_defaults_and_visualization():
-    item = HydraulicActuatorSimple(visualization=VHydraulicActuatorSimple(cylinderRadius=0.06, colorPiston=[1, 0, 0, 1]))
+    item = HydraulicActuatorSimple(visualization=VHydraulicActuatorSimple(cylinderRadius=0.06,
+                                                                          colorPiston=[1, 0, 0, 1]))
     d = dict(item)
     assert d["objectType"] == "ConnectorHydraulicActuatorSimple"
     assert d["nodeNumbers"] == [] and d["markerNumbers"] == [-1, -1]
@@ -211,10 +214,8 @@ def test_item_keeps_exudyns_names_defaults_and_visualization():
 def test_bad_input_names_the_item_and_the_parameter():
     mbs, node, nodeODE1, actuator, v = Cylinder(0.5)
     markers = mbs.GetObject(actuator)["markerNumbers"]
-    good = {key: value for key, value in v.items()}
-
     def Add(**changes):
-        values = dict(good, markerNumbers=markers, nodeNumbers=[nodeODE1])
+        values = dict(v, markerNumbers=markers, nodeNumbers=[nodeODE1])
         values.update(changes)
         return mbs.AddObject(HydraulicActuatorSimple(**values))
 
@@ -259,9 +260,9 @@ def test_coinciding_markers_stop_the_solver_with_a_clear_error():
     body = mbs.AddObject(MassPoint(physicsMass=1., nodeNumber=node))
     nodeODE1 = mbs.AddNode(NodeGenericODE1(referenceCoordinates=[0., 0.], initialCoordinates=[0., 0.],
                                            numberOfODE1Coordinates=2))
+    markers = [mbs.AddMarker(MarkerBodyPosition(bodyNumber=ground)), mbs.AddMarker(MarkerBodyPosition(bodyNumber=body))]
     mbs.AddObject(HydraulicActuatorSimple(
-        markerNumbers=[mbs.AddMarker(MarkerBodyPosition(bodyNumber=ground)), mbs.AddMarker(MarkerBodyPosition(bodyNumber=body))],
-        nodeNumbers=[nodeODE1], strokeLength=1., chamberCrossSection0=1e-3, chamberCrossSection1=1e-3,
+        markerNumbers=markers, nodeNumbers=[nodeODE1], strokeLength=1., chamberCrossSection0=1e-3, chamberCrossSection1=1e-3,
         hoseVolume0=1e-3, hoseVolume1=1e-3, oilBulkModulus=1e9, nominalFlow=1e-8))
     mbs.Assemble()
     with pytest.raises(exu.SolverError, match=r"ObjectConnectorHydraulicActuatorSimple.*markers coincide"):
