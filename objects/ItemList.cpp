@@ -2,6 +2,7 @@
 
 #include "core/items/ItemRegistry.h"
 #include "objects/actuators/ObjectActuator.h"
+#include "objects/actuators/ObjectConnectorHydraulicActuatorSimple.h"
 #include "objects/bodies/ObjectGenericODE2.h"
 #include "objects/bodies/ObjectGround.h"
 #include "objects/bodies/ObjectKinematicTree.h"
@@ -141,6 +142,7 @@ void RegisterAllItems() {
   registry.Register(ObjectConnectorCoordinateVector::Info());
   registry.Register(ObjectContactCoordinate::Info());
   registry.Register(ObjectContactSphereSphere::Info());
+  registry.Register(ObjectConnectorHydraulicActuatorSimple::Info());
 }
 
 }  // namespace multidyn

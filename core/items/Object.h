@@ -48,6 +48,11 @@ class Object : public Item {
   // numbered after those of the nodes, with rates from the object's kernel (see Connector).
   virtual Index NumberOfInternalStates() const { return 0; }
   virtual VectorX InitialInternalStates() const { return VectorX::Zero(NumberOfInternalStates()); }
+  // A node whose ODE1 coordinates are the internal states instead (Exudyn keeps a hydraulic
+  // actuator's pressures in a NodeGenericODE1, so scripts read and set them there); the node's
+  // initial values are the states' initial values, and its reference values must be zero, as the
+  // kernels get the stored values. Invalid (the default): states of the object's own.
+  virtual NodeIndex InternalStatesNode() const { return NodeIndex(); }
 
   // First-order equations y_t = f_FO(y, t) for the ODE1 coordinates of NodeNumbers() (in node
   // order). y holds total values (reference + stored). Objects provide f_FO and its Jacobian

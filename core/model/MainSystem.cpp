@@ -443,15 +443,34 @@ std::unique_ptr<CompiledSystem> MainSystem::CompileStructure() const {
       for (Index k : c.markerODE2Indices[m.value]) c.objectODE2Indices[i].push_back(k);
   for (Index i = 0; i < NumberOfItems(ItemCategory::Load); ++i) c.loads.push_back(i);
 
-  // Internal first-order states of objects: ODE1 unknowns after those of all nodes.
+  // Internal first-order states of objects: ODE1 unknowns after those of all nodes, or the ODE1
+  // coordinates of the node the object names for them (one object per node: each connector
+  // writes the rates of its own states, also when connectors are evaluated in parallel).
   c.objectInternalStart.assign(nObjects, -1);
+  std::vector<Index> internalStatesOwner(nNodes, -1);
   for (Index i = 0; i < nObjects; ++i) {
     const Index n = GetObject(i).NumberOfInternalStates();
     if (n == 0) continue;
     if (GetObject(i).Kind() != ObjectKind::Connector)
       throw ValueError(ItemDescription(ItemCategory::Object, i) + ": internal states are supported for connectors only");
-    c.objectInternalStart[i] = c.numberOfODE1;
-    c.numberOfODE1 += n;
+    const NodeIndex node = GetObject(i).InternalStatesNode();
+    if (node.IsValid()) {
+      if (GetNode(node.value).NumberOfODE1Coordinates() != n)
+        throw ValueError(ItemDescription(ItemCategory::Object, i) + ": its " + std::to_string(n) +
+                         " first-order states are the ODE1 coordinates of " +
+                         ItemDescription(ItemCategory::Node, node.value) + ", which has " +
+                         std::to_string(GetNode(node.value).NumberOfODE1Coordinates()));
+      if (internalStatesOwner[node.value] >= 0)
+        throw ValueError(ItemDescription(ItemCategory::Object, i) + ": the ODE1 coordinates of " +
+                         ItemDescription(ItemCategory::Node, node.value) + " are already the states of " +
+                         ItemDescription(ItemCategory::Object, internalStatesOwner[node.value]) +
+                         "; give each its own node");
+      internalStatesOwner[node.value] = i;
+      c.objectInternalStart[i] = c.nodeODE1Start[node.value];
+    } else {
+      c.objectInternalStart[i] = c.numberOfODE1;
+      c.numberOfODE1 += n;
+    }
     c.internalStateObjects.push_back(i);
   }
   // Kernels see at most maxItemCoordinates coordinates (their vectors are sized at compile time).
@@ -520,8 +539,9 @@ void MainSystem::Assemble() {
       initial.data.segment(c.nodeDataStart[i], node.NumberOfDataCoordinates()) = node.InitialDataCoordinates();
   }
   for (Index i : c.internalStateObjects)
-    initial.ode1.segment(c.objectInternalStart[i], GetObject(i).NumberOfInternalStates()) =
-        GetObject(i).InitialInternalStates();
+    if (!GetObject(i).InternalStatesNode().IsValid())  // else the node's initial values
+      initial.ode1.segment(c.objectInternalStart[i], GetObject(i).NumberOfInternalStates()) =
+          GetObject(i).InitialInternalStates();
 
   compiled_ = std::move(compiled);
   reference_ = ReferenceState(*compiled_);

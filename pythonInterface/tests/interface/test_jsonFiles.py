@@ -206,6 +206,9 @@ def NonDefaultValue(info, field, mbs, b):
                                             initialCoordinates=[0., 0.], initialCoordinates_t=[0., 0.]))]
     if fieldType == 'NodeIndex[]' and className == 'ObjectANCFCable2D':  # two planar slope nodes
         return [mbs.AddNode(NodePoint2DSlope1(referenceCoordinates=[0.1 + x, 0.2, 1., 0.])) for x in (0., 0.37)]
+    if fieldType == 'NodeIndex[]' and className == 'ObjectConnectorHydraulicActuatorSimple':  # the pressures
+        return [mbs.AddNode(NodeGenericODE1(numberOfODE1Coordinates=2, referenceCoordinates=[0., 0.],
+                                            initialCoordinates=[1e5, 2e5]))]
     if fieldType == 'NodeIndex[]':  # ObjectGenericODE1: 2 ODE1 coordinates
         return [mbs.AddNode(NodeGenericODE1(numberOfODE1Coordinates=2, referenceCoordinates=[0.1, 0.2],
                                             initialCoordinates=[0., 0.]))]
