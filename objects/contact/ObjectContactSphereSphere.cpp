@@ -10,11 +10,7 @@
 
 namespace multidyn {
 
-// Exudyn's rules (CObjectContactSphereSphere::PostNewtonStep): the contact state switches where
-// the gap changes sign against the last iteration's (error |k g|, and the step size that closes
-// the start-of-step gap at the current normal velocity), or where |v_t| crosses v_reg in contact
-// (error: the change of the proportional friction force). The impact velocity is recorded at the
-// step that closes the gap, the plastic overlap only grows within a contact.
+// Exudyn's rules (penaltyContact::SwitchContactState); the plastic overlap only grows within a contact.
 double ObjectContactSphereSphere::PostNewtonStep(const EvaluationContext& context, const MarkerData<double>& m0,
                                                  const MarkerData<double>& m1, double* data,
                                                  double& recommendedStepSize) const {
@@ -23,37 +19,17 @@ double ObjectContactSphereSphere::PostNewtonStep(const EvaluationContext& contex
   const bool inContact = g.gap < 0.;
   const Vector3 relativeVelocity = RelativeVelocity(m0, m1, g, inContact && dynamicFriction != 0.);
   const double normalVelocity = g.n0.dot(relativeVelocity);
-  const double tangentialVelocity = (relativeVelocity - normalVelocity * g.n0).norm();
   // the normal force at the current state, with the data of the last iteration
   const double normalForce = inContact && activeConnector ? NormalForce(g.gap, normalVelocity, data) : 0.;
-
   double plasticOverlap = 0.;
   if (inContact && contactPlasticityRatio != 0.) {
     plasticOverlap = std::pow(contactPlasticityRatio, 1. / contactStiffnessExponent) * (-g.gap);
     plasticOverlap = std::max(plasticOverlap, startOfStep[dataPlasticOverlap]);
   }
-  const double lastGap = data[dataGap];
-  const double lastTangentialVelocity = data[dataTangentialVelocity];
-  const double startGap = startOfStep[dataGap];
-
-  double error = 0.;
-  if ((g.gap > 0.) != (lastGap > 0.)) {
-    error = std::abs(g.gap * contactStiffness);
-    // startGap <= 0 (an inconsistent initial state): no recommendation, iterate again
-    if (normalVelocity != 0. && startGap > 0.) recommendedStepSize = std::abs(startGap / normalVelocity);
-  }
-  const double zone = frictionProportionalZone;
-  if (inContact && zone != 0.) {
-    if ((tangentialVelocity < zone && lastTangentialVelocity > zone) ||
-        (tangentialVelocity > zone && lastTangentialVelocity < zone))
-      error += std::abs(dynamicFriction * normalForce / zone * (tangentialVelocity - zone));
-  }
-  data[dataGap] = g.gap;
-  data[dataTangentialVelocity] = tangentialVelocity;
   data[dataPlasticOverlap] = plasticOverlap;
-  // kept through the discontinuous iterations of a step unless this one closes the gap
-  data[dataImpactVelocity] = startGap > 0. && g.gap <= 0. ? -normalVelocity : startOfStep[dataImpactVelocity];
-  return error;
+  return penaltyContact::SwitchContactState(g.gap, (relativeVelocity - normalVelocity * g.n0).norm(), normalVelocity,
+                                            normalForce, contactStiffness, dynamicFriction, frictionProportionalZone,
+                                            startOfStep, data, recommendedStepSize);
 }
 
 void ObjectContactSphereSphere::Check(const MainSystem& system) const {

@@ -14,6 +14,7 @@
 #include <cmath>
 
 #include "core/items/Connector.h"
+#include "objects/contact/PenaltyContactLaw.h"
 
 namespace multidyn {
 
@@ -22,11 +23,8 @@ class ObjectContactSphereSphere : public ConnectorKernels<ObjectContactSphereSph
   static const ItemTypeInfo& Info();
   static void AddTestInstance(MainSystem& system);
 
-  // the data coordinates of the NodeGenericData
-  static constexpr Index dataGap = 0;
-  static constexpr Index dataTangentialVelocity = 1;  // |v_t| [m/s]
-  static constexpr Index dataImpactVelocity = 2;      // -v_n at the step of the impact [m/s]
-  static constexpr Index dataPlasticOverlap = 3;      // delta_p of the adhesive elasto-plastic model [m]
+  // the data coordinates of the NodeGenericData: penaltyContact's three and
+  static constexpr Index dataPlasticOverlap = 3;  // delta_p of the adhesive elasto-plastic model [m]
   static constexpr Index numberOfDataCoordinates = 4;
 
   std::vector<MarkerIndex> MarkerNumbers() const override { return {markerNumbers[0], markerNumbers[1]}; }
@@ -74,18 +72,10 @@ class ObjectContactSphereSphere : public ConnectorKernels<ObjectContactSphereSph
     return Vec3<S>(m1.velocity + omega1.cross(Arm1(g))) - Vec3<S>(m0.velocity + omega0.cross(Arm0(g)));
   }
 
-  // sign(x) |x|^exponent
-  template <class S> static S SignedPower(const S& x, double exponent) {
-    using std::abs;
-    using std::pow;
-    if (exponent == 1.) return x;
-    if (ValueOf(x) == 0.) return S(0.);
-    return ValueOf(x) < 0. ? S(-pow(S(-x), exponent)) : S(pow(x, exponent));
-  }
-
   // The normal force f_n on marker 1 along n0 (> 0 pushes the spheres apart) at the overlap
   // -gap and normal velocity v_n, with the impact velocity and plastic overlap of `data`.
   template <class S> S NormalForce(const S& gap, const S& normalVelocity, const double* data) const {
+    using penaltyContact::SignedPower;
     const S overlap = -gap;
     const S overlapPower = SignedPower(overlap, contactStiffnessExponent);
     const S damping = -contactDamping * normalVelocity;
@@ -103,47 +93,33 @@ class ObjectContactSphereSphere : public ConnectorKernels<ObjectContactSphereSph
       else force = adhesion;
       return force - constantPullOffForce + damping;
     }
-    const double impactVelocity = std::max(minimumImpactVelocity, data[dataImpactVelocity]);
-    if (impactVelocity > 0.) force += ImpactDampingFactor() / impactVelocity * overlapPower * normalVelocity;
-    return force;
-  }
-
-  // lambda * impact velocity of Hunt-Crossley (1) and of the Gonthier / Carvalho-Martins model (2) [N/m^n]
-  double ImpactDampingFactor() const {
-    const double e = restitutionCoefficient;
-    if (impactModel == 1) return contactStiffness * 1.5 * (e - 1.);
-    if (e > 1. / 3.) return contactStiffness * 1.5 * (e - 1.) * (11. - e) / (1. + 9. * e);
-    return contactStiffness * (e * e - 1.) / e;
+    return force + penaltyContact::ImpactDamping(impactModel, restitutionCoefficient, contactStiffness,
+                                                 minimumImpactVelocity, data, overlapPower, normalVelocity);
   }
 
   // The force on marker 1 (normal and friction) in contact; `proportionalFriction`: below v_reg.
   template <class S>
   Vec3<S> ForceOnMarker1(const Geometry<S>& g, const Vec3<S>& relativeVelocity, const double* data,
                          bool proportionalFriction) const {
-    using std::sqrt;
     const S normalVelocity = g.n0.dot(relativeVelocity);
     const S normalForce = NormalForce(g.gap, normalVelocity, data);
-    Vec3<S> force = normalForce * g.n0;
+    const Vec3<S> force = normalForce * g.n0;
     if (dynamicFriction == 0.) return force;
-    const Vec3<S> tangentialVelocity = relativeVelocity - normalVelocity * g.n0;
-    if (proportionalFriction && frictionProportionalZone != 0.) {
-      force -= (dynamicFriction * normalForce / frictionProportionalZone) * tangentialVelocity;
-    } else {
-      const S slip = sqrt(tangentialVelocity.squaredNorm());
-      if (ValueOf(slip) != 0.) force -= (dynamicFriction * normalForce / slip) * tangentialVelocity;
-    }
-    return force;
+    return force + penaltyContact::RegularizedFriction(dynamicFriction, frictionProportionalZone, normalForce,
+                                                       Vec3<S>(relativeVelocity - normalVelocity * g.n0),
+                                                       proportionalFriction);
   }
 
   // The loads as the last discontinuous iteration's contact state (data) selects them.
   template <class S> void MarkerLoads(const EvaluationContext& context, const MarkerData<S>& m0,
                                       const MarkerData<S>& m1, MarkerLoad<S> loads[2]) const {
     const double* data = context.data;
-    if (!data || !(data[dataGap] < 0.)) return;
+    if (!data || !(data[penaltyContact::dataGap] < 0.)) return;
     const Geometry<S> g = GeometryOf(m0, m1);
     const bool withFriction = dynamicFriction != 0.;
     const Vec3<S> relativeVelocity = RelativeVelocity(m0, m1, g, withFriction);
-    const Vec3<S> force = ForceOnMarker1(g, relativeVelocity, data, data[dataTangentialVelocity] < frictionProportionalZone);
+    const Vec3<S> force =
+        ForceOnMarker1(g, relativeVelocity, data, data[penaltyContact::dataTangentialVelocity] < frictionProportionalZone);
     loads[1].force = force;
     loads[0].force = -force;
     if (!withFriction) return;  // the normal force has no moment about the centres
