@@ -23,6 +23,7 @@
 #include "objects/contact/ObjectConnectorRollingDiscPenalty.h"
 #include "objects/contact/ObjectContactCoordinate.h"
 #include "objects/contact/ObjectContactSphereSphere.h"
+#include "objects/contact/ObjectContactSphereTriangle.h"
 #include "objects/contact/ObjectContactExponentialSpring.h"
 #include "objects/firstOrder/ObjectGenericODE1.h"
 #include "objects/joints/ObjectConnectorCoordinate.h"
@@ -142,6 +143,7 @@ void RegisterAllItems() {
   registry.Register(ObjectConnectorCoordinateVector::Info());
   registry.Register(ObjectContactCoordinate::Info());
   registry.Register(ObjectContactSphereSphere::Info());
+  registry.Register(ObjectContactSphereTriangle::Info());
   registry.Register(ObjectConnectorHydraulicActuatorSimple::Info());
 }
 

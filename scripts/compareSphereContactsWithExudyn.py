@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
-"""Runs the same ObjectContactSphereSphere models on multidyn and on the exudyn wheel (when it is
-installed) and prints the largest differences of their sensors (a developer check; the product
-never imports exudyn). The models: a ball bouncing between two fixed spheres with each impact
-model; the adhesive elasto-plastic model driven through a loading-unloading cycle; a spinning
-ball with friction falling on a sphere off its centre; a ball with friction rolling inside a
-hollow sphere. Fixed step sizes (adaptiveStep off) and one discontinuous iteration per step (the
+"""Runs the same ObjectContactSphereSphere and ObjectContactSphereTriangle models on multidyn and on
+the exudyn wheel (when it is installed) and prints the largest differences of their sensors (a
+developer check; the product never imports exudyn). The models: a ball bouncing between two fixed
+spheres with each impact model; the adhesive elasto-plastic model driven through a
+loading-unloading cycle; a spinning ball with friction falling on a sphere off its centre; a ball
+with friction rolling inside a hollow sphere; a spinning ball bouncing on a tilted triangle and
+rolling over its edge (with and without edge contact); a ball hitting a spinning triangle. Fixed step sizes (adaptiveStep off) and one discontinuous iteration per step (the
 contact state switches at the step after the one that crosses it), so that both engines take the
 same steps: Exudyn's own test models let the step size follow the contact, and there the two step
 size controls differ.
 
-    .venv/bin/python scripts/compareContactSphereSphereWithExudyn.py
+    .venv/bin/python scripts/compareSphereContactsWithExudyn.py
 """
 import numpy as np
 
@@ -77,6 +78,26 @@ def Build(exu, model):
             markerNumbers=[Ground([0, 0, 0]), marker], nodeNumber=Data(0.02), dynamicFriction=0.3,
             frictionProportionalZone=1e-3, contactDamping=500., **contact))
         tEnd, h = 0.2, 1e-5
+    elif model.startswith('triangle'):
+        ball = Ball([0.2, 0.3, 0.25], [0.5, -1, -0.3], angularVelocity=[2, 5, -3], gravity=[0, -9.81, 0])
+        marker = mbs.AddMarker(items.MarkerBodyRigid(bodyNumber=ball))
+        includeEdges = 0 if model.endswith('face only') else 7
+        mbs.AddObject(items.ObjectContactSphereTriangle(
+            markerNumbers=[marker, Ground([0, 0, 0])], nodeNumber=Data(0.1), sphereRadius=radius,
+            trianglePoints=exu.Vector3DList([[0, 0, 0], [0.8, 0.05, 0.1], [0.1, 0.1, 0.7]]), includeEdges=includeEdges,
+            contactStiffness=1e5, contactDamping=100., dynamicFriction=0.3, frictionProportionalZone=1e-2,
+            impactModel=2, restitutionCoefficient=0.7, minimumImpactVelocity=0.01))
+        tEnd, h = 0.8, 2e-5
+    elif model == 'spinning triangle':
+        ball = Ball([0.3, 0.5, 0.2], [0, -2, 0])
+        marker = mbs.AddMarker(items.MarkerBodyPosition(bodyNumber=ball))
+        plate = mbs.CreateRigidBody(referencePosition=[0, 0, 0], initialAngularVelocity=[0.5, 3, 0.2],
+                                    inertia=utilities.InertiaCuboid(1000, [1, 0.1, 1]).Translated([0.2, 0, 0.1]))
+        mbs.AddObject(items.ObjectContactSphereTriangle(
+            markerNumbers=[marker, mbs.AddMarker(items.MarkerBodyRigid(bodyNumber=plate, localPosition=[0.1, 0, 0]))],
+            nodeNumber=Data(0.1), sphereRadius=radius, trianglePoints=exu.Vector3DList([[-0.5, 0, -0.5], [0.6, 0, -0.4], [0, 0.05, 0.7]]),
+            contactStiffness=1e5, contactDamping=50., impactModel=1, restitutionCoefficient=0.8))
+        tEnd, h = 0.4, 1e-4
     else:  # 'hollow sphere'
         ball = Ball([0.2, -0.35, 0.05], [0, 0, 1], angularVelocity=[0, 5, 0], gravity=[0, -9.81, 0])
         marker = mbs.AddMarker(items.MarkerBodyRigid(bodyNumber=ball))
@@ -110,7 +131,7 @@ def main():
         print('exudyn is not installed: multidyn alone (pip install exudyn to compare)')
     print(f"{'model':26s} {'max |dp| [m]':>13s} {'max |dv| [m/s]':>15s} {'max |domega| [rad/s]':>21s}  final y: multidyn, exudyn")
     for model in ['bounce, impactModel 0', 'bounce, impactModel 1', 'bounce, impactModel 2', 'adhesive elasto-plastic',
-                  'friction', 'hollow sphere']:
+                  'friction', 'hollow sphere', 'triangle', 'triangle, face only', 'spinning triangle']:
         ours = Run(multidyn, model)
         if exudyn is None:
             print(f'{model:26s} final y {ours[0][-1, 2]:.12g}')

@@ -1,14 +1,15 @@
 """Contact helpers on MainSystem: mbs.CreateExponentialSpringContact and mbs.ResetAnchorPoint
 (ObjectContactExponentialSpring, docs/theory/ExponentialSpring.md), mbs.CreateSphereSphereContact
-(ObjectContactSphereSphere, docs/theory/ContactSphereSphere.md)."""
+(ObjectContactSphereSphere, docs/theory/ContactSphereSphere.md), mbs.CreateSphereTriangleContact and
+mbs.CreateSphereQuadContact (ObjectContactSphereTriangle, docs/theory/ContactSphereTriangle.md)."""
 import numpy as _np
 
 from multidyn import _multidyn
 from multidyn.argumentChecks import IsInteger
-from multidyn.createFunctions import _AllOrNothingCall, _defaultColor, _LoadMarker, _Pair
+from multidyn.createFunctions import _AllOrNothingCall, _defaultColor, _DeprecatedArgument, _LoadMarker, _Pair
 from multidyn.indices import MarkerIndex, ObjectIndex
 from multidyn.itemInterface import (MarkerBodyPosition, MarkerBodyRigid, NodeGenericData, ObjectContactExponentialSpring,
-                                    ObjectContactSphereSphere, ObjectGround)
+                                    ObjectContactSphereSphere, ObjectContactSphereTriangle, ObjectGround)
 
 MainSystem = _multidyn.MainSystem
 
@@ -63,6 +64,23 @@ def ResetAnchorPoint(self, objectNumber):
     _multidyn._ResetAnchorPoint(self, int(objectNumber))
 
 
+def _ContactItemsAndData(function, itemNumbers, bodyNumbers, bodyOrNodeList, dataInitialCoordinates):
+    """the two items of a contact's Create function (bodyNumbers: the deprecated name of itemNumbers)
+    and the 4 initial data coordinates [gap, tangential velocity, impact velocity, 0], checked"""
+    if bodyOrNodeList is not None:
+        raise TypeError(f"{function}: parameter 'bodyOrNodeList' is not accepted: give the items in itemNumbers")
+    items = _Pair(function, bodyNumbers, itemNumbers)
+    data = _np.asarray(dataInitialCoordinates, dtype=float).reshape(-1) if _np.ndim(dataInitialCoordinates) else []
+    if len(data) != 4 or not _np.all(_np.isfinite(data)):
+        raise ValueError(f"{function}: parameter 'dataInitialCoordinates': expected 4 finite numbers [gap, tangential "
+                         f"velocity, impact velocity, plastic overlap or 0], got {dataInitialCoordinates!r}")
+    return items, list(data)
+
+
+def _DataNode(mbs, data):
+    return mbs.AddNode(NodeGenericData(initialCoordinates=data, numberOfDataCoordinates=len(data)))
+
+
 def CreateSphereSphereContact(self, name="", itemNumbers=[None, None], localPosition0=[0., 0., 0.],
                               localPosition1=[0., 0., 0.], spheresRadii=[-1, -1], isHollowSphere1=False,
                               dynamicFriction=0., frictionProportionalZone=1e-3, contactStiffness=0., contactDamping=0.,
@@ -77,19 +95,13 @@ def CreateSphereSphereContact(self, name="", itemNumbers=[None, None], localPosi
     tangential velocity, impact velocity, plastic overlap]; the other parameters are the item's.
     bodyNumbers is the deprecated name of itemNumbers. Returns the contact's ObjectIndex."""
     function = "CreateSphereSphereContact"
-    if bodyOrNodeList is not None:
-        raise TypeError(f"{function}: parameter 'bodyOrNodeList' is not accepted: give the items in itemNumbers")
-    items = _Pair(function, bodyNumbers, itemNumbers)
-    data = _np.asarray(dataInitialCoordinates, dtype=float).reshape(-1) if _np.ndim(dataInitialCoordinates) else []
-    if len(data) != 4 or not _np.all(_np.isfinite(data)):
-        raise ValueError(f"{function}: parameter 'dataInitialCoordinates': expected 4 finite numbers [gap, tangential "
-                         f"velocity, impact velocity, plastic overlap], got {dataInitialCoordinates!r}")
+    items, data = _ContactItemsAndData(function, itemNumbers, bodyNumbers, bodyOrNodeList, dataInitialCoordinates)
     rigid = dynamicFriction != 0  # friction needs the orientation (torques, velocities at the contact point)
     markers = [_LoadMarker(self, function, item, position, rigid, "itemNumbers", f"localPosition{k}")
                for k, (item, position) in enumerate(zip(items, [localPosition0, localPosition1]))]
-    node = self.AddNode(NodeGenericData(initialCoordinates=list(data), numberOfDataCoordinates=len(data)))
     return self.AddObject(ObjectContactSphereSphere(
-        name=name, markerNumbers=markers, nodeNumber=node, spheresRadii=spheresRadii, isHollowSphere1=isHollowSphere1,
+        name=name, markerNumbers=markers, nodeNumber=_DataNode(self, data), spheresRadii=spheresRadii,
+        isHollowSphere1=isHollowSphere1,
         dynamicFriction=dynamicFriction, frictionProportionalZone=frictionProportionalZone,
         contactStiffness=contactStiffness, contactDamping=contactDamping,
         contactStiffnessExponent=contactStiffnessExponent, constantPullOffForce=constantPullOffForce,
@@ -98,6 +110,86 @@ def CreateSphereSphereContact(self, name="", itemNumbers=[None, None], localPosi
         minimumImpactVelocity=minimumImpactVelocity, impactModel=impactModel, activeConnector=activeConnector,
         visualization={"show": show, "color": color}))
 
+def _TriangleContacts(mbs, function, name, itemNumbers, bodyNumbers, bodyOrNodeList, dataInitialCoordinates,
+                      localPosition0, localPosition1, sphereRadius, radiusSphere, rigidSphere, triangles,
+                      includeEdgesList, contactParameters, show, color):
+    """ObjectContactSphereTriangle on a sphere (item 0 at localPosition0) and the triangles (corner
+    lists) fixed to item 1 (a rigid marker at localPosition1), a data node each"""
+    if radiusSphere is not None:
+        _DeprecatedArgument(function, "radiusSphere", "sphereRadius")
+        sphereRadius = radiusSphere
+    items, data = _ContactItemsAndData(function, itemNumbers, bodyNumbers, bodyOrNodeList, dataInitialCoordinates)
+    sphere = _LoadMarker(mbs, function, items[0], localPosition0, rigidSphere, "itemNumbers", "localPosition0")
+    plate = _LoadMarker(mbs, function, items[1], localPosition1, True, "itemNumbers", "localPosition1")
+    return [mbs.AddObject(ObjectContactSphereTriangle(
+        name=name, markerNumbers=[sphere, plate], nodeNumber=_DataNode(mbs, data), sphereRadius=sphereRadius,
+        trianglePoints=corners, includeEdges=includeEdges, visualization={"show": show, "color": color},
+        **contactParameters)) for corners, includeEdges in zip(triangles, includeEdgesList)]
+
+
+def _Corners(function, name, points, count):
+    corners = _np.asarray(points, dtype=float) if _np.ndim(points) == 2 else _np.zeros((0, 3))
+    if corners.shape != (count, 3) or not _np.all(_np.isfinite(corners)):
+        raise ValueError(f"{function}: parameter '{name}': expected {count} points [x, y, z] in the coordinates of "
+                         f"item 1, got {points!r}")
+    return corners.tolist()
+
+
+def CreateSphereTriangleContact(self, name="", itemNumbers=[None, None], localPosition0=[0., 0., 0.], sphereRadius=0,
+                                trianglePoints=[[0, 0, 0], [1, 0, 0], [0, 1, 0]], includeEdges=7, dynamicFriction=0.,
+                                frictionProportionalZone=1e-3, contactStiffness=0., contactDamping=0.,
+                                contactStiffnessExponent=1, restitutionCoefficient=1, minimumImpactVelocity=0,
+                                impactModel=0, dataInitialCoordinates=[0, 0, 0, 0], activeConnector=True,
+                                localPosition1=[0., 0., 0.], show=False, color=_defaultColor, radiusSphere=None,
+                                bodyNumbers=None, bodyOrNodeList=None):
+    """Adds an ObjectContactSphereTriangle (Exudyn 1.13's mbs.CreateSphereTriangleContact): the sphere
+    at item 0 (a body at localPosition0, a node or a marker; a rigid marker), the triangle's corners
+    trianglePoints in the axes of a rigid marker on item 1 at localPosition1, and its NodeGenericData
+    with dataInitialCoordinates; the other parameters are the item's. radiusSphere and bodyNumbers
+    are deprecated names of sphereRadius and itemNumbers. Returns the contact's ObjectIndex."""
+    function = "CreateSphereTriangleContact"
+    return _TriangleContacts(
+        self, function, name, itemNumbers, bodyNumbers, bodyOrNodeList, dataInitialCoordinates, localPosition0,
+        localPosition1, sphereRadius, radiusSphere, True, [_Corners(function, "trianglePoints", trianglePoints, 3)],
+        [includeEdges], dict(dynamicFriction=dynamicFriction, frictionProportionalZone=frictionProportionalZone,
+                             contactStiffness=contactStiffness, contactDamping=contactDamping,
+                             contactStiffnessExponent=contactStiffnessExponent,
+                             restitutionCoefficient=restitutionCoefficient, minimumImpactVelocity=minimumImpactVelocity,
+                             impactModel=impactModel, activeConnector=activeConnector), show, color)[0]
+
+
+def CreateSphereQuadContact(self, name="", itemNumbers=[None, None], localPosition0=[0., 0., 0.], sphereRadius=0,
+                            quadPoints=[[0, 0, 0], [1, 0, 0], [1, 1, 0], [0, 1, 0]], includeEdges=15,
+                            dynamicFriction=0., frictionProportionalZone=1e-3, contactStiffness=0., contactDamping=0.,
+                            contactStiffnessExponent=1, restitutionCoefficient=1, minimumImpactVelocity=0,
+                            impactModel=0, dataInitialCoordinates=[0, 0, 0, 0], activeConnector=True,
+                            localPosition1=[0., 0., 0.], show=False, color=_defaultColor, radiusSphere=None,
+                            bodyNumbers=None, bodyOrNodeList=None):
+    """Adds two ObjectContactSphereTriangle for a quad (Exudyn 1.13's mbs.CreateSphereQuadContact): the
+    quad's corners quadPoints are split into the triangles [0, 1, 3] and [1, 2, 3], whose shared
+    diagonal makes no edge contact; includeEdges flags the quad's edges (1: corners 0-1, 2: 1-2,
+    4: 2-3, 8: 3-0). The sphere's marker is rigid only with friction. Otherwise as
+    CreateSphereTriangleContact. Returns {'oContact0': ObjectIndex, 'oContact1': ObjectIndex}."""
+    function = "CreateSphereQuadContact"
+    if isinstance(includeEdges, (bool, _np.bool_)) or not IsInteger(includeEdges) or not 0 <= includeEdges <= 15:
+        raise ValueError(f"{function}: parameter 'includeEdges': expected binary flags 0 to 15, got {includeEdges!r}")
+    corners = _Corners(function, "quadPoints", quadPoints, 4)
+    # the quad's edges on the triangles' edges 0-1, 1-2, 2-0: [0,1,3] has quad edges 0-1 and 3-0, [1,2,3] 1-2 and 2-3
+    includeEdgesList = [(includeEdges & 1) + (includeEdges & 8) // 2, ((includeEdges & 2) + (includeEdges & 4)) // 2]
+    contacts = _TriangleContacts(
+        self, function, name, itemNumbers, bodyNumbers, bodyOrNodeList, dataInitialCoordinates, localPosition0,
+        localPosition1, sphereRadius, radiusSphere, dynamicFriction != 0,
+        [[corners[i] for i in triangle] for triangle in ([0, 1, 3], [1, 2, 3])], includeEdgesList,
+        dict(dynamicFriction=dynamicFriction, frictionProportionalZone=frictionProportionalZone,
+             contactStiffness=contactStiffness, contactDamping=contactDamping,
+             contactStiffnessExponent=contactStiffnessExponent, restitutionCoefficient=restitutionCoefficient,
+             minimumImpactVelocity=minimumImpactVelocity, impactModel=impactModel, activeConnector=activeConnector),
+        show, color)
+    return {'oContact0': contacts[0], 'oContact1': contacts[1]}
+
+
 MainSystem.CreateExponentialSpringContact = _AllOrNothingCall(CreateExponentialSpringContact)  # as every Create
+MainSystem.CreateSphereTriangleContact = _AllOrNothingCall(CreateSphereTriangleContact)
+MainSystem.CreateSphereQuadContact = _AllOrNothingCall(CreateSphereQuadContact)
 MainSystem.CreateSphereSphereContact = _AllOrNothingCall(CreateSphereSphereContact)
 MainSystem.ResetAnchorPoint = ResetAnchorPoint

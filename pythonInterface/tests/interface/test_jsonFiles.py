@@ -114,7 +114,8 @@ modulePythonValues = {'inputIsRate': [0, 1], 'inputNames': 'angleInMsg rateInMsg
                       'outputNames': 'torqueOutMsg forceOutMsg', 'outputValues': [0.37, 0.38]}
 
 #: items whose NodeGenericData needs this many data coordinates (others take the base system's of 1)
-dataNodeSizes = {'ObjectConnectorRollingDiscPenalty': 3, 'ObjectContactSphereSphere': 4}
+dataNodeSizes = {'ObjectConnectorRollingDiscPenalty': 3, 'ObjectContactSphereSphere': 4,
+                 'ObjectContactSphereTriangle': 4}
 
 #: items on coordinate markers
 coordinateItems = {'ObjectConnectorCoordinateSpringDamper', 'ObjectConnectorCoordinate', 'ObjectContactCoordinate',
@@ -237,8 +238,8 @@ def NonDefaultValue(info, field, mbs, b):
             return 1  # the angle about y
         if className == 'ObjectANCFCable2D':
             return 1  # useReducedOrderIntegration: 0, 1 or 2
-        if className == 'ObjectContactSphereSphere':
-            return 2  # impactModel: 0, 1 or 2
+        if className in ('ObjectContactSphereSphere', 'ObjectContactSphereTriangle'):
+            return 2 if name == 'impactModel' else 5  # impactModel: 0, 1 or 2; includeEdges: flags 0 to 7
         return 3 if default != 3 else 4
     if fieldType == 'Float4':
         return [0.1, 0.2, 0.3, 0.4]
@@ -252,6 +253,8 @@ def NonDefaultValue(info, field, mbs, b):
                 'SensorKinematicTree': exu.OutputVariableType.AngularVelocity,
                 'SensorObject': exu.OutputVariableType.Velocity, 'SensorMarker': exu.OutputVariableType.Position,
                 'SensorLoad': exu.OutputVariableType.Force, 'SensorUserFunction': exu.OutputVariableType.Force}[className]
+    if fieldType == 'Vector3DList' and className == 'ObjectContactSphereTriangle':  # the 3 corners
+        return [[0.37, 0., 0.], [0., 0.38, 0.], [0., 0., 0.39]]
     if fieldType.startswith('Vector'):
         if className == 'NodeRigidBodyEP' and name == 'referenceCoordinates':
             ep = ut.RotationMatrix2EulerParameters(rotation)
