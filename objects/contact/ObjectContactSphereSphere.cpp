@@ -27,9 +27,8 @@ double ObjectContactSphereSphere::PostNewtonStep(const EvaluationContext& contex
     plasticOverlap = std::max(plasticOverlap, startOfStep[dataPlasticOverlap]);
   }
   data[dataPlasticOverlap] = plasticOverlap;
-  return penaltyContact::SwitchContactState(g.gap, (relativeVelocity - normalVelocity * g.n0).norm(), normalVelocity,
-                                            normalForce, contactStiffness, dynamicFriction, frictionProportionalZone,
-                                            startOfStep, data, recommendedStepSize);
+  return penaltyContact::SwitchContactState(*this, g.gap, (relativeVelocity - normalVelocity * g.n0).norm(),
+                                            normalVelocity, normalForce, startOfStep, data, recommendedStepSize);
 }
 
 void ObjectContactSphereSphere::Check(const MainSystem& system) const {
@@ -110,9 +109,9 @@ void ObjectContactSphereSphere::AddTestInstance(MainSystem& system) {
 
 const ItemTypeInfo& ObjectContactSphereSphere::Info() {
   using T = ObjectContactSphereSphere;
-  static const FieldTable fields =
-      FieldTableBuilder<T>()
-          .Add(&T::name, "name", "", "connector's unique name")
+  static const FieldTable fields = [] {
+    FieldTableBuilder<T> b;
+    b.Add(&T::name, "name", "", "connector's unique name")
           .Add(&T::markerNumbers, "markerNumbers", "",
                "list of the two markers [m0, m1] at the centres of the spheres (position; orientation too with "
                "dynamicFriction != 0)")
@@ -123,18 +122,8 @@ const ItemTypeInfo& ObjectContactSphereSphere::Info() {
           .Structural()
           .Add(&T::spheresRadii, "spheresRadii", "m", "radii [r0, r1] of the spheres at marker 0 and marker 1")
           .Add(&T::isHollowSphere1, "isHollowSphere1", "",
-               "True: sphere 1 is hollow, sphere 0 moves inside it (contact with its inner surface)")
-          .Add(&T::dynamicFriction, "dynamicFriction", "", "dynamic (Coulomb) friction coefficient mu").NonNegative()
-          .Add(&T::frictionProportionalZone, "frictionProportionalZone", "m/s",
-               "tangential velocity v_reg below which the friction force is proportional to it (regularization)")
-          .NonNegative()
-          .Add(&T::contactStiffness, "contactStiffness", "N/m^n",
-               "normal contact stiffness k_c (unit N/m for contactStiffnessExponent n = 1)")
-          .NonNegative()
-          .Add(&T::contactDamping, "contactDamping", "N*s/m",
-               "linear normal contact damping d_c; added in every impact model").NonNegative()
-          .Add(&T::contactStiffnessExponent, "contactStiffnessExponent", "",
-               "exponent n of the overlap in the normal contact force (n = 1.5: Hertz)").Positive()
+               "True: sphere 1 is hollow, sphere 0 moves inside it (contact with its inner surface)");
+    AddFrictionAndStiffnessFields(b)
           .Add(&T::constantPullOffForce, "constantPullOffForce", "N",
                "constant adhesion force f_adh of the adhesive elasto-plastic model (impactModel 0)").NonNegative()
           .Add(&T::contactPlasticityRatio, "contactPlasticityRatio", "",
@@ -145,22 +134,17 @@ const ItemTypeInfo& ObjectContactSphereSphere::Info() {
                "adhesion coefficient k_adh of the adhesive elasto-plastic model; 0: no adhesion").NonNegative()
           .Add(&T::adhesionExponent, "adhesionExponent", "",
                "exponent n_adh of the overlap in the adhesion force of the adhesive elasto-plastic model")
-          .NonNegative()
-          .Add(&T::restitutionCoefficient, "restitutionCoefficient", "",
-               "coefficient of restitution e of impactModel 1 and 2 (> 0; small values emulate plastic impact)")
-          .Positive()
-          .Add(&T::minimumImpactVelocity, "minimumImpactVelocity", "m/s",
-               "lower bound of the impact velocity in the impact damping of impactModel 1 and 2 (more damping for "
-               "slow impacts and lasting contact)")
-          .NonNegative()
+          .NonNegative();
+    AddImpactFields(b)
           .Add(&T::impactModel, "impactModel", "",
                "0: linear spring-damper (with contactPlasticityRatio != 0 the adhesive elasto-plastic model); 1: "
                "Hunt-Crossley; 2: Gonthier (e < 1/3) and Carvalho-Martins (e > 1/3), accurate in the whole range of e")
           .Add(&T::activeConnector, "activeConnector", "",
                "flag, which determines, if the connector is active; inactive means zero force and no switching")
           .Add(&T::visualizationShow, "show", "", "set true, if the spheres are drawn with their radii").Visualization()
-          .Add(&T::visualizationColor, "color", "", "RGBA color; R = -1: default color").Visualization()
-          .Build();
+          .Add(&T::visualizationColor, "color", "", "RGBA color; R = -1: default color").Visualization();
+    return b.Build();
+  }();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(
       ItemCategory::Object, "ContactSphereSphere", "ObjectContactSphereSphere", {}, "contact",
       "Penalty contact of two spheres (or of sphere 0 inside the hollow sphere 1) at marker 0 and marker 1: a normal "

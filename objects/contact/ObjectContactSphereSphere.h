@@ -18,7 +18,8 @@
 
 namespace multidyn {
 
-class ObjectContactSphereSphere : public ConnectorKernels<ObjectContactSphereSphere> {
+class ObjectContactSphereSphere : public ConnectorKernels<ObjectContactSphereSphere>,
+                                  public PenaltyContactParameters {
  public:
   static const ItemTypeInfo& Info();
   static void AddTestInstance(MainSystem& system);
@@ -65,7 +66,8 @@ class ObjectContactSphereSphere : public ConnectorKernels<ObjectContactSphereSph
 
   // v_m1 - v_m0; with friction, of the material points at the contact point.
   template <class S>
-  Vec3<S> RelativeVelocity(const MarkerData<S>& m0, const MarkerData<S>& m1, const Geometry<S>& g, bool atContactPoint) const {
+  Vec3<S> RelativeVelocity(const MarkerData<S>& m0, const MarkerData<S>& m1, const Geometry<S>& g,
+                           bool atContactPoint) const {
     if (!atContactPoint) return m1.velocity - m0.velocity;
     const Vec3<S> omega0 = m0.orientation * m0.angularVelocityLocal;
     const Vec3<S> omega1 = m1.orientation * m1.angularVelocityLocal;
@@ -93,8 +95,7 @@ class ObjectContactSphereSphere : public ConnectorKernels<ObjectContactSphereSph
       else force = adhesion;
       return force - constantPullOffForce + damping;
     }
-    return force + penaltyContact::ImpactDamping(impactModel, restitutionCoefficient, contactStiffness,
-                                                 minimumImpactVelocity, data, overlapPower, normalVelocity);
+    return force + penaltyContact::ImpactDamping(*this, data, overlapPower, normalVelocity);
   }
 
   // The force on marker 1 (normal and friction) in contact; `proportionalFriction`: below v_reg.
@@ -105,9 +106,8 @@ class ObjectContactSphereSphere : public ConnectorKernels<ObjectContactSphereSph
     const S normalForce = NormalForce(g.gap, normalVelocity, data);
     const Vec3<S> force = normalForce * g.n0;
     if (dynamicFriction == 0.) return force;
-    return force + penaltyContact::RegularizedFriction(dynamicFriction, frictionProportionalZone, normalForce,
-                                                       Vec3<S>(relativeVelocity - normalVelocity * g.n0),
-                                                       proportionalFriction);
+    const Vec3<S> tangentialVelocity = relativeVelocity - normalVelocity * g.n0;
+    return force + penaltyContact::RegularizedFriction(*this, normalForce, tangentialVelocity, proportionalFriction);
   }
 
   // The loads as the last discontinuous iteration's contact state (data) selects them.
@@ -131,18 +131,10 @@ class ObjectContactSphereSphere : public ConnectorKernels<ObjectContactSphereSph
   NodeIndex nodeNumber;
   Vector2 spheresRadii = Vector2(-1., -1.);
   bool isHollowSphere1 = false;
-  double dynamicFriction = 0.;
-  double frictionProportionalZone = 1e-3;
-  double contactStiffness = 0.;
-  double contactDamping = 0.;
-  double contactStiffnessExponent = 1.;
   double constantPullOffForce = 0.;
   double contactPlasticityRatio = 0.;
   double adhesionCoefficient = 0.;
   double adhesionExponent = 1.;
-  double restitutionCoefficient = 1.;
-  double minimumImpactVelocity = 0.;
-  Index impactModel = 0;
   bool activeConnector = true;
   bool visualizationShow = false;
   Color4 visualizationColor = {0.7f, 0.7f, 0.7f, 1.f};

@@ -25,9 +25,8 @@ double ObjectContactSphereTriangle::PostNewtonStep(const EvaluationContext& cont
   const double normalVelocity = g.n0.dot(relativeVelocity);
   const double normalForce = g.gap < 0. && activeConnector ? NormalForce(g.gap, normalVelocity, data) : 0.;
   data[3] = 0.;  // unused
-  return penaltyContact::SwitchContactState(g.gap, (relativeVelocity - normalVelocity * g.n0).norm(), normalVelocity,
-                                            normalForce, contactStiffness, dynamicFriction, frictionProportionalZone,
-                                            startOfStep, data, recommendedStepSize);
+  return penaltyContact::SwitchContactState(*this, g.gap, (relativeVelocity - normalVelocity * g.n0).norm(),
+                                            normalVelocity, normalForce, startOfStep, data, recommendedStepSize);
 }
 
 void ObjectContactSphereTriangle::Check(const MainSystem& system) const {
@@ -95,9 +94,9 @@ void ObjectContactSphereTriangle::AddTestInstance(MainSystem& system) {
 
 const ItemTypeInfo& ObjectContactSphereTriangle::Info() {
   using T = ObjectContactSphereTriangle;
-  static const FieldTable fields =
-      FieldTableBuilder<T>()
-          .Add(&T::name, "name", "", "connector's unique name")
+  static const FieldTable fields = [] {
+    FieldTableBuilder<T> b;
+    b.Add(&T::name, "name", "", "connector's unique name")
           .Add(&T::markerNumbers, "markerNumbers", "",
                "the markers [m0, m1]: m0 at the centre of the sphere (position; orientation too with dynamicFriction "
                "!= 0), m1 a rigid marker whose axes hold the triangle's corners")
@@ -111,30 +110,17 @@ const ItemTypeInfo& ObjectContactSphereTriangle::Info() {
           .Add(&T::trianglePoints, "trianglePoints", "m", "the 3 corners of the triangle in marker 1 coordinates")
           .Add(&T::includeEdges, "includeEdges", "",
                "binary flags of the edges that make contact: 1 the edge of corners 0-1, 2 of 1-2, 4 of 2-0; 7 all, 0 "
-               "the face only (e.g. for a mesh, whose edges the neighbouring triangles share)")
-          .Add(&T::dynamicFriction, "dynamicFriction", "", "dynamic (Coulomb) friction coefficient mu").NonNegative()
-          .Add(&T::frictionProportionalZone, "frictionProportionalZone", "m/s",
-               "tangential velocity v_reg below which the friction force is proportional to it (regularization)")
-          .NonNegative()
-          .Add(&T::contactStiffness, "contactStiffness", "N/m^n",
-               "normal contact stiffness k_c (unit N/m for contactStiffnessExponent n = 1)")
-          .NonNegative()
-          .Add(&T::contactDamping, "contactDamping", "N*s/m",
-               "linear normal contact damping d_c; added in every impact model").NonNegative()
-          .Add(&T::contactStiffnessExponent, "contactStiffnessExponent", "",
-               "exponent n of the overlap in the normal contact force (n = 1.5: Hertz)").Positive()
-          .Add(&T::restitutionCoefficient, "restitutionCoefficient", "",
-               "coefficient of restitution e of impactModel 1 and 2 (> 0; small values emulate plastic impact)")
-          .Positive()
-          .Add(&T::minimumImpactVelocity, "minimumImpactVelocity", "m/s",
-               "lower bound of the impact velocity in the impact damping of impactModel 1 and 2").NonNegative()
+               "the face only (e.g. for a mesh, whose edges the neighbouring triangles share)");
+    AddFrictionAndStiffnessFields(b);
+    AddImpactFields(b)
           .Add(&T::impactModel, "impactModel", "",
                "0: linear spring-damper; 1: Hunt-Crossley; 2: Gonthier (e < 1/3) and Carvalho-Martins (e > 1/3)")
           .Add(&T::activeConnector, "activeConnector", "",
                "flag, which determines, if the connector is active; inactive means zero force and no switching")
           .Add(&T::visualizationShow, "show", "", "set true, if the sphere and the triangle are drawn").Visualization()
-          .Add(&T::visualizationColor, "color", "", "RGBA color; R = -1: default color").Visualization()
-          .Build();
+          .Add(&T::visualizationColor, "color", "", "RGBA color; R = -1: default color").Visualization();
+    return b.Build();
+  }();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(
       ItemCategory::Object, "ContactSphereTriangle", "ObjectContactSphereTriangle", {}, "contact",
       "Penalty contact of a sphere (centre at marker 0) with a triangle fixed to the rigid marker 1, on its face and "

@@ -18,7 +18,8 @@
 
 namespace multidyn {
 
-class ObjectContactSphereTriangle : public ConnectorKernels<ObjectContactSphereTriangle> {
+class ObjectContactSphereTriangle : public ConnectorKernels<ObjectContactSphereTriangle>,
+                                    public PenaltyContactParameters {
  public:
   static const ItemTypeInfo& Info();
   static void AddTestInstance(MainSystem& system);
@@ -104,8 +105,7 @@ class ObjectContactSphereTriangle : public ConnectorKernels<ObjectContactSphereT
   template <class S> S NormalForce(const S& gap, const S& normalVelocity, const double* data) const {
     const S overlapPower = penaltyContact::SignedPower(S(-gap), contactStiffnessExponent);
     return contactStiffness * overlapPower - contactDamping * normalVelocity +
-           penaltyContact::ImpactDamping(impactModel, restitutionCoefficient, contactStiffness, minimumImpactVelocity,
-                                         data, overlapPower, normalVelocity);
+           penaltyContact::ImpactDamping(*this, data, overlapPower, normalVelocity);
   }
 
   // The loads as the last discontinuous iteration's contact state (data) selects them.
@@ -120,9 +120,8 @@ class ObjectContactSphereTriangle : public ConnectorKernels<ObjectContactSphereT
     // on the triangle: the normal force pushes it along n0, friction opposes its slip
     Vec3<S> force = normalForce * g.n0;
     if (dynamicFriction != 0.)
-      force += penaltyContact::RegularizedFriction(
-          dynamicFriction, frictionProportionalZone, normalForce, Vec3<S>(relativeVelocity - normalVelocity * g.n0),
-          data[penaltyContact::dataTangentialVelocity] < frictionProportionalZone);
+      force += penaltyContact::RegularizedFriction(*this, normalForce, Vec3<S>(relativeVelocity - normalVelocity * g.n0),
+                                                   data[penaltyContact::dataTangentialVelocity] < frictionProportionalZone);
     const Vec3<S> arm0 = (sphereRadius + 0.5 * g.gap) * g.n0;  // sphere centre -> contact point
     loads[1].force = force;
     loads[1].torque = Vec3<S>(m0.position + arm0 - m1.position).cross(force);
@@ -135,14 +134,6 @@ class ObjectContactSphereTriangle : public ConnectorKernels<ObjectContactSphereT
   double sphereRadius = 0.;
   Vector3List trianglePoints;
   Index includeEdges = 7;
-  double dynamicFriction = 0.;
-  double frictionProportionalZone = 1e-3;
-  double contactStiffness = 0.;
-  double contactDamping = 0.;
-  double contactStiffnessExponent = 1.;
-  double restitutionCoefficient = 1.;
-  double minimumImpactVelocity = 0.;
-  Index impactModel = 0;
   bool activeConnector = true;
   bool visualizationShow = false;
   Color4 visualizationColor = {0.7f, 0.7f, 0.7f, 1.f};

@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "core/foundation/Types.h"
+#include "objects/contact/PenaltyContactParameters.h"
 
 namespace multidyn {
 namespace penaltyContact {
@@ -37,26 +38,25 @@ inline double ImpactDampingFactor(Index impactModel, double restitutionCoefficie
 
 // The impact damping force lambda delta^n v_n (0 for impactModel 0 and before an impact velocity is known).
 template <class S>
-S ImpactDamping(Index impactModel, double restitutionCoefficient, double contactStiffness, double minimumImpactVelocity,
-                const double* data, const S& overlapPower, const S& normalVelocity) {
-  if (impactModel == 0) return S(0.);
-  const double impactVelocity = std::max(minimumImpactVelocity, data[dataImpactVelocity]);
+S ImpactDamping(const PenaltyContactParameters& p, const double* data, const S& overlapPower, const S& normalVelocity) {
+  if (p.impactModel == 0) return S(0.);
+  const double impactVelocity = std::max(p.minimumImpactVelocity, data[dataImpactVelocity]);
   if (!(impactVelocity > 0.)) return S(0.);
-  return ImpactDampingFactor(impactModel, restitutionCoefficient, contactStiffness) / impactVelocity * overlapPower *
-         normalVelocity;
+  return ImpactDampingFactor(p.impactModel, p.restitutionCoefficient, p.contactStiffness) / impactVelocity *
+         overlapPower * normalVelocity;
 }
 
 // Friction on the body whose relative tangential velocity is v_t, at the normal force f_n
 // (> 0: compression): -mu f_n v_t / v_reg in the proportional zone, -mu f_n v_t / |v_t| else.
 template <class S>
-Vec3<S> RegularizedFriction(double dynamicFriction, double frictionProportionalZone, const S& normalForce,
-                            const Vec3<S>& tangentialVelocity, bool proportional) {
+Vec3<S> RegularizedFriction(const PenaltyContactParameters& p, const S& normalForce, const Vec3<S>& tangentialVelocity,
+                            bool proportional) {
   using std::sqrt;
-  if (proportional && frictionProportionalZone != 0.)
-    return -(dynamicFriction * normalForce / frictionProportionalZone) * tangentialVelocity;
+  if (proportional && p.frictionProportionalZone != 0.)
+    return -(p.dynamicFriction * normalForce / p.frictionProportionalZone) * tangentialVelocity;
   const S slip = sqrt(tangentialVelocity.squaredNorm());
   if (ValueOf(slip) == 0.) return Vec3<S>::Zero();
-  return -(dynamicFriction * normalForce / slip) * tangentialVelocity;
+  return -(p.dynamicFriction * normalForce / slip) * tangentialVelocity;
 }
 
 // Exudyn's rules after a Newton solve, at the new gap g, |v_t|, v_n and f_n: a gap that changed
@@ -64,22 +64,22 @@ Vec3<S> RegularizedFriction(double dynamicFriction, double frictionProportionalZ
 // start-of-step gap g0 > 0; in contact, |v_t| crossing v_reg adds the change of the proportional
 // friction. The data take g and |v_t|; the impact velocity -v_n where the step closes the gap,
 // else its start-of-step value. Returns the switching error [N].
-inline double SwitchContactState(double gap, double tangentialVelocity, double normalVelocity, double normalForce,
-                                 double contactStiffness, double dynamicFriction, double frictionProportionalZone,
-                                 const double* startOfStep, double* data, double& recommendedStepSize) {
+inline double SwitchContactState(const PenaltyContactParameters& p, double gap, double tangentialVelocity,
+                                 double normalVelocity, double normalForce, const double* startOfStep, double* data,
+                                 double& recommendedStepSize) {
   const double lastGap = data[dataGap], lastTangentialVelocity = data[dataTangentialVelocity];
   const double startGap = startOfStep[dataGap];
   double error = 0.;
   if ((gap > 0.) != (lastGap > 0.)) {
-    error = std::abs(gap * contactStiffness);
+    error = std::abs(gap * p.contactStiffness);
     // startGap <= 0 (an inconsistent initial state): no recommendation, iterate again
     if (normalVelocity != 0. && startGap > 0.) recommendedStepSize = std::abs(startGap / normalVelocity);
   }
-  const double zone = frictionProportionalZone;
+  const double zone = p.frictionProportionalZone;
   if (gap < 0. && zone != 0.) {
     if ((tangentialVelocity < zone && lastTangentialVelocity > zone) ||
         (tangentialVelocity > zone && lastTangentialVelocity < zone))
-      error += std::abs(dynamicFriction * normalForce / zone * (tangentialVelocity - zone));
+      error += std::abs(p.dynamicFriction * normalForce / zone * (tangentialVelocity - zone));
   }
   data[dataGap] = gap;
   data[dataTangentialVelocity] = tangentialVelocity;
