@@ -41,9 +41,7 @@ void ObjectContactSphereSphere::Check(const MainSystem& system) const {
   if (!(contactPlasticityRatio < 1.))
     throw ValueError("parameter 'contactPlasticityRatio': expected a ratio in [0, 1) (the unloading stiffness is "
                      "contactStiffness/(1 - contactPlasticityRatio)), got " + std::to_string(contactPlasticityRatio));
-  if (impactModel < 0 || impactModel > 2)
-    throw ValueError("parameter 'impactModel': expected 0 (linear, adhesive elasto-plastic), 1 (Hunt-Crossley) or 2 "
-                     "(Gonthier / Carvalho-Martins), got " + std::to_string(impactModel));
+  CheckImpactModel();
 }
 
 bool ObjectContactSphereSphere::GetOutput(OutputVariableType type, const EvaluationContext& context,

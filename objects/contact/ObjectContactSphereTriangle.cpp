@@ -43,9 +43,7 @@ void ObjectContactSphereTriangle::Check(const MainSystem& system) const {
   if (includeEdges < 0 || includeEdges > 7)
     throw ValueError("parameter 'includeEdges': expected binary flags 0 to 7 (1: edge of corners 0-1, 2: 1-2, 4: 2-0), "
                      "got " + std::to_string(includeEdges));
-  if (impactModel < 0 || impactModel > 2)
-    throw ValueError("parameter 'impactModel': expected 0 (linear), 1 (Hunt-Crossley) or 2 (Gonthier / "
-                     "Carvalho-Martins), got " + std::to_string(impactModel));
+  CheckImpactModel();
 }
 
 bool ObjectContactSphereTriangle::GetOutput(OutputVariableType type, const EvaluationContext& context,

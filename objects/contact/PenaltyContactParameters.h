@@ -4,6 +4,9 @@
 // the items' own parameters between them).
 #pragma once
 
+#include <string>
+
+#include "core/foundation/Errors.h"
 #include "core/items/FieldTable.h"
 
 namespace multidyn {
@@ -17,6 +20,12 @@ struct PenaltyContactParameters {
   double restitutionCoefficient = 1.;
   double minimumImpactVelocity = 0.;  // [m/s]
   Index impactModel = 0;              // 0: none, 1: Hunt-Crossley, 2: Gonthier / Carvalho-Martins
+
+  void CheckImpactModel() const {
+    if (impactModel < 0 || impactModel > 2)
+      throw ValueError("parameter 'impactModel': expected 0 (no impact damping), 1 (Hunt-Crossley) or 2 (Gonthier / "
+                       "Carvalho-Martins), got " + std::to_string(impactModel));
+  }
 
   template <class Owner> static FieldTableBuilder<Owner>& AddFrictionAndStiffnessFields(FieldTableBuilder<Owner>& b) {
     using P = PenaltyContactParameters;

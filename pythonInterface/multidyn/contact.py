@@ -127,6 +127,14 @@ def _TriangleContacts(mbs, function, name, itemNumbers, bodyNumbers, bodyOrNodeL
         **contactParameters)) for corners, includeEdges in zip(triangles, includeEdgesList)]
 
 
+def _LawParameters(arguments):
+    """the item parameters a triangle contact's Create function passes on unchanged, from its arguments"""
+    names = ('dynamicFriction', 'frictionProportionalZone', 'contactStiffness', 'contactDamping',
+             'contactStiffnessExponent', 'restitutionCoefficient', 'minimumImpactVelocity', 'impactModel',
+             'activeConnector')
+    return {name: arguments[name] for name in names}
+
+
 def _Corners(function, name, points, count):
     corners = _np.asarray(points, dtype=float) if _np.ndim(points) == 2 else _np.zeros((0, 3))
     if corners.shape != (count, 3) or not _np.all(_np.isfinite(corners)):
@@ -147,15 +155,12 @@ def CreateSphereTriangleContact(self, name="", itemNumbers=[None, None], localPo
     trianglePoints in the axes of a rigid marker on item 1 at localPosition1, and its NodeGenericData
     with dataInitialCoordinates; the other parameters are the item's. radiusSphere and bodyNumbers
     are deprecated names of sphereRadius and itemNumbers. Returns the contact's ObjectIndex."""
+    arguments = locals()
     function = "CreateSphereTriangleContact"
     return _TriangleContacts(
         self, function, name, itemNumbers, bodyNumbers, bodyOrNodeList, dataInitialCoordinates, localPosition0,
         localPosition1, sphereRadius, radiusSphere, True, [_Corners(function, "trianglePoints", trianglePoints, 3)],
-        [includeEdges], dict(dynamicFriction=dynamicFriction, frictionProportionalZone=frictionProportionalZone,
-                             contactStiffness=contactStiffness, contactDamping=contactDamping,
-                             contactStiffnessExponent=contactStiffnessExponent,
-                             restitutionCoefficient=restitutionCoefficient, minimumImpactVelocity=minimumImpactVelocity,
-                             impactModel=impactModel, activeConnector=activeConnector), show, color)[0]
+        [includeEdges], _LawParameters(arguments), show, color)[0]
 
 
 def CreateSphereQuadContact(self, name="", itemNumbers=[None, None], localPosition0=[0., 0., 0.], sphereRadius=0,
@@ -170,8 +175,9 @@ def CreateSphereQuadContact(self, name="", itemNumbers=[None, None], localPositi
     diagonal makes no edge contact; includeEdges flags the quad's edges (1: corners 0-1, 2: 1-2,
     4: 2-3, 8: 3-0). The sphere's marker is rigid only with friction. Otherwise as
     CreateSphereTriangleContact. Returns {'oContact0': ObjectIndex, 'oContact1': ObjectIndex}."""
+    arguments = locals()
     function = "CreateSphereQuadContact"
-    if isinstance(includeEdges, (bool, _np.bool_)) or not IsInteger(includeEdges) or not 0 <= includeEdges <= 15:
+    if not IsInteger(includeEdges) or not 0 <= includeEdges <= 15:
         raise ValueError(f"{function}: parameter 'includeEdges': expected binary flags 0 to 15, got {includeEdges!r}")
     corners = _Corners(function, "quadPoints", quadPoints, 4)
     # the quad's edges on the triangles' edges 0-1, 1-2, 2-0: [0,1,3] has quad edges 0-1 and 3-0, [1,2,3] 1-2 and 2-3
@@ -180,11 +186,7 @@ def CreateSphereQuadContact(self, name="", itemNumbers=[None, None], localPositi
         self, function, name, itemNumbers, bodyNumbers, bodyOrNodeList, dataInitialCoordinates, localPosition0,
         localPosition1, sphereRadius, radiusSphere, dynamicFriction != 0,
         [[corners[i] for i in triangle] for triangle in ([0, 1, 3], [1, 2, 3])], includeEdgesList,
-        dict(dynamicFriction=dynamicFriction, frictionProportionalZone=frictionProportionalZone,
-             contactStiffness=contactStiffness, contactDamping=contactDamping,
-             contactStiffnessExponent=contactStiffnessExponent, restitutionCoefficient=restitutionCoefficient,
-             minimumImpactVelocity=minimumImpactVelocity, impactModel=impactModel, activeConnector=activeConnector),
-        show, color)
+        _LawParameters(arguments), show, color)
     return {'oContact0': contacts[0], 'oContact1': contacts[1]}
 
 
