@@ -24,7 +24,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from setuptools import Extension, setup
+from setuptools import Extension, find_packages, setup
 from setuptools.command.build_ext import build_ext
 
 sourceDirectory = Path(__file__).resolve().parent
@@ -140,7 +140,7 @@ class CMakeBuild(build_ext):
 
 setup(
     name="multidyn",
-    packages=["multidyn", "multidyn.robotics"],
+    packages=find_packages("pythonInterface", include=["multidyn", "multidyn.*"]),
     package_dir={"": "pythonInterface"},
     ext_modules=[CMakeExtension("multidyn._multidyn")],
     cmdclass={"build_ext": CMakeBuild},
