@@ -5,15 +5,15 @@
 namespace multidyn {
 namespace testInstances {
 
-Index Add(MainSystem& system, ItemCategory category, const Json& dict) {
+Index Add(SystemBuilder& system, ItemCategory category, const Json& dict) {
   return system.AddItem(CreateItemFromJson(category, dict, "test instance"));
 }
 
-Index Ground(MainSystem& system) {
+Index Ground(SystemBuilder& system) {
   return Add(system, ItemCategory::Object, {{"objectType", "Ground"}, {"referencePosition", {0.1, -0.2, 0.05}}});
 }
 
-Index RigidBody(MainSystem& system, const std::string& nodeType, const Vector3& position) {
+Index RigidBody(SystemBuilder& system, const std::string& nodeType, const Vector3& position) {
   Json reference = {position.x(), position.y(), position.z()};
   if (nodeType == "RigidBodyEP")
     for (double value : {1., 0., 0., 0.}) reference.push_back(value);
@@ -25,19 +25,19 @@ Index RigidBody(MainSystem& system, const std::string& nodeType, const Vector3& 
               {"centerOfMass", {0.1, -0.2, 0.3}}});
 }
 
-Index MassPoint(MainSystem& system, const Vector3& position) {
+Index MassPoint(SystemBuilder& system, const Vector3& position) {
   const Index node = Add(system, ItemCategory::Node,
                          {{"nodeType", "Point"}, {"referenceCoordinates", {position.x(), position.y(), position.z()}}});
   return Add(system, ItemCategory::Object, {{"objectType", "MassPoint"}, {"nodeNumber", node}, {"physicsMass", 1.5}});
 }
 
-Index MassPoint2D(MainSystem& system, const Vector3& position) {
+Index MassPoint2D(SystemBuilder& system, const Vector3& position) {
   const Index node = Add(system, ItemCategory::Node, {{"nodeType", "Point2D"}, {"referenceCoordinates", {position.x(), position.y()}},
                                                       {"initialCoordinates", {0.05, -0.1}}, {"initialVelocities", {0.2, 0.3}}});
   return Add(system, ItemCategory::Object, {{"objectType", "MassPoint2D"}, {"nodeNumber", node}, {"physicsMass", 1.5}});
 }
 
-Index ANCFCable2D(MainSystem& system) {
+Index ANCFCable2D(SystemBuilder& system) {
   // a pre-curved, pre-stretched reference, half of it stress-free, with damping: every term of the LHS
   const Index node0 = Add(system, ItemCategory::Node,
                           {{"nodeType", "Point2DSlope1"}, {"referenceCoordinates", {0.1, -0.2, 0.98, 0.15}},
@@ -52,14 +52,14 @@ Index ANCFCable2D(MainSystem& system) {
               {"physicsReferenceCurvature", 0.2}, {"strainIsRelativeToReference", 0.5}});
 }
 
-Index RigidBody2D(MainSystem& system, const Vector3& p) {
+Index RigidBody2D(SystemBuilder& system, const Vector3& p) {
   const Index node = Add(system, ItemCategory::Node, {{"nodeType", "RigidBody2D"}, {"referenceCoordinates", {p.x(), p.y(), p.z()}},
                                                       {"initialCoordinates", {0.1, 0.2, -0.3}}});
   return Add(system, ItemCategory::Object, {{"objectType", "RigidBody2D"}, {"nodeNumber", node}, {"physicsMass", 2.5},
                                             {"physicsInertia", 0.8}, {"physicsCenterOfMass", {0.3, -0.2}}});
 }
 
-Index Mass1D(MainSystem& system, const std::string& objectType) {
+Index Mass1D(SystemBuilder& system, const std::string& objectType) {
   const Index node = Add(system, ItemCategory::Node, {{"nodeType", "1D"}, {"referenceCoordinates", {0.4}},
                                                       {"initialCoordinates", {0.1}}, {"initialVelocities", {-0.3}}});
   const Json rotation = {{0.36, 0.48, -0.8}, {-0.8, 0.6, 0.}, {0.48, 0.64, 0.6}};  // a rotation about a skew axis
@@ -68,23 +68,23 @@ Index Mass1D(MainSystem& system, const std::string& objectType) {
               {"referencePosition", {0.2, -0.1, 0.3}}, {"referenceRotation", rotation}});
 }
 
-Index CoordinateMarker(MainSystem& system, Index node, Index coordinate) {
+Index CoordinateMarker(SystemBuilder& system, Index node, Index coordinate) {
   return Add(system, ItemCategory::Marker, {{"markerType", "NodeCoordinate"}, {"nodeNumber", node}, {"coordinate", coordinate}});
 }
 
-Index RigidMarker(MainSystem& system, Index body, const Vector3& p) {
+Index RigidMarker(SystemBuilder& system, Index body, const Vector3& p) {
   return Add(system, ItemCategory::Marker,
              {{"markerType", "BodyRigid"}, {"bodyNumber", body}, {"localPosition", {p.x(), p.y(), p.z()}}});
 }
 
-Index PositionMarker(MainSystem& system, Index body, const Vector3& p) {
+Index PositionMarker(SystemBuilder& system, Index body, const Vector3& p) {
   return Add(system, ItemCategory::Marker,
              {{"markerType", "BodyPosition"}, {"bodyNumber", body}, {"localPosition", {p.x(), p.y(), p.z()}}});
 }
 
-Index NodeOf(const MainSystem& system, Index body) { return system.GetObject(body).NodeNumbers().at(0).value; }
+Index NodeOf(const SystemView& system, Index body) { return system.GetObject(body).NodeNumbers().at(0).value; }
 
-Index KinematicTreeChain(MainSystem& system) {
+Index KinematicTreeChain(SystemBuilder& system) {
   const Json identity = {{1., 0., 0.}, {0., 1., 0.}, {0., 0., 1.}};
   const Json inertia = {{0.1, 0., 0.}, {0., 0.2, 0.}, {0., 0., 0.15}};
   const Index node = Add(system, ItemCategory::Node,

@@ -4,27 +4,27 @@
 #pragma once
 
 #include "core/foundation/Json.h"
-#include "core/model/MainSystem.h"
+#include "core/items/SystemBuilder.h"
 
 namespace multidyn {
 namespace testInstances {
 
-Index Add(MainSystem& system, ItemCategory category, const Json& dict);
-Index Ground(MainSystem& system);
+Index Add(SystemBuilder& system, ItemCategory category, const Json& dict);
+Index Ground(SystemBuilder& system);
 // A free rigid body ("RigidBodyRxyz" or "RigidBodyEP" node) at `position`; returns the body.
-Index RigidBody(MainSystem& system, const std::string& nodeType, const Vector3& position);
-Index MassPoint(MainSystem& system, const Vector3& position);  // returns the mass point
-Index MassPoint2D(MainSystem& system, const Vector3& position);  // on a NodePoint2D at [x, y]; returns the mass point
-Index RigidBody2D(MainSystem& system, const Vector3& positionAndAngle);  // returns the body
-Index ANCFCable2D(MainSystem& system);  // a curved, damped ObjectANCFCable2D on two free NodePoint2DSlope1; returns it
+Index RigidBody(SystemBuilder& system, const std::string& nodeType, const Vector3& position);
+Index MassPoint(SystemBuilder& system, const Vector3& position);  // returns the mass point
+Index MassPoint2D(SystemBuilder& system, const Vector3& position);  // on a NodePoint2D at [x, y]; returns the mass point
+Index RigidBody2D(SystemBuilder& system, const Vector3& positionAndAngle);  // returns the body
+Index ANCFCable2D(SystemBuilder& system);  // a curved, damped ObjectANCFCable2D on two free NodePoint2DSlope1; returns it
 // An ObjectMass1D or ObjectRotationalMass1D (objectType) on a Node1D, in a rotated frame; returns the body.
-Index Mass1D(MainSystem& system, const std::string& objectType);
-Index CoordinateMarker(MainSystem& system, Index node, Index coordinate);
-Index RigidMarker(MainSystem& system, Index body, const Vector3& localPosition);
-Index PositionMarker(MainSystem& system, Index body, const Vector3& localPosition);
-Index NodeOf(const MainSystem& system, Index body);  // the (first) node of a body
+Index Mass1D(SystemBuilder& system, const std::string& objectType);
+Index CoordinateMarker(SystemBuilder& system, Index node, Index coordinate);
+Index RigidMarker(SystemBuilder& system, Index body, const Vector3& localPosition);
+Index PositionMarker(SystemBuilder& system, Index body, const Vector3& localPosition);
+Index NodeOf(const SystemView& system, Index body);  // the (first) node of a body
 // An ObjectKinematicTree of two links (a revolute and a prismatic joint) on a NodeGenericODE2; returns the tree.
-Index KinematicTreeChain(MainSystem& system);
+Index KinematicTreeChain(SystemBuilder& system);
 
 }  // namespace testInstances
 }  // namespace multidyn

@@ -17,18 +17,16 @@
 namespace multidyn {
 namespace differentiation {
 
-// Calls function(AD()) with the smallest AD scalar that holds `derivatives` derivatives and whose
-// kernel vectors (VecX, Mat3X: at most MaxLocalCoordinates<AD>, half its derivatives) hold
-// localCoordinates, the most coordinates one node or marker of the item has: seeded in q only,
-// a node of 12 coordinates fits 16 derivatives but not a VecX of 8. Items on more coordinates
-// than the widest fixed type get the run-time sized AD scalar.
+// Calls function(AD()) with the narrow AD scalar if it holds `derivatives` derivatives and its
+// kernel vectors (VecX, Mat3X: at most MaxLocalCoordinates<AD>) hold localCoordinates, the most
+// coordinates one node or marker of the item has (seeded in q only, a node of 12 coordinates fits
+// 16 derivatives but not a VecX of 8); else with the wide one, which takes any item in chunks of
+// its width (SeededNodes: one evaluation of the item per chunk).
 template <class Function> void WithADScalarForDerivatives(Index derivatives, Index localCoordinates, Function&& function) {
   if (derivatives <= 16 && localCoordinates <= MaxLocalCoordinates<ADScalar16>::value)
     function(ADScalar16());
-  else if (derivatives <= maxFixedDerivatives && localCoordinates <= MaxLocalCoordinates<ADScalar32>::value)
-    function(ADScalar32());
   else
-    function(ADScalarDynamic());
+    function(ADScalar32());
 }
 
 // The AD scalar for an item on numberOfCoordinates coordinates seeded in q and q_t.
@@ -41,12 +39,6 @@ inline Index LargestMarkerCoordinates(const CompiledSystem& compiled, const std:
   Index largest = 0;
   for (Index marker : markers) largest = std::max(largest, Index(compiled.markerODE2Indices[marker].size()));
   return largest;
-}
-
-// d f / d(derivative d), where a scalar that depends on nothing may carry no derivative vector
-// (run-time sized AD): then 0.
-template <class Derivatives> inline double DerivativeOf(const Derivatives& derivatives, Index d) {
-  return d < derivatives.size() ? derivatives(d) : 0.;
 }
 
 inline Index NumberOfCoordinates(const MainSystem& system, const std::vector<Index>& nodes) {
@@ -81,7 +73,7 @@ struct JacobianWorkspace {
     std::vector<const MarkerData<AD>*> pointers;
     std::vector<MarkerLoad<AD>> loads;
   };
-  std::tuple<Buffers<ADScalar16>, Buffers<ADScalar32>, Buffers<ADScalarDynamic>> buffers;
+  std::tuple<Buffers<ADScalar16>, Buffers<ADScalar32>> buffers;
   template <class AD> Buffers<AD>& BuffersFor() { return std::get<Buffers<AD>>(buffers); }
   // Small index lists and vectors of the node and constraint Jacobians.
   std::vector<Index> singleNode, rows;
@@ -114,7 +106,11 @@ struct JacobianTarget {
 };
 
 // Kinematics of a set of nodes whose [q; q_t] are the independent variables; derivative
-// d < n is d/dq, n <= d < 2n is d/dq_t (the rest of the fixed-size vector stays zero). With
+// d < n is d/dq, n <= d < 2n is d/dq_t (the rest of the fixed-size vector stays zero). An item
+// with more derivatives than the AD scalar holds is differentiated in chunks: SeededNodes for
+// chunk [firstDerivative, firstDerivative + width) seeds only the derivatives in it (the others
+// enter as values), and the Add... functions take the derivatives of that chunk; the callers loop
+// `for (first = 0; ; first += width)` until MoreChunks() is false. With
 // Seeds::Positions only q is seeded (q_t enters as values, internal states follow at d = n):
 // for terms that do not depend on q_t, such as position-level constraints, which then fit in
 // half the derivatives. Its storage is the workspace's buffers for AD: one SeededNodes<AD> at a time.
@@ -131,11 +127,11 @@ template <class AD> class SeededNodes {
  public:
   // internalStates first-order states of the item itself (derivatives 2n .. 2n+m-1, or
   // n .. n+m-1 with Seeds::Positions), whose columns in the Newton matrix start at internalColumn.
-  SeededNodes(const JacobianTarget& t, const std::vector<Index>& nodes, Index internalStates = 0,
+  SeededNodes(const JacobianTarget& t, const std::vector<Index>& nodes, Index firstDerivative, Index internalStates = 0,
               Index internalColumn = -1, Seeds seeds = Seeds::PositionsAndVelocities,
               NodeData nodeData = NodeData::Kinematics)
-      : nodes_(nodes), buffers_(t.workspace.BuffersFor<AD>()), internal_(internalStates), internalColumn_(internalColumn),
-        seeds_(seeds) {
+      : nodes_(nodes), buffers_(t.workspace.BuffersFor<AD>()), first_(firstDerivative), internal_(internalStates),
+        internalColumn_(internalColumn), seeds_(seeds) {
     buffers_.offsets.clear();
     buffers_.columns.clear();
     for (Index node : nodes_) {
@@ -148,8 +144,10 @@ template <class AD> class SeededNodes {
     if (nodeData == NodeData::ColumnsOnly) return;
     buffers_.kinematics.resize(nodes_.size());
     buffers_.kinematicsOf.resize(nodes_.size());
+    // The shared kinematics are seeded for the first chunk (the single node's q and q_t from 0);
+    // items of one chunk use them, the later chunks of a larger item seed their own.
     if constexpr (std::is_same_v<AD, ADScalar16>) {
-      if (nodes_.size() == 1 && SeedsVelocities()) {  // the same seeds for every item on this node: compute once
+      if (nodes_.size() == 1 && SeedsVelocities() && first_ == 0) {  // the same seeds for every item on this node: compute once
         auto& cached = t.workspace.singleNodeKinematics[nodes_[0]];
         if (!t.workspace.singleNodeValid[nodes_[0]]) {
           ComputeNode(t, 0, cached, 0, size_);
@@ -160,7 +158,7 @@ template <class AD> class SeededNodes {
       }
       // q seeds only: from the node's [q; q_t]-seeded kinematics (when [q; q_t] of each node fits
       // the derivative vector), shifted copies
-      const bool shared = !SeedsVelocities() && std::all_of(nodes_.begin(), nodes_.end(), [&](Index node) {
+      const bool shared = !SeedsVelocities() && first_ == 0 && !MoreChunks() && std::all_of(nodes_.begin(), nodes_.end(), [&](Index node) {
         return 2 * t.system.GetNode(node).NumberOfODE2Coordinates() <= Capacity();
       });
       if (shared) {
@@ -203,44 +201,54 @@ template <class AD> class SeededNodes {
   }
 
   Index Size() const { return size_; }
-  // Length of the derivative vectors: fixed by the type, or the seeded count when sized at run time.
-  Index Capacity() const {
-    constexpr int fixed = AD::DerType::RowsAtCompileTime;
-    return fixed == Eigen::Dynamic ? SeededDerivatives(seeds_, size_, internal_) : fixed;
-  }
+  // Length of the derivative vectors (the chunk width).
+  static constexpr Index Capacity() { return AD::DerType::RowsAtCompileTime; }
+  // Whether the item has derivatives beyond this chunk.
+  bool MoreChunks() const { return first_ + Capacity() < SeededDerivatives(seeds_, size_, internal_); }
   Index InternalStates() const { return internal_; }
   Index InternalColumn() const { return internalColumn_; }
+  // A value seeded as derivative d (numbered over the whole item) if d is in this chunk, else a constant.
+  AD Seed(double value, Index d) const {
+    const Index local = d - first_;
+    return local >= 0 && local < Capacity() ? AD(value, Capacity(), local) : AD(value);
+  }
   // The AD value of internal state i (seeded).
-  AD InternalState(double value, Index i) const { return AD(value, Capacity(), InternalOffset() + i); }
+  AD InternalState(double value, Index i) const { return Seed(value, InternalOffset() + i); }
+  // Whether derivative d is in this chunk, and d(x)/d(derivative d) if it is (else 0).
+  bool Covers(Index d) const { return d >= first_ && d < first_ + Capacity(); }
+  double Derivative(const AD& x, Index d) const { return Covers(d) ? x.derivatives()(d - first_) : 0.; }
   Index Column(Index derivative) const { return buffers_.columns[derivative % size_]; }
-  bool IsVelocity(Index derivative) const { return derivative >= size_; }
 
   // Adds sign*d(f)/d[q, q_t] into the rows `rows`, weighted by the factors. Every entry the
   // item can touch is written, zero or not, so that the sparsity pattern does not depend on values.
   void AddDerivatives(const VecX<AD>& f, const std::vector<Index>& rows, double sign, const JacobianFactors& factors,
                       SystemMatrix& matrix) const {
     for (Index r = 0; r < f.size(); ++r) {
-      const auto& derivatives = f(r).derivatives();
-      for (Index d = 0; d < size_; ++d)
+      for (Index d = 0; d < size_; ++d) {
+        if (!Covers(d) && !(SeedsVelocities() && Covers(size_ + d))) continue;
         matrix.Add(rows[r], buffers_.columns[d],
-                   sign * (factors.stiffness * DerivativeOf(derivatives, d) +
-                           (SeedsVelocities() ? factors.damping * DerivativeOf(derivatives, size_ + d) : 0.)));
+                   sign * (factors.stiffness * Derivative(f(r), d) +
+                           (SeedsVelocities() ? factors.damping * Derivative(f(r), size_ + d) : 0.)));
+      }
       for (Index d = 0; d < internal_; ++d)  // ODE2 forces depending on the item's first-order states
-        matrix.Add(rows[r], internalColumn_ + d, sign * factors.ode2ODE1 * DerivativeOf(derivatives, InternalOffset() + d));
+        if (Covers(InternalOffset() + d))
+          matrix.Add(rows[r], internalColumn_ + d, sign * factors.ode2ODE1 * Derivative(f(r), InternalOffset() + d));
     }
   }
 
   // Rows of r1 = y_t - rate for the item's internal states: -d(rate)/d[q, q_t, y], weighted.
   void AddRateDerivatives(const VecX<AD>& rate, const JacobianFactors& factors, SystemMatrix& matrix) const {
     for (Index r = 0; r < rate.size(); ++r) {
-      const auto& derivatives = rate(r).derivatives();
       const Index row = internalColumn_ + r;
-      for (Index d = 0; d < size_; ++d)
+      for (Index d = 0; d < size_; ++d) {
+        if (!Covers(d) && !(SeedsVelocities() && Covers(size_ + d))) continue;
         matrix.Add(row, buffers_.columns[d],
-                   -(factors.ode1Stiffness * DerivativeOf(derivatives, d) +
-                     (SeedsVelocities() ? factors.ode1Damping * DerivativeOf(derivatives, size_ + d) : 0.)));
+                   -(factors.ode1Stiffness * Derivative(rate(r), d) +
+                     (SeedsVelocities() ? factors.ode1Damping * Derivative(rate(r), size_ + d) : 0.)));
+      }
       for (Index d = 0; d < internal_; ++d)
-        matrix.Add(row, internalColumn_ + d, -factors.ode1Stiffness * DerivativeOf(derivatives, InternalOffset() + d));
+        if (Covers(InternalOffset() + d))
+          matrix.Add(row, internalColumn_ + d, -factors.ode1Stiffness * Derivative(rate(r), InternalOffset() + d));
     }
   }
 
@@ -257,9 +265,8 @@ template <class AD> class SeededNodes {
     // a node leaves at their default (e.g. positionCoordinates) are not taken over.
     kinematics.Reset();
     for (Index k = 0; k < n; ++k) {
-      q(k) = AD(t.qTotal(start + k), Capacity(), offset + k);
-      q_t(k) = velocityOffset >= 0 ? AD(t.state.ode2_t(start + k), Capacity(), velocityOffset + k)
-                                   : AD(t.state.ode2_t(start + k));
+      q(k) = Seed(t.qTotal(start + k), offset + k);
+      q_t(k) = velocityOffset >= 0 ? Seed(t.state.ode2_t(start + k), velocityOffset + k) : AD(t.state.ode2_t(start + k));
     }
     t.system.GetNode(node).ComputeKinematics(NodeCoordinates<AD>{q, q_t}, kinematics);
   }
@@ -294,6 +301,7 @@ template <class AD> class SeededNodes {
 
   const std::vector<Index>& nodes_;
   JacobianWorkspace::Buffers<AD>& buffers_;
+  Index first_ = 0;  // the chunk's first derivative
   Index size_ = 0;
   Index internal_ = 0;
   Index internalColumn_ = -1;
@@ -332,17 +340,15 @@ template <class AD> void AddConstraintBlocks(const JacobianTarget& t, const Seed
                                              const VecX<AD>& g_t, Index aeStart, bool multiplierColumnsFromG) {
   for (Index r = 0; r < g.size(); ++r) {
     const Index row = t.aeOffset + aeStart + r;
-    const auto& derivatives = g(r).derivatives();
     for (Index d = 0; d < seeds.Size(); ++d) {
-      const double value = DerivativeOf(derivatives, d);
+      if (!seeds.Covers(d)) continue;
+      const double value = seeds.Derivative(g(r), d);
       if (multiplierColumnsFromG) t.matrix.Add(seeds.Column(d), row, t.factors.multiplierColumns * value);
       if (!t.factors.velocityLevelConstraints) t.matrix.Add(row, seeds.Column(d), t.factors.constraintRows * value);
     }
-    if (t.factors.velocityLevelConstraints) {
-      const auto& velocityDerivatives = g_t(r).derivatives();
+    if (t.factors.velocityLevelConstraints)
       for (Index d = seeds.Size(); d < 2 * seeds.Size(); ++d)
-        t.matrix.Add(row, seeds.Column(d), t.factors.constraintRows * DerivativeOf(velocityDerivatives, d));
-    }
+        if (seeds.Covers(d)) t.matrix.Add(row, seeds.Column(d), t.factors.constraintRows * seeds.Derivative(g_t(r), d));
   }
 }
 
@@ -351,55 +357,63 @@ template <class AD> void AddVelocityConstraintRows(const JacobianTarget& t, cons
                                                    const VecX<AD>& g_v, Index aeStart) {
   for (Index r = 0; r < g_v.size(); ++r) {
     const Index row = t.aeOffset + aeStart + r;
-    const auto& derivatives = g_v(r).derivatives();
     for (Index d = 0; d < 2 * seeds.Size(); ++d) {
+      if (!seeds.Covers(d)) continue;
       const double weight = d < seeds.Size() ? t.factors.velocityConstraintPositionRows : t.factors.velocityConstraintRows;
-      t.matrix.Add(row, seeds.Column(d), weight * DerivativeOf(derivatives, d));
+      t.matrix.Add(row, seeds.Column(d), weight * seeds.Derivative(g_v(r), d));
     }
   }
 }
 
+// Each of the following evaluates one item once per chunk of its derivatives (once for all but
+// items with more derivatives than ADScalar32 holds).
 template <class AD> void BodyJacobian(const JacobianTarget& t, const Body& body, const EvaluationContext& context,
                                       const std::vector<Index>& bodyNodes, const std::vector<Index>& indices) {
-  const SeededNodes<AD> seeds(t, bodyNodes);
   VectorX& q_ttLocal = JacobianWorkspace::OfSize(t.workspace.q_ttBySize, Index(indices.size()));
   for (size_t i = 0; i < indices.size(); ++i) q_ttLocal(i) = t.state.ode2_tt(indices[i]);
-  VecX<AD> lhs;
-  body.ComputeODE2LHS(context, seeds.KinematicsOf(bodyNodes), q_ttLocal, lhs);
-  seeds.AddDerivatives(lhs, indices, 1., t.factors, t.matrix);
+  for (Index first = 0;; first += SeededNodes<AD>::Capacity()) {
+    const SeededNodes<AD> seeds(t, bodyNodes, first);
+    VecX<AD> lhs;
+    body.ComputeODE2LHS(context, seeds.KinematicsOf(bodyNodes), q_ttLocal, lhs);
+    seeds.AddDerivatives(lhs, indices, 1., t.factors, t.matrix);
+    if (!seeds.MoreChunks()) break;
+  }
 }
 
 // The node's own algebraic equations use its raw coordinates, seeded like its kinematics.
-template <class AD> void SeededCoordinates(const JacobianTarget& t, Index node, VecX<AD>& q, VecX<AD>& q_t) {
+template <class AD> void SeededCoordinates(const JacobianTarget& t, const SeededNodes<AD>& seeds, Index node,
+                                           VecX<AD>& q, VecX<AD>& q_t) {
   const Index start = t.compiled.nodeODE2Start[node];
   const Index size = t.system.GetNode(node).NumberOfODE2Coordinates();
   q.resize(size);
   q_t.resize(size);
-  constexpr int fixed = AD::DerType::RowsAtCompileTime;
-  const Index capacity = fixed == Eigen::Dynamic ? 2 * size : fixed;
   for (Index k = 0; k < size; ++k) {
-    q(k) = AD(t.qTotal(start + k), capacity, k);
-    q_t(k) = AD(t.state.ode2_t(start + k), capacity, size + k);
+    q(k) = seeds.Seed(t.qTotal(start + k), k);
+    q_t(k) = seeds.Seed(t.state.ode2_t(start + k), size + k);
   }
 }
 
 template <class AD> void NodeAlgebraicJacobian(const JacobianTarget& t, Index node) {
   const Node& n = t.system.GetNode(node);
   t.workspace.singleNode.assign(1, node);
-  const SeededNodes<AD> seeds(t, t.workspace.singleNode, 0, -1, Seeds::PositionsAndVelocities, NodeData::ColumnsOnly);
-  VecX<AD> q, q_t, forces, g, g_t;
-  SeededCoordinates(t, node, q, q_t);
-  if (t.factors.constraintForces) {
-    const VectorX& lambda = t.workspace.Lambda(t.state, t.compiled.nodeAEStart[node], n.NumberOfAlgebraicEquations());
-    n.ComputeAlgebraicForces(NodeCoordinates<AD>{q, q_t}, lambda, forces);
-    std::vector<Index>& rows = t.workspace.rows;
-    rows.resize(q.size());
-    for (Index k = 0; k < q.size(); ++k) rows[k] = t.compiled.nodeODE2Start[node] + k;
-    seeds.AddDerivatives(forces, rows, 1., t.factors, t.matrix);
+  for (Index first = 0;; first += SeededNodes<AD>::Capacity()) {
+    const SeededNodes<AD> seeds(t, t.workspace.singleNode, first, 0, -1, Seeds::PositionsAndVelocities,
+                                NodeData::ColumnsOnly);
+    VecX<AD> q, q_t, forces, g, g_t;
+    SeededCoordinates(t, seeds, node, q, q_t);
+    if (t.factors.constraintForces) {
+      const VectorX& lambda = t.workspace.Lambda(t.state, t.compiled.nodeAEStart[node], n.NumberOfAlgebraicEquations());
+      n.ComputeAlgebraicForces(NodeCoordinates<AD>{q, q_t}, lambda, forces);
+      std::vector<Index>& rows = t.workspace.rows;
+      rows.resize(q.size());
+      for (Index k = 0; k < q.size(); ++k) rows[k] = t.compiled.nodeODE2Start[node] + k;
+      seeds.AddDerivatives(forces, rows, 1., t.factors, t.matrix);
+    }
+    n.ComputeAlgebraicEquations(NodeCoordinates<AD>{q, q_t}, false, g);
+    if (t.factors.velocityLevelConstraints) n.ComputeAlgebraicEquations(NodeCoordinates<AD>{q, q_t}, true, g_t);
+    AddConstraintBlocks(t, seeds, g, g_t, t.compiled.nodeAEStart[node], true);
+    if (!seeds.MoreChunks()) break;
   }
-  n.ComputeAlgebraicEquations(NodeCoordinates<AD>{q, q_t}, false, g);
-  if (t.factors.velocityLevelConstraints) n.ComputeAlgebraicEquations(NodeCoordinates<AD>{q, q_t}, true, g_t);
-  AddConstraintBlocks(t, seeds, g, g_t, t.compiled.nodeAEStart[node], true);
 }
 
 // Where no q_t column is weighted (the static solver: damping and ode1Damping factors 0), the
@@ -414,23 +428,26 @@ template <class AD> void ConnectorJacobian(const JacobianTarget& t, const Connec
                                            const std::vector<Index>& nodes, Index internalStart) {
   const Index nODE2 = t.compiled.numberOfODE2;
   const Index internalStates = connector.NumberOfInternalStates();
-  const SeededNodes<AD> seeds(t, nodes, internalStates, internalStart >= 0 ? nODE2 + internalStart : -1,
-                              ForceSeeds(t.factors));
   auto& buffers = t.workspace.template BuffersFor<AD>();
   const size_t n = markers.size();
-  buffers.markers.resize(n);
-  buffers.pointers.resize(n);
-  buffers.loads.resize(n);
-  for (size_t k = 0; k < n; ++k) {
-    buffers.markers[k] = SeededMarkerData(t, seeds, markers[k]);
-    buffers.pointers[k] = &buffers.markers[k];
-    buffers.loads[k] = MarkerLoad<AD>();
+  for (Index first = 0;; first += SeededNodes<AD>::Capacity()) {
+    const SeededNodes<AD> seeds(t, nodes, first, internalStates, internalStart >= 0 ? nODE2 + internalStart : -1,
+                                ForceSeeds(t.factors));
+    buffers.markers.resize(n);
+    buffers.pointers.resize(n);
+    buffers.loads.resize(n);
+    for (size_t k = 0; k < n; ++k) {
+      buffers.markers[k] = SeededMarkerData(t, seeds, markers[k]);
+      buffers.pointers[k] = &buffers.markers[k];
+      buffers.loads[k] = MarkerLoad<AD>();
+    }
+    VecX<AD> internal(internalStates), rate;
+    for (Index i = 0; i < internalStates; ++i) internal(i) = seeds.InternalState(t.state.ode1(internalStart + i), i);
+    connector.ComputeConnector(context, buffers.pointers.data(), internal, buffers.loads.data(), rate);
+    for (size_t k = 0; k < n; ++k) AddMarkerLoad(t, seeds, markers[k], buffers.markers[k], buffers.loads[k]);
+    if (internalStates > 0) seeds.AddRateDerivatives(rate, t.factors, t.matrix);
+    if (!seeds.MoreChunks()) break;
   }
-  VecX<AD> internal(internalStates), rate;
-  for (Index i = 0; i < internalStates; ++i) internal(i) = seeds.InternalState(t.state.ode1(internalStart + i), i);
-  connector.ComputeConnector(context, buffers.pointers.data(), internal, buffers.loads.data(), rate);
-  for (size_t k = 0; k < n; ++k) AddMarkerLoad(t, seeds, markers[k], buffers.markers[k], buffers.loads[k]);
-  if (internalStates > 0) seeds.AddRateDerivatives(rate, t.factors, t.matrix);
 }
 
 // Constraint loads lambda*dg/dq and position-level g do not depend on q_t: only velocity-level
@@ -446,62 +463,74 @@ template <class AD> void ConstraintJacobian(const JacobianTarget& t, const Const
                                             const EvaluationContext& context, Index aeStart,
                                             const std::vector<Index>& markers, const std::vector<Index>& nodes) {
   const bool onVelocities = constraint.IsVelocityLevel();
-  const SeededNodes<AD> seeds(t, nodes, 0, -1, ConstraintSeeds(t.factors, onVelocities));
-  const MarkerData<AD> m0 = SeededMarkerData(t, seeds, markers[0]);
-  const MarkerData<AD> m1 = SeededMarkerData(t, seeds, markers[1]);
   const VectorX& lambda = t.workspace.Lambda(t.state, aeStart, constraint.NumberOfAlgebraicEquations());
-  MarkerLoad<AD> loads[2];
-  constraint.ComputeConstraintLoads(context, m0, m1, lambda, loads);
-  AddMarkerLoad(t, seeds, markers[0], m0, loads[0]);
-  AddMarkerLoad(t, seeds, markers[1], m1, loads[1]);
-  VecX<AD> g, g_t;
-  if (onVelocities) {
-    constraint.ComputeAlgebraicEquations(context, m0, m1, true, g_t);
-    AddVelocityConstraintRows(t, seeds, g_t, aeStart);
-    return;
+  for (Index first = 0;; first += SeededNodes<AD>::Capacity()) {
+    const SeededNodes<AD> seeds(t, nodes, first, 0, -1, ConstraintSeeds(t.factors, onVelocities));
+    const MarkerData<AD> m0 = SeededMarkerData(t, seeds, markers[0]);
+    const MarkerData<AD> m1 = SeededMarkerData(t, seeds, markers[1]);
+    MarkerLoad<AD> loads[2];
+    constraint.ComputeConstraintLoads(context, m0, m1, lambda, loads);
+    AddMarkerLoad(t, seeds, markers[0], m0, loads[0]);
+    AddMarkerLoad(t, seeds, markers[1], m1, loads[1]);
+    VecX<AD> g, g_t;
+    if (onVelocities) {
+      constraint.ComputeAlgebraicEquations(context, m0, m1, true, g_t);
+      AddVelocityConstraintRows(t, seeds, g_t, aeStart);
+    } else {
+      constraint.ComputeAlgebraicEquations(context, m0, m1, false, g);
+      if (t.factors.velocityLevelConstraints) constraint.ComputeAlgebraicEquations(context, m0, m1, true, g_t);
+      AddConstraintBlocks(t, seeds, g, g_t, aeStart, false);
+    }
+    if (!seeds.MoreChunks()) break;
   }
-  constraint.ComputeAlgebraicEquations(context, m0, m1, false, g);
-  if (t.factors.velocityLevelConstraints) constraint.ComputeAlgebraicEquations(context, m0, m1, true, g_t);
-  AddConstraintBlocks(t, seeds, g, g_t, aeStart, false);
 }
 
 template <class AD> void LoadJacobian(const JacobianTarget& t, const Load& load, const Vector3& loadVector) {
   const Index marker = load.MarkerNumber().value;
-  const SeededNodes<AD> seeds(t, t.compiled.markerNodes[marker]);
-  const MarkerData<AD> data = SeededMarkerData(t, seeds, marker);
-  MarkerLoad<AD> markerLoad;
-  load.ComputeMarkerLoad(data, loadVector, markerLoad);
-  AddMarkerLoad(t, seeds, marker, data, markerLoad);
+  for (Index first = 0;; first += SeededNodes<AD>::Capacity()) {
+    const SeededNodes<AD> seeds(t, t.compiled.markerNodes[marker], first);
+    const MarkerData<AD> data = SeededMarkerData(t, seeds, marker);
+    MarkerLoad<AD> markerLoad;
+    load.ComputeMarkerLoad(data, loadVector, markerLoad);
+    AddMarkerLoad(t, seeds, marker, data, markerLoad);
+    if (!seeds.MoreChunks()) break;
+  }
 }
 
 // h += d(g_t)/dq * q_t for the rows of g_t starting at aeStart.
 template <class AD> void AccumulateAccelerationTerm(const SeededNodes<AD>& seeds, const VecX<AD>& g_t, Index aeStart,
                                                     const SystemState& state, VectorX& h) {
-  for (Index r = 0; r < g_t.size(); ++r) {
-    const auto& derivatives = g_t(r).derivatives();
-    for (Index d = 0; d < seeds.Size(); ++d) h(aeStart + r) += DerivativeOf(derivatives, d) * state.ode2_t(seeds.Column(d));
-  }
+  for (Index r = 0; r < g_t.size(); ++r)
+    for (Index d = 0; d < seeds.Size(); ++d)
+      if (seeds.Covers(d)) h(aeStart + r) += seeds.Derivative(g_t(r), d) * state.ode2_t(seeds.Column(d));
 }
 
 template <class AD> void NodeAccelerationTerm(const JacobianTarget& t, Index node, VectorX& h) {
   t.workspace.singleNode.assign(1, node);
-  const SeededNodes<AD> seeds(t, t.workspace.singleNode, 0, -1, Seeds::PositionsAndVelocities, NodeData::ColumnsOnly);
-  VecX<AD> q, q_t, g_t;
-  SeededCoordinates(t, node, q, q_t);
-  t.system.GetNode(node).ComputeAlgebraicEquations(NodeCoordinates<AD>{q, q_t}, true, g_t);
-  AccumulateAccelerationTerm(seeds, g_t, t.compiled.nodeAEStart[node], t.state, h);
+  for (Index first = 0;; first += SeededNodes<AD>::Capacity()) {
+    const SeededNodes<AD> seeds(t, t.workspace.singleNode, first, 0, -1, Seeds::PositionsAndVelocities,
+                                NodeData::ColumnsOnly);
+    VecX<AD> q, q_t, g_t;
+    SeededCoordinates(t, seeds, node, q, q_t);
+    t.system.GetNode(node).ComputeAlgebraicEquations(NodeCoordinates<AD>{q, q_t}, true, g_t);
+    AccumulateAccelerationTerm(seeds, g_t, t.compiled.nodeAEStart[node], t.state, h);
+    if (!seeds.MoreChunks()) break;
+  }
 }
 
 template <class AD> void ConstraintAccelerationTerm(const JacobianTarget& t, const Constraint& constraint,
                                                     const EvaluationContext& context, Index aeStart,
                                                     const std::vector<Index>& markers, const std::vector<Index>& nodes,
                                                     VectorX& h) {
-  const SeededNodes<AD> seeds(t, nodes, 0, -1, Seeds::Positions);  // d(g_t)/dq only
-  const MarkerData<AD> m0 = SeededMarkerData(t, seeds, markers[0], false);
-  const MarkerData<AD> m1 = SeededMarkerData(t, seeds, markers[1], false);
-  VecX<AD> g_t;
-  constraint.ComputeAlgebraicEquations(context, m0, m1, true, g_t);
-  AccumulateAccelerationTerm(seeds, g_t, aeStart, t.state, h);
+  for (Index first = 0;; first += SeededNodes<AD>::Capacity()) {
+    const SeededNodes<AD> seeds(t, nodes, first, 0, -1, Seeds::Positions);  // d(g_t)/dq only
+    const MarkerData<AD> m0 = SeededMarkerData(t, seeds, markers[0], false);
+    const MarkerData<AD> m1 = SeededMarkerData(t, seeds, markers[1], false);
+    VecX<AD> g_t;
+    constraint.ComputeAlgebraicEquations(context, m0, m1, true, g_t);
+    AccumulateAccelerationTerm(seeds, g_t, aeStart, t.state, h);
+    if (!seeds.MoreChunks()) break;
+  }
 }
 
 }  // namespace differentiation

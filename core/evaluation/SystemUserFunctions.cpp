@@ -4,7 +4,7 @@
 #include <string>
 
 #include "core/foundation/Errors.h"
-#include "core/model/UserFunctionStack.h"
+#include "core/items/UserFunctionStack.h"
 
 namespace multidyn {
 

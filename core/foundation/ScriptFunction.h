@@ -16,14 +16,14 @@
 
 namespace multidyn {
 
-class MainSystem;
+class SystemView;  // the system as items see it (core/items/SystemView.h); given to Python as mbs
 
 // VectorX: coordinate vectors of any size (e.g. ODE1 coordinates), given to Python as numpy arrays;
 // IndexList: item numbers (a Python list of ints); ConfigurationType: Python's exu.ConfigurationType;
 // bool: a flag (True/False), e.g. the velocityLevel of a constraint's user functions.
 using IndexList = std::vector<Index>;
 using ScriptArgument =
-    std::variant<double, Index, Vector3, const MainSystem*, VectorX, MatrixX, IndexList, ConfigurationType, bool>;
+    std::variant<double, Index, Vector3, const SystemView*, VectorX, MatrixX, IndexList, ConfigurationType, bool>;
 
 // The arguments of one call, a braced list written at the call site: passing it copies and
 // allocates nothing but IndexList arguments (the list's values live until the end of the call's

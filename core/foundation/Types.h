@@ -19,27 +19,29 @@ using MatrixX = Eigen::MatrixXd;
 
 // Exact item Jacobians come from forward-mode automatic differentiation of each item's own
 // kernel (one formula for the value and its derivatives), with respect to the item's local
-// [q; q_t]. Fixed-size derivative vectors keep that fast: 16 covers items on one rigid node
-// (2*7 = 14 for Euler parameters), 32 items on two (2*2*7 = 28); items on more coordinates
-// use a derivative vector sized at run time (slower, still exact).
+// [q; q_t]. Fixed-size derivative vectors keep that fast and allocation-free: 16 covers items on
+// one rigid node (2*7 = 14 for Euler parameters), 32 items on two (2*2*7 = 28). Items with more
+// derivatives are differentiated in chunks of 32 (core/evaluation/ItemDifferentiation.h): the
+// kernel runs once per chunk, seeded in that chunk's derivatives only. No run-time sized AD
+// type: each scalar type in the list below is one more instantiation of every item kernel, the
+// largest part of the build time (docs/dev/decisions.md, section 4).
 template <int size> using ADScalarOf = Eigen::AutoDiffScalar<Eigen::Matrix<double, size, 1>>;
 using ADScalar16 = ADScalarOf<16>;
 using ADScalar32 = ADScalarOf<32>;
-using ADScalarDynamic = Eigen::AutoDiffScalar<Eigen::VectorXd>;
 constexpr int maxFixedDerivatives = 32;
 
 // The scalar types every item kernel is compiled for: the one list from which the virtual
 // overloads of the item base classes are generated (values, then the AD widths).
-#define MULTIDYN_FOR_EACH_SCALAR(X) X(double) X(ADScalar16) X(ADScalar32) X(ADScalarDynamic)
+#define MULTIDYN_FOR_EACH_SCALAR(X) X(double) X(ADScalar16) X(ADScalar32)
 
 // The most coordinates one item's kernels see (its nodes together). Kernel vectors and
 // matrices have this as their compile-time maximum size, so that they and the temporaries
 // of their expressions live on the stack: evaluation allocates nothing. Assemble() refuses
-// larger items. A fixed-size AD scalar bounds it by its derivatives (2 per coordinate).
+// larger items. The narrow AD scalar serves items of at most 8 coordinates (16 derivatives);
+// the wide one serves every item, in chunks.
 constexpr int maxItemCoordinates = 64;
 template <class S> struct MaxLocalCoordinates { static constexpr int value = maxItemCoordinates; };
-template <int N> struct MaxLocalCoordinates<ADScalarOf<N>> { static constexpr int value = N / 2; };
-template <> struct MaxLocalCoordinates<ADScalarDynamic> { static constexpr int value = maxItemCoordinates; };
+template <> struct MaxLocalCoordinates<ADScalar16> { static constexpr int value = 8; };
 
 template <class S> using Vec2 = Eigen::Matrix<S, 2, 1>;
 template <class S> using Vec3 = Eigen::Matrix<S, 3, 1>;

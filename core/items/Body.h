@@ -44,7 +44,7 @@ class Body : public Object {
   virtual bool MassAndCenterOfMass(double& mass, Vector3& centerOfMass) const { return false; }
   // Outputs a body defines differently from the generic ones of its frame (e.g. the scalar
   // Rotation of a planar body); false: use the generic output.
-  virtual bool GetBodyOutput(OutputVariableType type, const MainSystem& system, const SystemState& state,
+  virtual bool GetBodyOutput(OutputVariableType type, const SystemView& system, const SystemState& state,
                              const Vector3& localPosition, VectorX& value) const {
     return false;
   }

@@ -12,7 +12,7 @@ class BodyLHSJacobian {
  public:
   virtual ~BodyLHSJacobian() = default;
   // Whether ComputeLHSJacobian holds for the body's nodes in `system` (asked once per solve).
-  virtual bool ProvidesLHSJacobian(const MainSystem& system) const = 0;
+  virtual bool ProvidesLHSJacobian(const SystemView& system) const = 0;
   // d(lhs)/dq and d(lhs)/dq_t of ComputeODE2LHS in the body's local coordinates; q, q_t, q_tt:
   // the total coordinates, velocities and accelerations of its nodes, `nodes` their kinematics.
   virtual void ComputeLHSJacobian(const EvaluationContext& context, const NodeKinematics<double>* nodes,

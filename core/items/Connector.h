@@ -6,6 +6,7 @@
 #pragma once
 
 #include "core/items/Object.h"
+#include "core/items/TwoMarkerObject.h"
 
 namespace multidyn {
 
@@ -21,7 +22,7 @@ class Connector : public Object {
 #undef MULTIDYN_CONNECTOR_KERNELS
 };
 
-template <class Derived> class ConnectorKernels : public ItemOf<Derived, Connector> {
+template <class Derived> class ConnectorKernels : public ItemOf<Derived, TwoMarkerObject<Connector>> {
  public:
 #define MULTIDYN_CONNECTOR_KERNELS(S)                                                                      \
   void ComputeConnector(const EvaluationContext& context, const MarkerData<S>* const* markers,               \
@@ -33,7 +34,8 @@ template <class Derived> class ConnectorKernels : public ItemOf<Derived, Connect
 #undef MULTIDYN_CONNECTOR_KERNELS
 };
 
-template <class Derived> class GeneralConnectorKernels : public ItemOf<Derived, Connector> {
+// Base: Connector, or TwoMarkerObject<Connector> for a general connector between two markers.
+template <class Derived, class Base = Connector> class GeneralConnectorKernels : public ItemOf<Derived, Base> {
  public:
 #define MULTIDYN_CONNECTOR_KERNELS(S)                                                                      \
   void ComputeConnector(const EvaluationContext& context, const MarkerData<S>* const* markers,               \

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/items/Object.h"
+#include "core/items/TwoMarkerObject.h"
 
 namespace multidyn {
 
@@ -26,7 +27,7 @@ class Constraint : public Object {
 #undef MULTIDYN_CONSTRAINT_KERNELS
 };
 
-template <class Derived> class ConstraintKernels : public ItemOf<Derived, Constraint> {
+template <class Derived> class ConstraintKernels : public ItemOf<Derived, TwoMarkerObject<Constraint>> {
  public:
 #define MULTIDYN_CONSTRAINT_KERNELS(S)                                                                         \
   void ComputeAlgebraicEquations(const EvaluationContext& context, const MarkerData<S>& m0,                    \

@@ -356,6 +356,13 @@ template <class Owner> class FieldTableBuilder {
     table_.fields.push_back(std::move(f));
     return *this;
   }
+  // Exudyn's activeConnector of connectors and joints between two markers (TwoMarkerObject), with one
+  // description for all.
+  FieldTableBuilder& AddActiveConnector() {
+    return Add(&Owner::activeConnector, "activeConnector", "",
+               "flag, which determines, if the connector is active; used to deactivate (temporarily) a connector or "
+               "constraint: an inactive connector applies no force, an inactive constraint's multipliers are 0");
+  }
   FieldTableBuilder& AddUserFunction(ScriptFunctionPtr Owner::*member, const std::string& name,
                                      const std::string& signature, const std::string& description) {
     FieldDescriptor f;

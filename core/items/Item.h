@@ -13,7 +13,8 @@
 namespace multidyn {
 
 class Item;
-class MainSystem;
+class SystemBuilder;
+class SystemView;
 
 // Everything generic code needs to know about an item type; one per type, in the item list.
 struct ItemTypeInfo {
@@ -28,8 +29,8 @@ struct ItemTypeInfo {
   std::function<std::unique_ptr<Item>()> create;
   // Adds one instance of this type to a system, with what it needs around it (nodes, bodies,
   // markers), in a state that assembles: the generic item tests (Jacobians, JSON, outputs) run
-  // on it. Every item type provides `static void AddTestInstance(MainSystem&)`.
-  std::function<void(MainSystem&)> addTestInstance;
+  // on it. Every item type provides `static void AddTestInstance(SystemBuilder&)`.
+  std::function<void(SystemBuilder&)> addTestInstance;
 };
 
 class Item {
@@ -41,7 +42,7 @@ class Item {
   // The hand-written check of one item against the rest of the system (marker types, node
   // types, sizes that depend on other fields). Throws ValueError/TypeError whose text starts
   // with the parameter concerned. Index existence is checked generically beforehand.
-  virtual void Check(const MainSystem& system) const {}
+  virtual void Check(const SystemView& system) const {}
 
   std::string name;
 };

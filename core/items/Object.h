@@ -19,10 +19,10 @@ struct NumericalDifferentiationSettings;
 
 struct EvaluationContext {
   double time = 0.;
-  const MainSystem* system = nullptr;
+  const SystemView* system = nullptr;
   Index itemNumber = invalidIndex;
   const double* data = nullptr;  // the object's data coordinates (its own or its data node's)
-  // Steps of numerical derivatives (core/evaluation/NumericalDifferentiation.h); nullptr: the defaults.
+  // Steps of numerical derivatives (core/items/NumericalDifferentiation.h); nullptr: the defaults.
   const NumericalDifferentiationSettings* numericalDifferentiation = nullptr;
   // Step size h [s] of the trapezoidal rule by which the solver integrates the ODE1 coordinates
   // in this evaluation (the generalized-alpha family); 0 for other solvers and for outputs. An

@@ -10,7 +10,7 @@ namespace multidyn {
 class Sensor : public Item {
  public:
   // The output now, in the given configuration (throws ValueError if not available).
-  virtual VectorX Evaluate(const MainSystem& system, ConfigurationType configuration) const = 0;
+  virtual VectorX Evaluate(const SystemView& system, ConfigurationType configuration) const = 0;
   // "object 3", "node 0", ...: the item the sensor reads, for file headers and messages.
   virtual std::string Target() const = 0;
 

@@ -8,7 +8,7 @@
 #include "core/foundation/Errors.h"
 #include "core/items/ItemRegistry.h"
 #include "core/foundation/Rotations.h"
-#include "core/model/UserFunctionStack.h"
+#include "core/items/UserFunctionStack.h"
 
 namespace multidyn {
 
@@ -72,25 +72,7 @@ const Item& MainSystem::GetItem(ItemCategory category, Index index) const {
   return ItemAt(Items(category), category, index);
 }
 
-std::string MainSystem::ItemDescription(const Item& item, Index index) {
-  const ItemTypeInfo& info = item.TypeInfo();
-  std::string text = std::string(CategoryName(info.category)) + " " + std::to_string(index) + " (" + info.className;
-  if (!item.name.empty()) {
-    // control characters escaped: a NUL would cut the message short on its way to Python
-    std::string name;
-    for (char c : item.name) {
-      if (static_cast<unsigned char>(c) < 0x20) {
-        char escaped[8];
-        std::snprintf(escaped, sizeof escaped, "\\x%02x", static_cast<unsigned>(static_cast<unsigned char>(c)));
-        name += escaped;
-      } else {
-        name += c;
-      }
-    }
-    text += " '" + name + "'";
-  }
-  return text + ")";
-}
+std::string MainSystem::ItemDescription(const Item& item, Index index) { return multidyn::ItemDescription(item, index); }
 
 std::string MainSystem::ItemDescription(ItemCategory category, Index index) const {
   return ItemDescription(GetItem(category, index), index);

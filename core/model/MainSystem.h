@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "core/items/Body.h"
-#include "core/model/CompiledSystem.h"
+#include "core/foundation/CompiledSystem.h"
 #include "core/items/Connector.h"
 #include "core/items/Constraint.h"
 #include "core/foundation/Json.h"
@@ -19,6 +19,7 @@
 #include "core/items/Node.h"
 #include "core/foundation/ScriptFunction.h"
 #include "core/items/Sensor.h"
+#include "core/items/SystemBuilder.h"
 #include "core/foundation/SystemState.h"
 
 namespace multidyn {
@@ -28,7 +29,9 @@ struct SensorRecord {
   std::vector<std::vector<double>> rows;
 };
 
-class MainSystem {
+// The one implementation of the view items get (SystemView) and of what their test instances may
+// do (SystemBuilder).
+class MainSystem : public SystemBuilder {
  public:
   MainSystem() = default;
   MainSystem(const MainSystem&) = delete;
@@ -37,7 +40,7 @@ class MainSystem {
   // ---- items -------------------------------------------------------------------------
   // Adds an item whose fields are set; checks its references and the item's own check.
   // Throws (naming the item and parameter) and leaves the system unchanged on error.
-  Index AddItem(std::unique_ptr<Item> item);
+  Index AddItem(std::unique_ptr<Item> item) override;
   // Removes the items of `category` numbered `count` and above: a Create function's rollback of
   // the items it added when a later one is refused (nothing else refers to them). Refused
   // during a solve.
@@ -50,8 +53,8 @@ class MainSystem {
   // load's marker. Returns one warning per reference made invalid. Refused during a solve;
   // IndexError for a number out of range; the system is unchanged then. Assemble() is needed again.
   std::vector<std::string> DeleteItem(ItemCategory category, Index index, bool deleteDependents);
-  Index NumberOfItems(ItemCategory category) const;
-  const Item& GetItem(ItemCategory category, Index index) const;  // throws IndexError
+  Index NumberOfItems(ItemCategory category) const override;
+  const Item& GetItem(ItemCategory category, Index index) const override;  // throws IndexError
   // Typed access, inline: evaluations call these for every item in every evaluation.
   const Node& GetNode(Index index) const { return static_cast<const Node&>(ItemAt(nodes_, ItemCategory::Node, index)); }
   const Object& GetObject(Index index) const {
@@ -65,7 +68,7 @@ class MainSystem {
     return static_cast<const Sensor&>(ItemAt(sensors_, ItemCategory::Sensor, index));
   }
   // "object 3 (ObjectRigidBody 'arm')"
-  std::string ItemDescription(ItemCategory category, Index index) const;
+  std::string ItemDescription(ItemCategory category, Index index) const override;
   static std::string ItemDescription(const Item& item, Index index);
 
   // ---- parameters by name --------------------------------------------------------------
@@ -85,16 +88,16 @@ class MainSystem {
   // ---- assembly ------------------------------------------------------------------------
   void Assemble();
   bool IsAssembled() const { return compiled_ && compiled_->assembledRevision == revision_; }
-  const CompiledSystem& Compiled() const;  // throws NotAssembledError if out of date
+  const CompiledSystem& Compiled() const override;  // throws NotAssembledError if out of date
   size_t StructuralRevision() const { return revision_; }
 
   // ---- states --------------------------------------------------------------------------
   SystemState& CurrentState() { return current_; }
-  const SystemState& CurrentState() const { return current_; }
+  const SystemState& CurrentState() const override { return current_; }
   SystemState& StartOfStepState() { return startOfStep_; }
   const SystemState& InitialState() const { return initial_; }
   SystemState& InitialState() { return initial_; }
-  const SystemState& State(ConfigurationType configuration) const;
+  const SystemState& State(ConfigurationType configuration) const override;
   // Exudyn's semantics of a new solve: start from the initial state, unless the caller
   // keeps the results as new initial values (updateInitialValues).
   void ResetCurrentToInitial() { Compiled(); current_ = initial_; }
@@ -102,13 +105,13 @@ class MainSystem {
 
   // ---- evaluation helpers shared by outputs and the system equations --------------------
   // Total coordinates (reference + displacement) of a node in a state.
-  void NodeTotalCoordinates(Index node, const SystemState& state, VectorX& q, VectorX& q_t) const;
-  NodeKinematics<double> NodeKinematicsOf(Index node, const SystemState& state) const;
-  MarkerData<double> MarkerDataOf(Index marker, const SystemState& state) const;
-  EvaluationContext ContextOf(Index object, const SystemState& state) const;
+  void NodeTotalCoordinates(Index node, const SystemState& state, VectorX& q, VectorX& q_t) const override;
+  NodeKinematics<double> NodeKinematicsOf(Index node, const SystemState& state) const override;
+  MarkerData<double> MarkerDataOf(Index marker, const SystemState& state) const override;
+  EvaluationContext ContextOf(Index object, const SystemState& state) const override;
   // The number of an object of this system (outputs of items that need their own number).
   Index ObjectIndexOf(const Object& object) const;
-  Index ItemNumberOf(ItemCategory category, const Item& item) const;  // the same for any item
+  Index ItemNumberOf(ItemCategory category, const Item& item) const override;  // the same for any item
   // Sets an object's own data coordinates from the configuration in `state` (e.g. puts a
   // contact's anchor point at the station's projection); TypeError if it has none.
   void InitializeDataCoordinates(Index object, SystemState& state) const;
@@ -119,12 +122,12 @@ class MainSystem {
   // ---- outputs -------------------------------------------------------------------------
   // Outputs in the reference configuration are available before Assemble() too (as in Exudyn:
   // scripts place markers from them); the others need an assembled system.
-  VectorX GetNodeOutput(Index node, OutputVariableType type, ConfigurationType configuration) const;
-  VectorX GetObjectOutput(Index object, OutputVariableType type, ConfigurationType configuration) const;
+  VectorX GetNodeOutput(Index node, OutputVariableType type, ConfigurationType configuration) const override;
+  VectorX GetObjectOutput(Index object, OutputVariableType type, ConfigurationType configuration) const override;
   VectorX GetObjectOutputBody(Index object, OutputVariableType type, const Vector3& localPosition,
-                              ConfigurationType configuration) const;
-  VectorX GetMarkerOutput(Index marker, OutputVariableType type, ConfigurationType configuration) const;
-  VectorX GetLoadValues(Index load) const;  // Load::NumberOfLoadValues() components
+                              ConfigurationType configuration) const override;
+  VectorX GetMarkerOutput(Index marker, OutputVariableType type, ConfigurationType configuration) const override;
+  VectorX GetLoadValues(Index load) const override;  // Load::NumberOfLoadValues() components
 
   // ---- sensors -------------------------------------------------------------------------
   std::vector<SensorRecord>& SensorRecords() { return sensorRecords_; }

@@ -6,20 +6,9 @@
 #include <string>
 
 #include "core/items/FieldTable.h"
+#include "core/items/NumericalDifferentiation.h"
 
 namespace multidyn {
-
-struct NumericalDifferentiationSettings {
-  double relativeEpsilon = 1e-7;
-  double minimumCoordinateSize = 1e-2;
-  bool addReferenceCoordinatesToEpsilon = false;
-  bool doSystemWideDifferentiation = false;
-  bool forAE = false;
-  bool forODE2 = false;
-  bool forODE2connectors = false;
-  bool jacobianConnectorDerivative = true;
-  static const FieldTable& Fields();
-};
 
 struct NewtonSettings {
   double absoluteTolerance = 1e-10;

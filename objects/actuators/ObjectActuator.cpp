@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "core/evaluation/UserFunctionCall.h"
+#include "core/items/UserFunctionCall.h"
 #include "objects/TestInstances.h"
 #include "objects/joints/ObjectJointRevoluteZ.h"
 #include "objects/joints/RevoluteJointFrames.h"
@@ -74,7 +74,7 @@ std::vector<MarkerIndex> ObjectActuator::MarkerNumbers() const {
   return markers;
 }
 
-void ObjectActuator::CheckControlModule(const MainSystem& system) const {
+void ObjectActuator::CheckControlModule(const SystemView& system) const {
   moduleInputs_.clear();
   if (!controlModule.IsValid()) return;
   if (controlUserFunction)
@@ -117,7 +117,7 @@ double ObjectActuator::PostNewtonStep(const EvaluationContext& context, const Ma
   return 0.;  // the continuous angle never forces another iteration
 }
 
-void ObjectActuator::Check(const MainSystem& system) const {
+void ObjectActuator::Check(const SystemView& system) const {
   const std::string self = "ObjectActuator";
   if (jointNumber.IsValid() == (markerNumbers[0].IsValid() || markerNumbers[1].IsValid()))
     throw ValueError(std::string("parameters 'jointNumber' and 'markerNumbers': expected exactly one transmission, a "
@@ -204,7 +204,7 @@ bool ObjectActuator::GetOutput(OutputVariableType type, const EvaluationContext&
   }
 }
 
-void ObjectActuator::AddTestInstance(MainSystem& system) {
+void ObjectActuator::AddTestInstance(SystemBuilder& system) {
   ObjectJointRevoluteZ::AddTestInstance(system);  // two free rigid bodies (Rxyz, Euler parameters) on a joint
   const Index joint = system.NumberOfItems(ItemCategory::Object) - 1;
   // every term: a filtered activation, an affine gain and an affine bias in length and velocity

@@ -37,7 +37,7 @@ class ObjectActuator : public GeneralConnectorKernels<ObjectActuator> {
   enum class BiasType { None, Affine, Muscle };
 
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
   // The joint's markers (resolved by Check, which AddItem and Assemble run first) or markerNumbers.
   std::vector<MarkerIndex> MarkerNumbers() const override;
@@ -49,13 +49,13 @@ class ObjectActuator : public GeneralConnectorKernels<ObjectActuator> {
   bool HasPostNewtonStep() const override { return nodeNumber.IsValid(); }
   double PostNewtonStep(const EvaluationContext& context, const MarkerData<double>& m0, const MarkerData<double>& m1,
                         double* data, double& recommendedStepSize) const override;
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
   bool GetOutput(OutputVariableType type, const EvaluationContext& context, const MarkerData<double>& m0,
                  const MarkerData<double>& m1, const VectorX& lambda, VectorX& value) const override;
 
   // MuJoCo's rule for '*limited = auto': limited when the range is not [0, 0].
   static bool IsLimited(const LimitedFlag& flag, const Vector2& range);
-  void CheckControlModule(const MainSystem& system) const;  // resolves the module's inputs
+  void CheckControlModule(const SystemView& system) const;  // resolves the module's inputs
   DynType Dyn() const;
   GainType Gain() const;
   BiasType Bias() const;

@@ -1,6 +1,6 @@
 #include "objects/actuators/ObjectConnectorHydraulicActuatorSimple.h"
 
-#include "core/model/MainSystem.h"
+#include "core/items/SystemView.h"
 #include "objects/TestInstances.h"
 #include "objects/markers/MarkerRequirements.h"
 
@@ -22,7 +22,7 @@ void ObjectConnectorHydraulicActuatorSimple::ThrowVanishedVolume(const Evaluatio
                     "the pressure build-up equations divide by it");
 }
 
-void ObjectConnectorHydraulicActuatorSimple::Check(const MainSystem& system) const {
+void ObjectConnectorHydraulicActuatorSimple::Check(const SystemView& system) const {
   const std::string self = "ObjectConnectorHydraulicActuatorSimple";
   CheckMarkersProvide(system, MarkerNumbers(), "markerNumbers", true, false, self);
   const std::string expectedNode = "a NodeGenericODE1 with 2 coordinates (the pressures p0, p1)";
@@ -82,7 +82,7 @@ bool ObjectConnectorHydraulicActuatorSimple::GetOutput(OutputVariableType type, 
   }
 }
 
-void ObjectConnectorHydraulicActuatorSimple::AddTestInstance(MainSystem& system) {
+void ObjectConnectorHydraulicActuatorSimple::AddTestInstance(SystemBuilder& system) {
   const Index body = testInstances::RigidBody(system, "RigidBodyRxyz", Vector3(0.3, 0.2, -0.1));
   const Index point = testInstances::RigidBody2D(system, Vector3(1.2, 0.4, 0.3));
   const Index pressures = testInstances::Add(system, ItemCategory::Node,
@@ -149,9 +149,7 @@ const ItemTypeInfo& ObjectConnectorHydraulicActuatorSimple::Info() {
           .Add(&T::useChamberVolumeChange, "useChamberVolumeChange", "",
                "if True, the chamber volumes V_0 = V_h0 + A_0 s, V_1 = V_h1 + A_1 (L_s - s) and the effective bulk "
                "moduli change with the stroke; if False, V_k = V_hk and K_k = K_oil")
-          .Add(&T::activeConnector, "activeConnector", "",
-               "flag, which determines, if the connector is active; inactive: no force, zero force output, and the "
-               "pressures stay constant")
+          .AddActiveConnector()
           .Add(&T::visualizationShow, "show", "", "set true, if item is shown in visualization").Visualization()
           .Add(&T::visualizationCylinderRadius, "cylinderRadius", "m", "radius of the drawn cylinder").Visualization()
           .Add(&T::visualizationRodRadius, "rodRadius", "m", "radius of the drawn rod").Visualization()

@@ -13,18 +13,16 @@
 
 namespace multidyn {
 
-class ObjectConnectorHydraulicActuatorSimple : public GeneralConnectorKernels<ObjectConnectorHydraulicActuatorSimple> {
+class ObjectConnectorHydraulicActuatorSimple : public GeneralConnectorKernels<ObjectConnectorHydraulicActuatorSimple, TwoMarkerObject<Connector>> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
-  std::vector<MarkerIndex> MarkerNumbers() const override { return {markerNumbers[0], markerNumbers[1]}; }
   std::vector<NodeIndex> NodeNumbers() const override { return nodeNumbers; }
   // The pressures p0, p1 are the node's ODE1 coordinates (Exudyn's layout: scripts read and set them there).
   Index NumberOfInternalStates() const override { return 2; }
   NodeIndex InternalStatesNode() const override { return nodeNumbers.size() == 1 ? nodeNumbers[0] : NodeIndex(); }
-  bool IsActive() const override { return activeConnector; }
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
   bool GetOutput(OutputVariableType type, const EvaluationContext& context, const MarkerData<double>& m0,
                  const MarkerData<double>& m1, const VectorX& lambda, VectorX& value) const override;
 
@@ -100,7 +98,6 @@ class ObjectConnectorHydraulicActuatorSimple : public GeneralConnectorKernels<Ob
     PressureRates(context, length, lengthRate, internal(0), internal(1), internalRate(0), internalRate(1));
   }
 
-  MarkerIndexPair markerNumbers;
   NodeIndexList nodeNumbers;
   double offsetLength = 0.;
   double strokeLength = 0.;
@@ -118,7 +115,6 @@ class ObjectConnectorHydraulicActuatorSimple : public GeneralConnectorKernels<Ob
   double systemPressure = 0.;
   double tankPressure = 0.;
   bool useChamberVolumeChange = false;
-  bool activeConnector = true;
   // Exudyn's VObjectConnectorHydraulicActuatorSimple (stored for the viewer to come)
   bool visualizationShow = true;
   float visualizationCylinderRadius = 0.05f;

@@ -3,12 +3,11 @@
 #include <cmath>
 
 #include "core/foundation/Errors.h"
-#include "core/evaluation/SystemEquations.h"
 #include "objects/joints/RevoluteJointFrames.h"
 
 namespace multidyn {
 
-double TransmissionInertia(const MainSystem& system, ObjectIndex joint, MarkerIndex m0, MarkerIndex m1) {
+VectorX TransmissionDirection(const SystemView& system, ObjectIndex joint, MarkerIndex m0, MarkerIndex m1) {
   const CompiledSystem& c = system.Compiled();
   const SystemState& state = system.State(ConfigurationType::Reference);
   // J = dq_t/dq_t(system): from the markers' Jacobians, scattered to global ODE2 indices
@@ -36,19 +35,7 @@ double TransmissionInertia(const MainSystem& system, ObjectIndex joint, MarkerIn
       J(indices[k]) += sign * value;
     }
   }
-  // [M C_q^T; C_q 0] (with the ODE1 block as identity) at zero velocities
-  SystemEquations equations(system);
-  JacobianFactors factors;
-  factors.stiffness = factors.damping = factors.ode1Stiffness = factors.ode2ODE1 = factors.ode1Damping = 0.;
-  const MatrixX A = equations.JacobianDense(state, factors);
-  VectorX rhs = VectorX::Zero(A.rows());
-  rhs.head(c.numberOfODE2) = J;
-  const Eigen::FullPivLU<MatrixX> lu(A);
-  const double response = lu.isInvertible() ? J.dot(lu.solve(rhs).head(c.numberOfODE2)) : 0.;
-  if (!(response > 0.) || !std::isfinite(1. / response))
-    throw ValueError("the transmission has no finite positive inertia at the reference configuration (massless or "
-                     "locked)");
-  return 1. / response;
+  return J;
 }
 
 }  // namespace multidyn

@@ -1,15 +1,16 @@
-// The inertia a scalar transmission feels at the reference configuration, MuJoCo's
-// 1 / (J M^-1 J^T) at qpos0 (used to turn a servo's dampratio into kv): the response q_tt of the
-// transmission coordinate q to a unit generalized force on q, with every joint of the system
-// acting (constrained dynamics [M C_q^T; C_q 0], zero velocities), m_eff = 1 / q_tt.
+// The direction of a scalar transmission in the system's ODE2 coordinates: J with q_t = J q_t(system)
+// for the transmission coordinate q, at the reference configuration. MuJoCo's inertia of a
+// transmission, 1 / (J M^-1 J^T) at qpos0 (a servo's dampratio becomes kv with it), is
+// solvers/driver/LinearizedSystem.h's InertiaAlong(system, J): it needs the system's matrices, which
+// items do not compute.
 #pragma once
 
-#include "core/model/MainSystem.h"
+#include "core/items/SystemView.h"
 
 namespace multidyn {
 
 // q is the coordinate of revolute joint `joint` (if valid) or q_m1 - q_m0 of two coordinate
-// markers. The system must be assembled. Throws ValueError if q has no finite positive inertia.
-double TransmissionInertia(const MainSystem& system, ObjectIndex joint, MarkerIndex m0, MarkerIndex m1);
+// markers. The system must be assembled.
+VectorX TransmissionDirection(const SystemView& system, ObjectIndex joint, MarkerIndex m0, MarkerIndex m1);
 
 }  // namespace multidyn

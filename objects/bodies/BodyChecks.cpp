@@ -6,7 +6,7 @@
 
 namespace multidyn {
 
-void CheckBodyNode(const MainSystem& system, NodeIndex nodeNumber, const std::vector<std::string>& nodeClasses,
+void CheckBodyNode(const SystemView& system, NodeIndex nodeNumber, const std::vector<std::string>& nodeClasses,
                    const std::string& objectClass) {
   std::string accepted = nodeClasses.front();
   for (std::size_t i = 1; i < nodeClasses.size(); ++i) accepted += " or a " + nodeClasses[i];

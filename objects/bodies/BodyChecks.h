@@ -4,13 +4,13 @@
 #include <string>
 #include <vector>
 
-#include "core/model/MainSystem.h"
+#include "core/items/SystemView.h"
 
 namespace multidyn {
 
 // Throws unless nodeNumber is a node of one of nodeClasses (ValueError if there is none,
 // TypeError naming the node's class and the accepted ones otherwise; objectClass: the caller).
-void CheckBodyNode(const MainSystem& system, NodeIndex nodeNumber, const std::vector<std::string>& nodeClasses,
+void CheckBodyNode(const SystemView& system, NodeIndex nodeNumber, const std::vector<std::string>& nodeClasses,
                    const std::string& objectClass);
 
 }  // namespace multidyn

@@ -12,7 +12,7 @@ template <class Derived> class Node1DBody : public BodyKernels<Derived> {
  public:
   std::vector<NodeIndex> NodeNumbers() const override { return {nodeNumber}; }
   bool ProvidesOrientation() const override { return true; }
-  void Check(const MainSystem& system) const override {
+  void Check(const SystemView& system) const override {
     CheckBodyNode(system, nodeNumber, {"Node1D"}, Derived::Info().className);
   }
   void ComputeMassMatrix(const EvaluationContext&, const NodeKinematics<double>*, MatrixX& massMatrix) const override {

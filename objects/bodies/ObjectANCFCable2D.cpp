@@ -4,8 +4,8 @@
 
 #include "objects/TestInstances.h"
 
-#include "core/evaluation/UserFunctionCall.h"
-#include "core/model/MainSystem.h"
+#include "core/items/UserFunctionCall.h"
+#include "core/items/SystemView.h"
 #include "objects/connectors/UserFunctionLaw.h"
 
 namespace multidyn {
@@ -107,7 +107,7 @@ double ReferenceCurvature(const Vector4& Sx, const Vector4& Sxx, const Vec8<doub
 
 }  // namespace
 
-void ObjectANCFCable2D::Check(const MainSystem& system) const {
+void ObjectANCFCable2D::Check(const SystemView& system) const {
   if (nodeNumbers.size() != 2)
     throw ValueError("parameter 'nodeNumbers': expected two NodePoint2DSlope1, got " + std::to_string(nodeNumbers.size()) +
                      " node numbers");
@@ -365,7 +365,7 @@ double ObjectANCFCable2D::BendingMoment(const EvaluationContext& context, double
                                s.axialStrain_t, s.axialStrainReference});
 }
 
-bool ObjectANCFCable2D::GetBodyOutput(OutputVariableType type, const MainSystem& system, const SystemState& state,
+bool ObjectANCFCable2D::GetBodyOutput(OutputVariableType type, const SystemView& system, const SystemState& state,
                                       const Vector3& localPosition, VectorX& value) const {
   using T = OutputVariableType;
   if (type != T::Rotation && type != T::Director1 && type != T::StrainLocal && type != T::CurvatureLocal &&
@@ -415,7 +415,7 @@ bool ObjectANCFCable2D::GetBodyOutput(OutputVariableType type, const MainSystem&
   return true;
 }
 
-void ObjectANCFCable2D::AddTestInstance(MainSystem& system) {
+void ObjectANCFCable2D::AddTestInstance(SystemBuilder& system) {
   const Index cable = testInstances::ANCFCable2D(system);
   testInstances::Add(system, ItemCategory::Load, {{"loadType", "ForceVector"}, {"loadVector", {1., -2., 0.}},
                                                   {"markerNumber", testInstances::PositionMarker(system, cable, Vector3(0.4, 0.07, 0.))}});

@@ -15,11 +15,11 @@ namespace multidyn {
 class ObjectANCFCable2D : public BodyKernels<ObjectANCFCable2D> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
   std::vector<NodeIndex> NodeNumbers() const override { return nodeNumbers; }
   bool ProvidesOrientation() const override { return true; }  // the frame of the axis' tangent
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
   void ComputeMassMatrix(const EvaluationContext&, const NodeKinematics<double>* nodes, MatrixX& massMatrix) const override;
   bool HasConstantMassMatrix() const override { return true; }
   double KineticEnergy(const NodeKinematics<double>* nodes) const override;
@@ -30,7 +30,7 @@ class ObjectANCFCable2D : public BodyKernels<ObjectANCFCable2D> {
     center = Vector3(0.5 * physicsLength, 0., 0.);
     return true;
   }
-  bool GetBodyOutput(OutputVariableType type, const MainSystem& system, const SystemState& state,
+  bool GetBodyOutput(OutputVariableType type, const SystemView& system, const SystemState& state,
                      const Vector3& localPosition, VectorX& value) const override;
 
   // The point [x, y] of the cable: p = r(x) + y n(x), n = e_z x t the normal of the tangent

@@ -2,23 +2,23 @@
 
 #include "objects/TestInstances.h"
 
-#include "core/evaluation/UserFunctionCall.h"
+#include "core/items/UserFunctionCall.h"
 #include "objects/connectors/UserFunctionLaw.h"
 
 namespace multidyn {
 
-Index ObjectGenericODE2::NumberOfCoordinates(const MainSystem& system) const {
+Index ObjectGenericODE2::NumberOfCoordinates(const SystemView& system) const {
   Index n = 0;
   for (NodeIndex node : nodeNumbers) n += system.GetNode(node.value).NumberOfODE2Coordinates();
   return n;
 }
 
-void ObjectGenericODE2::Check(const MainSystem& system) const {
+void ObjectGenericODE2::Check(const SystemView& system) const {
   if (nodeNumbers.empty()) throw ValueError("parameter 'nodeNumbers': expected at least one node with ODE2 coordinates");
   for (NodeIndex node : nodeNumbers) {
     const Node& item = system.GetNode(node.value);
     if (item.NumberOfODE2Coordinates() == 0)
-      throw TypeError("parameter 'nodeNumbers': " + MainSystem::ItemDescription(item, node.value) +
+      throw TypeError("parameter 'nodeNumbers': " + ItemDescription(item, node.value) +
                       " has no ODE2 coordinates; expected nodes such as NodePoint or NodeGenericODE2");
   }
   const Index n = NumberOfCoordinates(system);
@@ -124,7 +124,7 @@ template <class S> void ObjectGenericODE2::SubtractUserForce(const EvaluationCon
 MULTIDYN_FOR_EACH_SCALAR(MULTIDYN_INSTANTIATE)
 #undef MULTIDYN_INSTANTIATE
 
-bool ObjectGenericODE2::GetBodyOutput(OutputVariableType type, const MainSystem& system, const SystemState& state,
+bool ObjectGenericODE2::GetBodyOutput(OutputVariableType type, const SystemView& system, const SystemState& state,
                                       const Vector3&, VectorX& value) const {
   const CompiledSystem& compiled = system.Compiled();
   const Index n = NumberOfCoordinates(system);
@@ -175,7 +175,7 @@ bool ObjectGenericODE2::GetBodyOutput(OutputVariableType type, const MainSystem&
   }
 }
 
-void ObjectGenericODE2::AddTestInstance(MainSystem& system) {
+void ObjectGenericODE2::AddTestInstance(SystemBuilder& system) {
   const Index point = testInstances::Add(system, ItemCategory::Node,
                                          {{"nodeType", "Point"}, {"referenceCoordinates", {0.3, 0.2, -0.1}},
                                           {"initialCoordinates", {0.05, -0.02, 0.01}}});

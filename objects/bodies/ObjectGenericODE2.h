@@ -19,16 +19,16 @@ namespace multidyn {
 class ObjectGenericODE2 : public BodyKernels<ObjectGenericODE2>, public BodyNewtonBlock {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
   std::vector<NodeIndex> NodeNumbers() const override { return nodeNumbers; }
   bool ProvidesFrames() const override { return false; }
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
   void ComputeMassMatrix(const EvaluationContext& context, const NodeKinematics<double>* nodes,
                          MatrixX& M) const override;
   bool HasConstantMassMatrix() const override { return !massMatrixUserFunction; }
   double KineticEnergy(const NodeKinematics<double>* nodes) const override;
-  bool GetBodyOutput(OutputVariableType type, const MainSystem& system, const SystemState& state,
+  bool GetBodyOutput(OutputVariableType type, const SystemView& system, const SystemState& state,
                      const Vector3& localPosition, VectorX& value) const override;
   void ComputeNewtonBlock(const EvaluationContext& context, const NodeKinematics<double>* nodes, double massFactor,
                           double stiffnessFactor, double dampingFactor, LocalEntries& entries) const override;
@@ -65,7 +65,7 @@ class ObjectGenericODE2 : public BodyKernels<ObjectGenericODE2>, public BodyNewt
   BodyVisualization visualization;
 
  private:
-  Index NumberOfCoordinates(const MainSystem& system) const;
+  Index NumberOfCoordinates(const SystemView& system) const;
   VectorX UserForce(const EvaluationContext& context, const VectorX& q, const VectorX& q_t) const;
   MatrixX UserMassMatrix(const EvaluationContext& context, const VectorX& q, const VectorX& q_t) const;
   template <class S> static VectorX ValuesOf(const VecX<S>& v) {

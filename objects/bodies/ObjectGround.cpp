@@ -4,7 +4,7 @@
 
 namespace multidyn {
 
-void ObjectGround::AddTestInstance(MainSystem& system) {
+void ObjectGround::AddTestInstance(SystemBuilder& system) {
   const Index ground = testInstances::Ground(system);
   const Index body = testInstances::RigidBody(system, "RigidBodyEP", Vector3(0.3, 0.2, -0.1));
   testInstances::Add(system, ItemCategory::Object,

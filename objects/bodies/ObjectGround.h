@@ -8,7 +8,7 @@ namespace multidyn {
 class ObjectGround : public BodyKernels<ObjectGround> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
   ObjectKind Kind() const override { return ObjectKind::Ground; }
   bool ProvidesOrientation() const override { return true; }

@@ -2,9 +2,9 @@
 
 #include "objects/TestInstances.h"
 
-#include "core/model/MainSystem.h"
+#include "core/items/SystemView.h"
 #include "core/foundation/Rotations.h"
-#include "core/evaluation/UserFunctionCall.h"
+#include "core/items/UserFunctionCall.h"
 
 namespace multidyn {
 
@@ -24,7 +24,7 @@ void FieldConverter<LinkGraphicsDataList>::FromJson(const Json& j, LinkGraphicsD
   v = values;
 }
 
-const ObjectKinematicTree& ObjectKinematicTree::TreeWithLink(const MainSystem& system, ObjectIndex object, Index linkNumber) {
+const ObjectKinematicTree& ObjectKinematicTree::TreeWithLink(const SystemView& system, ObjectIndex object, Index linkNumber) {
   if (!object.IsValid()) throw ValueError("parameter 'objectNumber': an ObjectKinematicTree is required, got none (-1)");
   const auto* tree = dynamic_cast<const ObjectKinematicTree*>(&system.GetObject(object.value));
   if (!tree)
@@ -36,7 +36,7 @@ const ObjectKinematicTree& ObjectKinematicTree::TreeWithLink(const MainSystem& s
   return *tree;
 }
 
-void ObjectKinematicTree::Check(const MainSystem& system) const {
+void ObjectKinematicTree::Check(const SystemView& system) const {
   if (!nodeNumber.IsValid()) throw ValueError("parameter 'nodeNumber': a NodeGenericODE2 is required, got none (-1)");
   const Node& node = system.GetNode(nodeNumber.value);
   if (node.TypeInfo().typeName != "GenericODE2")
@@ -192,7 +192,7 @@ namespace {
 VectorX AsVector(const Vector3& v) { return VectorX(v); }
 }  // namespace
 
-bool ObjectKinematicTree::GetBodyOutput(OutputVariableType type, const MainSystem& system, const SystemState& state,
+bool ObjectKinematicTree::GetBodyOutput(OutputVariableType type, const SystemView& system, const SystemState& state,
                                         const Vector3&, VectorX& value) const {
   const Index start = system.Compiled().nodeODE2Start[nodeNumber.value];
   const Index n = NumberOfLinks();
@@ -229,7 +229,7 @@ const std::vector<OutputVariableType>& ObjectKinematicTree::LinkOutputTypes() {
   return types;
 }
 
-VectorX ObjectKinematicTree::LinkOutput(const MainSystem& system, OutputVariableType type, Index link,
+VectorX ObjectKinematicTree::LinkOutput(const SystemView& system, OutputVariableType type, Index link,
                                         const Vector3& b, ConfigurationType configuration) const {
   const SystemState& state = system.State(configuration);
   const Index n = NumberOfLinks();
@@ -279,7 +279,7 @@ void ObjectKinematicTree::SubtractUserForce(const EvaluationContext& context, co
   lhs -= CallUserForce(context, q, q_t);
 }
 
-void ObjectKinematicTree::AddTestInstance(MainSystem& system) {
+void ObjectKinematicTree::AddTestInstance(SystemBuilder& system) {
   // A branched tree with every joint type, rotated joint frames, offset centers of mass, gravity,
   // link forces and torques, joint forces, PD control, joint limits and a ground-fixed spring on a link.
   const Json rotated = {{0.36, -0.48, 0.8}, {0.8, 0.6, 0.}, {-0.48, 0.64, 0.6}};

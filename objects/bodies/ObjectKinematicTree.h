@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "core/items/Body.h"
-#include "core/evaluation/NumericalDifferentiation.h"
+#include "core/items/NumericalDifferentiation.h"
 #include "core/foundation/ScriptFunction.h"
 #include "objects/bodies/JointType.h"
 #include "objects/bodies/KinematicTreeMotion.h"
@@ -45,11 +45,11 @@ struct KinematicTreeVisualization {
 class ObjectKinematicTree : public BodyKernels<ObjectKinematicTree> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
   std::vector<NodeIndex> NodeNumbers() const override { return {nodeNumber}; }
   bool ProvidesOrientation() const override { return true; }
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
   Index NumberOfLinks() const { return Index(jointTypes.size()); }
 
   // Composite-rigid-body mass matrix; kinetic energy 1/2 q_t^T M q_t.
@@ -58,15 +58,15 @@ class ObjectKinematicTree : public BodyKernels<ObjectKinematicTree> {
   void MassMatrixAt(const VecX<double>& q, MatrixX& massMatrix) const;
   bool HasJointLimits() const { return jointRangeLower.size() != 0 || jointRangeUpper.size() != 0; }
   double KineticEnergy(const NodeKinematics<double>* nodes) const override;
-  bool GetBodyOutput(OutputVariableType type, const MainSystem& system, const SystemState& state,
+  bool GetBodyOutput(OutputVariableType type, const SystemView& system, const SystemState& state,
                      const Vector3& localPosition, VectorX& value) const override;
   // SensorKinematicTree's outputs: a point of one link (Exudyn's GetOutputVariableKinematicTree).
-  VectorX LinkOutput(const MainSystem& system, OutputVariableType type, Index link, const Vector3& localPosition,
+  VectorX LinkOutput(const SystemView& system, OutputVariableType type, Index link, const Vector3& localPosition,
                      ConfigurationType configuration) const;
   static const std::vector<OutputVariableType>& LinkOutputTypes();
   // The tree `object` of a marker or sensor, checked to be an ObjectKinematicTree with link
   // `linkNumber` (errors name the parameters objectNumber and linkNumber).
-  static const ObjectKinematicTree& TreeWithLink(const MainSystem& system, ObjectIndex object, Index linkNumber);
+  static const ObjectKinematicTree& TreeWithLink(const SystemView& system, ObjectIndex object, Index linkNumber);
 
   // The body's own frame is the base (as Exudyn's GetPosition): links have frames of their own,
   // reached by MarkerKinematicTreeRigid and SensorKinematicTree.

@@ -4,7 +4,7 @@
 
 namespace multidyn {
 
-void ObjectMass1D::AddTestInstance(MainSystem& system) {
+void ObjectMass1D::AddTestInstance(SystemBuilder& system) {
   const Index body = testInstances::Mass1D(system, "Mass1D");
   testInstances::Add(system, ItemCategory::Load, {{"loadType", "ForceVector"}, {"loadVector", {1., -2., 0.5}},
                                                   {"markerNumber", testInstances::PositionMarker(system, body, Vector3(0.1, 0.2, 0.))}});

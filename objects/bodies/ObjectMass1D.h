@@ -10,7 +10,7 @@ namespace multidyn {
 class ObjectMass1D : public Node1DBody<ObjectMass1D> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
   double Coefficient() const { return mass; }
   bool MassAndCenterOfMass(double& m, Vector3& centerOfMass) const override {

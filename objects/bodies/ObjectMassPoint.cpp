@@ -4,7 +4,7 @@
 
 namespace multidyn {
 
-void ObjectMassPoint::AddTestInstance(MainSystem& system) {
+void ObjectMassPoint::AddTestInstance(SystemBuilder& system) {
   testInstances::MassPoint(system, Vector3(0.3, 0.2, -0.1));
 }
 

@@ -4,7 +4,7 @@
 
 namespace multidyn {
 
-void ObjectMassPoint2D::AddTestInstance(MainSystem& system) {
+void ObjectMassPoint2D::AddTestInstance(SystemBuilder& system) {
   const Index body = testInstances::MassPoint2D(system, Vector3(0.3, -0.2, 0.));
   testInstances::Add(system, ItemCategory::Load, {{"loadType", "ForceVector"}, {"loadVector", {1., -2., 0.}},
                                                   {"markerNumber", testInstances::PositionMarker(system, body, Vector3(0.1, 0.2, 0.))}});

@@ -9,8 +9,8 @@ namespace multidyn {
 class ObjectMassPoint2D : public MassPointBody<ObjectMassPoint2D> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
-  void Check(const MainSystem& system) const override {
+  static void AddTestInstance(SystemBuilder& system);
+  void Check(const SystemView& system) const override {
     // on a NodePointGround: a point fixed in space
     CheckBodyNode(system, nodeNumber, {"NodePoint2D", "NodePointGround"}, "ObjectMassPoint2D");
   }

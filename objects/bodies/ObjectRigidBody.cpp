@@ -3,7 +3,7 @@
 #include "objects/TestInstances.h"
 #include "objects/nodes/NodeRigidBodyEP.h"
 
-#include "core/model/MainSystem.h"
+#include "core/items/SystemView.h"
 
 namespace multidyn {
 
@@ -20,7 +20,7 @@ template <> struct MaxLocalCoordinates<RotationAD> {
   static constexpr int value = MaxLocalCoordinates<ADScalar16>::value;
 };
 
-void ObjectRigidBody::Check(const MainSystem& system) const {
+void ObjectRigidBody::Check(const SystemView& system) const {
   if (!nodeNumber.IsValid()) throw ValueError("parameter 'nodeNumber': a rigid-body node is required, got none (-1)");
   const Node& node = system.GetNode(nodeNumber.value);
   if (!node.ProvidesOrientation() || node.NumberOfODE2Coordinates() < 6)
@@ -46,7 +46,7 @@ void ObjectRigidBody::ComputeMassMatrix(const EvaluationContext&, const NodeKine
   massMatrix.bottomRightCorner(nRot, nRot) = k.Glocal.transpose() * InertiaTensor() * k.Glocal;
 }
 
-bool ObjectRigidBody::ProvidesLHSJacobian(const MainSystem& system) const {
+bool ObjectRigidBody::ProvidesLHSJacobian(const SystemView& system) const {
   return dynamic_cast<const NodeRigidBodyEP*>(&system.GetNode(nodeNumber.value)) != nullptr;
 }
 
@@ -87,7 +87,7 @@ double ObjectRigidBody::KineticEnergy(const NodeKinematics<double>* nodes) const
          0.5 * w.dot(InertiaTensor() * w);
 }
 
-void ObjectRigidBody::AddTestInstance(MainSystem& system) {
+void ObjectRigidBody::AddTestInstance(SystemBuilder& system) {
   testInstances::RigidBody(system, "RigidBodyRxyz", Vector3(0.3, 0.2, -0.1));
   testInstances::RigidBody(system, "RigidBodyEP", Vector3(-0.3, 0.4, 0.1));
 }

@@ -10,11 +10,11 @@ class ObjectRigidBody : public BodyKernels<ObjectRigidBody>, public BodyLHSJacob
  public:
   using Vector6 = Eigen::Matrix<double, 6, 1>;
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
   std::vector<NodeIndex> NodeNumbers() const override { return {nodeNumber}; }
   bool ProvidesOrientation() const override { return true; }
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
   void ComputeMassMatrix(const EvaluationContext&, const NodeKinematics<double>* nodes, MatrixX& massMatrix) const override;
   double KineticEnergy(const NodeKinematics<double>* nodes) const override;
   bool MassAndCenterOfMass(double& m, Vector3& center) const override {
@@ -25,7 +25,7 @@ class ObjectRigidBody : public BodyKernels<ObjectRigidBody>, public BodyLHSJacob
 
   // On a NodeRigidBodyEP node: the derivatives of ODE2LHS by AD seeded in the Euler parameters
   // and their rates only (the LHS does not depend on the position coordinates and velocities).
-  bool ProvidesLHSJacobian(const MainSystem& system) const override;
+  bool ProvidesLHSJacobian(const SystemView& system) const override;
   void ComputeLHSJacobian(const EvaluationContext& context, const NodeKinematics<double>* nodes, const VectorX& q,
                           const VectorX& q_t, const VectorX& q_tt, MatrixX& lhs_q, MatrixX& lhs_q_t) const override;
 

@@ -4,11 +4,11 @@
 
 #include "objects/bodies/BodyChecks.h"
 
-#include "core/model/MainSystem.h"
+#include "core/items/SystemView.h"
 
 namespace multidyn {
 
-void ObjectRigidBody2D::Check(const MainSystem& system) const {
+void ObjectRigidBody2D::Check(const SystemView& system) const {
   CheckBodyNode(system, nodeNumber, {"NodeRigidBody2D"}, "ObjectRigidBody2D");
 }
 
@@ -26,7 +26,7 @@ double ObjectRigidBody2D::KineticEnergy(const NodeKinematics<double>* nodes) con
          0.5 * physicsInertia * omega * omega;
 }
 
-bool ObjectRigidBody2D::GetBodyOutput(OutputVariableType type, const MainSystem& system, const SystemState& state,
+bool ObjectRigidBody2D::GetBodyOutput(OutputVariableType type, const SystemView& system, const SystemState& state,
                                       const Vector3&, VectorX& value) const {
   if (type != OutputVariableType::Rotation) return false;
   VectorX q, q_t;  // the scalar angle theta = psi_ref + psi, continuous beyond +-pi
@@ -35,7 +35,7 @@ bool ObjectRigidBody2D::GetBodyOutput(OutputVariableType type, const MainSystem&
   return true;
 }
 
-void ObjectRigidBody2D::AddTestInstance(MainSystem& system) {
+void ObjectRigidBody2D::AddTestInstance(SystemBuilder& system) {
   const Index body = testInstances::RigidBody2D(system, Vector3(0.4, -1., 0.7));
   testInstances::Add(system, ItemCategory::Load, {{"loadType", "ForceVector"}, {"loadVector", {1., -2., 0.}},
                                                   {"markerNumber", testInstances::PositionMarker(system, body, Vector3(0.6, 0.2, 0.))}});

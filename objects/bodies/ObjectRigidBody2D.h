@@ -12,11 +12,11 @@ class ObjectRigidBody2D : public BodyKernels<ObjectRigidBody2D> {
  public:
   using Vector2 = Eigen::Vector2d;
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
   std::vector<NodeIndex> NodeNumbers() const override { return {nodeNumber}; }
   bool ProvidesOrientation() const override { return true; }
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
   void ComputeMassMatrix(const EvaluationContext&, const NodeKinematics<double>* nodes, MatrixX& massMatrix) const override;
   // With the center of mass at the node the coupling terms vanish.
   bool HasConstantMassMatrix() const override { return centerOfMass.isZero(0.); }
@@ -26,7 +26,7 @@ class ObjectRigidBody2D : public BodyKernels<ObjectRigidBody2D> {
     center << centerOfMass, 0.;
     return true;
   }
-  bool GetBodyOutput(OutputVariableType type, const MainSystem& system, const SystemState& state,
+  bool GetBodyOutput(OutputVariableType type, const SystemView& system, const SystemState& state,
                      const Vector3& localPosition, VectorX& value) const override;
 
   template <class S> void Frame(const NodeKinematics<S>* nodes, const Vector3& localPosition, MarkerData<S>& frame) const {

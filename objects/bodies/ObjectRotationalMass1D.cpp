@@ -2,11 +2,11 @@
 
 #include "objects/TestInstances.h"
 
-#include "core/model/MainSystem.h"
+#include "core/items/SystemView.h"
 
 namespace multidyn {
 
-bool ObjectRotationalMass1D::GetBodyOutput(OutputVariableType type, const MainSystem& system, const SystemState& state,
+bool ObjectRotationalMass1D::GetBodyOutput(OutputVariableType type, const SystemView& system, const SystemState& state,
                                            const Vector3&, VectorX& value) const {
   if (type != OutputVariableType::Rotation) return false;
   VectorX q, q_t;  // the scalar angle theta = c_ref + c, continuous beyond +-pi (as Exudyn)
@@ -15,7 +15,7 @@ bool ObjectRotationalMass1D::GetBodyOutput(OutputVariableType type, const MainSy
   return true;
 }
 
-void ObjectRotationalMass1D::AddTestInstance(MainSystem& system) {
+void ObjectRotationalMass1D::AddTestInstance(SystemBuilder& system) {
   const Index body = testInstances::Mass1D(system, "RotationalMass1D");
   testInstances::Add(system, ItemCategory::Load, {{"loadType", "TorqueVector"}, {"loadVector", {0.3, -0.2, 1.5}},
                                                   {"markerNumber", testInstances::RigidMarker(system, body, Vector3::Zero())}});

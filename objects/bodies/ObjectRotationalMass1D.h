@@ -12,10 +12,10 @@ namespace multidyn {
 class ObjectRotationalMass1D : public Node1DBody<ObjectRotationalMass1D> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
   double Coefficient() const { return inertia; }
-  bool GetBodyOutput(OutputVariableType type, const MainSystem& system, const SystemState& state,
+  bool GetBodyOutput(OutputVariableType type, const SystemView& system, const SystemState& state,
                      const Vector3& localPosition, VectorX& value) const override;
 
   template <class S> void Frame(const NodeKinematics<S>* nodes, const Vector3& localPosition, MarkerData<S>& frame) const {

@@ -2,7 +2,7 @@
 
 #include "objects/TestInstances.h"
 
-#include "core/evaluation/UserFunctionCall.h"
+#include "core/items/UserFunctionCall.h"
 #include "objects/markers/MarkerRequirements.h"
 
 namespace multidyn {
@@ -14,7 +14,7 @@ Vector3 ObjectConnectorCartesianSpringDamper::CallSpringForce(const EvaluationCo
                                   damping, offset});
 }
 
-void ObjectConnectorCartesianSpringDamper::Check(const MainSystem& system) const {
+void ObjectConnectorCartesianSpringDamper::Check(const SystemView& system) const {
   CheckMarkersProvide(system, MarkerNumbers(), "markerNumbers", true, false, "ObjectConnectorCartesianSpringDamper");
 }
 
@@ -33,7 +33,7 @@ bool ObjectConnectorCartesianSpringDamper::GetOutput(OutputVariableType type, co
   }
 }
 
-void ObjectConnectorCartesianSpringDamper::AddTestInstance(MainSystem& system) {
+void ObjectConnectorCartesianSpringDamper::AddTestInstance(SystemBuilder& system) {
   const Index body = testInstances::RigidBody(system, "RigidBodyRxyz", Vector3(0.3, 0.2, -0.1));
   const Index point = testInstances::MassPoint(system, Vector3(1.2, 0.4, 0.3));
   testInstances::Add(system, ItemCategory::Object,
@@ -52,8 +52,7 @@ const ItemTypeInfo& ObjectConnectorCartesianSpringDamper::Info() {
           .Add(&T::stiffness, "stiffness", "N/m", "stiffnesses [k_x, k_y, k_z] of the springs along the global axes")
           .Add(&T::damping, "damping", "N*s/m", "damping coefficients [d_x, d_y, d_z] of the dampers along the global axes")
           .Add(&T::offset, "offset", "m", "the relative displacement p_m1 - p_m0 at which the springs are relaxed")
-          .Add(&T::activeConnector, "activeConnector", "",
-               "flag, which determines, if the connector is active; inactive means zero force and zero force output")
+          .AddActiveConnector()
           .AddUserFunction(&T::springForceUserFunction, "springForceUserFunction",
                            "springForceUserFunction(mbs, t, itemNumber, displacement, velocity, stiffness, damping, offset) "
                            "-> 3-vector",

@@ -12,11 +12,9 @@ namespace multidyn {
 class ObjectConnectorCartesianSpringDamper : public ConnectorKernels<ObjectConnectorCartesianSpringDamper> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
-  std::vector<MarkerIndex> MarkerNumbers() const override { return {markerNumbers[0], markerNumbers[1]}; }
-  bool IsActive() const override { return activeConnector; }
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
   bool GetOutput(OutputVariableType type, const EvaluationContext& context, const MarkerData<double>& m0,
                  const MarkerData<double>& m1, const VectorX& lambda, VectorX& value) const override;
 
@@ -37,11 +35,9 @@ class ObjectConnectorCartesianSpringDamper : public ConnectorKernels<ObjectConne
     loads[1].force = -force;
   }
 
-  MarkerIndexPair markerNumbers;
   Vector3 stiffness = Vector3::Zero();
   Vector3 damping = Vector3::Zero();
   Vector3 offset = Vector3::Zero();
-  bool activeConnector = true;
   ScriptFunctionPtr springForceUserFunction;
   BasicVisualization visualization;
 

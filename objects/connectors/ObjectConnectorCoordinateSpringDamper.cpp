@@ -2,7 +2,7 @@
 
 #include "objects/TestInstances.h"
 
-#include "core/evaluation/UserFunctionCall.h"
+#include "core/items/UserFunctionCall.h"
 #include "objects/markers/MarkerRequirements.h"
 
 namespace multidyn {
@@ -14,7 +14,7 @@ double ObjectConnectorCoordinateSpringDamper::CallSpringForce(const EvaluationCo
                                damping, offset});
 }
 
-void ObjectConnectorCoordinateSpringDamper::Check(const MainSystem& system) const {
+void ObjectConnectorCoordinateSpringDamper::Check(const SystemView& system) const {
   CheckMarkersProvideCoordinate(system, MarkerNumbers(), "markerNumbers", "ObjectConnectorCoordinateSpringDamper");
 }
 
@@ -33,7 +33,7 @@ bool ObjectConnectorCoordinateSpringDamper::GetOutput(OutputVariableType type, c
   }
 }
 
-void ObjectConnectorCoordinateSpringDamper::AddTestInstance(MainSystem& system) {
+void ObjectConnectorCoordinateSpringDamper::AddTestInstance(SystemBuilder& system) {
   const Index body = testInstances::RigidBody2D(system, Vector3(0.4, -1., 0.7));
   const Index point = testInstances::MassPoint(system, Vector3(0.3, 0.2, -0.1));
   testInstances::Add(system, ItemCategory::Object,
@@ -53,8 +53,7 @@ const ItemTypeInfo& ObjectConnectorCoordinateSpringDamper::Info() {
           .Add(&T::damping, "damping", "N*s/m (N*m*s/rad on rotations)",
                "damping d of the damper; acts against the relative velocity v_m1 - v_m0")
           .Add(&T::offset, "offset", "m (rad on rotations)", "offset l_off between the two coordinates (spring's reference length)")
-          .Add(&T::activeConnector, "activeConnector", "",
-               "flag, which determines, if the connector is active; inactive means zero force and zero force output")
+          .AddActiveConnector()
           .AddUserFunction(&T::springForceUserFunction, "springForceUserFunction",
                            "springForceUserFunction(mbs, t, itemNumber, displacement, velocity, stiffness, damping, offset) -> Real",
                            "a Python function which computes the scalar force f_SD from the relative coordinate and velocity; "

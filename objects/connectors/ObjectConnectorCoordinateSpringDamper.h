@@ -11,11 +11,9 @@ namespace multidyn {
 class ObjectConnectorCoordinateSpringDamper : public ConnectorKernels<ObjectConnectorCoordinateSpringDamper> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
-  std::vector<MarkerIndex> MarkerNumbers() const override { return {markerNumbers[0], markerNumbers[1]}; }
-  bool IsActive() const override { return activeConnector; }
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
   bool GetOutput(OutputVariableType type, const EvaluationContext& context, const MarkerData<double>& m0,
                  const MarkerData<double>& m1, const VectorX& lambda, VectorX& value) const override;
 
@@ -31,11 +29,9 @@ class ObjectConnectorCoordinateSpringDamper : public ConnectorKernels<ObjectConn
     loads[1].coordinateForce = -force;
   }
 
-  MarkerIndexPair markerNumbers;
   double stiffness = 0.;
   double damping = 0.;
   double offset = 0.;
-  bool activeConnector = true;
   ScriptFunctionPtr springForceUserFunction;
   BasicVisualization visualization;
 

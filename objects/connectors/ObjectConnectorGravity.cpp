@@ -6,7 +6,7 @@
 
 namespace multidyn {
 
-void ObjectConnectorGravity::Check(const MainSystem& system) const {
+void ObjectConnectorGravity::Check(const SystemView& system) const {
   CheckMarkersProvide(system, MarkerNumbers(), "markerNumbers", true, false, "ObjectConnectorGravity");
 }
 
@@ -21,7 +21,7 @@ bool ObjectConnectorGravity::GetOutput(OutputVariableType type, const Evaluation
   }
 }
 
-void ObjectConnectorGravity::AddTestInstance(MainSystem& system) {
+void ObjectConnectorGravity::AddTestInstance(SystemBuilder& system) {
   const Index body = testInstances::RigidBody(system, "RigidBodyEP", Vector3(0.3, 0.2, -0.1));
   const Index point = testInstances::MassPoint(system, Vector3(1.2, 0.4, 0.3));
   testInstances::Add(system, ItemCategory::Object,
@@ -43,8 +43,7 @@ const ItemTypeInfo& ObjectConnectorGravity::Info() {
           .Add(&T::mass1, "mass1", "kg", "mass m_1 at marker m1").NonNegative()
           .Add(&T::minDistanceRegularization, "minDistanceRegularization", "m",
                "distance d_min below which the force is regularized: G m_0 m_1 / (L^2 + (L - d_min)^2)").NonNegative()
-          .Add(&T::activeConnector, "activeConnector", "",
-               "flag, which determines, if the connector is active; inactive means zero force and zero force output")
+          .AddActiveConnector()
           .AddVisualization(&T::visualization, "drawing size")
           .Build();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(

@@ -13,11 +13,9 @@ namespace multidyn {
 class ObjectConnectorGravity : public ConnectorKernels<ObjectConnectorGravity> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
-  std::vector<MarkerIndex> MarkerNumbers() const override { return {markerNumbers[0], markerNumbers[1]}; }
-  bool IsActive() const override { return activeConnector; }
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
   bool GetOutput(OutputVariableType type, const EvaluationContext& context, const MarkerData<double>& m0,
                  const MarkerData<double>& m1, const VectorX& lambda, VectorX& value) const override;
 
@@ -43,12 +41,10 @@ class ObjectConnectorGravity : public ConnectorKernels<ObjectConnectorGravity> {
     loads[1].force = -force;
   }
 
-  MarkerIndexPair markerNumbers;
   double gravitationalConstant = 6.67430e-11;
   double mass0 = 0.;
   double mass1 = 0.;
   double minDistanceRegularization = 0.;
-  bool activeConnector = true;
   BasicVisualization visualization{false};
 };
 

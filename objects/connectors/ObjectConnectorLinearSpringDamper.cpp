@@ -2,7 +2,7 @@
 
 #include "objects/TestInstances.h"
 
-#include "core/evaluation/UserFunctionCall.h"
+#include "core/items/UserFunctionCall.h"
 #include "objects/markers/MarkerRequirements.h"
 
 namespace multidyn {
@@ -14,7 +14,7 @@ double ObjectConnectorLinearSpringDamper::CallSpringForce(const EvaluationContex
                                damping, offset});
 }
 
-void ObjectConnectorLinearSpringDamper::Check(const MainSystem& system) const {
+void ObjectConnectorLinearSpringDamper::Check(const SystemView& system) const {
   // the axis turns with marker 0: it needs an orientation; marker 1 a position
   CheckMarkersProvide(system, {markerNumbers[0]}, "markerNumbers", true, true, "ObjectConnectorLinearSpringDamper");
   CheckMarkersProvide(system, {markerNumbers[1]}, "markerNumbers", true, false, "ObjectConnectorLinearSpringDamper");
@@ -36,7 +36,7 @@ bool ObjectConnectorLinearSpringDamper::GetOutput(OutputVariableType type, const
   }
 }
 
-void ObjectConnectorLinearSpringDamper::AddTestInstance(MainSystem& system) {
+void ObjectConnectorLinearSpringDamper::AddTestInstance(SystemBuilder& system) {
   const Index body = testInstances::RigidBody(system, "RigidBodyEP", Vector3(0.3, 0.2, -0.1));
   const Index point = testInstances::MassPoint(system, Vector3(1.2, 0.4, 0.3));
   testInstances::Add(system, ItemCategory::Object,
@@ -62,7 +62,7 @@ const ItemTypeInfo& ObjectConnectorLinearSpringDamper::Info() {
           .Add(&T::offset, "offset", "m", "displacement offset x_off of the spring (e.g. a position control input)")
           .Add(&T::velocityOffset, "velocityOffset", "m/s", "velocity offset v_off of the damper")
           .Add(&T::force, "force", "N", "additional constant force f_c (e.g. for actuation)")
-          .Add(&T::activeConnector, "activeConnector", "", "False: the connector applies no force")
+          .AddActiveConnector()
           .AddUserFunction(&T::springForceUserFunction, "springForceUserFunction",
                            "springForceUserFunction(mbs, t, itemNumber, displacement, velocity, stiffness, damping, offset) "
                            "-> Real",

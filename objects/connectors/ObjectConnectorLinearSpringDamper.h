@@ -14,11 +14,9 @@ namespace multidyn {
 class ObjectConnectorLinearSpringDamper : public ConnectorKernels<ObjectConnectorLinearSpringDamper> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
-  std::vector<MarkerIndex> MarkerNumbers() const override { return {markerNumbers[0], markerNumbers[1]}; }
-  bool IsActive() const override { return activeConnector; }
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
   bool GetOutput(OutputVariableType type, const EvaluationContext& context, const MarkerData<double>& m0,
                  const MarkerData<double>& m1, const VectorX& lambda, VectorX& value) const override;
 
@@ -40,14 +38,12 @@ class ObjectConnectorLinearSpringDamper : public ConnectorKernels<ObjectConnecto
     loads[1].force = -axis * springForce;
   }
 
-  MarkerIndexPair markerNumbers;
   double stiffness = 0.;
   double damping = 0.;
   Vector3 axisMarker0 = Vector3(1., 0., 0.);
   double offset = 0.;
   double velocityOffset = 0.;
   double force = 0.;
-  bool activeConnector = true;
   ScriptFunctionPtr springForceUserFunction;
   BasicVisualization visualization;
   bool visualizationDrawAsCylinder = false;

@@ -2,7 +2,7 @@
 
 #include "objects/TestInstances.h"
 
-#include "core/evaluation/UserFunctionCall.h"
+#include "core/items/UserFunctionCall.h"
 #include "objects/markers/MarkerRequirements.h"
 #include "objects/nodes/DataNodeCheck.h"
 
@@ -18,7 +18,7 @@ ObjectConnectorRigidBodySpringDamper::Vector6 ObjectConnectorRigidBodySpringDamp
                                 6);
 }
 
-void ObjectConnectorRigidBodySpringDamper::Check(const MainSystem& system) const {
+void ObjectConnectorRigidBodySpringDamper::Check(const SystemView& system) const {
   CheckMarkersProvide(system, MarkerNumbers(), "markerNumbers", true, true, "ObjectConnectorRigidBodySpringDamper");
   for (const auto& [matrix, parameter] : {std::pair{&stiffness, "stiffness"}, std::pair{&damping, "damping"}})
     if (matrix->rows() != 6 || matrix->cols() != 6)
@@ -47,7 +47,7 @@ bool ObjectConnectorRigidBodySpringDamper::GetOutput(OutputVariableType type, co
   }
 }
 
-void ObjectConnectorRigidBodySpringDamper::AddTestInstance(MainSystem& system) {
+void ObjectConnectorRigidBodySpringDamper::AddTestInstance(SystemBuilder& system) {
   const Index body0 = testInstances::RigidBody(system, "RigidBodyRxyz", Vector3(0.3, 0.2, -0.1));
   const Index body1 = testInstances::RigidBody(system, "RigidBodyEP", Vector3(1.1, 0.3, 0.));
   Json stiffness = Json::array(), damping = Json::array();
@@ -92,7 +92,7 @@ const ItemTypeInfo& ObjectConnectorRigidBodySpringDamper::Info() {
                "joint frame; independent of the markers' order); False: displacement and Tait-Bryan angles in "
                "joint frame 0")
           .Alias("intrinsicFormulation")
-          .Add(&T::activeConnector, "activeConnector", "", "False: the connector applies no force")
+          .AddActiveConnector()
           .AddUserFunction(&T::springForceTorqueUserFunction, "springForceTorqueUserFunction",
                            "springForceTorqueUserFunction(mbs, t, itemNumber, displacement, rotation, velocity, "
                            "angularVelocity, stiffness, damping, rotJ0, rotJ1, offset) -> 6 reals",

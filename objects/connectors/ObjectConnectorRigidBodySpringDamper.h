@@ -22,11 +22,9 @@ class ObjectConnectorRigidBodySpringDamper : public ConnectorKernels<ObjectConne
   template <class S> using Vec6 = Eigen::Matrix<S, 6, 1>;
 
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
-  std::vector<MarkerIndex> MarkerNumbers() const override { return {markerNumbers[0], markerNumbers[1]}; }
-  bool IsActive() const override { return activeConnector; }
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
   bool GetOutput(OutputVariableType type, const EvaluationContext& context, const MarkerData<double>& m0,
                  const MarkerData<double>& m1, const VectorX& lambda, VectorX& value) const override;
 
@@ -79,7 +77,6 @@ class ObjectConnectorRigidBodySpringDamper : public ConnectorKernels<ObjectConne
     }
   }
 
-  MarkerIndexPair markerNumbers;
   NodeIndex nodeNumber;
   MatrixX stiffness = MatrixX::Zero(6, 6);
   MatrixX damping = MatrixX::Zero(6, 6);
@@ -87,7 +84,6 @@ class ObjectConnectorRigidBodySpringDamper : public ConnectorKernels<ObjectConne
   Matrix3 rotationMarker1 = Matrix3::Identity();
   Vector6 offset = Vector6::Zero();
   bool useIntrinsicFormulation = false;
-  bool activeConnector = true;
   ScriptFunctionPtr springForceTorqueUserFunction;
   ScriptFunctionPtr postNewtonStepUserFunction;
   BasicVisualization visualization;

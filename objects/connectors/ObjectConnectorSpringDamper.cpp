@@ -2,7 +2,7 @@
 
 #include "objects/TestInstances.h"
 
-#include "core/evaluation/UserFunctionCall.h"
+#include "core/items/UserFunctionCall.h"
 #include "objects/markers/MarkerRequirements.h"
 
 namespace multidyn {
@@ -14,7 +14,7 @@ double ObjectConnectorSpringDamper::CallSpringForce(const EvaluationContext& con
                                force});
 }
 
-void ObjectConnectorSpringDamper::Check(const MainSystem& system) const {
+void ObjectConnectorSpringDamper::Check(const SystemView& system) const {
   CheckMarkersProvide(system, MarkerNumbers(), "markerNumbers", true, false, "ObjectConnectorSpringDamper");
 }
 
@@ -35,7 +35,7 @@ bool ObjectConnectorSpringDamper::GetOutput(OutputVariableType type, const Evalu
   }
 }
 
-void ObjectConnectorSpringDamper::AddTestInstance(MainSystem& system) {
+void ObjectConnectorSpringDamper::AddTestInstance(SystemBuilder& system) {
   const Index body = testInstances::RigidBody(system, "RigidBodyEP", Vector3(0.3, 0.2, -0.1));
   const Index point = testInstances::RigidBody2D(system, Vector3(1.2, 0.4, 0.3));
   testInstances::Add(system, ItemCategory::Object,
@@ -59,8 +59,7 @@ const ItemTypeInfo& ObjectConnectorSpringDamper::Info() {
                "to reducing referenceLength by 1/stiffness; can be used to model an actuator force")
           .Add(&T::velocityOffset, "velocityOffset", "m/s",
                "velocity offset L_0t of the damper, equivalent to the time derivative of the reference length")
-          .Add(&T::activeConnector, "activeConnector", "",
-               "flag, which determines, if the connector is active; inactive means zero force and zero force output")
+          .AddActiveConnector()
           .AddUserFunction(&T::springForceUserFunction, "springForceUserFunction",
                            "springForceUserFunction(mbs, t, itemNumber, deltaL, deltaL_t, stiffness, damping, force) -> Real",
                            "a Python function which computes the scalar spring force f_SD from the elongation deltaL = L - L_0 "

@@ -14,11 +14,9 @@ namespace multidyn {
 class ObjectConnectorSpringDamper : public ConnectorKernels<ObjectConnectorSpringDamper> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
-  std::vector<MarkerIndex> MarkerNumbers() const override { return {markerNumbers[0], markerNumbers[1]}; }
-  bool IsActive() const override { return activeConnector; }
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
   bool GetOutput(OutputVariableType type, const EvaluationContext& context, const MarkerData<double>& m0,
                  const MarkerData<double>& m1, const VectorX& lambda, VectorX& value) const override;
 
@@ -59,13 +57,11 @@ class ObjectConnectorSpringDamper : public ConnectorKernels<ObjectConnectorSprin
     loads[1].force = -forceVector;
   }
 
-  MarkerIndexPair markerNumbers;
   double referenceLength = 0.;
   double stiffness = 0.;
   double damping = 0.;
   double force = 0.;
   double velocityOffset = 0.;
-  bool activeConnector = true;
   ScriptFunctionPtr springForceUserFunction;
   BasicVisualization visualization;
 

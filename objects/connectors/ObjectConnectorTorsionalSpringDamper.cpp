@@ -2,7 +2,7 @@
 
 #include "objects/TestInstances.h"
 
-#include "core/evaluation/UserFunctionCall.h"
+#include "core/items/UserFunctionCall.h"
 #include "objects/markers/MarkerRequirements.h"
 #include "objects/nodes/DataNodeCheck.h"
 
@@ -21,7 +21,7 @@ double ObjectConnectorTorsionalSpringDamper::PostNewtonStep(const EvaluationCont
   return 0.;  // the counter never forces another iteration
 }
 
-void ObjectConnectorTorsionalSpringDamper::Check(const MainSystem& system) const {
+void ObjectConnectorTorsionalSpringDamper::Check(const SystemView& system) const {
   CheckMarkersProvide(system, MarkerNumbers(), "markerNumbers", false, true, "ObjectConnectorTorsionalSpringDamper");
   if (nodeNumber.IsValid()) CheckDataNode(system, nodeNumber, 1);
 }
@@ -39,7 +39,7 @@ bool ObjectConnectorTorsionalSpringDamper::GetOutput(OutputVariableType type, co
       return true;
     case OutputVariableType::PotentialEnergy:
       if (springTorqueUserFunction)
-        throw ValueError(MainSystem::ItemDescription(*this, context.itemNumber) +
+        throw ValueError(ItemDescription(*this, context.itemNumber) +
                          ": OutputVariableType.PotentialEnergy is not available with a springTorqueUserFunction "
                          "(its potential is unknown)");
       value(0) = activeConnector ? 0.5 * stiffness * (rotation - offset) * (rotation - offset) + torque * rotation : 0.;
@@ -48,7 +48,7 @@ bool ObjectConnectorTorsionalSpringDamper::GetOutput(OutputVariableType type, co
   }
 }
 
-void ObjectConnectorTorsionalSpringDamper::AddTestInstance(MainSystem& system) {
+void ObjectConnectorTorsionalSpringDamper::AddTestInstance(SystemBuilder& system) {
   const Index body0 = testInstances::RigidBody(system, "RigidBodyRxyz", Vector3(0.3, 0.2, -0.1));
   const Index body1 = testInstances::RigidBody(system, "RigidBodyEP", Vector3(1.1, 0.3, 0.));
   const Index node = testInstances::Add(
@@ -85,8 +85,7 @@ const ItemTypeInfo& ObjectConnectorTorsionalSpringDamper::Info() {
                "angular velocity offset omega_off considered in the damper torque calculation (can be used as angular velocity control input)")
           .Add(&T::torque, "torque", "N*m",
                "additional constant torque tau_c added to spring-damper; prescribes a torque between the two bodies")
-          .Add(&T::activeConnector, "activeConnector", "",
-               "flag, which determines, if the connector is active; inactive means zero torque and zero torque output")
+          .AddActiveConnector()
           .AddUserFunction(&T::springTorqueUserFunction, "springTorqueUserFunction",
                            "springTorqueUserFunction(mbs, t, itemNumber, rotation, angularVelocity, stiffness, damping, offset) -> Real",
                            "a Python function which computes the scalar torque tau_SD between the two markers about the joint-0 "

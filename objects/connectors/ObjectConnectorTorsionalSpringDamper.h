@@ -13,17 +13,15 @@ namespace multidyn {
 class ObjectConnectorTorsionalSpringDamper : public ConnectorKernels<ObjectConnectorTorsionalSpringDamper> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
-  std::vector<MarkerIndex> MarkerNumbers() const override { return {markerNumbers[0], markerNumbers[1]}; }
   std::vector<NodeIndex> NodeNumbers() const override {
     return nodeNumber.IsValid() ? std::vector<NodeIndex>{nodeNumber} : std::vector<NodeIndex>{};
   }
-  bool IsActive() const override { return activeConnector; }
   bool HasPostNewtonStep() const override { return nodeNumber.IsValid(); }
   double PostNewtonStep(const EvaluationContext& context, const MarkerData<double>& m0, const MarkerData<double>& m1,
                         double* data, double& recommendedStepSize) const override;
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
   bool GetOutput(OutputVariableType type, const EvaluationContext& context, const MarkerData<double>& m0,
                  const MarkerData<double>& m1, const VectorX& lambda, VectorX& value) const override;
 
@@ -72,7 +70,6 @@ class ObjectConnectorTorsionalSpringDamper : public ConnectorKernels<ObjectConne
     loads[1].torque = -torqueGlobal;
   }
 
-  MarkerIndexPair markerNumbers;
   NodeIndex nodeNumber;
   double stiffness = 0.;
   double damping = 0.;
@@ -81,7 +78,6 @@ class ObjectConnectorTorsionalSpringDamper : public ConnectorKernels<ObjectConne
   double offset = 0.;
   double velocityOffset = 0.;
   double torque = 0.;
-  bool activeConnector = true;
   ScriptFunctionPtr springTorqueUserFunction;
   BasicVisualization visualization;
 

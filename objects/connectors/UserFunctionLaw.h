@@ -9,7 +9,7 @@
 #include <array>
 #include <type_traits>
 
-#include "core/evaluation/NumericalDifferentiation.h"
+#include "core/items/NumericalDifferentiation.h"
 #include "core/items/Object.h"
 #include "core/foundation/Types.h"
 

@@ -30,7 +30,7 @@ double ObjectConnectorRollingDiscPenalty::PostNewtonStep(const EvaluationContext
   return error;
 }
 
-void ObjectConnectorRollingDiscPenalty::Check(const MainSystem& system) const {
+void ObjectConnectorRollingDiscPenalty::Check(const SystemView& system) const {
   CheckMarkersProvide(system, MarkerNumbers(), "markerNumbers", true, true, "ObjectConnectorRollingDiscPenalty");
   CheckDataNode(system, nodeNumber, 3);  // slip velocities and gap of the last step
 }
@@ -56,7 +56,7 @@ bool ObjectConnectorRollingDiscPenalty::GetOutput(OutputVariableType type, const
   }
 }
 
-void ObjectConnectorRollingDiscPenalty::AddTestInstance(MainSystem& system) {
+void ObjectConnectorRollingDiscPenalty::AddTestInstance(SystemBuilder& system) {
   // a tilted disc pressed into a moving, turning plane, slipping (data: contact, slip direction)
   const Index plane = testInstances::RigidBody(system, "RigidBodyEP", Vector3(0.1, 0.2, -0.3));
   const Index disc = testInstances::RigidBody(system, "RigidBodyRxyz", Vector3(0.4, -0.1, 0.));
@@ -113,7 +113,7 @@ const ItemTypeInfo& ObjectConnectorRollingDiscPenalty::Info() {
           .Alias("rollingFrictionViscous")
           .Add(&T::useLinearProportionalZone, "useLinearProportionalZone", "",
                "True: the friction grows linearly in the proportional zone; False: quadratically (smooth at its end)")
-          .Add(&T::activeConnector, "activeConnector", "", "False: the connector applies no forces")
+          .AddActiveConnector()
           .Add(&T::visualizationShow, "show", "", "set true, if item is shown in visualization").Visualization()
           .Add(&T::visualizationDiscWidth, "discWidth", "m", "width of the disc as drawn").Visualization()
           .Add(&T::visualizationColor, "color", "", "RGBA color; R = -1: default color").Visualization()

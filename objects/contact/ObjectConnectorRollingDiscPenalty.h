@@ -19,15 +19,13 @@ namespace multidyn {
 class ObjectConnectorRollingDiscPenalty : public ConnectorKernels<ObjectConnectorRollingDiscPenalty> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
-  std::vector<MarkerIndex> MarkerNumbers() const override { return {markerNumbers[0], markerNumbers[1]}; }
   std::vector<NodeIndex> NodeNumbers() const override { return {nodeNumber}; }
-  bool IsActive() const override { return activeConnector; }
   bool HasPostNewtonStep() const override { return true; }
   double PostNewtonStep(const EvaluationContext& context, const MarkerData<double>& m0, const MarkerData<double>& m1,
                         double* data, double& recommendedStepSize) const override;
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
   bool GetOutput(OutputVariableType type, const EvaluationContext& context, const MarkerData<double>& m0,
                  const MarkerData<double>& m1, const VectorX& lambda, VectorX& value) const override;
 
@@ -91,7 +89,6 @@ class ObjectConnectorRollingDiscPenalty : public ConnectorKernels<ObjectConnecto
     loads[0].torque = Vec3<S>(f.p_C - m0.position).cross(Vec3<S>(-force));
   }
 
-  MarkerIndexPair markerNumbers;
   NodeIndex nodeNumber;
   double discRadius = 0.;
   Vector3 discAxis = Vector3::UnitX();
@@ -104,7 +101,6 @@ class ObjectConnectorRollingDiscPenalty : public ConnectorKernels<ObjectConnecto
   Vector2 viscousFriction = Vector2::Zero();
   double rollingViscousFriction = 0.;
   bool useLinearProportionalZone = false;
-  bool activeConnector = true;
   bool visualizationShow = true;
   float visualizationDiscWidth = 0.1f;
   Color4 visualizationColor = {-1.f, -1.f, -1.f, -1.f};

@@ -27,7 +27,7 @@ double ObjectContactCoordinate::PostNewtonStep(const EvaluationContext& context,
   return error;
 }
 
-void ObjectContactCoordinate::Check(const MainSystem& system) const {
+void ObjectContactCoordinate::Check(const SystemView& system) const {
   CheckMarkersProvideCoordinate(system, MarkerNumbers(), "markerNumbers", "ObjectContactCoordinate");
   CheckDataNode(system, nodeNumber, 1);
 }
@@ -44,7 +44,7 @@ bool ObjectContactCoordinate::GetOutput(OutputVariableType type, const Evaluatio
   }
 }
 
-void ObjectContactCoordinate::AddTestInstance(MainSystem& system) {
+void ObjectContactCoordinate::AddTestInstance(SystemBuilder& system) {
   const Index body = testInstances::RigidBody2D(system, Vector3(0.4, -1., 0.7));
   const Index point = testInstances::MassPoint(system, Vector3(0.3, 0.2, -0.1));
   // a negative gap in the data coordinate: in contact, so that the law's Jacobian is tested
@@ -72,8 +72,7 @@ const ItemTypeInfo& ObjectContactCoordinate::Info() {
           .Add(&T::contactDamping, "contactDamping", "N*s/m", "contact damping d; acts only upon penetration")
           .NonNegative()
           .Add(&T::offset, "offset", "m", "offset of the contact: the gap is g = q_m1 - q_m0 - offset")
-          .Add(&T::activeConnector, "activeConnector", "",
-               "flag, which determines, if the connector is active; inactive means zero force and no switching")
+          .AddActiveConnector()
           .AddVisualization(&T::visualization, "drawing size = diameter of spring")
           .Build();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(

@@ -14,15 +14,13 @@ namespace multidyn {
 class ObjectContactCoordinate : public ConnectorKernels<ObjectContactCoordinate> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
-  std::vector<MarkerIndex> MarkerNumbers() const override { return {markerNumbers[0], markerNumbers[1]}; }
   std::vector<NodeIndex> NodeNumbers() const override { return {nodeNumber}; }
-  bool IsActive() const override { return activeConnector; }
   bool HasPostNewtonStep() const override { return true; }
   double PostNewtonStep(const EvaluationContext& context, const MarkerData<double>& m0, const MarkerData<double>& m1,
                         double* data, double& recommendedStepSize) const override;
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
   bool GetOutput(OutputVariableType type, const EvaluationContext& context, const MarkerData<double>& m0,
                  const MarkerData<double>& m1, const VectorX& lambda, VectorX& value) const override;
 
@@ -45,12 +43,10 @@ class ObjectContactCoordinate : public ConnectorKernels<ObjectContactCoordinate>
     loads[1].coordinateForce = -force;
   }
 
-  MarkerIndexPair markerNumbers;
   NodeIndex nodeNumber;
   double contactStiffness = 0.;
   double contactDamping = 0.;
   double offset = 0.;
-  bool activeConnector = true;
   BasicVisualization visualization;
 };
 

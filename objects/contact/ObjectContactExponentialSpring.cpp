@@ -49,7 +49,7 @@ double ObjectContactExponentialSpring::PostNewtonStep(const EvaluationContext& c
   return 0.;  // the update never repeats a step
 }
 
-void ObjectContactExponentialSpring::Check(const MainSystem& system) const {
+void ObjectContactExponentialSpring::Check(const SystemView& system) const {
   CheckMarkersProvide(system, {markerNumbers[0]}, "markerNumbers", true, true,
                       "ObjectContactExponentialSpring (marker 0 is the plane)");
   CheckMarkersProvide(system, {markerNumbers[1]}, "markerNumbers", true, false,
@@ -95,7 +95,7 @@ bool ObjectContactExponentialSpring::GetOutput(OutputVariableType type, const Ev
   }
 }
 
-void ObjectContactExponentialSpring::AddTestInstance(MainSystem& system) {
+void ObjectContactExponentialSpring::AddTestInstance(SystemBuilder& system) {
   // A plane on a tilted, moving body and a station on a mass point near it. The soft shape
   // (d2 = 5 /m) keeps the normal force moderate over the random states of the generic tests
   // (positions change by up to 0.3 m there), so that every term enters their Jacobians.
@@ -131,7 +131,7 @@ const ItemTypeInfo& ObjectContactExponentialSpring::Info() {
             .Add(&T::muKinetic, "muKinetic", "",
                  "instantaneous kinetic friction coefficient mu_k (>= 0; a value above mu_s raises muStatic to it); "
                  "-1: the parameters' initial value")
-            .Add(&T::activeConnector, "activeConnector", "", "flag; inactive: no force, data coordinates frozen")
+            .AddActiveConnector()
             .AddVisualization(&T::visualization, "drawing size of the station")
             .Build();
     // muStatic/muKinetic: a coefficient >= 0, or -1 for the parameters' value. As Simbody's

@@ -33,12 +33,10 @@ template <class S> struct ExponentialSpringForces {
 class ObjectContactExponentialSpring : public ConnectorKernels<ObjectContactExponentialSpring> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
   static constexpr Index dataSize = 4;  // p0x, p0y [m] in the plane frame, K, tCommit [s]
   static constexpr double significantReal = 1e-14;  // below this friction limit there is no friction
 
-  std::vector<MarkerIndex> MarkerNumbers() const override { return {markerNumbers[0], markerNumbers[1]}; }
-  bool IsActive() const override { return activeConnector; }
   Index NumberOfDataCoordinates() const override { return dataSize; }
   VectorX InitialDataCoordinates() const override;
   void InitializeDataCoordinates(const EvaluationContext& context, const MarkerData<double>& m0,
@@ -46,7 +44,7 @@ class ObjectContactExponentialSpring : public ConnectorKernels<ObjectContactExpo
   bool HasPostNewtonStep() const override { return true; }
   double PostNewtonStep(const EvaluationContext& context, const MarkerData<double>& m0, const MarkerData<double>& m1,
                         double* data, double& recommendedStepSize) const override;
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
   bool GetOutput(OutputVariableType type, const EvaluationContext& context, const MarkerData<double>& m0,
                  const MarkerData<double>& m1, const VectorX& lambda, VectorX& value) const override;
 
@@ -128,11 +126,9 @@ class ObjectContactExponentialSpring : public ConnectorKernels<ObjectContactExpo
     loads[0].torque = Vec3<S>(m1.position - m0.position).cross(Vec3<S>(-force_G));
   }
 
-  MarkerIndexPair markerNumbers;
   ExponentialSpringParameters parameters;
   double muStatic = -1.;
   double muKinetic = -1.;
-  bool activeConnector = true;
   BasicVisualization visualization;
 };
 

@@ -31,7 +31,7 @@ double ObjectContactSphereSphere::PostNewtonStep(const EvaluationContext& contex
                                             normalVelocity, normalForce, startOfStep, data, recommendedStepSize);
 }
 
-void ObjectContactSphereSphere::Check(const MainSystem& system) const {
+void ObjectContactSphereSphere::Check(const SystemView& system) const {
   // orientation only for friction (its torques and the velocities at the contact point)
   CheckMarkersProvide(system, MarkerNumbers(), "markerNumbers", true, dynamicFriction != 0., "ObjectContactSphereSphere");
   CheckDataNode(system, nodeNumber, numberOfDataCoordinates);
@@ -66,7 +66,7 @@ bool ObjectContactSphereSphere::GetOutput(OutputVariableType type, const Evaluat
   }
 }
 
-void ObjectContactSphereSphere::AddTestInstance(MainSystem& system) {
+void ObjectContactSphereSphere::AddTestInstance(SystemBuilder& system) {
   // two turning, overlapping spheres with friction in the proportional zone and the Carvalho-Martins law
   const Index body0 = testInstances::RigidBody(system, "RigidBodyEP", Vector3(0.1, 0.2, -0.3));
   const Index body1 = testInstances::RigidBody(system, "RigidBodyRxyz", Vector3(0.5, -0.1, 0.2));
@@ -137,8 +137,7 @@ const ItemTypeInfo& ObjectContactSphereSphere::Info() {
           .Add(&T::impactModel, "impactModel", "",
                "0: linear spring-damper (with contactPlasticityRatio != 0 the adhesive elasto-plastic model); 1: "
                "Hunt-Crossley; 2: Gonthier (e < 1/3) and Carvalho-Martins (e > 1/3), accurate in the whole range of e")
-          .Add(&T::activeConnector, "activeConnector", "",
-               "flag, which determines, if the connector is active; inactive means zero force and no switching")
+          .AddActiveConnector()
           .Add(&T::visualizationShow, "show", "", "set true, if the spheres are drawn with their radii").Visualization()
           .Add(&T::visualizationColor, "color", "", "RGBA color; R = -1: default color").Visualization();
     return b.Build();

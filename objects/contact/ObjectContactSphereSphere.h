@@ -22,19 +22,17 @@ class ObjectContactSphereSphere : public ConnectorKernels<ObjectContactSphereSph
                                   public PenaltyContactParameters {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
   // the data coordinates of the NodeGenericData: penaltyContact's three and
   static constexpr Index dataPlasticOverlap = 3;  // delta_p of the adhesive elasto-plastic model [m]
   static constexpr Index numberOfDataCoordinates = 4;
 
-  std::vector<MarkerIndex> MarkerNumbers() const override { return {markerNumbers[0], markerNumbers[1]}; }
   std::vector<NodeIndex> NodeNumbers() const override { return {nodeNumber}; }
-  bool IsActive() const override { return activeConnector; }
   bool HasPostNewtonStep() const override { return true; }
   double PostNewtonStep(const EvaluationContext& context, const MarkerData<double>& m0, const MarkerData<double>& m1,
                         double* data, double& recommendedStepSize) const override;
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
   bool GetOutput(OutputVariableType type, const EvaluationContext& context, const MarkerData<double>& m0,
                  const MarkerData<double>& m1, const VectorX& lambda, VectorX& value) const override;
 
@@ -127,7 +125,6 @@ class ObjectContactSphereSphere : public ConnectorKernels<ObjectContactSphereSph
     loads[0].torque = Arm0(g).cross(Vec3<S>(-force));
   }
 
-  MarkerIndexPair markerNumbers;
   NodeIndex nodeNumber;
   Vector2 spheresRadii = Vector2(-1., -1.);
   bool isHollowSphere1 = false;
@@ -135,7 +132,6 @@ class ObjectContactSphereSphere : public ConnectorKernels<ObjectContactSphereSph
   double contactPlasticityRatio = 0.;
   double adhesionCoefficient = 0.;
   double adhesionExponent = 1.;
-  bool activeConnector = true;
   bool visualizationShow = false;
   Color4 visualizationColor = {0.7f, 0.7f, 0.7f, 1.f};
 };

@@ -29,7 +29,7 @@ double ObjectContactSphereTriangle::PostNewtonStep(const EvaluationContext& cont
                                             normalVelocity, normalForce, startOfStep, data, recommendedStepSize);
 }
 
-void ObjectContactSphereTriangle::Check(const MainSystem& system) const {
+void ObjectContactSphereTriangle::Check(const SystemView& system) const {
   // the sphere: orientation only for friction; the triangle: always (its corners turn with marker 1)
   CheckMarkersProvide(system, {markerNumbers[0]}, "markerNumbers", true, dynamicFriction != 0.,
                       "ObjectContactSphereTriangle");
@@ -68,7 +68,7 @@ bool ObjectContactSphereTriangle::GetOutput(OutputVariableType type, const Evalu
   }
 }
 
-void ObjectContactSphereTriangle::AddTestInstance(MainSystem& system) {
+void ObjectContactSphereTriangle::AddTestInstance(SystemBuilder& system) {
   // a spinning sphere pressed into a turning triangle near its edge 1-2, slipping, Hunt-Crossley damped
   const Index sphere = testInstances::RigidBody(system, "RigidBodyEP", Vector3(0.2, 0.1, 0.35));
   const Index plate = testInstances::RigidBody(system, "RigidBodyRxyz", Vector3(-0.1, 0.2, 0.));
@@ -113,8 +113,7 @@ const ItemTypeInfo& ObjectContactSphereTriangle::Info() {
     AddImpactFields(b)
           .Add(&T::impactModel, "impactModel", "",
                "0: linear spring-damper; 1: Hunt-Crossley; 2: Gonthier (e < 1/3) and Carvalho-Martins (e > 1/3)")
-          .Add(&T::activeConnector, "activeConnector", "",
-               "flag, which determines, if the connector is active; inactive means zero force and no switching")
+          .AddActiveConnector()
           .Add(&T::visualizationShow, "show", "", "set true, if the sphere and the triangle are drawn").Visualization()
           .Add(&T::visualizationColor, "color", "", "RGBA color; R = -1: default color").Visualization();
     return b.Build();

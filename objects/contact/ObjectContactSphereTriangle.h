@@ -22,17 +22,15 @@ class ObjectContactSphereTriangle : public ConnectorKernels<ObjectContactSphereT
                                     public PenaltyContactParameters {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
   static constexpr Index numberOfDataCoordinates = 4;
 
-  std::vector<MarkerIndex> MarkerNumbers() const override { return {markerNumbers[0], markerNumbers[1]}; }
   std::vector<NodeIndex> NodeNumbers() const override { return {nodeNumber}; }
-  bool IsActive() const override { return activeConnector; }
   bool HasPostNewtonStep() const override { return true; }
   double PostNewtonStep(const EvaluationContext& context, const MarkerData<double>& m0, const MarkerData<double>& m1,
                         double* data, double& recommendedStepSize) const override;
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
   bool GetOutput(OutputVariableType type, const EvaluationContext& context, const MarkerData<double>& m0,
                  const MarkerData<double>& m1, const VectorX& lambda, VectorX& value) const override;
 
@@ -129,12 +127,10 @@ class ObjectContactSphereTriangle : public ConnectorKernels<ObjectContactSphereT
     if (dynamicFriction != 0.) loads[0].torque = arm0.cross(Vec3<S>(-force));
   }
 
-  MarkerIndexPair markerNumbers;
   NodeIndex nodeNumber;
   double sphereRadius = 0.;
   Vector3List trianglePoints;
   Index includeEdges = 7;
-  bool activeConnector = true;
   bool visualizationShow = false;
   Color4 visualizationColor = {0.7f, 0.7f, 0.7f, 1.f};
 };

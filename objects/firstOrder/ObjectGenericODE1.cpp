@@ -1,6 +1,6 @@
 #include "objects/firstOrder/ObjectGenericODE1.h"
 
-#include "core/evaluation/NumericalDifferentiation.h"
+#include "core/items/NumericalDifferentiation.h"
 
 #include "objects/TestInstances.h"
 
@@ -8,18 +8,18 @@
 #include <cmath>
 
 #include "core/foundation/Errors.h"
-#include "core/model/MainSystem.h"
-#include "core/evaluation/UserFunctionCall.h"
+#include "core/items/SystemView.h"
+#include "core/items/UserFunctionCall.h"
 
 namespace multidyn {
 
-void ObjectGenericODE1::Check(const MainSystem& system) const {
+void ObjectGenericODE1::Check(const SystemView& system) const {
   if (nodeNumbers.empty()) throw ValueError("parameter 'nodeNumbers': expected at least one node with ODE1 coordinates");
   Index n = 0;
   for (NodeIndex node : nodeNumbers) {
     const Node& item = system.GetNode(node.value);
     if (item.NumberOfODE1Coordinates() == 0)
-      throw TypeError("parameter 'nodeNumbers': " + MainSystem::ItemDescription(item, node.value) +
+      throw TypeError("parameter 'nodeNumbers': " + ItemDescription(item, node.value) +
                       " has no ODE1 coordinates; expected nodes such as NodeGenericODE1");
     n += item.NumberOfODE1Coordinates();
   }
@@ -62,7 +62,7 @@ void ObjectGenericODE1::ComputeODE1Jacobian(const EvaluationContext& context, co
   }
 }
 
-void ObjectGenericODE1::AddTestInstance(MainSystem& system) {
+void ObjectGenericODE1::AddTestInstance(SystemBuilder& system) {
   const Index node0 = testInstances::Add(system, ItemCategory::Node,
                                          {{"nodeType", "GenericODE1"}, {"numberOfODE1Coordinates", 1},
                                           {"referenceCoordinates", {2.}}, {"initialCoordinates", {-0.3}}});

@@ -9,11 +9,11 @@ namespace multidyn {
 class ObjectGenericODE1 : public ItemOf<ObjectGenericODE1, Object> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
   ObjectKind Kind() const override { return ObjectKind::FirstOrder; }
   std::vector<NodeIndex> NodeNumbers() const override { return nodeNumbers; }
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
 
   bool HasODE1Equations() const override { return true; }
   void ComputeODE1RightHandSide(const EvaluationContext& context, const VectorX& y, VectorX& f) const override;

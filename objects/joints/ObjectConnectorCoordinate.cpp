@@ -2,12 +2,12 @@
 
 #include "objects/TestInstances.h"
 
-#include "core/evaluation/UserFunctionCall.h"
+#include "core/items/UserFunctionCall.h"
 #include "objects/markers/MarkerRequirements.h"
 
 namespace multidyn {
 
-void ObjectConnectorCoordinate::Check(const MainSystem& system) const {
+void ObjectConnectorCoordinate::Check(const SystemView& system) const {
   CheckMarkersProvideCoordinate(system, MarkerNumbers(), "markerNumbers", "ObjectConnectorCoordinate");
 }
 
@@ -35,7 +35,7 @@ bool ObjectConnectorCoordinate::GetOutput(OutputVariableType type, const Evaluat
   }
 }
 
-void ObjectConnectorCoordinate::AddTestInstance(MainSystem& system) {
+void ObjectConnectorCoordinate::AddTestInstance(SystemBuilder& system) {
   const Index body = testInstances::RigidBody(system, "RigidBodyRxyz", Vector3(0.3, 0.2, -0.1));
   const Index body2D = testInstances::RigidBody2D(system, Vector3(0.4, -1., 0.7));
   testInstances::Add(system, ItemCategory::Object,
@@ -65,7 +65,7 @@ const ItemTypeInfo& ObjectConnectorCoordinate::Info() {
                            "offsetUserFunction_t(mbs, t, itemNumber, lOffset) -> Real",
                            "time derivative of offsetUserFunction, used in the velocity-level (index 2) equation; provide both "
                            "functions for index-2 solvers")
-          .Add(&T::activeConnector, "activeConnector", "", "False: the constraint is inactive and its multiplier is 0")
+          .AddActiveConnector()
           .AddVisualization(&T::visualization, "drawing size = link size")
           .Build();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(

@@ -14,13 +14,11 @@ namespace multidyn {
 class ObjectConnectorCoordinate : public ConstraintKernels<ObjectConnectorCoordinate> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
-  std::vector<MarkerIndex> MarkerNumbers() const override { return {markerNumbers[0], markerNumbers[1]}; }
   Index NumberOfAlgebraicEquations() const override { return 1; }
-  bool IsActive() const override { return activeConnector; }
   bool IsVelocityLevel() const override { return velocityLevel; }
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
   bool GetOutput(OutputVariableType type, const EvaluationContext& context, const MarkerData<double>& m0,
                  const MarkerData<double>& m1, const VectorX& lambda, VectorX& value) const override;
 
@@ -44,13 +42,11 @@ class ObjectConnectorCoordinate : public ConstraintKernels<ObjectConnectorCoordi
     loads[1].coordinateForce = S(-factorValue1 * lambda(0));
   }
 
-  MarkerIndexPair markerNumbers;
   double offset = 0.;
   double factorValue1 = 1.;
   bool velocityLevel = false;
   ScriptFunctionPtr offsetUserFunction;
   ScriptFunctionPtr offsetUserFunction_t;
-  bool activeConnector = true;
   BasicVisualization visualization;
 };
 

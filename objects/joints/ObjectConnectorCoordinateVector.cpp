@@ -4,8 +4,8 @@
 
 #include "objects/TestInstances.h"
 
-#include "core/evaluation/NumericalDifferentiation.h"
-#include "core/evaluation/UserFunctionCall.h"
+#include "core/items/NumericalDifferentiation.h"
+#include "core/items/UserFunctionCall.h"
 #include "objects/markers/MarkerRequirements.h"
 
 namespace multidyn {
@@ -15,7 +15,7 @@ Index ObjectConnectorCoordinateVector::NumberOfAlgebraicEquations() const {
                          quadraticTermMarker1.rows()}));
 }
 
-void ObjectConnectorCoordinateVector::Check(const MainSystem& system) const {
+void ObjectConnectorCoordinateVector::Check(const SystemView& system) const {
   const std::vector<Index> sizes =
       CheckMarkersProvideCoordinateVector(system, MarkerNumbers(), "markerNumbers", "ObjectConnectorCoordinateVector");
   const Index n = NumberOfAlgebraicEquations();
@@ -195,7 +195,7 @@ bool ObjectConnectorCoordinateVector::GetOutput(OutputVariableType type, const E
   }
 }
 
-void ObjectConnectorCoordinateVector::AddTestInstance(MainSystem& system) {
+void ObjectConnectorCoordinateVector::AddTestInstance(SystemBuilder& system) {
   // a planar body (3 coordinates) and a mass point (3), two equations with every term
   const Index body2D = testInstances::RigidBody2D(system, Vector3(0.4, -1., 0.7));
   const Index point = testInstances::MassPoint(system, Vector3(0.3, 0.2, -0.1));
@@ -247,7 +247,7 @@ const ItemTypeInfo& ObjectConnectorCoordinateVector::Info() {
                            "the Jacobian of constraintUserFunction with respect to q (to q_t if velocityLevel), which "
                            "gives the constraint forces -C_q^T lambda and the Newton matrix; velocityLevel is the "
                            "parameter's value")
-          .Add(&T::activeConnector, "activeConnector", "", "False: the constraint is inactive and its multipliers are 0")
+          .AddActiveConnector()
           .AddVisualization(&T::visualization, "drawing size")
           .Build();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(

@@ -21,14 +21,12 @@ namespace multidyn {
 class ObjectConnectorCoordinateVector : public ConstraintKernels<ObjectConnectorCoordinateVector> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
-  std::vector<MarkerIndex> MarkerNumbers() const override { return {markerNumbers[0], markerNumbers[1]}; }
   // The largest number of rows of the four matrices (Exudyn's rule).
   Index NumberOfAlgebraicEquations() const override;
-  bool IsActive() const override { return activeConnector; }
   bool IsVelocityLevel() const override { return velocityLevel; }
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
   bool GetOutput(OutputVariableType type, const EvaluationContext& context, const MarkerData<double>& m0,
                  const MarkerData<double>& m1, const VectorX& lambda, VectorX& value) const override;
 
@@ -57,7 +55,6 @@ class ObjectConnectorCoordinateVector : public ConstraintKernels<ObjectConnector
     MarkerLoadOf(1., scalingMarker1, quadraticTermMarker1, m1, lambda, loads[1]);
   }
 
-  MarkerIndexPair markerNumbers;
   MatrixX scalingMarker0;         // X0, n_ae x n_q0; empty: none
   MatrixX scalingMarker1;         // X1
   MatrixX quadraticTermMarker0;   // Y0
@@ -66,7 +63,6 @@ class ObjectConnectorCoordinateVector : public ConstraintKernels<ObjectConnector
   bool velocityLevel = false;
   ScriptFunctionPtr constraintUserFunction;
   ScriptFunctionPtr jacobianUserFunction;
-  bool activeConnector = true;
   BasicVisualization visualization;
 
  private:
@@ -92,18 +88,8 @@ class ObjectConnectorCoordinateVector : public ConstraintKernels<ObjectConnector
     }
   }
 
-  // a += b. Run-time sized AD scalars without derivatives (not seeded, e.g. q_t in the initial
-  // accelerations) have none at all, and Eigen's AutoDiffScalar makes the sizes coherent only when
-  // the left side is the empty one: a seeded sum plus an unseeded term read beyond the latter.
-  template <class S> static void AddTo(S& a, const S& b) {
-    if constexpr (std::is_same_v<S, ADScalarDynamic>) {
-      if (b.derivatives().size() == 0) {
-        a.value() += b.value();
-        return;
-      }
-    }
-    a += b;
-  }
+  // a += b.
+  template <class S> static void AddTo(S& a, const S& b) { a += b; }
 
   // The load on marker k: -C_k^T lambda, C_k = sign (X + 2 Y diag x), x = q (velocityLevel: q_t).
   template <class S> void MarkerLoadOf(double sign, const MatrixX& X, const MatrixX& Y, const MarkerData<S>& m,

@@ -6,7 +6,7 @@
 
 namespace multidyn {
 
-void ObjectConnectorDistance::Check(const MainSystem& system) const {
+void ObjectConnectorDistance::Check(const SystemView& system) const {
   CheckMarkersProvide(system, MarkerNumbers(), "markerNumbers", true, false, "ObjectConnectorDistance");
 }
 
@@ -22,7 +22,7 @@ bool ObjectConnectorDistance::GetOutput(OutputVariableType type, const Evaluatio
   }
 }
 
-void ObjectConnectorDistance::AddTestInstance(MainSystem& system) {
+void ObjectConnectorDistance::AddTestInstance(SystemBuilder& system) {
   const Index body = testInstances::RigidBody(system, "RigidBodyEP", Vector3(0.3, 0.2, -0.1));
   const Index point = testInstances::MassPoint2D(system, Vector3(1.1, -0.4, 0.));
   const Vector3 offset(0.2, -0.1, 0.15);
@@ -39,7 +39,7 @@ const ItemTypeInfo& ObjectConnectorDistance::Info() {
           .Add(&T::name, "name", "", "constraint's unique name")
           .Add(&T::markerNumbers, "markerNumbers", "", "list of the two position markers [m0, m1] kept at a distance")
           .Add(&T::distance, "distance", "m", "prescribed distance d of the two marker points").NonNegative()
-          .Add(&T::activeConnector, "activeConnector", "", "False: the constraint is inactive and its multiplier is 0")
+          .AddActiveConnector()
           .AddVisualization(&T::visualization, "drawing size of the link")
           .Build();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(

@@ -14,12 +14,10 @@ namespace multidyn {
 class ObjectConnectorDistance : public ConstraintKernels<ObjectConnectorDistance> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
-  std::vector<MarkerIndex> MarkerNumbers() const override { return {markerNumbers[0], markerNumbers[1]}; }
   Index NumberOfAlgebraicEquations() const override { return 1; }
-  bool IsActive() const override { return activeConnector; }
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
   bool GetOutput(OutputVariableType type, const EvaluationContext& context, const MarkerData<double>& m0,
                  const MarkerData<double>& m1, const VectorX& lambda, VectorX& value) const override;
 
@@ -53,9 +51,7 @@ class ObjectConnectorDistance : public ConstraintKernels<ObjectConnectorDistance
     loads[1].force = -force;
   }
 
-  MarkerIndexPair markerNumbers;
   double distance = 0.;
-  bool activeConnector = true;
   BasicVisualization visualization;
 };
 

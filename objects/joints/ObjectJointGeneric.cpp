@@ -2,7 +2,7 @@
 
 #include "objects/TestInstances.h"
 
-#include "core/evaluation/UserFunctionCall.h"
+#include "core/items/UserFunctionCall.h"
 #include "objects/markers/MarkerRequirements.h"
 
 namespace multidyn {
@@ -12,7 +12,7 @@ JointAxes ObjectJointGeneric::Axes() const {
   return JointAxes(locked, locked[0] && locked[1] && locked[2]);
 }
 
-void ObjectJointGeneric::Check(const MainSystem& system) const {
+void ObjectJointGeneric::Check(const SystemView& system) const {
   CheckLockedAxes(constrainedAxes, 6);
   if (alternativeConstraints)
     throw ValueError("parameter 'alternativeConstraints': True (Exudyn's experimental rotation "
@@ -43,7 +43,7 @@ bool ObjectJointGeneric::GetOutput(OutputVariableType type, const EvaluationCont
                           value);
 }
 
-void ObjectJointGeneric::AddTestInstance(MainSystem& system) {
+void ObjectJointGeneric::AddTestInstance(SystemBuilder& system) {
   // One joint of each kind of equations: global translations and three rotations, local
   // translations with two, one and no rotations; turned joint frames.
   const Index body0 = testInstances::RigidBody(system, "RigidBodyRxyz", Vector3(0.3, 0.2, -0.1));
@@ -71,7 +71,7 @@ const ItemTypeInfo& ObjectJointGeneric::Info() {
           .Structural()
           .Add(&T::rotationMarker0, "rotationMarker0", "", "rotation matrix A_M0J0 from joint frame 0 to marker 0 axes")
           .Add(&T::rotationMarker1, "rotationMarker1", "", "rotation matrix A_M1J1 from joint frame 1 to marker 1 axes")
-          .Add(&T::activeConnector, "activeConnector", "", "False: the joint is inactive and its multipliers are 0")
+          .AddActiveConnector()
           .Add(&T::offsetUserFunctionParameters, "offsetUserFunctionParameters", "",
                "six parameters passed to offsetUserFunction and offsetUserFunction_t")
           .AddUserFunction(&T::offsetUserFunction, "offsetUserFunction",

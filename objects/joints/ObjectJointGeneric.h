@@ -13,12 +13,10 @@ namespace multidyn {
 class ObjectJointGeneric : public ConstraintKernels<ObjectJointGeneric> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
-  std::vector<MarkerIndex> MarkerNumbers() const override { return {markerNumbers[0], markerNumbers[1]}; }
   Index NumberOfAlgebraicEquations() const override { return Axes().NumberOfEquations(); }
-  bool IsActive() const override { return activeConnector; }
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
   bool GetOutput(OutputVariableType type, const EvaluationContext& context, const MarkerData<double>& m0,
                  const MarkerData<double>& m1, const VectorX& lambda, VectorX& value) const override;
 
@@ -52,11 +50,9 @@ class ObjectJointGeneric : public ConstraintKernels<ObjectJointGeneric> {
     Axes().Loads(Frames(m0, m1, Offset(context), Vector6::Zero(), false), lambda, loads);
   }
 
-  MarkerIndexPair markerNumbers;
   IntegerList constrainedAxes = {1, 1, 1, 1, 1, 1};
   Matrix3 rotationMarker0 = Matrix3::Identity();
   Matrix3 rotationMarker1 = Matrix3::Identity();
-  bool activeConnector = true;
   Vector6 offsetUserFunctionParameters = Vector6::Zero();
   ScriptFunctionPtr offsetUserFunction;
   ScriptFunctionPtr offsetUserFunction_t;

@@ -6,7 +6,7 @@
 
 namespace multidyn {
 
-void ObjectJointPrismatic2D::Check(const MainSystem& system) const {
+void ObjectJointPrismatic2D::Check(const SystemView& system) const {
   CheckMarkersProvide(system, MarkerNumbers(), "markerNumbers", true, true, "ObjectJointPrismatic2D");
 }
 
@@ -27,7 +27,7 @@ bool ObjectJointPrismatic2D::GetOutput(OutputVariableType type, const Evaluation
   }
 }
 
-void ObjectJointPrismatic2D::AddTestInstance(MainSystem& system) {
+void ObjectJointPrismatic2D::AddTestInstance(SystemBuilder& system) {
   const Index body0 = testInstances::RigidBody2D(system, Vector3(0.4, -0.5, 0.3));
   const Index body1 = testInstances::RigidBody2D(system, Vector3(0.9, -1., 0.7));
   testInstances::Add(system, ItemCategory::Object,
@@ -54,7 +54,7 @@ const ItemTypeInfo& ObjectJointPrismatic2D::Info() {
           .Add(&T::constrainRotation, "constrainRotation", "",
                "True: t0 stays normal to n1 (no relative rotation); False: marker 1 may rotate (1 equation)")
           .Structural()
-          .Add(&T::activeConnector, "activeConnector", "", "False: the joint is inactive and its multipliers are 0")
+          .AddActiveConnector()
           .AddVisualization(&T::visualization, "drawing size of the joint")
           .Build();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(

@@ -14,12 +14,10 @@ namespace multidyn {
 class ObjectJointPrismatic2D : public ConstraintKernels<ObjectJointPrismatic2D> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
-  std::vector<MarkerIndex> MarkerNumbers() const override { return {markerNumbers[0], markerNumbers[1]}; }
   Index NumberOfAlgebraicEquations() const override { return constrainRotation ? 2 : 1; }
-  bool IsActive() const override { return activeConnector; }
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
   bool GetOutput(OutputVariableType type, const EvaluationContext& context, const MarkerData<double>& m0,
                  const MarkerData<double>& m1, const VectorX& lambda, VectorX& value) const override;
 
@@ -52,11 +50,9 @@ class ObjectJointPrismatic2D : public ConstraintKernels<ObjectJointPrismatic2D> 
     loads[1].torque += S(lambda(1)) * t0xn1;
   }
 
-  MarkerIndexPair markerNumbers;
   Vector3 axisMarker0 = Vector3::UnitX();
   Vector3 normalMarker1 = Vector3::UnitY();
   bool constrainRotation = true;
-  bool activeConnector = true;
   BasicVisualization visualization;
 };
 

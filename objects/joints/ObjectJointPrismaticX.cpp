@@ -6,7 +6,7 @@
 
 namespace multidyn {
 
-void ObjectJointPrismaticX::Check(const MainSystem& system) const {
+void ObjectJointPrismaticX::Check(const SystemView& system) const {
   CheckMarkersProvide(system, MarkerNumbers(), "markerNumbers", true, true, "ObjectJointPrismaticX");
 }
 
@@ -17,7 +17,7 @@ bool ObjectJointPrismaticX::GetOutput(OutputVariableType type, const EvaluationC
                           value);
 }
 
-void ObjectJointPrismaticX::AddTestInstance(MainSystem& system) {
+void ObjectJointPrismaticX::AddTestInstance(SystemBuilder& system) {
   const Index body0 = testInstances::RigidBody(system, "RigidBodyEP", Vector3(0.3, 0.2, -0.1));
   const Index body1 = testInstances::RigidBody(system, "RigidBodyRxyz", Vector3(1.1, 0.3, 0.));
   testInstances::Add(system, ItemCategory::Object,
@@ -35,7 +35,7 @@ const ItemTypeInfo& ObjectJointPrismaticX::Info() {
           .Add(&T::markerNumbers, "markerNumbers", "", "list of the two markers [m0, m1] (position and orientation)")
           .Add(&T::rotationMarker0, "rotationMarker0", "", "rotation matrix A_M0J0 from joint frame 0 to marker 0 axes")
           .Add(&T::rotationMarker1, "rotationMarker1", "", "rotation matrix A_M1J1 from joint frame 1 to marker 1 axes")
-          .Add(&T::activeConnector, "activeConnector", "", "False: the joint is inactive and its multipliers are 0")
+          .AddActiveConnector()
           .Add(&T::visualizationShow, "show", "", "set true, if item is shown in visualization").Visualization()
           .Add(&T::visualizationAxisRadius, "axisRadius", "m", "radius of the drawn joint axis").Visualization()
           .Add(&T::visualizationAxisLength, "axisLength", "m", "length of the drawn joint axis").Visualization()

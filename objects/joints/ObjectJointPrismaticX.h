@@ -10,12 +10,10 @@ namespace multidyn {
 class ObjectJointPrismaticX : public ConstraintKernels<ObjectJointPrismaticX> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
-  std::vector<MarkerIndex> MarkerNumbers() const override { return {markerNumbers[0], markerNumbers[1]}; }
   Index NumberOfAlgebraicEquations() const override { return 5; }
-  bool IsActive() const override { return activeConnector; }
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
   bool GetOutput(OutputVariableType type, const EvaluationContext& context, const MarkerData<double>& m0,
                  const MarkerData<double>& m1, const VectorX& lambda, VectorX& value) const override;
 
@@ -32,10 +30,8 @@ class ObjectJointPrismaticX : public ConstraintKernels<ObjectJointPrismaticX> {
     Axes().Loads(JointFramesOf(m0, m1, rotationMarker0, rotationMarker1, false), lambda, loads);
   }
 
-  MarkerIndexPair markerNumbers;
   Matrix3 rotationMarker0 = Matrix3::Identity();
   Matrix3 rotationMarker1 = Matrix3::Identity();
-  bool activeConnector = true;
   bool visualizationShow = true;
   float visualizationAxisRadius = 0.1f;
   float visualizationAxisLength = 0.4f;

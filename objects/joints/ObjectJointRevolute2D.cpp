@@ -6,7 +6,7 @@
 
 namespace multidyn {
 
-void ObjectJointRevolute2D::Check(const MainSystem& system) const {
+void ObjectJointRevolute2D::Check(const SystemView& system) const {
   CheckMarkersProvide(system, MarkerNumbers(), "markerNumbers", true, false, "ObjectJointRevolute2D");
 }
 
@@ -25,7 +25,7 @@ bool ObjectJointRevolute2D::GetOutput(OutputVariableType type, const EvaluationC
   }
 }
 
-void ObjectJointRevolute2D::AddTestInstance(MainSystem& system) {
+void ObjectJointRevolute2D::AddTestInstance(SystemBuilder& system) {
   const Index ground = testInstances::Add(system, ItemCategory::Node, {{"nodeType", "PointGround"}, {"referenceCoordinates", {0.4, -0.5, 0.}}});
   const Index body = testInstances::RigidBody2D(system, Vector3(0.4, -1., 0.7));
   const Index groundMarker = testInstances::Add(system, ItemCategory::Marker, {{"markerType", "NodePosition"}, {"nodeNumber", ground}});
@@ -40,7 +40,7 @@ const ItemTypeInfo& ObjectJointRevolute2D::Info() {
       FieldTableBuilder<T>()
           .Add(&T::name, "name", "", "constraint's unique name")
           .Add(&T::markerNumbers, "markerNumbers", "", "list of the two position markers [m0, m1] used in the joint")
-          .Add(&T::activeConnector, "activeConnector", "", "False: the joint is inactive and its multipliers are 0")
+          .AddActiveConnector()
           .AddVisualization(&T::visualization, "drawing size = radius of revolute joint")
           .Build();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(

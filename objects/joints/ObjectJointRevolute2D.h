@@ -10,12 +10,10 @@ namespace multidyn {
 class ObjectJointRevolute2D : public ConstraintKernels<ObjectJointRevolute2D> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
-  std::vector<MarkerIndex> MarkerNumbers() const override { return {markerNumbers[0], markerNumbers[1]}; }
   Index NumberOfAlgebraicEquations() const override { return 2; }
-  bool IsActive() const override { return activeConnector; }
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
   bool GetOutput(OutputVariableType type, const EvaluationContext& context, const MarkerData<double>& m0,
                  const MarkerData<double>& m1, const VectorX& lambda, VectorX& value) const override;
 
@@ -33,8 +31,6 @@ class ObjectJointRevolute2D : public ConstraintKernels<ObjectJointRevolute2D> {
     loads[1].force = -force;
   }
 
-  MarkerIndexPair markerNumbers;
-  bool activeConnector = true;
   BasicVisualization visualization;
 };
 

@@ -7,7 +7,7 @@
 
 namespace multidyn {
 
-void ObjectJointRevoluteZ::Check(const MainSystem& system) const {
+void ObjectJointRevoluteZ::Check(const SystemView& system) const {
   CheckMarkersProvide(system, MarkerNumbers(), "markerNumbers", true, true, "ObjectJointRevoluteZ");
 }
 
@@ -21,7 +21,7 @@ bool ObjectJointRevoluteZ::GetOutput(OutputVariableType type, const EvaluationCo
                           value);
 }
 
-void ObjectJointRevoluteZ::AddTestInstance(MainSystem& system) {
+void ObjectJointRevoluteZ::AddTestInstance(SystemBuilder& system) {
   const Index body0 = testInstances::RigidBody(system, "RigidBodyRxyz", Vector3(0.3, 0.2, -0.1));
   const Index body1 = testInstances::RigidBody(system, "RigidBodyEP", Vector3(1.1, 0.3, 0.));
   testInstances::Add(system, ItemCategory::Object,
@@ -38,7 +38,7 @@ const ItemTypeInfo& ObjectJointRevoluteZ::Info() {
           .Add(&T::markerNumbers, "markerNumbers", "", "list of markers used in the joint (position and orientation)")
           .Add(&T::rotationMarker0, "rotationMarker0", "", "rotation matrix from joint frame 0 to marker 0 axes")
           .Add(&T::rotationMarker1, "rotationMarker1", "", "rotation matrix from joint frame 1 to marker 1 axes")
-          .Add(&T::activeConnector, "activeConnector", "", "False: the joint is inactive and its multipliers are 0")
+          .AddActiveConnector()
           .Add(&T::visualizationShow, "show", "", "set true, if item is shown in visualization").Visualization()
           .Add(&T::visualizationAxisRadius, "axisRadius", "m", "radius of the drawn joint axis").Visualization()
           .Add(&T::visualizationAxisLength, "axisLength", "m", "length of the drawn joint axis").Visualization()

@@ -20,7 +20,7 @@ Vector3 ObjectJointRollingDisc::LocalMultipliers(const VectorX& lambda) const {
   return local;
 }
 
-void ObjectJointRollingDisc::Check(const MainSystem& system) const {
+void ObjectJointRollingDisc::Check(const SystemView& system) const {
   CheckMarkersProvide(system, MarkerNumbers(), "markerNumbers", true, true, "ObjectJointRollingDisc");
   CheckLockedAxes(constrainedAxes, 3);
 }
@@ -40,7 +40,7 @@ bool ObjectJointRollingDisc::GetOutput(OutputVariableType type, const Evaluation
   }
 }
 
-void ObjectJointRollingDisc::AddTestInstance(MainSystem& system) {
+void ObjectJointRollingDisc::AddTestInstance(SystemBuilder& system) {
   // a moving, turning plane (marker 0) and a tilted disc, so that every term is exercised
   const Index plane = testInstances::RigidBody(system, "RigidBodyEP", Vector3(0.1, 0.2, -0.3));
   const Index disc = testInstances::RigidBody(system, "RigidBodyRxyz", Vector3(0.4, -0.1, 0.5));
@@ -65,7 +65,7 @@ const ItemTypeInfo& ObjectJointRollingDisc::Info() {
                "flags [j0, j1, j2], 1 = constrained: j0 lateral, j1 forward (longitudinal), j2 normal (contact) "
                "velocity of the contact point; free axes have no equation")
           .Structural()
-          .Add(&T::activeConnector, "activeConnector", "", "False: the joint is inactive and its multipliers are 0")
+          .AddActiveConnector()
           .Add(&T::discRadius, "discRadius", "m", "radius r of the disc").NonNegative()
           .Add(&T::discAxis, "discAxis", "", "axis of the disc in marker 1 axes, a unit vector (used as given)")
           .NonZero()

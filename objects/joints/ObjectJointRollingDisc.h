@@ -19,13 +19,11 @@ namespace multidyn {
 class ObjectJointRollingDisc : public ConstraintKernels<ObjectJointRollingDisc> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
-  std::vector<MarkerIndex> MarkerNumbers() const override { return {markerNumbers[0], markerNumbers[1]}; }
   Index NumberOfAlgebraicEquations() const override;
-  bool IsActive() const override { return activeConnector; }
   bool IsVelocityLevel() const override { return true; }
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
   bool GetOutput(OutputVariableType type, const EvaluationContext& context, const MarkerData<double>& m0,
                  const MarkerData<double>& m1, const VectorX& lambda, VectorX& value) const override;
 
@@ -57,9 +55,7 @@ class ObjectJointRollingDisc : public ConstraintKernels<ObjectJointRollingDisc> 
   // lambda of the locked axes as [lateral, forward, normal] (0 on free axes).
   Vector3 LocalMultipliers(const VectorX& lambda) const;
 
-  MarkerIndexPair markerNumbers;
   IntegerList constrainedAxes = {1, 1, 1};
-  bool activeConnector = true;
   double discRadius = 0.;
   Vector3 discAxis = Vector3::UnitX();
   Vector3 planeNormal = Vector3::UnitZ();

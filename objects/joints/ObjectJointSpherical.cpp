@@ -6,7 +6,7 @@
 
 namespace multidyn {
 
-void ObjectJointSpherical::Check(const MainSystem& system) const {
+void ObjectJointSpherical::Check(const SystemView& system) const {
   CheckLockedAxes(constrainedAxes, 3);
   CheckMarkersProvide(system, MarkerNumbers(), "markerNumbers", true, false, "ObjectJointSpherical");
 }
@@ -26,7 +26,7 @@ bool ObjectJointSpherical::GetOutput(OutputVariableType type, const EvaluationCo
   }
 }
 
-void ObjectJointSpherical::AddTestInstance(MainSystem& system) {
+void ObjectJointSpherical::AddTestInstance(SystemBuilder& system) {
   const Index body = testInstances::RigidBody(system, "RigidBodyEP", Vector3(0.3, 0.2, -0.1));
   const Index point = testInstances::MassPoint(system, Vector3(1.1, 0.3, 0.));
   testInstances::Add(system, ItemCategory::Object,
@@ -44,7 +44,7 @@ const ItemTypeInfo& ObjectJointSpherical::Info() {
           .Add(&T::constrainedAxes, "constrainedAxes", "",
                "three flags, 1 = locked, 0 = free: the global translations the joint locks")
           .Structural()
-          .Add(&T::activeConnector, "activeConnector", "", "False: the joint is inactive and its multipliers are 0")
+          .AddActiveConnector()
           .Add(&T::visualizationShow, "show", "", "set true, if item is shown in visualization").Visualization()
           .Add(&T::visualizationJointRadius, "jointRadius", "m", "radius of the drawn joint sphere").Visualization()
           .Add(&T::visualizationColor, "color", "", "RGBA color; R = -1: default color").Visualization()

@@ -10,12 +10,10 @@ namespace multidyn {
 class ObjectJointSpherical : public ConstraintKernels<ObjectJointSpherical> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
-  std::vector<MarkerIndex> MarkerNumbers() const override { return {markerNumbers[0], markerNumbers[1]}; }
   Index NumberOfAlgebraicEquations() const override { return Axes().NumberOfEquations(); }
-  bool IsActive() const override { return activeConnector; }
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
   bool GetOutput(OutputVariableType type, const EvaluationContext& context, const MarkerData<double>& m0,
                  const MarkerData<double>& m1, const VectorX& lambda, VectorX& value) const override;
 
@@ -42,9 +40,7 @@ class ObjectJointSpherical : public ConstraintKernels<ObjectJointSpherical> {
     return frames;
   }
 
-  MarkerIndexPair markerNumbers;
   IntegerList constrainedAxes = {1, 1, 1};
-  bool activeConnector = true;
   bool visualizationShow = true;
   float visualizationJointRadius = 0.1f;
   Color4 visualizationColor = {-1.f, -1.f, -1.f, -1.f};

@@ -8,7 +8,7 @@ namespace multidyn {
 
 namespace {
 // A rigid marker, or a position marker on a rigid or ground body, or on a ground node.
-bool SideRotates(const MainSystem& system, const Marker& marker) {
+bool SideRotates(const SystemView& system, const Marker& marker) {
   if (marker.ProvidesOrientation()) return true;
   if (marker.BodyNumber().IsValid()) {
     const Object& body = system.GetObject(marker.BodyNumber().value);
@@ -20,7 +20,7 @@ bool SideRotates(const MainSystem& system, const Marker& marker) {
 }
 }  // namespace
 
-std::array<MarkerIndex, 2> ResolveRevoluteJoint(const MainSystem& system, Index joint, const std::string& parameter) {
+std::array<MarkerIndex, 2> ResolveRevoluteJoint(const SystemView& system, Index joint, const std::string& parameter) {
   const Object& object = system.GetObject(joint);
   if (!dynamic_cast<const ObjectJointRevoluteZ*>(&object) && !dynamic_cast<const ObjectJointRevolute2D*>(&object)) {
     throw TypeError(parameter + ": object " + std::to_string(joint) + " is a " + object.TypeInfo().className +

@@ -6,14 +6,14 @@
 #include <array>
 #include <string>
 
-#include "core/model/MainSystem.h"
+#include "core/items/SystemView.h"
 
 namespace multidyn {
 
 // The markers of object `joint`; throws TypeError naming `parameter` if it is no revolute joint
 // or a side has no rotation to measure (and to apply a torque to): the joint must connect rigid
 // bodies or ground.
-std::array<MarkerIndex, 2> ResolveRevoluteJoint(const MainSystem& system, Index joint, const std::string& parameter);
+std::array<MarkerIndex, 2> ResolveRevoluteJoint(const SystemView& system, Index joint, const std::string& parameter);
 
 // The joint's rotations A_M0J0, A_M1J1 from marker to joint frames (identity for the 2D joint);
 // `joint` has passed ResolveRevoluteJoint.

@@ -2,12 +2,12 @@
 
 #include "objects/TestInstances.h"
 
-#include "core/evaluation/UserFunctionCall.h"
+#include "core/items/UserFunctionCall.h"
 #include "objects/markers/MarkerRequirements.h"
 
 namespace multidyn {
 
-void LoadCoordinate::Check(const MainSystem& system) const {
+void LoadCoordinate::Check(const SystemView& system) const {
   CheckMarkersProvideCoordinate(system, {markerNumber}, "markerNumber", "LoadCoordinate");
 }
 
@@ -18,7 +18,7 @@ Vector3 LoadCoordinate::CurrentLoadVector(const EvaluationContext& context) cons
   return Vector3(value, 0., 0.);
 }
 
-void LoadCoordinate::AddTestInstance(MainSystem& system) {
+void LoadCoordinate::AddTestInstance(SystemBuilder& system) {
   const Index point = testInstances::MassPoint(system, Vector3(0.3, 0.2, -0.1));
   testInstances::Add(system, ItemCategory::Load, {{"loadType", "Coordinate"}, {"load", 0.7},
                                                   {"markerNumber", testInstances::CoordinateMarker(system, testInstances::NodeOf(system, point), 1)}});

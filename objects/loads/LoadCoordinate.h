@@ -9,10 +9,10 @@ namespace multidyn {
 class LoadCoordinate : public LoadKernels<LoadCoordinate> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
   MarkerIndex MarkerNumber() const override { return markerNumber; }
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
   // The scalar load as the first component (loads share the vector interface).
   Vector3 CurrentLoadVector(const EvaluationContext& context) const override;
   Index NumberOfLoadValues() const override { return 1; }

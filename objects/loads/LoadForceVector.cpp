@@ -4,7 +4,7 @@
 
 namespace multidyn {
 
-void LoadForceVector::AddTestInstance(MainSystem& system) {
+void LoadForceVector::AddTestInstance(SystemBuilder& system) {
   const Index body = testInstances::RigidBody(system, "RigidBodyEP", Vector3(0.3, 0.2, -0.1));
   testInstances::Add(system, ItemCategory::Load,
                      {{"loadType", "ForceVector"}, {"loadVector", {1., 2., 3.}}, {"bodyFixed", true},

@@ -8,7 +8,7 @@ namespace multidyn {
 class LoadForceVector : public VectorLoadBase<LoadForceVector, false> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 };
 
 }  // namespace multidyn

@@ -2,12 +2,12 @@
 
 #include "objects/TestInstances.h"
 
-#include "core/evaluation/UserFunctionCall.h"
-#include "core/model/MainSystem.h"
+#include "core/items/UserFunctionCall.h"
+#include "core/items/SystemView.h"
 
 namespace multidyn {
 
-void LoadMassProportional::Check(const MainSystem& system) const {
+void LoadMassProportional::Check(const SystemView& system) const {
   if (!markerNumber.IsValid()) throw ValueError("parameter 'markerNumber': a MarkerBodyMass is required, got none (-1)");
   const Marker& marker = system.GetMarker(markerNumber.value);
   if (marker.TypeInfo().className != "MarkerBodyMass")
@@ -22,7 +22,7 @@ Vector3 LoadMassProportional::CurrentLoadVector(const EvaluationContext& context
 }
 
 Vector3 LoadMassProportional::AppliedLoadVector(const EvaluationContext& context) const {
-  const MainSystem& system = *context.system;
+  const SystemView& system = *context.system;
   const Index body = system.GetMarker(markerNumber.value).BodyNumber().value;
   double mass;
   Vector3 centerOfMass;
@@ -30,7 +30,7 @@ Vector3 LoadMassProportional::AppliedLoadVector(const EvaluationContext& context
   return mass * CurrentLoadVector(context);
 }
 
-void LoadMassProportional::AddTestInstance(MainSystem& system) {
+void LoadMassProportional::AddTestInstance(SystemBuilder& system) {
   const Index body = testInstances::RigidBody2D(system, Vector3(0.4, -1., 0.7));
   testInstances::Add(system, ItemCategory::Load,
                      {{"loadType", "MassProportional"}, {"loadVector", {0.3, -9.81, 2.}},

@@ -10,10 +10,10 @@ namespace multidyn {
 class LoadMassProportional : public LoadKernels<LoadMassProportional> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
   MarkerIndex MarkerNumber() const override { return markerNumber; }
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
   // b, from loadVectorUserFunction(mbs, t, loadVector) if there is one: the load's value.
   Vector3 CurrentLoadVector(const EvaluationContext& context) const override;
   // m b: the force at the center of mass.

@@ -8,7 +8,7 @@ namespace multidyn {
 class LoadTorqueVector : public VectorLoadBase<LoadTorqueVector, true> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 };
 
 }  // namespace multidyn

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "core/items/Load.h"
-#include "core/evaluation/UserFunctionCall.h"
+#include "core/items/UserFunctionCall.h"
 #include "objects/markers/MarkerRequirements.h"
 
 namespace multidyn {
@@ -12,7 +12,7 @@ template <class Derived, bool isTorque> class VectorLoadBase : public LoadKernel
  public:
   MarkerIndex MarkerNumber() const override { return markerNumber; }
   bool NeedsOrientation() const override { return isTorque || bodyFixed; }
-  void Check(const MainSystem& system) const override {
+  void Check(const SystemView& system) const override {
     CheckMarkersProvide(system, {markerNumber}, "markerNumber", !isTorque, NeedsOrientation(),
                         Derived::Info().className + (bodyFixed ? " with bodyFixed=True" : ""));
   }

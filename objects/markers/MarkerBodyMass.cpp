@@ -6,7 +6,7 @@
 
 namespace multidyn {
 
-void MarkerBodyMass::Check(const MainSystem& system) const {
+void MarkerBodyMass::Check(const SystemView& system) const {
   CheckMarkerBody(system, bodyNumber, false);
   const Object& object = system.GetObject(bodyNumber.value);
   double mass;
@@ -16,7 +16,7 @@ void MarkerBodyMass::Check(const MainSystem& system) const {
                     object.TypeInfo().className + ", which has no single mass and center of mass");
 }
 
-void MarkerBodyMass::AddTestInstance(MainSystem& system) {
+void MarkerBodyMass::AddTestInstance(SystemBuilder& system) {
   const Index body = testInstances::RigidBody(system, "RigidBodyEP", Vector3(0.3, 0.2, -0.1));
   testInstances::Add(system, ItemCategory::Load,
                      {{"loadType", "MassProportional"}, {"loadVector", {0.5, -1., -9.81}},

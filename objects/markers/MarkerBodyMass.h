@@ -9,10 +9,10 @@ namespace multidyn {
 class MarkerBodyMass : public MarkerKernels<MarkerBodyMass> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
   ObjectIndex BodyNumber() const override { return bodyNumber; }
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
 
   template <class S> void MarkerDataOf(const Body* body, const NodeKinematics<S>* nodes, MarkerData<S>& data) const {
     body->ComputeCenterOfMassFrame(nodes, data);  // Check() made sure the body has a mass and center

@@ -6,9 +6,9 @@
 
 namespace multidyn {
 
-void MarkerBodyPosition::Check(const MainSystem& system) const { CheckMarkerBody(system, bodyNumber, false); }
+void MarkerBodyPosition::Check(const SystemView& system) const { CheckMarkerBody(system, bodyNumber, false); }
 
-void MarkerBodyPosition::AddTestInstance(MainSystem& system) {
+void MarkerBodyPosition::AddTestInstance(SystemBuilder& system) {
   const Index body = testInstances::RigidBody(system, "RigidBodyRxyz", Vector3(0.3, 0.2, -0.1));
   testInstances::Add(system, ItemCategory::Load,
                      {{"loadType", "ForceVector"}, {"loadVector", {1., 2., 3.}},

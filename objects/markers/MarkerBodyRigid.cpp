@@ -2,14 +2,14 @@
 
 #include "objects/TestInstances.h"
 
-#include "core/model/MainSystem.h"
+#include "core/items/SystemView.h"
 #include "objects/markers/MarkerChecks.h"
 
 namespace multidyn {
 
-void MarkerBodyRigid::Check(const MainSystem& system) const { CheckMarkerBody(system, bodyNumber, true); }
+void MarkerBodyRigid::Check(const SystemView& system) const { CheckMarkerBody(system, bodyNumber, true); }
 
-void MarkerBodyRigid::AddTestInstance(MainSystem& system) {
+void MarkerBodyRigid::AddTestInstance(SystemBuilder& system) {
   const Index body = testInstances::RigidBody(system, "RigidBodyEP", Vector3(0.3, 0.2, -0.1));
   testInstances::Add(system, ItemCategory::Load,
                      {{"loadType", "ForceVector"}, {"loadVector", {1., 2., 3.}}, {"bodyFixed", true},

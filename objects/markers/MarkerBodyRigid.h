@@ -8,11 +8,11 @@ namespace multidyn {
 class MarkerBodyRigid : public MarkerKernels<MarkerBodyRigid> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
   bool ProvidesOrientation() const override { return true; }
   ObjectIndex BodyNumber() const override { return bodyNumber; }
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
 
   // A_0M = A_0B * A_BM; omega in marker axes = A_BM^T * omega in body axes.
   template <class S> void MarkerDataOf(const Body* body, const NodeKinematics<S>* nodes, MarkerData<S>& data) const {

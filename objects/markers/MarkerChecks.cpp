@@ -4,7 +4,7 @@
 
 namespace multidyn {
 
-void CheckMarkerBody(const MainSystem& system, ObjectIndex body, bool needsOrientation) {
+void CheckMarkerBody(const SystemView& system, ObjectIndex body, bool needsOrientation) {
   if (!body.IsValid()) throw ValueError("parameter 'bodyNumber': a body is required, got none (-1)");
   const Object& object = system.GetObject(body.value);
   if (object.Kind() != ObjectKind::Body && object.Kind() != ObjectKind::Ground)
@@ -21,7 +21,7 @@ void CheckMarkerBody(const MainSystem& system, ObjectIndex body, bool needsOrien
                     object.TypeInfo().className + ", which has no orientation; use MarkerBodyPosition");
 }
 
-void CheckMarkerNode(const MainSystem& system, NodeIndex node, bool needsOrientation) {
+void CheckMarkerNode(const SystemView& system, NodeIndex node, bool needsOrientation) {
   if (!node.IsValid()) throw ValueError("parameter 'nodeNumber': a node is required, got none (-1)");
   const Node& n = system.GetNode(node.value);
   if (!n.ProvidesPosition())
@@ -32,7 +32,7 @@ void CheckMarkerNode(const MainSystem& system, NodeIndex node, bool needsOrienta
                     ", which has no orientation; use MarkerNodePosition");
 }
 
-void CheckCoordinateMarkerNode(const MainSystem& system, NodeIndex node, const std::string& marker) {
+void CheckCoordinateMarkerNode(const SystemView& system, NodeIndex node, const std::string& marker) {
   if (!node.IsValid()) throw ValueError("parameter 'nodeNumber': a node is required, got none (-1)");
   const Node& n = system.GetNode(node.value);
   if (n.NumberOfODE2Coordinates() == 0 && !n.ProvidesPosition())

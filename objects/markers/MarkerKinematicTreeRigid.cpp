@@ -2,15 +2,15 @@
 
 #include "objects/TestInstances.h"
 
-#include "core/model/MainSystem.h"
+#include "core/items/SystemView.h"
 
 namespace multidyn {
 
-void MarkerKinematicTreeRigid::Check(const MainSystem& system) const {
+void MarkerKinematicTreeRigid::Check(const SystemView& system) const {
   ObjectKinematicTree::TreeWithLink(system, objectNumber, linkNumber);
 }
 
-void MarkerKinematicTreeRigid::AddTestInstance(MainSystem& system) {
+void MarkerKinematicTreeRigid::AddTestInstance(SystemBuilder& system) {
   // A follower force and a torque on the second link of a chain.
   const Index tree = testInstances::KinematicTreeChain(system);
   const Index marker = testInstances::Add(system, ItemCategory::Marker,

@@ -11,11 +11,11 @@ namespace multidyn {
 class MarkerKinematicTreeRigid : public MarkerKernels<MarkerKinematicTreeRigid> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
   bool ProvidesOrientation() const override { return true; }
   ObjectIndex BodyNumber() const override { return objectNumber; }
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
 
   // Check() makes sure that the body is an ObjectKinematicTree with this link. A_0M = A_0L * A_LM;
   // omega in marker axes = A_LM^T * omega in link axes.

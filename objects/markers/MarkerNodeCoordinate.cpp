@@ -2,12 +2,12 @@
 
 #include "objects/TestInstances.h"
 
-#include "core/model/MainSystem.h"
+#include "core/items/SystemView.h"
 #include "objects/markers/MarkerChecks.h"
 
 namespace multidyn {
 
-void MarkerNodeCoordinate::Check(const MainSystem& system) const {
+void MarkerNodeCoordinate::Check(const SystemView& system) const {
   CheckCoordinateMarkerNode(system, nodeNumber, "MarkerNodeCoordinate");
   const Node& node = system.GetNode(nodeNumber.value);
   const Index n = node.NumberOfODE2Coordinates();
@@ -17,7 +17,7 @@ void MarkerNodeCoordinate::Check(const MainSystem& system) const {
                      std::to_string(n) + " ODE2 coordinates); expected 0 <= coordinate < " + std::to_string(std::max(n, 1)));
 }
 
-void MarkerNodeCoordinate::AddTestInstance(MainSystem& system) {
+void MarkerNodeCoordinate::AddTestInstance(SystemBuilder& system) {
   const Index body = testInstances::RigidBody2D(system, Vector3(0.4, -1., 0.7));
   testInstances::Add(system, ItemCategory::Load, {{"loadType", "Coordinate"}, {"load", 0.7},
                                                   {"markerNumber", testInstances::CoordinateMarker(system, testInstances::NodeOf(system, body), 2)}});

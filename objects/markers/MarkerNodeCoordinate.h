@@ -9,12 +9,12 @@ namespace multidyn {
 class MarkerNodeCoordinate : public MarkerKernels<MarkerNodeCoordinate> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
   bool ProvidesPosition() const override { return false; }
   bool ProvidesCoordinate() const override { return true; }
   NodeIndex NodeNumber() const override { return nodeNumber; }
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
 
   template <class S> void MarkerDataOf(const Body*, const NodeKinematics<S>* nodes, MarkerData<S>& data) const {
     const NodeKinematics<S>& node = nodes[0];

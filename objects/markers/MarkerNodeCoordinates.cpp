@@ -6,11 +6,11 @@
 
 namespace multidyn {
 
-void MarkerNodeCoordinates::Check(const MainSystem& system) const {
+void MarkerNodeCoordinates::Check(const SystemView& system) const {
   CheckCoordinateMarkerNode(system, nodeNumber, "MarkerNodeCoordinates");
 }
 
-void MarkerNodeCoordinates::AddTestInstance(MainSystem& system) {
+void MarkerNodeCoordinates::AddTestInstance(SystemBuilder& system) {
   // a planar body's node [x, y, phi] tied to a ground node: x^2 + y^2 = 1.2 and phi = 0.7
   const Index body = testInstances::RigidBody2D(system, Vector3(0.4, -1., 0.7));
   const Index ground = testInstances::Add(system, ItemCategory::Node, {{"nodeType", "PointGround"}});

@@ -10,12 +10,12 @@ namespace multidyn {
 class MarkerNodeCoordinates : public MarkerKernels<MarkerNodeCoordinates> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
   bool ProvidesPosition() const override { return false; }
   bool ProvidesCoordinateVector() const override { return true; }
   NodeIndex NodeNumber() const override { return nodeNumber; }
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
 
   template <class S> void MarkerDataOf(const Body*, const NodeKinematics<S>* nodes, MarkerData<S>& data) const {
     data.position = nodes[0].position;  // the node's position, for outputs (as Exudyn's marker position)

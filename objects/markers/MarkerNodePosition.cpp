@@ -6,9 +6,9 @@
 
 namespace multidyn {
 
-void MarkerNodePosition::Check(const MainSystem& system) const { CheckMarkerNode(system, nodeNumber, false); }
+void MarkerNodePosition::Check(const SystemView& system) const { CheckMarkerNode(system, nodeNumber, false); }
 
-void MarkerNodePosition::AddTestInstance(MainSystem& system) {
+void MarkerNodePosition::AddTestInstance(SystemBuilder& system) {
   const Index point = testInstances::MassPoint(system, Vector3(0.3, 0.2, -0.1));
   const Index marker = testInstances::Add(system, ItemCategory::Marker,
                                           {{"markerType", "NodePosition"}, {"nodeNumber", testInstances::NodeOf(system, point)}});

@@ -8,10 +8,10 @@ namespace multidyn {
 class MarkerNodePosition : public MarkerKernels<MarkerNodePosition> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
   NodeIndex NodeNumber() const override { return nodeNumber; }
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
 
   template <class S> void MarkerDataOf(const Body*, const NodeKinematics<S>* nodes, MarkerData<S>& data) const {
     RigidFrameFromNode(nodes[0], Vector3::Zero(), data);

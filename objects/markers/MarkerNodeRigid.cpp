@@ -6,9 +6,9 @@
 
 namespace multidyn {
 
-void MarkerNodeRigid::Check(const MainSystem& system) const { CheckMarkerNode(system, nodeNumber, true); }
+void MarkerNodeRigid::Check(const SystemView& system) const { CheckMarkerNode(system, nodeNumber, true); }
 
-void MarkerNodeRigid::AddTestInstance(MainSystem& system) {
+void MarkerNodeRigid::AddTestInstance(SystemBuilder& system) {
   const Index body = testInstances::RigidBody(system, "RigidBodyEP", Vector3(0.3, 0.2, -0.1));
   const Index marker = testInstances::Add(system, ItemCategory::Marker,
                                           {{"markerType", "NodeRigid"}, {"nodeNumber", testInstances::NodeOf(system, body)}});

@@ -8,11 +8,11 @@ namespace multidyn {
 class MarkerNodeRigid : public MarkerKernels<MarkerNodeRigid> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
   bool ProvidesOrientation() const override { return true; }
   NodeIndex NodeNumber() const override { return nodeNumber; }
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
 
   template <class S> void MarkerDataOf(const Body*, const NodeKinematics<S>* nodes, MarkerData<S>& data) const {
     RigidFrameFromNode(nodes[0], Vector3::Zero(), data);

@@ -2,19 +2,19 @@
 
 #include "objects/TestInstances.h"
 
-#include "core/model/MainSystem.h"
+#include "core/items/SystemView.h"
 #include "objects/markers/MarkerChecks.h"
 
 namespace multidyn {
 
-void MarkerNodeRotationCoordinate::Check(const MainSystem& system) const {
+void MarkerNodeRotationCoordinate::Check(const SystemView& system) const {
   CheckMarkerNode(system, nodeNumber, true);
   if (rotationCoordinate < 0 || rotationCoordinate > 2)
     throw ValueError("parameter 'rotationCoordinate': expected 0, 1 or 2 (the angle about x, y or z), got " +
                      std::to_string(rotationCoordinate));
 }
 
-void MarkerNodeRotationCoordinate::AddTestInstance(MainSystem& system) {
+void MarkerNodeRotationCoordinate::AddTestInstance(SystemBuilder& system) {
   // a coordinate spring from a rotated Rxyz body's angle about y to an EP body's angle about z,
   // and a load on the 2D body's angle: every node kind and every term of the Jacobians
   using testInstances::Add;

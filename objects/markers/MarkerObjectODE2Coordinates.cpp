@@ -2,11 +2,11 @@
 
 #include "objects/TestInstances.h"
 
-#include "core/model/MainSystem.h"
+#include "core/items/SystemView.h"
 
 namespace multidyn {
 
-void MarkerObjectODE2Coordinates::Check(const MainSystem& system) const {
+void MarkerObjectODE2Coordinates::Check(const SystemView& system) const {
   if (!objectNumber.IsValid()) throw ValueError("parameter 'objectNumber': an object is required, got none (-1)");
   const Object& object = system.GetObject(objectNumber.value);
   if (object.Kind() != ObjectKind::Body && object.Kind() != ObjectKind::Ground)
@@ -16,7 +16,7 @@ void MarkerObjectODE2Coordinates::Check(const MainSystem& system) const {
   numberOfNodes_ = Index(object.NodeNumbers().size());
 }
 
-void MarkerObjectODE2Coordinates::AddTestInstance(MainSystem& system) {
+void MarkerObjectODE2Coordinates::AddTestInstance(SystemBuilder& system) {
   // an ObjectGenericODE2 on a point and a planar rigid node (5 coordinates) tied to the ground
   const Index point = testInstances::Add(system, ItemCategory::Node, {{"nodeType", "Point2D"}, {"referenceCoordinates", {0.3, -0.4}}});
   const Index rigid = testInstances::Add(system, ItemCategory::Node,

@@ -10,13 +10,13 @@ namespace multidyn {
 class MarkerObjectODE2Coordinates : public MarkerKernels<MarkerObjectODE2Coordinates> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
   bool ProvidesPosition() const override { return false; }
   bool ProvidesCoordinateVector() const override { return true; }
   // The body's nodes are the marker's (Assemble() compiles them from BodyNumber()).
   ObjectIndex BodyNumber() const override { return objectNumber; }
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
 
   template <class S> void MarkerDataOf(const Body*, const NodeKinematics<S>* nodes, MarkerData<S>& data) const {
     CoordinateVectorOfNodes(nodes, numberOfNodes_, data);

@@ -4,7 +4,7 @@
 
 namespace multidyn {
 
-void CheckMarkersProvide(const MainSystem& system, const std::vector<MarkerIndex>& markers, const std::string& parameter,
+void CheckMarkersProvide(const SystemView& system, const std::vector<MarkerIndex>& markers, const std::string& parameter,
                          bool needsPosition, bool needsOrientation, const std::string& user) {
   for (MarkerIndex m : markers) {
     if (!m.IsValid())
@@ -20,7 +20,7 @@ void CheckMarkersProvide(const MainSystem& system, const std::vector<MarkerIndex
   }
 }
 
-void CheckMarkersProvideCoordinate(const MainSystem& system, const std::vector<MarkerIndex>& markers,
+void CheckMarkersProvideCoordinate(const SystemView& system, const std::vector<MarkerIndex>& markers,
                                    const std::string& parameter, const std::string& user) {
   for (MarkerIndex m : markers) {
     if (!m.IsValid())
@@ -33,7 +33,7 @@ void CheckMarkersProvideCoordinate(const MainSystem& system, const std::vector<M
   }
 }
 
-std::vector<Index> CheckMarkersProvideCoordinateVector(const MainSystem& system, const std::vector<MarkerIndex>& markers,
+std::vector<Index> CheckMarkersProvideCoordinateVector(const SystemView& system, const std::vector<MarkerIndex>& markers,
                                                        const std::string& parameter, const std::string& user) {
   std::vector<Index> sizes;
   for (MarkerIndex m : markers) {

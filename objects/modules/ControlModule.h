@@ -43,7 +43,7 @@ class ControlModule : public Connector {
 
  protected:
   // Every link set and each a revolute joint; errors read "<Module>.<link> is not linked".
-  void CheckInputs(const MainSystem& system, const std::string& moduleName) const;
+  void CheckInputs(const SystemView& system, const std::string& moduleName) const;
 };
 
 // Routes the scalar types to Derived's `template <class S> S ModuleOutput(context, output, inputs)`.

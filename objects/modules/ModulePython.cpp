@@ -5,10 +5,10 @@
 #include <cmath>
 #include <sstream>
 
-#include "core/model/MainSystem.h"
-#include "core/evaluation/NumericalDifferentiation.h"
-#include "core/evaluation/UserFunctionCall.h"
-#include "core/model/UserFunctionStack.h"
+#include "core/items/SystemView.h"
+#include "core/items/NumericalDifferentiation.h"
+#include "core/items/UserFunctionCall.h"
+#include "core/items/UserFunctionStack.h"
 #include "objects/TestInstances.h"
 
 namespace multidyn {
@@ -49,7 +49,7 @@ std::vector<ControlModule::JointInput> ModulePython::Inputs() const {
   return inputs;
 }
 
-void ModulePython::Check(const MainSystem& system) const {
+void ModulePython::Check(const SystemView& system) const {
   const std::string self = Description();
   const size_t n = inputJoints.size();
   if (inputIsRate.size() != n)
@@ -118,7 +118,7 @@ const ModulePython::Evaluation& ModulePython::Evaluate(const EvaluationContext& 
   return e;
 }
 
-void ModulePython::AddTestInstance(MainSystem& system) {
+void ModulePython::AddTestInstance(SystemBuilder& system) {
   // a revolute joint between two free bodies, read as angle and rate by a module of constant
   // outputs (no Python here: a Python updateFunction has no file form) that drives two motors
   const Index body0 = testInstances::RigidBody(system, "RigidBodyRxyz", Vector3(0.1, -0.2, 0.3));

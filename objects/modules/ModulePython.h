@@ -24,12 +24,12 @@ namespace multidyn {
 class ModulePython : public ControlModuleKernels<ModulePython> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
   std::vector<JointInput> Inputs() const override;
   Index NumberOfOutputs() const override;
   std::string OutputName(Index output) const override { return OutputNames()[output]; }
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
 
   template <class S> S ModuleOutput(const EvaluationContext& context, Index output, const S* inputs) const {
     InputValues x(static_cast<Index>(inputJoints.size()));

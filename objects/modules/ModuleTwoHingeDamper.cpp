@@ -1,15 +1,15 @@
 #include "objects/modules/ModuleTwoHingeDamper.h"
 
-#include "core/model/MainSystem.h"
+#include "core/items/SystemView.h"
 #include "objects/TestInstances.h"
 
 namespace multidyn {
 
-void ModuleTwoHingeDamper::Check(const MainSystem& system) const {
+void ModuleTwoHingeDamper::Check(const SystemView& system) const {
   CheckInputs(system, "TwoHingeDamper");  // the item description before the message names the item (escaped)
 }
 
-void ModuleTwoHingeDamper::AddTestInstance(MainSystem& system) {
+void ModuleTwoHingeDamper::AddTestInstance(SystemBuilder& system) {
   // a two-hinge pendulum: ground -phi- link -theta- bob, with the damper driving two motors
   const Index link = testInstances::RigidBody(system, "RigidBodyRxyz", Vector3(0.1, -0.2, 0.3));
   const Index bob = testInstances::RigidBody(system, "RigidBodyEP", Vector3(0.4, -0.1, -0.6));

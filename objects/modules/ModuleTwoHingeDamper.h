@@ -14,14 +14,14 @@ namespace multidyn {
 class ModuleTwoHingeDamper : public ControlModuleKernels<ModuleTwoHingeDamper> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
   std::vector<JointInput> Inputs() const override {
     return {{"thetaInMsg", thetaInMsg, false}, {"phiDotInMsg", phiDotInMsg, true}, {"thetaDotInMsg", thetaDotInMsg, true}};
   }
   Index NumberOfOutputs() const override { return 2; }
   std::string OutputName(Index output) const override { return output == 0 ? "phiTorqueOutMsg" : "thetaTorqueOutMsg"; }
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
 
   template <class S> S ModuleOutput(const EvaluationContext&, Index output, const S* inputs) const {
     using std::cos;

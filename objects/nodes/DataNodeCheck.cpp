@@ -4,7 +4,7 @@
 
 namespace multidyn {
 
-void CheckDataNode(const MainSystem& system, NodeIndex node, Index dataCoordinates) {
+void CheckDataNode(const SystemView& system, NodeIndex node, Index dataCoordinates) {
   const std::string expected = "expected a NodeGenericData" +
                                (dataCoordinates < 0 ? std::string()
                                                     : " with numberOfDataCoordinates=" + std::to_string(dataCoordinates));

@@ -6,7 +6,7 @@
 
 namespace multidyn {
 
-void Node1D::Check(const MainSystem&) const {
+void Node1D::Check(const SystemView&) const {
   const auto checkSize = [](const VectorX& v, const char* name) {
     if (v.size() != 1)
       throw ValueError(std::string("parameter '") + name + "': expected one value (a list [c]), got " +
@@ -17,7 +17,7 @@ void Node1D::Check(const MainSystem&) const {
   checkSize(initialVelocities, "initialVelocities");
 }
 
-void Node1D::AddTestInstance(MainSystem& system) { testInstances::Mass1D(system, "Mass1D"); }
+void Node1D::AddTestInstance(SystemBuilder& system) { testInstances::Mass1D(system, "Mass1D"); }
 
 const ItemTypeInfo& Node1D::Info() {
   using T = Node1D;

@@ -11,13 +11,13 @@ namespace multidyn {
 class Node1D : public NodeKernels<Node1D> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
   Index NumberOfODE2Coordinates() const override { return 1; }
   VectorX ReferenceCoordinates() const override { return referenceCoordinates; }
   VectorX InitialCoordinates() const override { return initialCoordinates; }
   VectorX InitialVelocities() const override { return initialVelocities; }
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
 
   template <class S> void Kinematics(const NodeCoordinates<S>& c, NodeKinematics<S>& k) const {
     k.position << c.q(0), S(0.), S(0.);

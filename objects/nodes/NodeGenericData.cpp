@@ -6,13 +6,13 @@
 
 namespace multidyn {
 
-void NodeGenericData::Check(const MainSystem&) const {
+void NodeGenericData::Check(const SystemView&) const {
   if (initialCoordinates.size() != numberOfDataCoordinates)
     throw ValueError("parameter 'initialCoordinates': expected " + std::to_string(numberOfDataCoordinates) +
                      " values (numberOfDataCoordinates), got " + std::to_string(initialCoordinates.size()));
 }
 
-void NodeGenericData::AddTestInstance(MainSystem& system) {
+void NodeGenericData::AddTestInstance(SystemBuilder& system) {
   // as the rotation counter of a torsional spring-damper
   const Index body = testInstances::RigidBody(system, "RigidBodyRxyz", Vector3(0.3, 0.2, -0.1));
   const Index ground = testInstances::Ground(system);

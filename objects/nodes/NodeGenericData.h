@@ -8,11 +8,11 @@ namespace multidyn {
 class NodeGenericData : public NodeKernels<NodeGenericData> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
   Index NumberOfDataCoordinates() const override { return numberOfDataCoordinates; }
   VectorX InitialDataCoordinates() const override { return initialCoordinates; }
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
 
   template <class S> void Kinematics(const NodeCoordinates<S>&, NodeKinematics<S>& k) const {
     k.numberOfCoordinates = 0;

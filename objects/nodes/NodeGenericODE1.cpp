@@ -6,7 +6,7 @@
 
 namespace multidyn {
 
-void NodeGenericODE1::Check(const MainSystem&) const {
+void NodeGenericODE1::Check(const SystemView&) const {
   const auto checkSize = [this](const VectorX& v, const char* name) {
     if (v.size() != numberOfODE1Coordinates)
       throw ValueError(std::string("parameter '") + name + "': expected " + std::to_string(numberOfODE1Coordinates) +
@@ -16,7 +16,7 @@ void NodeGenericODE1::Check(const MainSystem&) const {
   checkSize(initialCoordinates, "initialCoordinates");
 }
 
-void NodeGenericODE1::AddTestInstance(MainSystem& system) {
+void NodeGenericODE1::AddTestInstance(SystemBuilder& system) {
   const Index node = testInstances::Add(system, ItemCategory::Node,
                                         {{"nodeType", "GenericODE1"}, {"numberOfODE1Coordinates", 2},
                                          {"referenceCoordinates", {0.5, -1.}}, {"initialCoordinates", {0.1, 0.2}}});

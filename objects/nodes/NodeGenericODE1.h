@@ -9,12 +9,12 @@ namespace multidyn {
 class NodeGenericODE1 : public NodeKernels<NodeGenericODE1> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
   Index NumberOfODE1Coordinates() const override { return numberOfODE1Coordinates; }
   VectorX ReferenceODE1Coordinates() const override { return referenceCoordinates; }
   VectorX InitialODE1Coordinates() const override { return initialCoordinates; }
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
 
   template <class S> void Kinematics(const NodeCoordinates<S>&, NodeKinematics<S>& k) const {
     k.numberOfCoordinates = 0;  // no ODE2 coordinates, hence no kinematics

@@ -6,7 +6,7 @@
 
 namespace multidyn {
 
-void NodeGenericODE2::Check(const MainSystem&) const {
+void NodeGenericODE2::Check(const SystemView&) const {
   const auto checkSize = [this](const VectorX& v, const char* name) {
     if (v.size() != numberOfODE2Coordinates)
       throw ValueError(std::string("parameter '") + name + "': expected " + std::to_string(numberOfODE2Coordinates) +
@@ -17,7 +17,7 @@ void NodeGenericODE2::Check(const MainSystem&) const {
   checkSize(initialCoordinates_t, "initialCoordinates_t");
 }
 
-void NodeGenericODE2::AddTestInstance(MainSystem& system) {
+void NodeGenericODE2::AddTestInstance(SystemBuilder& system) {
   // Two coordinates held by a coordinate spring-damper to ground and a coordinate load.
   const Index node = testInstances::Add(system, ItemCategory::Node,
                                         {{"nodeType", "GenericODE2"}, {"numberOfODE2Coordinates", 2},

@@ -10,13 +10,13 @@ namespace multidyn {
 class NodeGenericODE2 : public NodeKernels<NodeGenericODE2> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
   Index NumberOfODE2Coordinates() const override { return numberOfODE2Coordinates; }
   VectorX ReferenceCoordinates() const override { return referenceCoordinates; }
   VectorX InitialCoordinates() const override { return initialCoordinates; }
   VectorX InitialVelocities() const override { return initialCoordinates_t; }
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
 
   // No translations or rotations: only the stored coordinates and their rates.
   template <class S> void Kinematics(const NodeCoordinates<S>& c, NodeKinematics<S>& k) const {

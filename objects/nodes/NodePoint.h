@@ -8,7 +8,7 @@ namespace multidyn {
 class NodePoint : public NodeKernels<NodePoint> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
   Index NumberOfODE2Coordinates() const override { return 3; }
   bool ProvidesPosition() const override { return true; }

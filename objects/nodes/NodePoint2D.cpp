@@ -4,7 +4,7 @@
 
 namespace multidyn {
 
-void NodePoint2D::AddTestInstance(MainSystem& system) {
+void NodePoint2D::AddTestInstance(SystemBuilder& system) {
   testInstances::MassPoint2D(system, Vector3(0.3, -0.2, 0.));
 }
 

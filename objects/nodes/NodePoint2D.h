@@ -9,7 +9,7 @@ namespace multidyn {
 class NodePoint2D : public NodeKernels<NodePoint2D> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
   Index NumberOfODE2Coordinates() const override { return 2; }
   bool ProvidesPosition() const override { return true; }

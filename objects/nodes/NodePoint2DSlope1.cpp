@@ -4,7 +4,7 @@
 
 namespace multidyn {
 
-void NodePoint2DSlope1::AddTestInstance(MainSystem& system) {
+void NodePoint2DSlope1::AddTestInstance(SystemBuilder& system) {
   const Index cable = testInstances::ANCFCable2D(system);
   const Index node = testInstances::NodeOf(system, cable);
   testInstances::Add(system, ItemCategory::Load,

@@ -12,7 +12,7 @@ class NodePoint2DSlope1 : public NodeKernels<NodePoint2DSlope1> {
  public:
   using Vector4 = Eigen::Matrix<double, 4, 1>;
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
   Index NumberOfODE2Coordinates() const override { return 4; }
   bool ProvidesPosition() const override { return true; }

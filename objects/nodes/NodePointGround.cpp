@@ -4,7 +4,7 @@
 
 namespace multidyn {
 
-void NodePointGround::AddTestInstance(MainSystem& system) {
+void NodePointGround::AddTestInstance(SystemBuilder& system) {
   const Index ground = testInstances::Add(system, ItemCategory::Node, {{"nodeType", "PointGround"}, {"referenceCoordinates", {0.4, -0.5, 0.1}}});
   const Index point = testInstances::MassPoint(system, Vector3(0.3, 0.2, -0.1));
   testInstances::Add(system, ItemCategory::Object,

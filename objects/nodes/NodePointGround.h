@@ -9,7 +9,7 @@ namespace multidyn {
 class NodePointGround : public NodeKernels<NodePointGround> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
   bool ProvidesPosition() const override { return true; }
   bool ProvidesOrientation() const override { return true; }  // the identity, as Exudyn's ground node

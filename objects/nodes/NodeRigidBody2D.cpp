@@ -6,7 +6,7 @@
 
 namespace multidyn {
 
-void NodeRigidBody2D::AddTestInstance(MainSystem& system) {
+void NodeRigidBody2D::AddTestInstance(SystemBuilder& system) {
   testInstances::RigidBody2D(system, Vector3(0.4, -1., 0.7));
 }
 

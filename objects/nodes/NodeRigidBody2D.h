@@ -11,7 +11,7 @@ namespace multidyn {
 class NodeRigidBody2D : public NodeKernels<NodeRigidBody2D> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
   Index NumberOfODE2Coordinates() const override { return 3; }
   bool ProvidesPosition() const override { return true; }

@@ -15,14 +15,14 @@ Vector3 NodeRigidBodyEP::RotationOutput(const NodeCoordinates<double>& c) const 
   return RotationMatrixToRotXYZ(EulerParametersToRotationMatrix<double>(e));
 }
 
-void NodeRigidBodyEP::Check(const MainSystem&) const {
+void NodeRigidBodyEP::Check(const SystemView&) const {
   const Eigen::Vector4d e = referenceCoordinates.segment<4>(3) + initialCoordinates.segment<4>(3);
   if (std::abs(e.norm() - 1.) > 1e-6)
     throw ValueError("parameter 'referenceCoordinates': the Euler parameters of reference + initial coordinates must "
                      "have unit length, got length " + std::to_string(e.norm()));
 }
 
-void NodeRigidBodyEP::AddTestInstance(MainSystem& system) {
+void NodeRigidBodyEP::AddTestInstance(SystemBuilder& system) {
   testInstances::RigidBody(system, "RigidBodyEP", Vector3(0.3, 0.2, -0.1));
 }
 

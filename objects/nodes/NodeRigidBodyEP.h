@@ -18,7 +18,7 @@ class NodeRigidBodyEP : public NodeKernels<NodeRigidBodyEP> {
  public:
   using Vector7 = Eigen::Matrix<double, 7, 1>;
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
   Index NumberOfODE2Coordinates() const override { return 7; }
   Index NumberOfAlgebraicEquations() const override { return addConstraintEquation ? 1 : 0; }
@@ -28,7 +28,7 @@ class NodeRigidBodyEP : public NodeKernels<NodeRigidBodyEP> {
   VectorX InitialCoordinates() const override { return initialCoordinates; }
   VectorX InitialVelocities() const override { return initialVelocities; }
   Vector3 RotationOutput(const NodeCoordinates<double>& c) const override;
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
 
   // With fixed-size AD scalars (the Newton matrix) the derivatives follow by the chain rule from
   // closed-form partial derivatives (SeededKinematics), several times cheaper than the scalar

@@ -6,7 +6,7 @@
 
 namespace multidyn {
 
-void NodeRigidBodyRxyz::AddTestInstance(MainSystem& system) {
+void NodeRigidBodyRxyz::AddTestInstance(SystemBuilder& system) {
   testInstances::RigidBody(system, "RigidBodyRxyz", Vector3(0.3, 0.2, -0.1));
 }
 

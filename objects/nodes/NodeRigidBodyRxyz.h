@@ -10,7 +10,7 @@ class NodeRigidBodyRxyz : public NodeKernels<NodeRigidBodyRxyz> {
  public:
   using Vector6 = Eigen::Matrix<double, 6, 1>;
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
+  static void AddTestInstance(SystemBuilder& system);
 
   Index NumberOfODE2Coordinates() const override { return 6; }
   bool ProvidesPosition() const override { return true; }

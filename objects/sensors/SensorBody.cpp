@@ -2,16 +2,16 @@
 
 #include "objects/TestInstances.h"
 
-#include "core/model/MainSystem.h"
+#include "core/items/SystemView.h"
 #include "objects/sensors/SensorFields.h"
 
 namespace multidyn {
 
-VectorX SensorBody::Evaluate(const MainSystem& system, ConfigurationType configuration) const {
+VectorX SensorBody::Evaluate(const SystemView& system, ConfigurationType configuration) const {
   return system.GetObjectOutputBody(bodyNumber.value, outputVariableType, localPosition, configuration);
 }
 
-void SensorBody::Check(const MainSystem& system) const {
+void SensorBody::Check(const SystemView& system) const {
   if (!bodyNumber.IsValid()) throw ValueError("parameter 'bodyNumber': a body is required, got none (-1)");
   const ObjectKind kind = system.GetObject(bodyNumber.value).Kind();
   if (kind != ObjectKind::Body && kind != ObjectKind::Ground)
@@ -19,7 +19,7 @@ void SensorBody::Check(const MainSystem& system) const {
                     system.GetObject(bodyNumber.value).TypeInfo().className + ", not a body; use SensorObject");
 }
 
-void SensorBody::AddTestInstance(MainSystem& system) {
+void SensorBody::AddTestInstance(SystemBuilder& system) {
   const Index body = testInstances::RigidBody(system, "RigidBodyEP", Vector3(0.3, 0.2, -0.1));
   testInstances::Add(system, ItemCategory::Sensor, {{"sensorType", "Body"}, {"bodyNumber", body}, {"localPosition", {0.1, 0.2, 0.}},
                                                     {"outputVariableType", "Velocity"}, {"writeToFile", false}});

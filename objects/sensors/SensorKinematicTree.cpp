@@ -4,18 +4,18 @@
 
 #include <algorithm>
 
-#include "core/model/MainSystem.h"
+#include "core/items/SystemView.h"
 #include "objects/bodies/ObjectKinematicTree.h"
 #include "objects/sensors/SensorFields.h"
 
 namespace multidyn {
 
-VectorX SensorKinematicTree::Evaluate(const MainSystem& system, ConfigurationType configuration) const {
+VectorX SensorKinematicTree::Evaluate(const SystemView& system, ConfigurationType configuration) const {
   return ObjectKinematicTree::TreeWithLink(system, objectNumber, linkNumber)
       .LinkOutput(system, outputVariableType, linkNumber, localPosition, configuration);
 }
 
-void SensorKinematicTree::Check(const MainSystem& system) const {
+void SensorKinematicTree::Check(const SystemView& system) const {
   ObjectKinematicTree::TreeWithLink(system, objectNumber, linkNumber);
   const auto& available = ObjectKinematicTree::LinkOutputTypes();
   if (std::find(available.begin(), available.end(), outputVariableType) == available.end()) {
@@ -27,7 +27,7 @@ void SensorKinematicTree::Check(const MainSystem& system) const {
   }
 }
 
-void SensorKinematicTree::AddTestInstance(MainSystem& system) {
+void SensorKinematicTree::AddTestInstance(SystemBuilder& system) {
   const Index tree = testInstances::KinematicTreeChain(system);
   testInstances::Add(system, ItemCategory::Sensor,
                      {{"sensorType", "KinematicTree"}, {"objectNumber", tree}, {"linkNumber", 1},

@@ -8,12 +8,12 @@ namespace multidyn {
 class SensorKinematicTree : public ItemOf<SensorKinematicTree, Sensor> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
-  VectorX Evaluate(const MainSystem& system, ConfigurationType configuration) const override;
+  static void AddTestInstance(SystemBuilder& system);
+  VectorX Evaluate(const SystemView& system, ConfigurationType configuration) const override;
   std::string Target() const override {
     return "object " + std::to_string(objectNumber.value) + " link " + std::to_string(linkNumber);
   }
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
 
   ObjectIndex objectNumber;
   Index linkNumber = invalidIndex;

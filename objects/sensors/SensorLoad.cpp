@@ -2,20 +2,20 @@
 
 #include "objects/TestInstances.h"
 
-#include "core/model/MainSystem.h"
+#include "core/items/SystemView.h"
 #include "objects/sensors/SensorFields.h"
 
 namespace multidyn {
 
-VectorX SensorLoad::Evaluate(const MainSystem& system, ConfigurationType) const {
+VectorX SensorLoad::Evaluate(const SystemView& system, ConfigurationType) const {
   return system.GetLoadValues(loadNumber.value);
 }
 
-void SensorLoad::Check(const MainSystem&) const {
+void SensorLoad::Check(const SystemView&) const {
   if (!loadNumber.IsValid()) throw ValueError("parameter 'loadNumber': a load is required, got none (-1)");
 }
 
-void SensorLoad::AddTestInstance(MainSystem& system) {
+void SensorLoad::AddTestInstance(SystemBuilder& system) {
   const Index point = testInstances::MassPoint(system, Vector3(0.3, 0.2, -0.1));
   const Index marker = testInstances::Add(system, ItemCategory::Marker,
                                           {{"markerType", "NodePosition"}, {"nodeNumber", testInstances::NodeOf(system, point)}});

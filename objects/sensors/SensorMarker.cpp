@@ -2,20 +2,20 @@
 
 #include "objects/TestInstances.h"
 
-#include "core/model/MainSystem.h"
+#include "core/items/SystemView.h"
 #include "objects/sensors/SensorFields.h"
 
 namespace multidyn {
 
-VectorX SensorMarker::Evaluate(const MainSystem& system, ConfigurationType configuration) const {
+VectorX SensorMarker::Evaluate(const SystemView& system, ConfigurationType configuration) const {
   return system.GetMarkerOutput(markerNumber.value, outputVariableType, configuration);
 }
 
-void SensorMarker::Check(const MainSystem&) const {
+void SensorMarker::Check(const SystemView&) const {
   if (!markerNumber.IsValid()) throw ValueError("parameter 'markerNumber': a marker is required, got none (-1)");
 }
 
-void SensorMarker::AddTestInstance(MainSystem& system) {
+void SensorMarker::AddTestInstance(SystemBuilder& system) {
   const Index body = testInstances::RigidBody(system, "RigidBodyEP", Vector3(0.3, 0.2, -0.1));
   testInstances::Add(system, ItemCategory::Sensor,
                      {{"sensorType", "Marker"}, {"markerNumber", testInstances::RigidMarker(system, body, Vector3(0.2, 0.1, 0.))},

@@ -2,20 +2,20 @@
 
 #include "objects/TestInstances.h"
 
-#include "core/model/MainSystem.h"
+#include "core/items/SystemView.h"
 #include "objects/sensors/SensorFields.h"
 
 namespace multidyn {
 
-VectorX SensorNode::Evaluate(const MainSystem& system, ConfigurationType configuration) const {
+VectorX SensorNode::Evaluate(const SystemView& system, ConfigurationType configuration) const {
   return system.GetNodeOutput(nodeNumber.value, outputVariableType, configuration);
 }
 
-void SensorNode::Check(const MainSystem&) const {
+void SensorNode::Check(const SystemView&) const {
   if (!nodeNumber.IsValid()) throw ValueError("parameter 'nodeNumber': a node is required, got none (-1)");
 }
 
-void SensorNode::AddTestInstance(MainSystem& system) {
+void SensorNode::AddTestInstance(SystemBuilder& system) {
   const Index point = testInstances::MassPoint(system, Vector3(0.3, 0.2, -0.1));
   testInstances::Add(system, ItemCategory::Sensor, {{"sensorType", "Node"}, {"nodeNumber", testInstances::NodeOf(system, point)},
                                                     {"outputVariableType", "Position"}, {"writeToFile", false}});

@@ -8,10 +8,10 @@ namespace multidyn {
 class SensorNode : public ItemOf<SensorNode, Sensor> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
-  VectorX Evaluate(const MainSystem& system, ConfigurationType configuration) const override;
+  static void AddTestInstance(SystemBuilder& system);
+  VectorX Evaluate(const SystemView& system, ConfigurationType configuration) const override;
   std::string Target() const override { return "node " + std::to_string(nodeNumber.value); }
-  void Check(const MainSystem& system) const override;
+  void Check(const SystemView& system) const override;
 
   NodeIndex nodeNumber;
   bool visualizationShow = true;

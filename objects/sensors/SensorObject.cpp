@@ -2,20 +2,20 @@
 
 #include "objects/TestInstances.h"
 
-#include "core/model/MainSystem.h"
+#include "core/items/SystemView.h"
 #include "objects/sensors/SensorFields.h"
 
 namespace multidyn {
 
-VectorX SensorObject::Evaluate(const MainSystem& system, ConfigurationType configuration) const {
+VectorX SensorObject::Evaluate(const SystemView& system, ConfigurationType configuration) const {
   return system.GetObjectOutput(objectNumber.value, outputVariableType, configuration);
 }
 
-void SensorObject::Check(const MainSystem&) const {
+void SensorObject::Check(const SystemView&) const {
   if (!objectNumber.IsValid()) throw ValueError("parameter 'objectNumber': an object is required, got none (-1)");
 }
 
-void SensorObject::AddTestInstance(MainSystem& system) {
+void SensorObject::AddTestInstance(SystemBuilder& system) {
   const Index point = testInstances::MassPoint(system, Vector3(0.3, 0.2, -0.1));
   testInstances::Add(system, ItemCategory::Sensor, {{"sensorType", "Object"}, {"objectNumber", point},
                                                     {"outputVariableType", "Position"}, {"writeToFile", false}});

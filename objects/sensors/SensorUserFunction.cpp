@@ -2,13 +2,13 @@
 
 #include "objects/TestInstances.h"
 
-#include "core/evaluation/UserFunctionCall.h"
-#include "core/model/MainSystem.h"
+#include "core/items/UserFunctionCall.h"
+#include "core/items/SystemView.h"
 #include "objects/sensors/SensorFields.h"
 
 namespace multidyn {
 
-VectorX SensorUserFunction::Evaluate(const MainSystem& system, ConfigurationType configuration) const {
+VectorX SensorUserFunction::Evaluate(const SystemView& system, ConfigurationType configuration) const {
   if (!sensorUserFunction) return VectorX();  // the test instance: no function, no values
   const Index number = system.ItemNumberOf(ItemCategory::Sensor, *this);
   IndexList numbers;  // the function gets plain numbers, as in Exudyn
@@ -23,7 +23,7 @@ std::string SensorUserFunction::Target() const {
   return text + "] (user function)";
 }
 
-void SensorUserFunction::AddTestInstance(MainSystem& system) {
+void SensorUserFunction::AddTestInstance(SystemBuilder& system) {
   testInstances::Add(system, ItemCategory::Sensor, {{"sensorType", "UserFunction"}, {"factors", {2., 3.}}, {"writeToFile", false}});
 }
 

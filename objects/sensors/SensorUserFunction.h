@@ -10,8 +10,8 @@ namespace multidyn {
 class SensorUserFunction : public ItemOf<SensorUserFunction, Sensor> {
  public:
   static const ItemTypeInfo& Info();
-  static void AddTestInstance(MainSystem& system);
-  VectorX Evaluate(const MainSystem& system, ConfigurationType configuration) const override;
+  static void AddTestInstance(SystemBuilder& system);
+  VectorX Evaluate(const SystemView& system, ConfigurationType configuration) const override;
   std::string Target() const override;
 
   SensorIndexList sensorNumbers;  // typed, so that deleting a sensor renumbers them

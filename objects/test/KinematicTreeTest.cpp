@@ -136,7 +136,7 @@ TEST_P(KinematicTreeItemsJacobian, ExactForItemsOnTheTreesMarkers) {
   test::ExpectExactJacobians(equations, state, true);
 }
 
-// 5 links: ADScalar16; 12: ADScalar32; 20: run-time sized derivatives.
+// 5 links: ADScalar16; 12: ADScalar32; 20: ADScalar32 in two chunks (40 derivatives).
 INSTANTIATE_TEST_SUITE_P(Sizes, KinematicTreeJacobian, ::testing::Values(5, 12, 20));
 INSTANTIATE_TEST_SUITE_P(Sizes, KinematicTreeLimitJacobian, ::testing::Values(5, 12, 20));
 INSTANTIATE_TEST_SUITE_P(Sizes, KinematicTreeItemsJacobian, ::testing::Values(5, 12, 20));

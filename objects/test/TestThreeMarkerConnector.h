@@ -35,7 +35,7 @@ class TestThreeMarkerConnector : public GeneralConnectorKernels<TestThreeMarkerC
     return info;
   }
 
-  static void AddTestInstance(MainSystem& system) {
+  static void AddTestInstance(SystemBuilder& system) {
     using namespace testInstances;
     const Index body0 = RigidBody(system, "RigidBodyEP", Vector3(0., 0.1, 0.));
     const Index point = MassPoint(system, Vector3(1., 0.3, -0.2));

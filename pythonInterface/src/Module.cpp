@@ -554,7 +554,7 @@ PYBIND11_MODULE(_multidyn, m) {
       .def("_Time", [](const MainSystem& self, ConfigurationType configuration) { return self.State(configuration).time; },
            py::arg("configuration") = ConfigurationType::Current)
       .def("_TransmissionInertia", [](const MainSystem& self, Index joint, Index marker0, Index marker1) {
-        return TransmissionInertia(self, ObjectIndex(joint), MarkerIndex(marker0), MarkerIndex(marker1));
+        return InertiaAlong(self, TransmissionDirection(self, ObjectIndex(joint), MarkerIndex(marker0), MarkerIndex(marker1)));
       })
       .def("_LinearizedSystemMatrices", [](const MainSystem& self, const py::dict& settingsDict, ConfigurationType configuration) {
              const SimulationSettings settings = SettingsFromPython(settingsDict);

@@ -30,7 +30,7 @@ std::string PythonScriptFunction::Description() const {
   return "Python callable";
 }
 
-py::object PythonScriptFunction::SystemObject(const MainSystem* system) const {
+py::object PythonScriptFunction::SystemObject(const SystemView* system) const {
   // The Python wrapper registered for this MainSystem (mbs), not a copy. Looking it up through
   // pybind11 hashes type names on every call; the weak reference costs nothing and keeps no
   // cycle (system -> item -> function -> wrapper) alive. A dead reference means the wrapper was
@@ -39,7 +39,10 @@ py::object PythonScriptFunction::SystemObject(const MainSystem* system) const {
     PyObject* alive = PyWeakref_GetObject(cachedSystemObject_.ptr());
     if (alive && alive != Py_None) return py::reinterpret_borrow<py::object>(alive);
   }
-  py::object wrapper = py::cast(const_cast<MainSystem*>(system), py::return_value_policy::reference);
+  // Items hold the system as their read-only view; the Python object is the MainSystem behind it.
+  const MainSystem* mainSystem = dynamic_cast<const MainSystem*>(system);
+  if (!mainSystem) throw UserFunctionError("a user function's system argument is not a MainSystem");
+  py::object wrapper = py::cast(const_cast<MainSystem*>(mainSystem), py::return_value_policy::reference);
   cachedSystemObject_ = py::reinterpret_steal<py::object>(PyWeakref_NewRef(wrapper.ptr(), nullptr));
   if (!cachedSystemObject_) PyErr_Clear();  // not weakly referencable: no cache
   cachedSystem_ = system;
@@ -75,7 +78,7 @@ py::object PythonScriptFunction::Call(ScriptArguments arguments) const {
       scalar = PyFloat_FromDouble(*value);
     } else if (const Index* value = std::get_if<Index>(&a)) {
       scalar = PyLong_FromLong(*value);
-    } else if (const MainSystem* const* system = std::get_if<const MainSystem*>(&a)) {
+    } else if (const SystemView* const* system = std::get_if<const SystemView*>(&a)) {
       references.Add(SystemObject(*system));
       continue;
     } else if (const bool* value = std::get_if<bool>(&a)) {

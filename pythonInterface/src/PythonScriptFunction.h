@@ -27,10 +27,10 @@ class PythonScriptFunction : public ScriptFunction {
  private:
   static constexpr size_t maximumArguments = 16;
   pybind11::object Call(ScriptArguments arguments) const;
-  pybind11::object SystemObject(const MainSystem* system) const;
+  pybind11::object SystemObject(const SystemView* system) const;
   pybind11::object callable_;
   // The Python wrapper of the system of the last call, weakly referenced (see SystemObject).
-  mutable const MainSystem* cachedSystem_ = nullptr;
+  mutable const SystemView* cachedSystem_ = nullptr;
   mutable pybind11::object cachedSystemObject_;
 };
 

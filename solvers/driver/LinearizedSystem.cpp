@@ -1,6 +1,9 @@
 #include "solvers/driver/LinearizedSystem.h"
 
+#include <cmath>
+
 #include "core/evaluation/SystemEquations.h"
+#include "core/foundation/Errors.h"
 
 namespace multidyn {
 
@@ -57,6 +60,23 @@ LinearizedSystemMatrices ComputeLinearizedSystemMatrices(const MainSystem& syste
   const MatrixX velocityJacobian = equations.JacobianDense(linearizationState, LinearizationFactors(0., 1.));
   result.dampingMatrix = velocityJacobian.topLeftCorner(n2, n2);
   return result;
+}
+
+double InertiaAlong(const MainSystem& system, const VectorX& J) {
+  const CompiledSystem& c = system.Compiled();
+  const SystemState& state = system.State(ConfigurationType::Reference);
+  SystemEquations equations(system);
+  JacobianFactors factors;
+  factors.stiffness = factors.damping = factors.ode1Stiffness = factors.ode2ODE1 = factors.ode1Damping = 0.;
+  const MatrixX A = equations.JacobianDense(state, factors);  // [M C_q^T; C_q 0], the ODE1 block the identity
+  VectorX rhs = VectorX::Zero(A.rows());
+  rhs.head(c.numberOfODE2) = J;
+  const Eigen::FullPivLU<MatrixX> lu(A);
+  const double response = lu.isInvertible() ? J.dot(lu.solve(rhs).head(c.numberOfODE2)) : 0.;
+  if (!(response > 0.) || !std::isfinite(1. / response))
+    throw ValueError("the transmission has no finite positive inertia at the reference configuration (massless or "
+                     "locked)");
+  return 1. / response;
 }
 
 }  // namespace multidyn

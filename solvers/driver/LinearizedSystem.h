@@ -34,4 +34,11 @@ struct LinearizedSystemMatrices {
 LinearizedSystemMatrices ComputeLinearizedSystemMatrices(const MainSystem& system, const SimulationSettings& settings,
                                                          const SystemState& state);
 
+// The inertia m_eff = 1 / (J^T q_tt) along a direction J of the ODE2 coordinates at the reference
+// configuration: q_tt the response to the generalized force J with every joint of the system acting
+// (constrained dynamics [M C_q^T; C_q 0], zero velocities), MuJoCo's 1 / (J M^-1 J^T) at qpos0 for a
+// transmission (objects/actuators/TransmissionInertia.h gives its J). Throws ValueError if it has no
+// finite positive inertia (massless or locked).
+double InertiaAlong(const MainSystem& system, const VectorX& J);
+
 }  // namespace multidyn

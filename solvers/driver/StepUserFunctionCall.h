@@ -6,7 +6,7 @@
 
 #include "core/foundation/Errors.h"
 #include "core/model/MainSystem.h"
-#include "core/model/UserFunctionStack.h"
+#include "core/items/UserFunctionStack.h"
 
 namespace multidyn {
 

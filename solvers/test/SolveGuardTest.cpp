@@ -7,7 +7,7 @@
 #include <functional>
 
 #include "core/evaluation/SystemEquations.h"
-#include "core/model/UserFunctionStack.h"
+#include "core/items/UserFunctionStack.h"
 #include "objects/test/TestSystems.h"
 #include "solvers/driver/SolveDynamic.h"
 

@@ -1,9 +1,9 @@
-#include "core/model/UserFunctionStack.h"
+#include "core/items/UserFunctionStack.h"
 
 #include <cstring>
 
 #include "core/foundation/Errors.h"
-#include "core/model/MainSystem.h"
+#include "core/items/SystemView.h"
 
 namespace multidyn {
 
@@ -19,7 +19,7 @@ thread_local int depth = 0;
 
 std::string Describe(const Entry& entry) {
   std::string text = entry.functionName;
-  if (entry.item) text += " of " + MainSystem::ItemDescription(*entry.item, entry.itemNumber);
+  if (entry.item) text += " of " + ItemDescription(*entry.item, entry.itemNumber);
   return text;
 }
 }  // namespace

@@ -6,14 +6,14 @@
 #include <vector>
 
 #include "core/foundation/Errors.h"
-#include "core/model/MainSystem.h"
+#include "core/items/SystemView.h"
 #include "core/foundation/ScriptFunction.h"
-#include "core/model/UserFunctionStack.h"
+#include "core/items/UserFunctionStack.h"
 
 namespace multidyn {
 
 inline std::string UserFunctionOwner(const Item& item, Index itemNumber, const char* functionName) {
-  return MainSystem::ItemDescription(item, itemNumber) + "." + functionName;
+  return ItemDescription(item, itemNumber) + "." + functionName;
 }
 
 inline double CallUserFunctionReal(const ScriptFunction& function, const Item& item, Index itemNumber,
