@@ -11,7 +11,7 @@ Generated files:
     docs/solvers/SimulationSettings.md
 
 The only sources are multidyn._multidyn.ItemTypes() and SettingsFields() and, for Exudyn 1.13's
-names of settings, multidyn.simulationSettings.exudyn111Names; nothing here lists a parameter.
+names of settings, multidyn.api.simulationSettings.exudyn111Names; nothing here lists a parameter.
 
 Hand-written theory pages in docs/theory/ say themselves which items they document: a theory page
 documents exactly the items whose generated pages it links in its "Parameters and names:"
@@ -37,7 +37,7 @@ try:  # the installed package (pip install .), else a compiled module copied int
 except ImportError:
     sys.path.insert(0, str(rootDir / "pythonInterface"))
     from multidyn import _multidyn  # noqa: E402
-from multidyn.simulationSettings import exudyn111Names  # noqa: E402
+from multidyn.api.simulationSettings import exudyn111Names  # noqa: E402
 
 itemsDir = docsDir / "items"
 theoryDir = docsDir / "theory"

@@ -12,17 +12,17 @@ import numpy as _np
 from multidyn import _multidyn
 from multidyn._multidyn import (ConfigurationType, ExponentialSpringParameters, MainSystem, NotAssembledError, OutputVariableType,
                                 SolveInProgressError, SolverError, UserFunctionError)
-from multidyn.indices import LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex
-from multidyn.kinematicTreeTypes import JointType
-from multidyn.matrixContainer import MatrixContainer
+from multidyn.api.indices import LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex
+from multidyn.modelling.kinematicTreeTypes import JointType
+from multidyn.api.matrixContainer import MatrixContainer
 from multidyn import renderer as _renderer
-from multidyn.exudynEnum import ExudynEnum as _ExudynEnum
-from multidyn.console import (Config, Print, SetLinalgOutputFormatPython, SetOutputPrecision, SetPrintDelayMilliSeconds,
+from multidyn.api.enums import DynamicSolverType, ItemType, LinearSolverType, NodeType
+from multidyn.api.console import (Config, Print, SetLinalgOutputFormatPython, SetOutputPrecision, SetPrintDelayMilliSeconds,
                               SetWriteToConsole, SetWriteToFile, SuppressWarnings, __version__, config)
 from multidyn.renderer import Renderer
-from multidyn.simulationSettings import SimulationSettings
-from multidyn.visualizationSettings import VisualizationSettings
-from multidyn.rigidBodyUtilities import HT
+from multidyn.api.simulationSettings import SimulationSettings
+from multidyn.api.visualizationSettings import VisualizationSettings
+from multidyn.modelling.rigidBodyUtilities import HT
 
 #: Exudyn's global dict for test results and user data (exu.sys['testResult']).
 sys = {}
@@ -48,29 +48,6 @@ def InvalidIndex():
     return -1
 
 
-class DynamicSolverType(_ExudynEnum):
-    """Dynamic solvers: GeneralizedAlpha (with its Newmark/index-2 variant TrapezoidalIndex2), the explicit
-    fixed-step methods and the explicit pairs ODE23, DOPRI5, DVERK6 with automatic step size control."""
-    GeneralizedAlpha = 1
-    TrapezoidalIndex2 = 2
-    ExplicitEuler = 3
-    ExplicitMidpoint = 4
-    RK33 = 5
-    RK44 = 6
-    RK67 = 7
-    ODE23 = 8
-    DOPRI5 = 9
-    DVERK6 = 10
-    VelocityVerlet = 11
-
-
-class LinearSolverType(_ExudynEnum):
-    """Linear solvers (simulationSettings.linearSolverType / linearSolver.solverType), Exudyn's values."""
-    _None = 0
-    EXUdense = 1
-    EigenSparse = 2
-    EigenSparseSymmetric = 4
-    EigenDense = 8
 
 
 class Vector3DList(list):
@@ -120,38 +97,6 @@ class Matrix3DList(list):
         return [m.tolist() for m in self]
 
 
-class ItemType(_ExudynEnum):
-    """Item categories, Exudyn's values (used e.g. by visualizationSettings.interactive.highlightItemType)."""
-    _None = 0
-    Node = 1
-    Object = 2
-    Marker = 3
-    Load = 4
-    Sensor = 5
-
-
-class NodeType(_ExudynEnum):
-    """Node types with Exudyn's values; mbs.CreateRigidBody(nodeType=...) takes RotationEulerParameters
-    and RotationRxyz."""
-    _None = 0
-    Ground = 1
-    Position2D = 2
-    Orientation2D = 4
-    Point2DSlope1 = 8
-    Position = 16
-    Orientation = 32
-    RigidBody = 64
-    RotationEulerParameters = 128
-    RotationRxyz = 256
-    RotationRotationVector = 512
-    LieGroupWithDirectUpdate = 1024
-    GenericODE2 = 4096
-    GenericODE1 = 8192
-    GenericAE = 16384
-    GenericData = 32768
-    PointSlope1 = 65536
-    PointSlope12 = 131072
-    PointSlope23 = 262144
 
 
 class SystemContainer:
@@ -251,11 +196,15 @@ def SolveStatic(mbs, simulationSettings=None, updateInitialValues=False, storeSo
                            showHints=showHints, showCausingItems=showCausingItems, autoAssemble=autoAssemble)
 
 
-from multidyn import itemInterface  # noqa: E402  (needs the compiled module's item tables)
-from multidyn import mainSystemExtensions  # noqa: E402,F401  (adds the Python methods of MainSystem)
+# Exudyn's public modules, as faces of the subpackages api, modelling and analysis (exu.graphics, exu.solver, ...)
+from multidyn import itemInterface  # noqa: E402
+from multidyn import mainSystemExtensions  # noqa: E402,F401  (puts the Python methods on MainSystem)
 from multidyn import solver  # noqa: E402,F401  (exu.solver; mbs.ComputeODE2Eigenvalues and the other linear analysis)
-from multidyn.mainSolver import (MainSolverExplicit, MainSolverImplicitSecondOrder, MainSolverStatic,  # noqa: E402,F401
-                                 SolverSuccess)
+from multidyn import plot  # noqa: E402,F401  (exu.plot, mbs.PlotSensor)
+from multidyn.analysis.mainSolver import (MainSolverExplicit, MainSolverImplicitSecondOrder, MainSolverStatic,  # noqa: E402,F401
+                                          SolverSuccess)
 from multidyn import graphics  # noqa: E402,F401  (exu.graphics, as in Exudyn)
+from multidyn import rigidBodyUtilities  # noqa: E402,F401
+from multidyn import FEM  # noqa: E402,F401
 from multidyn import modules  # noqa: E402,F401  (control modules: multidyn.modules.TwoHingeDamper)
 from multidyn import demos  # noqa: E402,F401  (exu.demos.Demo1(), as in Exudyn)

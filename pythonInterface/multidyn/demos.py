@@ -10,9 +10,9 @@ simulation without messages. multidyn has no renderer, so nothing is drawn.
 import numpy as _np
 
 import multidyn as _exu
-from multidyn import graphics as _graphics
-from multidyn import itemInterface as _items
-from multidyn.rigidBodyUtilities import InertiaCuboid as _InertiaCuboid
+from multidyn.modelling import graphics as _graphics
+from multidyn.api import itemInterface as _items
+from multidyn.modelling.rigidBodyUtilities import InertiaCuboid as _InertiaCuboid
 
 
 def DemoInfo():

@@ -166,7 +166,7 @@ class PythonSolverObserver : public SolverObserver {
   }
 
  private:
-  static py::module_ Console() { return py::module_::import("multidyn.console"); }
+  static py::module_ Console() { return py::module_::import("multidyn.api.console"); }
   ReportClock signalCheck_{std::chrono::milliseconds(1)};
 };
 
@@ -211,13 +211,13 @@ template <class Solve> py::dict TimedSolve(const py::dict& settingsDict, Solve&&
 // it was given as; a dense one stays a list of rows.
 py::object SparseAsMatrixContainer(const py::object& value) {
   if (!py::isinstance<py::dict>(value)) return value;
-  return py::module_::import("multidyn.matrixContainer").attr("MatrixContainer").attr("_FromSparseForm")(value);
+  return py::module_::import("multidyn.api.matrixContainer").attr("MatrixContainer").attr("_FromSparseForm")(value);
 }
 
 // Index fields as Exudyn's item dicts give them: NodeIndex, MarkerIndex, ... (ints that know
 // their kind; scripts pass them on to functions that accept only that kind).
 py::object TypedIndices(int category, const py::object& value) {
-  const py::object indexType = py::module_::import("multidyn.indices").attr("indexTypes")[py::int_(category)];
+  const py::object indexType = py::module_::import("multidyn.api.indices").attr("indexTypes")[py::int_(category)];
   if (!py::isinstance<py::list>(value)) return indexType(value);
   py::list typed;
   for (const py::handle entry : value) typed.append(indexType(entry));

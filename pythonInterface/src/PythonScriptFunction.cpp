@@ -254,7 +254,7 @@ void PythonScriptFunction::CallSparseMatrix(ScriptArguments arguments,
                                             std::vector<Eigen::Triplet<double>>& entries) const {
   py::gil_scoped_acquire gil;
   const py::object result = Call(arguments);
-  const py::object containerType = py::module_::import("multidyn.matrixContainer").attr("MatrixContainer");
+  const py::object containerType = py::module_::import("multidyn.api.matrixContainer").attr("MatrixContainer");
   if (!py::isinstance(result, containerType))
     throw UserFunctionError("returned " + ReprForMessage(result) +
                             "; expected an exu.MatrixContainer, e.g. mc = exu.MatrixContainer(); "

@@ -123,7 +123,7 @@ def test_settings_page_lists_every_setting():
 
     paths = list(Leaves(_multidyn.SettingsFields(), ""))
     assert len(paths) > 50
-    from multidyn.simulationSettings import exudyn111Names
+    from multidyn.api.simulationSettings import exudyn111Names
     for path in paths:
         # the stored (Exudyn 1.11) name, with Exudyn 1.13's name in parentheses where it differs
         suffix = rf" \(1\.13: `{re.escape(exudyn111Names[path])}`\)" if path in exudyn111Names else ""

@@ -9,7 +9,7 @@ import pytest
 
 import multidyn as exu
 import multidyn.graphics as graphics
-from multidyn import simulationSettings as settingsModule
+from multidyn.api import simulationSettings as settingsModule
 
 
 def StarImport():

@@ -115,7 +115,7 @@ def test_getSetParametersByNameAndAliases():
     assert RigidBody(physicsInertia=[1, 2, 3, 0, 0, 0]).inertia == [1, 2, 3, 0, 0, 0]
     assert MassPoint(mass=0.3).physicsMass == 0.3
     # index fields come as typed indices (as Exudyn's), equal to their ints
-    from multidyn.indices import MarkerIndex, NodeIndex
+    from multidyn.api.indices import MarkerIndex, NodeIndex
     assert isinstance(body['nodeNumber'], NodeIndex) and body['nodeNumber'] == nBody
     spring = mbs.GetObject(ids['oSpring'])
     assert all(isinstance(m, MarkerIndex) for m in spring['markerNumbers'])

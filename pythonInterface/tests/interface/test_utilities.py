@@ -1,4 +1,4 @@
-"""Tests for multidyn/rigidBodyUtilities.py (re-exported by multidyn.utilities) against closed forms
+"""Tests for multidyn/modelling/rigidBodyUtilities.py (re-exported by multidyn.utilities) against closed forms
 and independent identities."""
 
 import importlib.util

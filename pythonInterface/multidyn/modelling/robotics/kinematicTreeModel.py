@@ -8,10 +8,10 @@ the base's position is the tree's baseOffset, so that the tree's frames are Robo
 any base (Exudyn drops the base's rotation here; for an unrotated base both agree)."""
 import numpy as np
 
-from multidyn import itemInterface as _items
-from multidyn import rigidBodyUtilities as _rbu
-from multidyn.robotics.jointTypes import JointKindOf, UnitAxis
-from multidyn.robotics.linkGraphics import ComCube, JointCylinder, LinkCylinder, MovedGraphics
+from multidyn.api import itemInterface as _items
+from multidyn.modelling import rigidBodyUtilities as _rbu
+from multidyn.modelling.robotics.jointTypes import JointKindOf, UnitAxis
+from multidyn.modelling.robotics.linkGraphics import ComCube, JointCylinder, LinkCylinder, MovedGraphics
 
 
 def AddBaseGround(robot, mbs):

@@ -11,7 +11,7 @@ returned as [HTpre, HTpost] = [RotX(alpha) TransX(d), RotZ(theta) TransZ(r)]: HT
 RobotLink (before the joint), HTpost its localHT (with theta = 0 the joint adds the rotation)."""
 import numpy as np
 
-from multidyn import rigidBodyUtilities as _rbu
+from multidyn.modelling import rigidBodyUtilities as _rbu
 
 
 def _FourParameters(DHparameters, function, names):

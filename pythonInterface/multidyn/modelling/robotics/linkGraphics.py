@@ -2,7 +2,7 @@
 yet, so these only need to be sensible, not pixel-equal to Exudyn's)."""
 import numpy as np
 
-from multidyn import graphics as _graphics
+from multidyn.modelling import graphics as _graphics
 
 
 def MovedGraphics(graphicsList, T):

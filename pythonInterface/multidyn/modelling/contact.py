@@ -5,10 +5,10 @@ mbs.CreateSphereQuadContact (ObjectContactSphereTriangle, docs/theory/ContactSph
 import numpy as _np
 
 from multidyn import _multidyn
-from multidyn.argumentChecks import IsInteger
-from multidyn.createFunctions import _AllOrNothingCall, _defaultColor, _DeprecatedArgument, _LoadMarker, _Pair
-from multidyn.indices import MarkerIndex, ObjectIndex
-from multidyn.itemInterface import (MarkerBodyPosition, MarkerBodyRigid, NodeGenericData, ObjectContactExponentialSpring,
+from multidyn.api.argumentChecks import IsInteger
+from multidyn.modelling.createFunctions import _AllOrNothingCall, _defaultColor, _DeprecatedArgument, _LoadMarker, _Pair
+from multidyn.api.indices import MarkerIndex, ObjectIndex
+from multidyn.api.itemInterface import (MarkerBodyPosition, MarkerBodyRigid, NodeGenericData, ObjectContactExponentialSpring,
                                     ObjectContactSphereSphere, ObjectContactSphereTriangle, ObjectGround)
 
 MainSystem = _multidyn.MainSystem
@@ -190,8 +190,9 @@ def CreateSphereQuadContact(self, name="", itemNumbers=[None, None], localPositi
     return {'oContact0': contacts[0], 'oContact1': contacts[1]}
 
 
-MainSystem.CreateExponentialSpringContact = _AllOrNothingCall(CreateExponentialSpringContact)  # as every Create
-MainSystem.CreateSphereTriangleContact = _AllOrNothingCall(CreateSphereTriangleContact)
-MainSystem.CreateSphereQuadContact = _AllOrNothingCall(CreateSphereQuadContact)
-MainSystem.CreateSphereSphereContact = _AllOrNothingCall(CreateSphereSphereContact)
-MainSystem.ResetAnchorPoint = ResetAnchorPoint
+#: MainSystem's methods of this module, by name (installed by multidyn.mainSystemExtensions); the Create
+#: functions add all of their items or none, as every Create
+methods = {function.__name__: _AllOrNothingCall(function)
+           for function in (CreateExponentialSpringContact, CreateSphereTriangleContact, CreateSphereQuadContact,
+                            CreateSphereSphereContact)}
+methods["ResetAnchorPoint"] = ResetAnchorPoint

@@ -1,7 +1,7 @@
 """exu.JointType (Exudyn's values) and utilities.TreeLink, the description of one link for
 mbs.CreateKinematicTree (ObjectKinematicTree)."""
-from multidyn.exudynEnum import ExudynEnum
-from multidyn.rigidBodyUtilities import HT0
+from multidyn.api.exudynEnum import ExudynEnum
+from multidyn.modelling.rigidBodyUtilities import HT0
 
 
 class JointType(ExudynEnum):

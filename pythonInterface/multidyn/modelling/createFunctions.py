@@ -4,14 +4,14 @@ import functools as _functools
 import numpy as _np
 
 from multidyn import _multidyn
-from multidyn.argumentChecks import CheckedFlag
-from multidyn import itemInterface as _itemInterface
-from multidyn import rigidBodyUtilities as _utilities
-from multidyn.indices import MarkerIndex, NodeIndex, ObjectIndex
-from multidyn.kinematicTreeTypes import JointType, TreeLink
-from multidyn.console import Print as _Print
-from multidyn.userWarnings import WarnAtUserLine
-from multidyn.itemInterface import (LoadForceVector, LoadMassProportional, LoadTorqueVector, MarkerBodyMass,
+from multidyn.api.argumentChecks import CheckedFlag
+from multidyn.api import itemInterface as _itemInterface
+from multidyn.modelling import rigidBodyUtilities as _utilities
+from multidyn.api.indices import MarkerIndex, NodeIndex, ObjectIndex
+from multidyn.modelling.kinematicTreeTypes import JointType, TreeLink
+from multidyn.api.console import Print as _Print
+from multidyn.api.userWarnings import WarnAtUserLine
+from multidyn.api.itemInterface import (LoadForceVector, LoadMassProportional, LoadTorqueVector, MarkerBodyMass,
                                     MarkerBodyPosition, MarkerBodyRigid, MarkerNodeCoordinate, MarkerNodePosition,
                                     MarkerNodeRigid, NodeGenericData, NodePoint, NodePoint2D, NodeRigidBodyEP,
                                     NodeRigidBodyRxyz, ObjectConnectorTorsionalSpringDamper, ObjectGround,
@@ -236,7 +236,7 @@ def CreateRigidBody(self, name="", referencePosition=None, referenceRotationMatr
     velocity is global. The body is drawn with graphicsDataList. referenceHT and initialHT (Exudyn 1.13)
     give position and rotation as one homogeneous transformation. Returns the body's ObjectIndex, or a
     dict of all added items."""
-    from multidyn import NodeType
+    from multidyn.api.enums import NodeType
     function = "CreateRigidBody"
     referencePosition, referenceRotationMatrix = _FrameFromHT(function, "referenceHT", referenceHT, referencePosition,
                                                               referenceRotationMatrix, "referencePosition",
@@ -930,9 +930,11 @@ def _AllOrNothingCall(create):
     return Create
 
 
+#: MainSystem's methods of this module, by name (installed by multidyn.mainSystemExtensions)
+methods = {}
 for _create in (CreateKinematicTree, CreateGround, CreateSpringDamper, CreateDistanceConstraint,
                 CreateCoordinateConstraint, CreateForce, CreateTorque, CreateMassPoint, CreateRigidBody,
                 CreateRevoluteJoint, CreatePrismaticJoint, CreateSphericalJoint, CreateGenericJoint,
                 CreateCartesianSpringDamper, CreateLinearSpringDamper, CreateRigidBodySpringDamper,
                 CreateTorsionalSpringDamper, CreateRollingDisc, CreateRollingDiscPenalty):
-    setattr(MainSystem, _create.__name__, _AllOrNothingCall(_create))
+    methods[_create.__name__] = _AllOrNothingCall(_create)

@@ -10,11 +10,11 @@ about the z axis of their frame: for 'Rx' and 'Ry' they get markers of their own
 to bring z onto the joint axis (Exudyn's act about z there, a locked axis, and so do nothing)."""
 import numpy as np
 
-from multidyn import itemInterface as _items
-from multidyn import rigidBodyUtilities as _rbu
-from multidyn.robotics.jointTypes import JointKindOf, JointMotionHT, UnitAxis
-from multidyn.robotics.kinematicTreeModel import AddBaseGround, CheckLinksAndReference
-from multidyn.robotics.linkGraphics import ComCube, JointCylinder, LinkCylinder, MovedGraphics
+from multidyn.api import itemInterface as _items
+from multidyn.modelling import rigidBodyUtilities as _rbu
+from multidyn.modelling.robotics.jointTypes import JointKindOf, JointMotionHT, UnitAxis
+from multidyn.modelling.robotics.kinematicTreeModel import AddBaseGround, CheckLinksAndReference
+from multidyn.modelling.robotics.linkGraphics import ComCube, JointCylinder, LinkCylinder, MovedGraphics
 
 _function = 'Robot.CreateRedundantCoordinateMBS'
 

@@ -6,12 +6,12 @@ from copy import deepcopy
 
 import numpy as np
 
-from multidyn import rigidBodyUtilities as _rbu
-from multidyn.robotics.jointTypes import (CheckedHT, CheckedInstance, CheckedVector3, JointKindOf, JointMotionHT,
+from multidyn.modelling import rigidBodyUtilities as _rbu
+from multidyn.modelling.robotics.jointTypes import (CheckedHT, CheckedInstance, CheckedVector3, JointKindOf, JointMotionHT,
                                          UnitAxis)
-from multidyn.robotics.robotBase import RobotBase
-from multidyn.robotics.robotLink import RobotLink
-from multidyn.robotics.robotTool import RobotTool
+from multidyn.modelling.robotics.robotBase import RobotBase
+from multidyn.modelling.robotics.robotLink import RobotLink
+from multidyn.modelling.robotics.robotTool import RobotTool
 
 
 class Robot:
@@ -151,7 +151,7 @@ class Robot:
     # ---- multibody models ------------------------------------------------------------------
     def CreateKinematicTree(self, mbs, name='', forceUserFunction=0):
         """add the robot as one ObjectKinematicTree (minimal coordinates) to mbs; see kinematicTreeModel.py"""
-        from multidyn.robotics.kinematicTreeModel import AddKinematicTreeModel
+        from multidyn.modelling.robotics.kinematicTreeModel import AddKinematicTreeModel
         return AddKinematicTreeModel(self, mbs, name, forceUserFunction)
 
     def CreateRedundantCoordinateMBS(self, mbs, baseMarker, jointSpringDamperUserFunctionList=[],
@@ -159,7 +159,7 @@ class Robot:
                                      rotationMarkerBase=None, rigidBodyNodeType=None):
         """add the robot as rigid bodies connected by generic joints to mbs, on baseMarker; see
         redundantCoordinateModel.py"""
-        from multidyn.robotics.redundantCoordinateModel import AddRedundantCoordinateModel
+        from multidyn.modelling.robotics.redundantCoordinateModel import AddRedundantCoordinateModel
         return AddRedundantCoordinateModel(self, mbs, baseMarker, jointSpringDamperUserFunctionList,
                                            jointLoadUserFunctionList, createJointTorqueLoads, rotationMarkerBase,
                                            rigidBodyNodeType)

@@ -10,6 +10,7 @@ import enum as _enum
 import warnings as _warnings
 
 from multidyn import _multidyn
+from multidyn.api.enums import DynamicSolverType
 
 _tree = _multidyn.SettingsFields()
 
@@ -92,12 +93,10 @@ _pythonOnlyAliases = {'timeIntegration.explicitIntegration.dynamicSolverType': '
 
 
 def _PythonOnlyDefault(path):
-    from multidyn import DynamicSolverType
     return DynamicSolverType[_pythonOnly[path][1]]
 
 
 def _PythonOnlyCheck(path, value):
-    from multidyn import DynamicSolverType
     try:
         return DynamicSolverType(value)
     except ValueError:
@@ -120,7 +119,6 @@ def FileDictionary(settings):
 def TakePythonOnly(dictionary, where):
     """Removes the Python-only settings from a file's settings dictionary (FileDictionary) and
     returns them, {path: value}; ValueError naming `where` and the setting for a bad value."""
-    from multidyn import DynamicSolverType
     values = {}
     for path in _pythonOnly:
         *groups, name = path.split(".")

@@ -10,8 +10,8 @@ from copy import deepcopy
 
 import numpy as np
 
-from multidyn import rigidBodyUtilities as _rbu
-from multidyn.robotics.jointTypes import (CheckedGraphicsList, CheckedHT, CheckedInstance, CheckedScalar,
+from multidyn.modelling import rigidBodyUtilities as _rbu
+from multidyn.modelling.robotics.jointTypes import (CheckedGraphicsList, CheckedHT, CheckedInstance, CheckedScalar,
                                          CheckedVector3, JointKindOf)
 
 

@@ -1,7 +1,7 @@
 """RobotTool and VRobotTool: the tool at the last link of a serial multidyn.robotics.Robot
 (Exudyn's RobotTool)."""
-from multidyn import rigidBodyUtilities as _rbu
-from multidyn.robotics.jointTypes import CheckedGraphicsList, CheckedHT, CheckedInstance
+from multidyn.modelling import rigidBodyUtilities as _rbu
+from multidyn.modelling.robotics.jointTypes import CheckedGraphicsList, CheckedHT, CheckedInstance
 
 
 class VRobotTool:

@@ -9,6 +9,8 @@ step-by-step interface (InitializeSolver, SolveSteps, ComputeNewtonResidual, ...
 docs/solvers/MainSolver.md."""
 import weakref as _weakref
 
+from multidyn.api.enums import DynamicSolverType
+
 
 class SolverIterationData:
     """solver.it: counters, times and step sizes of the last solve (Exudyn's names); currentStepSize
@@ -162,8 +164,7 @@ class MainSolverImplicitSecondOrder(MainSolverBase):
     def SolveSystem(self, mbs, simulationSettings=None):
         """Integrates mbs in time from its initial values as mbs.SolveDynamic(simulationSettings)
         does (raises multidyn.SolverError if Newton fails for good); returns True."""
-        from multidyn import DynamicSolverType
-        from multidyn.mainSystemExtensions import _SolveWith
+        from multidyn.analysis.solve import _SolveWith  # here: solve imports this module
         return _SolveWith(mbs, "MainSolverImplicitSecondOrder.SolveSystem", simulationSettings, False, True, self,
                           DynamicSolverType.GeneralizedAlpha)
 
@@ -189,8 +190,7 @@ class MainSolverExplicit(MainSolverBase):
     def SolveSystem(self, mbs, simulationSettings=None):
         """Integrates mbs in time from its initial values with the explicit method of
         simulationSettings.timeIntegration.solverType; returns True."""
-        from multidyn import DynamicSolverType
-        from multidyn.mainSystemExtensions import _CheckedSettings, _SolveWith
+        from multidyn.analysis.solve import _CheckedSettings, _SolveWith
         simulationSettings = _CheckedSettings("MainSolverExplicit.SolveSystem", simulationSettings)
         solverType = simulationSettings.timeIntegration.solverType
         if solverType in (DynamicSolverType.GeneralizedAlpha, DynamicSolverType.TrapezoidalIndex2):
@@ -220,7 +220,7 @@ class MainSolverStatic(MainSolverBase):
 
     def SolveSystem(self, mbs, simulationSettings=None):
         """Solves for the static equilibrium as mbs.SolveStatic(simulationSettings); returns True."""
-        from multidyn.mainSystemExtensions import _SolveWith
+        from multidyn.analysis.solve import _SolveWith
         return _SolveWith(mbs, "MainSolverStatic.SolveSystem", simulationSettings, False, True, self)
 
 

@@ -5,8 +5,8 @@ from collections import namedtuple
 
 import numpy as np
 
-from multidyn import rigidBodyUtilities as _rbu
-from multidyn.kinematicTreeTypes import JointType
+from multidyn.modelling import rigidBodyUtilities as _rbu
+from multidyn.modelling.kinematicTreeTypes import JointType
 
 # axis: 0, 1, 2 for x, y, z; revolute: True for a rotation, False for a translation;
 # treeType: the ObjectKinematicTree joint type

@@ -1,6 +1,6 @@
 """RobotBase and VRobotBase: where a multidyn.robotics.Robot stands (Exudyn's RobotBase)."""
-from multidyn import rigidBodyUtilities as _rbu
-from multidyn.robotics.jointTypes import CheckedGraphicsList, CheckedHT, CheckedInstance
+from multidyn.modelling import rigidBodyUtilities as _rbu
+from multidyn.modelling.robotics.jointTypes import CheckedGraphicsList, CheckedHT, CheckedInstance
 
 
 class VRobotBase:

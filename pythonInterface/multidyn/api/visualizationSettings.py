@@ -10,8 +10,8 @@ import copy as _copy
 
 import numpy as _np
 
-from multidyn.argumentChecks import CheckedFlag
-from multidyn.visualizationSettingsDefaults import _Enum, defaults as _defaults
+from multidyn.api.argumentChecks import CheckedFlag
+from multidyn.api.visualizationSettingsDefaults import _Enum, defaults as _defaults
 
 # settings whose lists have no fixed size (lists of sensors, a color per trace)
 _variableLength = {'sensors.traces.listOfPositionSensors', 'sensors.traces.listOfTriadSensors',
@@ -19,7 +19,8 @@ _variableLength = {'sensors.traces.listOfPositionSensors', 'sensors.traces.listO
 
 
 def _EnumValue(default):
-    from multidyn import _multidyn, ItemType
+    from multidyn import _multidyn
+    from multidyn.api.enums import ItemType
     enum = ItemType if default.enumName == 'ItemType' else getattr(_multidyn, default.enumName)
     return enum.__members__[default.valueName]
 

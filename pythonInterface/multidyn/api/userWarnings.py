@@ -3,9 +3,10 @@ import os as _os
 import sys as _sys
 import warnings as _warnings
 
-from multidyn.console import config as _config
+from multidyn.api.console import config as _config
 
-_packageDirectory = _os.path.dirname(_os.path.abspath(__file__))
+# the multidyn package (this file is in its subpackage api), with the separator: multidyn_x/ is not in it
+_packageDirectory = _os.path.dirname(_os.path.dirname(_os.path.abspath(__file__))) + _os.sep
 
 
 def WarnAtUserLine(message, category=UserWarning):

@@ -14,9 +14,29 @@ import numbers as _numbers
 
 import numpy as _np
 
-from multidyn.FEM import _IsScipySparse, _Triplets
-
 __all__ = ["MatrixContainer"]
+
+
+def _IsScipySparse(matrix):
+    try:
+        from scipy.sparse import issparse
+    except ImportError:
+        return False
+    return issparse(matrix)
+
+
+def _Triplets(sparseData, where):
+    """sparseData as an n x 3 float array of [row, column, value]; rows and columns integral and >= 0."""
+    triplets = _np.asarray(sparseData, dtype=float)
+    if triplets.size == 0:
+        return triplets.reshape(0, 3)
+    if triplets.ndim != 2 or triplets.shape[1] != 3:
+        raise ValueError(f"{where}: expected sparse triplets, one [row, column, value] per row (an n x 3 array) or a "
+                         f"scipy sparse matrix, got an array of shape {triplets.shape}")
+    indices = triplets[:, :2]
+    if not (_np.all(indices >= 0) and _np.all(indices == _np.floor(indices))):
+        raise ValueError(f"{where}: rows and columns of the triplets must be integers >= 0")
+    return triplets
 
 
 def _Size(value, name, where):

@@ -17,7 +17,7 @@ _commonParameters = ["name", "jointNumber", "markerNumbers", "nodeNumber", "ctrl
 
 
 def _ObjectActuator():
-    from multidyn.itemInterface import ObjectActuator  # the generated class (itemInterface imports this module)
+    from multidyn.api.itemInterface import ObjectActuator  # the generated class (itemInterface imports this module)
     return ObjectActuator
 
 

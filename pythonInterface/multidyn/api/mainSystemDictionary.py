@@ -9,12 +9,11 @@ import pickle as _pickle
 import sys as _sys
 import types as _types
 
-import multidyn as _multidyn
 from multidyn import _multidyn as _compiled
-from multidyn.itemInterface import ClassForDict as _ClassForDict
-from multidyn.itemInterface import ItemBase as _ItemBase
-from multidyn.mainSystemExtensions import InstallMethods as _InstallMethods
-from multidyn.userWarnings import WarnAtUserLine as _WarnAtUserLine
+from multidyn.api.itemInterface import ClassForDict as _ClassForDict
+from multidyn.api.itemInterface import ItemBase as _ItemBase
+from multidyn.api.console import __version__ as _version
+from multidyn.api.userWarnings import WarnAtUserLine as _WarnAtUserLine
 
 MainSystem = _compiled.MainSystem
 
@@ -38,7 +37,7 @@ def GetDictionary(self):
     0 if none), 'settings',
     'variables' (mbs.variables itself, not a copy, as Exudyn) and 'systemVariables' (mbs.sys).
     Solver results, sensor data and the assembled state are not part of it."""
-    dictionary = {"__version__": _multidyn.__version__}
+    dictionary = {"__version__": _version}
     for category, listName in enumerate(itemListNames):
         dictionary[listName] = [self._GetItem(category, i) for i in range(self._NumberOfItems(category))]
     dictionary["userFunctions"] = {name: getattr(self, f"Get{hook}UserFunction")()
@@ -111,7 +110,7 @@ def SetDictionary(self, systemDict):
         _WarnAtUserLine(f"{what}: unknown key{'s' if len(unknown) > 1 else ''} "
                         f"{', '.join(repr(key) for key in unknown)} ignored; the keys are: "
                         f"{', '.join(itemListNames + _otherKeys)}")
-    version = systemDict.get("__version__", _multidyn.__version__)
+    version = systemDict.get("__version__", _version)
     if not isinstance(version, str):
         raise TypeError(f"{what}: '__version__' must be a version string, got {version!r:.60}")
 
@@ -233,5 +232,6 @@ def _DeepCopy(self, memo):
     return new
 
 
-_InstallMethods(GetDictionary, SetDictionary, __getstate__=_GetState, __setstate__=_SetState, __reduce_ex__=_ReduceEx,
-                __copy__=_Copy, __deepcopy__=_DeepCopy)
+#: MainSystem's methods of this module, by name (installed by multidyn.mainSystemExtensions)
+methods = dict(GetDictionary=GetDictionary, SetDictionary=SetDictionary, __getstate__=_GetState, __setstate__=_SetState,
+               __reduce_ex__=_ReduceEx, __copy__=_Copy, __deepcopy__=_DeepCopy)
