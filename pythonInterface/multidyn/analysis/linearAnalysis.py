@@ -3,11 +3,15 @@ mbs.ComputeLinearizedSystem, mbs.ComputeODE2Eigenvalues and mbs.ComputeSystemDeg
 (also as module-level functions taking mbs first, as Exudyn's). The matrices come from the
 compiled core (mbs._LinearizedSystemMatrices, solvers/driver/LinearizedSystem.h) at the initial
 state, as Exudyn's, which linearizes at the initial values; the eigenvalue problems and the
-projection into the constraints' nullspace use numpy's LAPACK routines. Equations, sign
+projection into the constraints' nullspace use scipy's LAPACK routines (scipy.linalg.eigh for the
+symmetric problem, ARPACK's scipy.sparse.linalg.eigsh for useSparseSolver=True). Equations, sign
 conventions and the differences from Exudyn: docs/solvers/LinearAnalysis.md."""
 import numbers as _numbers
 
 import numpy as _np
+import scipy.linalg as _linalg
+import scipy.sparse as _sparse
+import scipy.sparse.linalg as _sparseLinalg
 
 from multidyn import _multidyn
 from multidyn.api.argumentChecks import CheckedFlag
@@ -98,29 +102,45 @@ def ComputeLinearizedSystem(mbs, simulationSettings=None, projectIntoConstraintN
     return [M, K, D] + constraintParts
 
 
-def _SymmetricFromLowerTriangle(A):
-    """the symmetric matrix LAPACK's symmetric solvers see (they read the lower triangle only)"""
-    lower = _np.tril(A)
-    return lower + _np.tril(A, -1).T
+def _NotPositiveDefinite(function):
+    return ValueError(f"{function}: the mass matrix is not positive definite (a coordinate without mass or "
+                      "inertia, e.g. a node without a body, or a constraint left out with "
+                      "ignoreAlgebraicEquations=True on a body whose mass matrix needs it): the generalized "
+                      "symmetric eigenvalue problem K x = omega^2 M x needs M > 0")
 
 
 def _GeneralizedSymmetricEigen(K, M, function):
-    """K x = omega^2 M x for symmetric K and positive definite M, by Cholesky M = L L^T:
-    (L^-1 K L^-T) y = omega^2 y, x = L^-T y, so that X^T M X = I (scipy.linalg.eigh(K, M)'s
-    normalization); eigenvalues ascending"""
-    K = _SymmetricFromLowerTriangle(_np.asarray(K, dtype=float))
-    M = _SymmetricFromLowerTriangle(_np.asarray(M, dtype=float))
+    """K x = omega^2 M x for symmetric K and positive definite M (LAPACK's sygvd through
+    scipy.linalg.eigh, which reads the lower triangles): eigenvalues ascending, X^T M X = I"""
     try:
-        L = _np.linalg.cholesky(M)
-    except _np.linalg.LinAlgError:
-        raise ValueError(f"{function}: the mass matrix is not positive definite (a coordinate without mass or "
-                         "inertia, e.g. a node without a body, or a constraint left out with "
-                         "ignoreAlgebraicEquations=True on a body whose mass matrix needs it): the generalized "
-                         "symmetric eigenvalue problem K x = omega^2 M x needs M > 0") from None
-    LinvK = _np.linalg.solve(L, K)
-    reduced = _np.linalg.solve(L, LinvK.T)  # L^-1 K L^-T (K symmetric)
-    eigenValues, Y = _np.linalg.eigh(reduced)
-    return eigenValues, _np.linalg.solve(L.T, Y)
+        return _linalg.eigh(_np.asarray(K, dtype=float), _np.asarray(M, dtype=float))
+    except _linalg.LinAlgError:
+        raise _NotPositiveDefinite(function) from None
+
+
+def _LowerSymmetric(A):
+    """the symmetric matrix of A's lower triangle, which LAPACK's symmetric solvers read (so that the
+    sparse solver sees the same matrix as the dense one)"""
+    return _np.tril(A) + _np.tril(A, -1).T
+
+
+def _SparseSymmetricEigen(K, M, numberOfEigenvalues, function):
+    """the numberOfEigenvalues eigenvalues omega^2 of K x = omega^2 M x nearest to 0 (the smallest of
+    a positive semi-definite K) by ARPACK's Lanczos iteration in shift-invert mode
+    (scipy.sparse.linalg.eigsh): K - sigma M is factorized once (sparse LU); sigma is a small negative
+    shift, so that it is regular also for free (zero-frequency) modes. Eigenvectors with X^T M X = I."""
+    K = _sparse.csc_matrix(K)
+    M = _sparse.csc_matrix(M)
+    if (M.diagonal() <= 0).any():
+        raise _NotPositiveDefinite(function)
+    scale = max(float(abs(K.diagonal() / M.diagonal()).max()), 1.)
+    try:
+        eigenValues, eigenVectors = _sparseLinalg.eigsh(K, k=numberOfEigenvalues, M=M, sigma=-1e-6 * scale, which="LM")
+    except (RuntimeError, _sparseLinalg.ArpackError) as error:
+        raise ValueError(f"{function}: the sparse eigenvalue solver (ARPACK) failed: {error}; useSparseSolver=False "
+                         "computes all eigenvalues densely") from None
+    eigenVectors = eigenVectors / _np.sqrt(_np.einsum("ij,ij->j", eigenVectors, M @ eigenVectors))
+    return eigenValues, eigenVectors
 
 
 def _FirstOrderEigen(M, K, D):
@@ -176,8 +196,10 @@ def ComputeODE2Eigenvalues(mbs, simulationSettings=None, useSparseSolver=False, 
     M x_tt + D x_t + K x = 0 in first-order form (complex, -delta +- i omega_d; sorted by magnitude if
     useAbsoluteValues, then returned as magnitudes), eigenvectors the states [x; v]. convert2Frequencies:
     sqrt(omega^2)/(2 pi) in Hz. numberOfEigenvalues > 0: the first ones only. useSparseSolver=True
-    computes densely as well (the matrices are dense), with a warning. A system that is not
-    assembled is assembled first, with a warning (autoAssemble=True)."""
+    computes the numberOfEigenvalues eigenvalues nearest to 0 with ARPACK (scipy.sparse.linalg.eigsh,
+    shift-invert), not all of them: for a positive semi-definite stiffness the smallest ones, as the
+    dense solver (all of them, also with numberOfEigenvalues=0 or >= the size, where ARPACK cannot
+    be used). A system that is not assembled is assembled first, with a warning (autoAssemble=True)."""
     function = "ComputeODE2Eigenvalues"
     useSparseSolver = CheckedFlag(useSparseSolver, f"{function}: parameter 'useSparseSolver'")
     numberOfEigenvalues = _CheckCount(function, "numberOfEigenvalues", numberOfEigenvalues)
@@ -206,15 +228,22 @@ def ComputeODE2Eigenvalues(mbs, simulationSettings=None, useSparseSolver=False, 
     if projected and useSparseSolver:
         raise ValueError(f"{function}: in case of algebraic equations and ignoreAlgebraicEquations=False, "
                          "useSparseSolver must be False")
-    if useSparseSolver:
-        _WarnAtUserLine(f"{function}: useSparseSolver=True: multidyn solves the eigenvalue problem densely (LAPACK), "
-                       "as for useSparseSolver=False; numberOfEigenvalues limits the result")
 
     M, K, D = matrices["massMatrix"], matrices["stiffnessMatrix"], matrices["dampingMatrix"]
+    free = _np.setdiff1d(_np.arange(nODE2), coordinates)  # the coordinates that are not fixed
+    if useSparseSolver and 0 < numberOfEigenvalues < len(free) - 1:  # ARPACK computes k < n - 1 of n
+        eigenValues, reducedVectors = _SparseSymmetricEigen(_LowerSymmetric(K)[_np.ix_(free, free)],
+                                                            _LowerSymmetric(M)[_np.ix_(free, free)],
+                                                            numberOfEigenvalues, function)
+        eigenValues, reducedVectors = _Sorted(eigenValues, reducedVectors, useAbsoluteValues, numberOfEigenvalues)
+        eigenVectors = _np.zeros((nODE2, reducedVectors.shape[1]))
+        eigenVectors[free, :] = reducedVectors
+        if convert2Frequencies:
+            return [_np.sqrt(eigenValues) / (2 * _np.pi), eigenVectors]
+        return [eigenValues, eigenVectors]
     if projected:
         N = _ConstraintNullspace(matrices["constraintColumns"][:nODE2, :], tolerance)
     else:
-        free = _np.setdiff1d(_np.arange(nODE2), coordinates)  # the coordinates that are not fixed
         N = _np.eye(nODE2)[free, :]  # leaves out the fixed rows and columns: N K N^T = K[free][:, free]
     reducedM, reducedK, reducedD = N @ M @ N.T, N @ K @ N.T, N @ D @ N.T
 
