@@ -42,7 +42,7 @@ def TimeOnce(packageName, numberOfBodies, numberOfSteps, numberOfThreads):
     settings.timeIntegration.generalizedAlpha.spectralRadius = 0.8
     settings.timeIntegration.newton.useModifiedNewton = True
     settings.parallel.numberOfThreads = numberOfThreads
-    settings.linearSolverType = exu.LinearSolverType.EigenSparse if hasattr(exu, "LinearSolverType") else "EigenSparse"
+    settings.linearSolver.solverType = exu.LinearSolverType.EigenSparse if hasattr(exu, "LinearSolverType") else "EigenSparse"
     start = time.perf_counter()
     mbs.SolveDynamic(settings)
     seconds = time.perf_counter() - start

@@ -35,8 +35,8 @@ mbs.Assemble()
 settings = exu.SimulationSettings()
 settings.timeIntegration.endTime = 1.
 settings.timeIntegration.numberOfSteps = 1000  # h = 1 ms: 140 steps per period
-settings.solutionSettings.writeSolutionToFile = False
-settings.solutionSettings.sensorsWritePeriod = 1e-3
+settings.solution.file.write = False
+settings.solution.sensors.writePeriod = 1e-3
 cwd = os.getcwd()
 with tempfile.TemporaryDirectory() as directory:  # nothing but the plot lands in the working directory
     os.chdir(directory)

@@ -126,8 +126,8 @@ def Run(case):
     if general["actlimited"] == "false" or general["actrange"] == [0, 0]:  # at an active actrange bound the
         settings.timeIntegration.newton.relativeTolerance = 1e-12          # rate is stiff: default tolerances
         settings.timeIntegration.newton.absoluteTolerance = 1e-14
-    settings.solutionSettings.writeSolutionToFile = False
-    settings.solutionSettings.sensorsWritePeriod = END_TIME / MD_STEPS
+    settings.solution.file.write = False
+    settings.solution.sensors.writePeriod = END_TIME / MD_STEPS
     mbs.SolveDynamic(settings)
     md = [mbs.GetSensorStoredData(s) for s in sensors]
     times = md[0][:, 0]

@@ -54,8 +54,8 @@ def Solve(moduleName, model, solverName, tolerance, endTime, numberOfSteps):
     settings = exu.SimulationSettings()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # Exudyn 1.13's deprecation warnings of the old setting names
-        settings.solutionSettings.writeSolutionToFile = False
-        settings.solutionSettings.sensorsWritePeriod = 0.  # every step, as Exudyn
+        settings.solution.file.write = False
+        settings.solution.sensors.writePeriod = 0.  # every step, as Exudyn
     ti = settings.timeIntegration
     ti.endTime, ti.numberOfSteps, ti.verboseMode = endTime, numberOfSteps, 0
     ti.absoluteTolerance, ti.relativeTolerance = tolerance, 1e-4

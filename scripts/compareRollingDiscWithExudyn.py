@@ -61,8 +61,8 @@ def Run(packageName, model, initialAccelerations):
     settings.timeIntegration.endTime = 0.5
     settings.timeIntegration.generalizedAlpha.computeInitialAccelerations = initialAccelerations
     settings.timeIntegration.verboseMode = 0
-    settings.solutionSettings.writeSolutionToFile = False
-    settings.solutionSettings.sensorsWritePeriod = 0.0005
+    settings.solution.file.write = False
+    settings.solution.sensors.writePeriod = 0.0005
     mbs.SolveDynamic(settings)
     forces = mbs.GetSensorStoredData(sensor)
     ringing = np.max(np.abs(np.diff(forces[1:40, 3], 2)))  # second differences of the normal force

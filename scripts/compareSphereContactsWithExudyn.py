@@ -32,7 +32,7 @@ def Build(exu, model):
     settings.timeIntegration.newton.useModifiedNewton = True
     settings.timeIntegration.generalizedAlpha.spectralRadius = 1
     settings.timeIntegration.verboseMode = 0
-    settings.solutionSettings.writeSolutionToFile = False
+    settings.solution.file.write = False
     contact = dict(spheresRadii=[radius, radius], contactStiffness=1e6)
 
     def Ground(position):
@@ -113,7 +113,7 @@ def Build(exu, model):
     mbs.Assemble()
     settings.timeIntegration.numberOfSteps = int(round(tEnd / h))
     settings.timeIntegration.endTime = tEnd
-    settings.solutionSettings.sensorsWritePeriod = h
+    settings.solution.sensors.writePeriod = h
     return mbs, settings, sensors
 
 

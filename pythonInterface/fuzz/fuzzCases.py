@@ -133,7 +133,7 @@ def parameterCase(draw):
         value = draw(AnyValue(field))
         lines += ['s = QuietSettings()']
         if draw(st.booleans()):  # the residuals on two threads (the rotor is small: no lower limit)
-            lines += ['s.parallel.numberOfThreads = 2', 's.parallel.multithreadedLLimitResiduals = 0']
+            lines += ['s.parallel.numberOfThreads = 2', 's.parallel.multithreadedLowerLimitResiduals = 0']
         lines += [f"accepted, _ = attempt(lambda: setattr(s.{path.rstrip('.')}" if path else "accepted, _ = attempt(lambda: setattr(s",
                   ]
         lines[-1] += f", {field['name']!r}, {value}), names=[{field['name']!r}])"

@@ -117,8 +117,8 @@ def Snapshot(mbs):
 
 def QuietSettings(endTime=0.05, numberOfSteps=5):
     s = exu.SimulationSettings()
-    s.solutionSettings.writeSolutionToFile = False
-    s.solutionSettings.sensorsStoreAndWriteFiles = False
+    s.solution.file.write = False
+    s.solution.sensors.active = False
     s.timeIntegration.endTime = endTime
     s.timeIntegration.numberOfSteps = numberOfSteps
     s.timeIntegration.newton.relativeTolerance = 1e-12

@@ -192,7 +192,7 @@ class _SettingsNode:
         path = self._path + name
         if name not in self._values:
             if path in exudyn113Names:
-                return self._root._Set(exudyn113Names[path], value)
+                return self._root._Set(exudyn113Names[path], value, path)
             if path in _pythonOnlyAliases:
                 _WarnDeprecated(path)
                 path = _pythonOnlyAliases[path]
@@ -209,9 +209,10 @@ class _SettingsNode:
             _WarnDeprecated(path)
         self._Store(name, value)
 
-    def _Store(self, name, value):
+    def _Store(self, name, value, givenPath=None):
         # validate through the C++ table: build the nested dict for this one value; an enum value
-        # (exu.LinearSolverType.EigenSparse) is kept as given and reaches C++ by its name
+        # (exu.LinearSolverType.EigenSparse) is kept as given and reaches C++ by its name; an error
+        # names the setting as the user wrote it (givenPath: its Exudyn 1.13 name)
         if self._IsInteger(name) and isinstance(value, float) and value.is_integer():
             value = int(value)  # numberOfSteps = tEnd/h gives 1000.0; Exudyn takes it
         nested = value.name if isinstance(value, _enum.Enum) else value
@@ -224,6 +225,8 @@ class _SettingsNode:
             if not message.startswith(f"SimulationSettings.{self._path}{name}"):
                 # a value that has no JSON form (complex, ...): name the setting
                 message = f"SimulationSettings.{self._path}{name}: " + message.removeprefix("SimulationSettings: ")
+            if givenPath is not None:
+                message = message.replace(f"SimulationSettings.{self._path}{name}", f"SimulationSettings.{givenPath}", 1)
             raise type(error)(message) from None
         self._values[name] = value
 
@@ -242,9 +245,9 @@ class _SettingsNode:
         node, name = self._Node(storedPath)
         return node._values[name]
 
-    def _Set(self, storedPath, value):
+    def _Set(self, storedPath, value, givenPath=None):
         node, name = self._Node(storedPath)
-        node._Store(name, value)
+        node._Store(name, value, givenPath)
 
     def __dir__(self):
         names = set(self._values) | {"GetDictionary", "SetDictionary"}
@@ -292,7 +295,7 @@ class _SettingsView:
     def __setattr__(self, name, value):
         path = self._prefix + name
         if path in exudyn113Names:
-            self._root._Set(exudyn113Names[path], value)
+            self._root._Set(exudyn113Names[path], value, path)
         elif _IsGroup(path):
             raise AttributeError(f"SimulationSettings.{path} is a structure; set its members")
         else:

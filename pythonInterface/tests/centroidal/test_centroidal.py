@@ -316,8 +316,8 @@ def SimulateFreeBody(nodeType, numberOfSteps, extraLoad=False, endTime=0.5, body
     settings.timeIntegration.numberOfSteps = numberOfSteps
     settings.timeIntegration.newton.relativeTolerance = 1e-12
     settings.timeIntegration.newton.absoluteTolerance = 1e-14
-    settings.solutionSettings.writeSolutionToFile = False
-    settings.solutionSettings.sensorsWritePeriod = endTime / numberOfSteps
+    settings.solution.file.write = False
+    settings.solution.sensors.writePeriod = endTime / numberOfSteps
     mbs.SolveDynamic(settings)
     model = centroidal.SingleRigidBodyDynamics(inertia.Mass(), inertia.Inertia(), len(FOOT_POINTS))
     return mbs, model, s

@@ -27,8 +27,8 @@ def Solve(mbs):
     settings = exu.SimulationSettings()
     settings.timeIntegration.numberOfSteps = 100
     settings.timeIntegration.endTime = 0.2
-    settings.solutionSettings.writeSolutionToFile = False
-    settings.solutionSettings.sensorsWritePeriod = 0.01
+    settings.solution.file.write = False
+    settings.solution.sensors.writePeriod = 0.01
     mbs.SolveDynamic(settings)
     return mbs.systemData.GetODE2Coordinates(), mbs.systemData.GetAECoordinates()
 
@@ -143,8 +143,11 @@ def test_withoutDependentItemsOnlyTheItemGoes():
 
 def test_loadDeletesItsMarker():
     mbs, n = MassesWithJoint()
-    with pytest.warns(UserWarning, match=r"sensor 0 \(SensorMarker\) referred to the deleted marker 2"):
+    with pytest.warns(UserWarning) as record:
         mbs.DeleteLoad(n['load'])  # its marker was used by the spring and the sensor as well
+    messages = [str(w.message) for w in record]
+    assert len(messages) == 2 and "object 4 (ObjectConnectorSpringDamper) referred to the deleted marker 2" in messages[0]
+    assert "sensor 0 (SensorMarker) referred to the deleted marker 2" in messages[1]
     assert mbs.NumberOfMarkers() == 2
     assert mbs.GetObject(4)['markerNumbers'] == [1, -1]
 

@@ -67,7 +67,7 @@ def SmallModel():
 
 def Solve(mbs, sensors):
     settings = QuietSettings(numberOfSteps=200, endTime=0.5)
-    settings.solutionSettings.sensorsStoreAndWriteFiles = True  # stored internally, files in the temp dir
+    settings.solution.sensors.active = True  # stored internally, files in the temp dir
     mbs.Assemble()
     mbs.SolveDynamic(settings)
     return np.array([mbs.GetSensorStoredData(s) for s in sensors])

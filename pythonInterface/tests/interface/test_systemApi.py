@@ -23,8 +23,8 @@ def _inTempDir(tmp_path, monkeypatch):
 
 def QuietSettings(endTime=1., numberOfSteps=100):
     s = exu.SimulationSettings()
-    s.solutionSettings.writeSolutionToFile = False
-    s.solutionSettings.sensorsStoreAndWriteFiles = False
+    s.solution.file.write = False
+    s.solution.sensors.active = False
     s.timeIntegration.endTime = endTime
     s.timeIntegration.numberOfSteps = numberOfSteps
     return s
@@ -249,8 +249,8 @@ def test_sensorOfCoordinatesTotal():
                                  writeToFile=False))
     mbs.Assemble()
     settings = QuietSettings(endTime=1., numberOfSteps=100)
-    settings.solutionSettings.sensorsWritePeriod = 0.1
-    settings.solutionSettings.sensorsStoreAndWriteFiles = True
+    settings.solution.sensors.writePeriod = 0.1
+    settings.solution.sensors.active = True
     mbs.SolveDynamic(settings)
     data = mbs.GetSensorStoredData(s)
     assert np.allclose(data[:, 3], 2. - 0.5 * 9.81 * data[:, 0] ** 2, atol=1e-9)

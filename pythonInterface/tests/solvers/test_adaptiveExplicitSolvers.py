@@ -87,7 +87,7 @@ def test_stepStatisticsAndSensorTimes(workDir):
                                       outputVariableType=exu.OutputVariableType.Coordinates))
     mbs.Assemble()
     settings = AdaptiveSettings(1., 1e-8)
-    settings.solutionSettings.sensorsWritePeriod = 0.  # every step, as Exudyn
+    settings.solution.sensors.writePeriod = 0.  # every step, as Exudyn
     mbs.SolveDynamic(settings, solverType=exu.DynamicSolverType.DOPRI5)
     statistics = mbs.sys['dynamicSolverStatistics']
     assert statistics['rejectedSteps'] >= 1

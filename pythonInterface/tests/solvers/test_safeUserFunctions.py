@@ -34,8 +34,8 @@ def _inTempDir(tmp_path, monkeypatch):
 
 def Settings(endTime=0.2, numberOfSteps=20):
     s = exu.SimulationSettings()
-    s.solutionSettings.writeSolutionToFile = False
-    s.solutionSettings.sensorsStoreAndWriteFiles = False
+    s.solution.file.write = False
+    s.solution.sensors.active = False
     s.timeIntegration.endTime = endTime
     s.timeIntegration.numberOfSteps = numberOfSteps
     s.timeIntegration.newton.relativeTolerance = 1e-12
