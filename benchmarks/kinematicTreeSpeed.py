@@ -17,7 +17,7 @@ import numpy as np
 MODIFIED = "--modified" in sys.argv
 if MODIFIED:
     sys.argv.remove("--modified")
-from sideBySide import Packages, PerItemAndStep, QuietSettings, ScratchDirectory
+from sideBySide import Packages, PerItemAndStep, QuietSettings, ScratchDirectory  # noqa: E402  (after the flag is taken from sys.argv)
 
 
 def Tree(packageName, numberOfLinks):

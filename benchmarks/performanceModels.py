@@ -114,7 +114,7 @@ def RigidBodies3D(exu, ii, steps, wrap=None):
     p_0 = np.zeros(3)
     inertia = utilities.InertiaCuboid(density=1000, sideLengths=[length, width, width])
     step = 0.01 * np.pi
-    for i in range(numberOfBodies):
+    for _ in range(numberOfBodies):
         axis_0 = A_0B @ [0, 0, 1]
         p_0 = p_0 + A_0B @ [0.5 * length, 0, 0]
         body = mbs.CreateRigidBody(inertia=inertia, referencePosition=list(p_0), referenceRotationMatrix=A_0B,

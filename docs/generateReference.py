@@ -310,7 +310,8 @@ def SettingsPage(tree):
              "Exudyn 1.13 renamed and regrouped some settings; the path column gives its name in parentheses. "
              "Both names reach the same value; as in Exudyn 1.13, the older name gives a DeprecationWarning "
              "(once per name and session). Exudyn 1.13's `timeIntegration.solverType` (an `exu.DynamicSolverType`, "
-             "default `GeneralizedAlpha`) is kept in Python (`mbs.Save` writes it by name) and selects the solver of `mbs.SolveDynamic`; its "
+             "default `GeneralizedAlpha`) is kept in Python (`mbs.Save` writes it by name) and selects the solver of "
+             "`mbs.SolveDynamic`; its "
              "argument `solverType` takes its place for one run, and `exu.MainSolverExplicit` runs its method. "
              "Exudyn 1.11's `timeIntegration.explicitIntegration.dynamicSolverType` is the same setting, "
              "with 1.13's deprecation warning.", ""]

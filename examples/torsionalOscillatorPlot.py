@@ -65,4 +65,5 @@ figure.tight_layout()
 figure.savefig("torsionalOscillator.png", dpi=100)
 print("saved", os.path.join(os.getcwd(), "torsionalOscillator.png"))
 print(f"max error: {error.max():.3e} rad at t = {t[error.argmax()]:.3f} s "
-      f"(amplitude {np.abs(exact).max():.3e} rad; h = {settings.timeIntegration.endTime / settings.timeIntegration.numberOfSteps:g} s)")
+      f"(amplitude {np.abs(exact).max():.3e} rad; "
+      f"h = {settings.timeIntegration.endTime / settings.timeIntegration.numberOfSteps:g} s)")

@@ -1,7 +1,8 @@
 """Compares multidyn's rolling disc joint with Exudyn's (PyPI package `exudyn`, not a multidyn
 dependency): a leaning coin rolling on a circle (consistent initial velocities) and an upright
 wheel launched with a wobble, each through both packages (ObjectJointRollingDisc and
-CreateRollingDisc), and a slipping wheel on CreateRollingDiscPenalty (rotated friction axes), 0.5 s. With computeInitialAccelerations=False both start from zero
+CreateRollingDisc), and a slipping wheel on CreateRollingDiscPenalty (rotated friction axes), 0.5 s.
+With computeInitialAccelerations=False both start from zero
 accelerations and should agree to the Newton tolerance; with True (the default) Exudyn's
 initial accelerations leave out the velocity term of constraints on velocities
 (docs/solvers/GeneralizedAlpha.md), which shows in its contact forces as a step-to-step ringing.

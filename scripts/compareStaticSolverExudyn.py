@@ -137,7 +137,8 @@ def main():
             else:
                 solver = mbs.sys["staticSolver"]
                 steps, iterations = solver.it.currentStepIndex - 1, solver.it.newtonStepsCount
-            print(f"{name:28s} {packageName:9s} {steps:10d} {iterations:10d}  {np.array2string(results[packageName][:4], precision=10)}")
+            first = np.array2string(results[packageName][:4], precision=10)
+            print(f"{name:28s} {packageName:9s} {steps:10d} {iterations:10d}  {first}")
         difference = np.abs(results["multidyn"] - results["exudyn"]).max()
         scale = np.abs(results["exudyn"]).max()
         print(f"{name:28s} largest difference {difference:.2e} (relative {difference / scale:.2e})\n")

@@ -18,7 +18,7 @@ from multidyn.api.matrixContainer import MatrixContainer
 from multidyn import renderer as _renderer
 from multidyn.api.enums import DynamicSolverType, ItemType, LinearSolverType, NodeType
 from multidyn.api.console import (Config, Print, SetLinalgOutputFormatPython, SetOutputPrecision, SetPrintDelayMilliSeconds,
-                              SetWriteToConsole, SetWriteToFile, SuppressWarnings, __version__, config)
+                                  SetWriteToConsole, SetWriteToFile, SuppressWarnings, __version__, config)
 from multidyn.renderer import Renderer
 from multidyn.api.simulationSettings import SimulationSettings
 from multidyn.api.visualizationSettings import VisualizationSettings

@@ -113,7 +113,8 @@ class ItemBase:
             raise TypeError(f"{className}: parameter '{field['name']}': expected a Python function or 0, got {value!r}")
         if not (field["isUserFunction"] and callable(value)):
             _multidyn.ValidateField(self._info["category"], self._info["typeName"], field["name"], value)
-        if field["deprecation"] and not _np.array_equal(_np.asarray(value, dtype=float), _np.asarray(field["default"], dtype=float)):
+        if field["deprecation"] and not _np.array_equal(_np.asarray(value, dtype=float),
+                                                        _np.asarray(field["default"], dtype=float)):
             _warnings.warn(f"{className}.{field['name']} is {field['deprecation']}", DeprecationWarning, stacklevel=3)
         if isinstance(value, _np.ndarray):
             value = value.tolist()
@@ -192,7 +193,8 @@ def ClassForDict(category, dictionary):
     typeName = dictionary[typeKey]
     itemClass = classesByCategory[category].get(typeName)
     if itemClass is None:
-        raise ValueError(f"unknown {typeKey} '{typeName}'; known: {', '.join(sorted(set(c._info['typeName'] for c in classesByCategory[category].values())))}")
+        known = sorted(set(c._info['typeName'] for c in classesByCategory[category].values()))
+        raise ValueError(f"unknown {typeKey} '{typeName}'; known: {', '.join(known)}")
     return itemClass
 
 
@@ -265,4 +267,4 @@ _AddMissingItems()
 
 # MuJoCo's actuator shortcuts, compiled to ObjectActuator by mbs.AddObject
 from multidyn.api.actuatorShortcuts import (ActuatorCylinder, ActuatorDamper, ActuatorIntVelocity, ActuatorMotor,  # noqa: E402,F401
-                                        ActuatorPosition, ActuatorVelocity)
+                                            ActuatorPosition, ActuatorVelocity)

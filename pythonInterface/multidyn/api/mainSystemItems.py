@@ -12,7 +12,6 @@ from multidyn.api.argumentChecks import CheckedFlag
 from multidyn.api.indices import LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex, indexTypes
 from multidyn.api.itemInterface import ClassForDict, ItemBase, ItemParameters, typeKeys
 from multidyn.api.simulationSettings import FileDictionary, SimulationSettings, TakePythonOnly
-from multidyn.api.console import Print as _Print
 from multidyn.api.userWarnings import WarnAtUserLine
 
 MainSystem = _multidyn.MainSystem

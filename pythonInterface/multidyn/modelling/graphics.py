@@ -526,7 +526,7 @@ def MergeTriangleLists(g1, g2):
             _Fail('MergeTriangleLists', name, "a graphics dict of type 'TriangleList'", g)
     n1 = len(g1['points']) // 3 if np.ndim(g1['points']) == 1 else len(g1['points'])
     merged = {'type': 'TriangleList'}
-    for key, columns in (('points', 3), ('colors', 4), ('normals', 3)):
+    for key in ('points', 'colors', 'normals'):
         if key in g1 and key in g2:
             merged[key] = np.concatenate([np.asarray(g1[key], dtype=float).reshape(-1),
                                           np.asarray(g2[key], dtype=float).reshape(-1)])

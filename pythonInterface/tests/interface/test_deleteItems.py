@@ -162,12 +162,14 @@ def test_sensorStoredDataMoveWithTheirSensors():
 
 
 @pytest.mark.parametrize('call, arguments, error, message', [
-    ('DeleteObject', (9,), IndexError, "DeleteObject: parameter 'objectNumber': object number 9 does not exist; the system has 5 objects"),
+    ('DeleteObject', (9,), IndexError,
+     "DeleteObject: parameter 'objectNumber': object number 9 does not exist; the system has 5 objects"),
     ('DeleteObject', (-1,), IndexError, "DeleteObject: parameter 'objectNumber': object number -1 does not exist"),
     ('DeleteObject', ('1',), TypeError, "DeleteObject: parameter 'objectNumber': expected a ObjectIndex, got '1'"),
     ('DeleteObject', (1.,), TypeError, "DeleteObject: parameter 'objectNumber'"),
     ('DeleteObject', (True,), TypeError, "DeleteObject: parameter 'objectNumber'"),
-    ('DeleteObject', (exu.NodeIndex(0),), TypeError, r"DeleteObject: parameter 'objectNumber': expected a ObjectIndex \(or int\), got NodeIndex\(0\)"),
+    ('DeleteObject', (exu.NodeIndex(0),), TypeError,
+     r"DeleteObject: parameter 'objectNumber': expected a ObjectIndex \(or int\), got NodeIndex\(0\)"),
     ('DeleteObject', (1, 'yes'), TypeError, "DeleteObject: parameter 'deleteDependentItems': expected True or False, got 'yes'"),
     ('DeleteObject', (1, True, None), TypeError, "DeleteObject: parameter 'suppressWarnings'"),
     ('DeleteNode', (2,), IndexError, "DeleteNode: parameter 'nodeNumber': node number 2 does not exist; the system has 2 nodes"),

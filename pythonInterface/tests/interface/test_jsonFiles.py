@@ -2,7 +2,6 @@
 torsional spring mini example solved from a file, and systems with user functions."""
 
 import json
-import math
 import re
 import warnings
 

@@ -156,7 +156,7 @@ def test_getNodeOutputConfigurations():
     mbs = NewSystem()
     n = mbs.AddNode(RigidRxyz(referenceCoordinates=[1, 2, 3, 0, 0, 0], initialCoordinates=[0.1, 0, 0, 0, 0, 0],
                               initialVelocities=[0.5, 0, 0, 0, 0, 0]))
-    o = mbs.AddObject(RigidBody(mass=2., inertia=[1, 1, 1, 0, 0, 0], nodeNumber=n))
+    mbs.AddObject(RigidBody(mass=2., inertia=[1, 1, 1, 0, 0, 0], nodeNumber=n))
     m = mbs.AddMarker(MarkerNodeRigid(nodeNumber=n))
     mbs.AddLoad(Force(markerNumber=m, loadVector=[0, 0, 2.]))  # acceleration 1 in z
     mbs.Assemble()
@@ -467,7 +467,7 @@ def test_ode2CoordinatesOrderAndReferenceOffset():
     mbs = NewSystem()
     nPoint = mbs.AddNode(Point(referenceCoordinates=[1, 2, 3], initialCoordinates=[0.1, 0.2, 0.3],
                                initialVelocities=[1, 2, 3]))
-    nData = mbs.AddNode(NodeGenericData(numberOfDataCoordinates=1, initialCoordinates=[7.]))
+    mbs.AddNode(NodeGenericData(numberOfDataCoordinates=1, initialCoordinates=[7.]))
     nRigid = mbs.AddNode(RigidRxyz(referenceCoordinates=[1, 2, 3, 4, 5, 6]))
     nRigid2 = mbs.AddNode(RigidRxyz(referenceCoordinates=[0, 0, 0, 0, 0, 0],
                                     initialCoordinates=[0.5, 0.6, 0.7, 0.01, 0.02, 0.03]))

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 import multidyn as exu
-from multidyn.itemInterface import MarkerBodyRigid, NodeGenericData, ObjectConnectorRollingDiscPenalty
+from multidyn.itemInterface import NodeGenericData, ObjectConnectorRollingDiscPenalty
 from multidyn.utilities import InertiaCylinder
 
 from conftest import NewSystem

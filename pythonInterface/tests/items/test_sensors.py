@@ -140,7 +140,7 @@ def ReadSensorFile(path):
 def test_sensorFilesMatchStoredData(tmp_path):
     mbs, sensors, files = SpringModel(tmp_path, writeToFile=True)
     mbs.SolveDynamic(Settings())
-    for name, (sensor, currentOutput) in sensors.items():
+    for name, (sensor, _currentOutput) in sensors.items():
         text = open(files[name]).read()
         assert text.startswith('#')  # header
         fromFile = ReadSensorFile(files[name])

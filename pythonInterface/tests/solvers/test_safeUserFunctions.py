@@ -66,7 +66,8 @@ class Rotor:
         self.lTorque = mbs.AddLoad(Torque(name='torque', markerNumber=mBody, loadVector=[0, 0, TAU],
                                           loadVectorUserFunction=self.LoadVector))
         if withODE1:
-            self.nODE1 = mbs.AddNode(NodeGenericODE1(numberOfODE1Coordinates=1, referenceCoordinates=[0.], initialCoordinates=[1.]))
+            self.nODE1 = mbs.AddNode(NodeGenericODE1(numberOfODE1Coordinates=1, referenceCoordinates=[0.],
+                                                     initialCoordinates=[1.]))
             self.oODE1 = mbs.AddObject(ObjectGenericODE1(name='decay', nodeNumbers=[self.nODE1],
                                                          rhsUserFunction=self.RightHandSide))
         mbs.Assemble()

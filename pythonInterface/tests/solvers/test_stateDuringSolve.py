@@ -109,7 +109,7 @@ def test_startOfStepIsRightAlsoWhenNobodyReadsItDuringTheSteps(solverType, recor
     o = Observed(recordAtSteps=recordAtSteps)
     o.mbs.SolveDynamic(Settings(endTime=steps * h, numberOfSteps=steps), solverType=solverType)
     accepted = o.mbs.GetSensorStoredData(o.sensor)
-    for (stepEnd, time, current, startOfStep), step in zip(o.preStep, recordAtSteps):
+    for (_stepEnd, _time, current, startOfStep), step in zip(o.preStep, recordAtSteps):
         np.testing.assert_array_equal(current, startOfStep)
         np.testing.assert_array_equal(current[:3], accepted[step - 1, 1:])
     time, current, startOfStep = o.Shown()
