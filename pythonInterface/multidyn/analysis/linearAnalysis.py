@@ -18,6 +18,7 @@ from multidyn.api.argumentChecks import CheckedFlag
 from multidyn.api.console import Print as _Print
 from multidyn.analysis.solve import _AutoAssemble, _SettingsOf
 from multidyn.api.userWarnings import WarnAtUserLine as _WarnAtUserLine
+from multidyn.api.userFunctionErrors import UserFrameFirst
 from multidyn.analysis.mainSolver import SolverSuccess  # noqa: F401  (exudyn.solver.SolverSuccess)
 
 MainSystem = _multidyn.MainSystem
@@ -67,6 +68,7 @@ def _ConstraintNullspace(constraintJacobian, singularValuesTolerance):
 
 
 # ---------------------------------------------------------------------------------------------
+@UserFrameFirst
 def ComputeLinearizedSystem(mbs, simulationSettings=None, projectIntoConstraintNullspace=False,
                             singularValuesTolerance=1e-12, returnConstraintJacobian=False,
                             returnConstraintNullspace=False, autoAssemble=True):
@@ -182,6 +184,7 @@ def _CoordinateList(function, constrainedCoordinates, nODE2):
     return sorted(set(int(c) for c in coordinates))
 
 
+@UserFrameFirst
 def ComputeODE2Eigenvalues(mbs, simulationSettings=None, useSparseSolver=False, numberOfEigenvalues=0,
                            constrainedCoordinates=[], convert2Frequencies=False, useAbsoluteValues=True,
                            computeComplexEigenvalues=False, ignoreAlgebraicEquations=False,
@@ -263,6 +266,7 @@ def ComputeODE2Eigenvalues(mbs, simulationSettings=None, useSparseSolver=False, 
     return [eigenValues, eigenVectors]
 
 
+@UserFrameFirst
 def ComputeSystemDegreeOfFreedom(mbs, simulationSettings=None, threshold=1e-12, verbose=False, useSVD=False,
                                  autoAssemble=True):
     """The degree of freedom at the initial state, as Exudyn's: Gruebler-Kutzbach's count

@@ -10,6 +10,7 @@ docs/solvers/MainSolver.md."""
 import weakref as _weakref
 
 from multidyn.api.enums import DynamicSolverType
+from multidyn.api.userFunctionErrors import UserFrameFirst
 
 
 class SolverIterationData:
@@ -161,6 +162,7 @@ class MainSolverImplicitSecondOrder(MainSolverBase):
     def _Settings(self, settings):
         TimeIntegrationSettings(self.it, settings, automaticStepSize=False)
 
+    @UserFrameFirst
     def SolveSystem(self, mbs, simulationSettings=None):
         """Integrates mbs in time from its initial values as mbs.SolveDynamic(simulationSettings)
         does (raises multidyn.SolverError if Newton fails for good); returns True."""
@@ -187,6 +189,7 @@ class MainSolverExplicit(MainSolverBase):
         TimeIntegrationSettings(self.it, settings,
                                 automaticStepSize=adaptive and settings["timeIntegration"]["automaticStepSize"])
 
+    @UserFrameFirst
     def SolveSystem(self, mbs, simulationSettings=None):
         """Integrates mbs in time from its initial values with the explicit method of
         simulationSettings.timeIntegration.solverType; returns True."""
@@ -218,6 +221,7 @@ class MainSolverStatic(MainSolverBase):
         it.adaptiveStep = static["adaptiveStep"]
         it.automaticStepSize = False
 
+    @UserFrameFirst
     def SolveSystem(self, mbs, simulationSettings=None):
         """Solves for the static equilibrium as mbs.SolveStatic(simulationSettings); returns True."""
         from multidyn.analysis.solve import _SolveWith

@@ -4,6 +4,7 @@ from multidyn.api.enums import DynamicSolverType
 from multidyn.api.simulationSettings import SimulationSettings
 from multidyn.api.console import Print as _Print
 from multidyn.api.userWarnings import WarnAtUserLine
+from multidyn.api.userFunctionErrors import UserFrameFirst
 from multidyn.analysis.mainSolver import MainSolverExplicit, MainSolverImplicitSecondOrder, MainSolverStatic
 
 
@@ -52,6 +53,7 @@ def _RunSolve(mbs, function, settings, solve, updateInitialValues, autoAssemble,
     return statistics
 
 
+@UserFrameFirst
 def SolveDynamic(self, simulationSettings=None, solverType=None, updateInitialValues=False, storeSolver=True,
                  showHints=False, showCausingItems=True, autoAssemble=True):
     """Integrates the system in time (generalized-alpha by default) from the initial values;
@@ -97,6 +99,7 @@ def _SolveWith(mbs, function, simulationSettings, updateInitialValues, autoAssem
                                                         autoAssemble, statisticsKey, verbose >= 1, stepsName))
 
 
+@UserFrameFirst
 def SolveStatic(self, simulationSettings=None, updateInitialValues=False, storeSolver=True, showHints=False,
                 showCausingItems=True, autoAssemble=True):
     """Solves for the static equilibrium from the initial values, in the load steps of

@@ -13,6 +13,7 @@ from multidyn.api.indices import LoadIndex, MarkerIndex, NodeIndex, ObjectIndex,
 from multidyn.api.itemInterface import ClassForDict, ItemBase, ItemParameters, typeKeys
 from multidyn.api.simulationSettings import FileDictionary, SimulationSettings, TakePythonOnly
 from multidyn.api.userWarnings import WarnAtUserLine
+from multidyn.api.userFunctionErrors import UserFrameFirst
 
 MainSystem = _multidyn.MainSystem
 _categories = [("Node", NodeIndex), ("Object", ObjectIndex), ("Marker", MarkerIndex), ("Load", LoadIndex),
@@ -399,6 +400,7 @@ def GetSystemContainer(self):
 _AssembleItems = MainSystem.Assemble
 
 
+@UserFrameFirst
 def Assemble(self):
     """Validates all items and builds the system's equations; then turns the actuators' dampratio
     into kv at the reference configuration (MuJoCo's mj_setConst)."""

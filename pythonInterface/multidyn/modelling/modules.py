@@ -19,6 +19,7 @@ import numpy as _np
 
 from multidyn.api import itemInterface as _items
 from multidyn.api.indices import LoadIndex, MarkerIndex, NodeIndex, SensorIndex
+from multidyn.api.userFunctionErrors import UserFrameFirst
 
 _revoluteJointTypes = ("JointRevoluteZ", "JointRevolute2D")
 
@@ -416,6 +417,7 @@ class PythonModule(Module):
 _maxInputs = 8  # ControlModule::maxInputs
 
 
+@UserFrameFirst
 def AddModule(self, module):
     """Puts a control module (e.g. multidyn.modules.TwoHingeDamper, or a class derived from
     multidyn.modules.PythonModule) into the dynamics: checks its links and parameters (its
