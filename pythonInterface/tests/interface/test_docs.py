@@ -57,6 +57,25 @@ def test_every_item_has_a_page_with_all_parameters(info):
     assert f"({info['family']}/{info['className']}.md)" in index
 
 
+def CreateFunctions():
+    from multidyn import mainSystemExtensions
+    return sorted(name for name in mainSystemExtensions.methods if name.startswith("Create"))
+
+
+@pytest.mark.parametrize("name", CreateFunctions())
+def test_every_create_function_has_a_page_with_all_arguments(name):
+    import inspect
+    import multidyn
+    page = docsDir / "create" / f"{name}.md"
+    assert page.exists(), f"no reference page for mbs.{name}"
+    text = page.read_text(encoding="utf-8")
+    assert f"# mbs.{name}" in text
+    for argument in inspect.signature(getattr(multidyn.MainSystem, name)).parameters:
+        if argument != "self":
+            assert f"| `{argument}` |" in text, f"mbs.{name}: argument {argument} missing from its page"
+    assert f"({name}.md)" in (docsDir / "create" / "README.md").read_text(encoding="utf-8")  # in the index
+
+
 theoryLink = re.compile(r"^Theory \(equations, sign conventions, Jacobian\): "
                         r"\[\.\./\.\./theory/([^/\]]+)\.md\]\(\.\./\.\./theory/\1\.md\)$", re.MULTILINE)
 
