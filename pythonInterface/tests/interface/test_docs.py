@@ -162,3 +162,14 @@ def test_relative_links_resolve():
             assert (page.parent / path).resolve().exists(), f"{page.relative_to(rootDir)}: broken link {target}"
             checked += 1
     assert checked > 100  # the item pages alone link their theory pages and the index its items
+
+
+def test_readme_example_is_the_example_script():
+    """the README's example is the marked part of examples/readmePendulum.py, which CI runs"""
+    readme = (rootDir / "README.md").read_text(encoding="utf-8")
+    shown = readme.split("```python\n", 1)[1].split("```", 1)[0].strip()
+    script = (rootDir / "examples" / "readmePendulum.py").read_text(encoding="utf-8")
+    marked = script.split("import multidyn as exu", 1)[1].split("# --- end of the README's lines ---", 1)[0]
+    assert shown == ("import multidyn as exu" + marked).strip()
+    assert len([line for line in shown.splitlines() if line.strip()]) <= 12
+    assert (rootDir / "docs" / "images" / "readmePendulum.png").stat().st_size < 100_000  # small
