@@ -166,7 +166,7 @@ class PythonSolverObserver : public SolverObserver {
   }
 
  private:
-  static py::module_ Console() { return py::module_::import("multidyn.api.console"); }
+  static py::module_ Console() { return py::module_::import("multidyn.console"); }
   ReportClock signalCheck_{std::chrono::milliseconds(1)};
 };
 
