@@ -60,9 +60,9 @@ class _SerialExecutor(futures.Executor):
 
     def submit(self, function, *arguments, **keywords):
         future = futures.Future()
-        try:
+        try:  # Ctrl-C (KeyboardInterrupt) stops the study at once
             future.set_result(function(*arguments, **keywords))
-        except BaseException as error:  # noqa: BLE001 (KeyboardInterrupt goes on through result())
+        except Exception as error:  # noqa: BLE001 (given to the study through the future)
             future.set_exception(error)
         return future
 
@@ -202,8 +202,12 @@ class StudyRun:
         pending = collections.deque(toRun)
         isolated = collections.deque()  # runs in flight when a worker died: run again one at a time
         inFlight = {}
-        workers = _WorkerCount(self.executor)
+        # a bounded number in flight on a local pool: few runs to retry when a worker dies; all at
+        # once on others (Dask schedules them itself); one at a time in this process
+        workers = 1 if isinstance(self.executor, _SerialExecutor) else _WorkerCount(self.executor)
         limit = 2 * workers if workers else max(len(toRun), 1)
+        if isinstance(self.executor, _SerialExecutor):
+            limit = 1
         try:
             while pending or isolated or inFlight:
                 queue, maxInFlight = (isolated, 1) if isolated else (pending, limit)
