@@ -273,3 +273,19 @@ def test_the_progress_bar_counts_runs_done_and_failed(capsys):
         ParameterVariation(HalfFail, {"x": (0., 1., 4)}, showProgress=True)
     error = capsys.readouterr().err
     assert "4/4" in error and "failed=2" in error
+
+
+def test_a_genetic_optimization_resumes_from_its_results_file(workDir):
+    calls = []
+
+    def Counted(parameters):
+        calls.append(parameters)
+        return Paraboloid(parameters)
+
+    study = dict(parameters={"x": (-2., 2.), "y": (-2., 2.)}, populationSize=10, numberOfGenerations=4,
+                 randomizerInitialization=5, resultsFile=str(workDir / "ga.txt"), showProgress=False)
+    first = GeneticOptimization(Counted, **study)
+    assert len(calls) == 40
+    second = GeneticOptimization(Counted, **study)
+    assert len(calls) == 40  # every individual was found in the file
+    assert second[0] == first[0] and second[1] == first[1] and second[3] == first[3]
