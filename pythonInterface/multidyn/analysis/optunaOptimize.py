@@ -14,8 +14,8 @@ import os
 import numpy as np
 
 from multidyn.analysis import studyRunner
-from multidyn.analysis.processing import (ScalarObjective, _CheckedObjectiveValue, _CheckedParameterDict,
-                                          _IsRealNumber, _ReportFailures)
+from multidyn.analysis.processing import (CheckedFunction, ScalarObjective, _CheckedObjectiveValue,
+                                          _CheckedParameterDict, _IsRealNumber, _ReportFailures)
 
 _samplerNames = {"tpe": "TPE", "cma-es": "CMA-ES", "cmaes": "CMA-ES", "random": "Random"}
 
@@ -114,9 +114,7 @@ def Optimize(objectiveFunction, parameters, numberOfTrials=100, sampler="TPE", s
         import optuna
     except ImportError as error:
         raise ImportError(f"{where} needs optuna: pip install optuna (or multidyn[studies])") from error
-    if not callable(objectiveFunction):
-        raise TypeError(f"{where}: parameter 'objectiveFunction': expected a function f(parameterDict), got "
-                        f"{type(objectiveFunction).__name__}")
+    CheckedFunction(objectiveFunction, where, "objectiveFunction")
     _CheckedParameterDict(parameters, where)
     distributions = _Distributions(parameters, where)
     if isinstance(numberOfTrials, bool) or not isinstance(numberOfTrials, (int, np.integer)) or numberOfTrials < 1:

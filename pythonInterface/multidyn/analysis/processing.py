@@ -12,6 +12,7 @@ the results. See docs/processing.md.
 """
 import math
 import numbers
+import time
 import warnings
 
 import numpy as np
@@ -39,6 +40,14 @@ def _CheckKeywords(kwargs, where, extra=()):
 
 def _IsRealNumber(value):
     return isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_)) and math.isfinite(value)
+
+
+def CheckedFunction(function, where, name):
+    """function if it is callable; a TypeError naming where and the parameter otherwise."""
+    if not callable(function):
+        raise TypeError(f"{where}: parameter '{name}': expected a function f(parameterDict), got "
+                        f"{type(function).__name__}")
+    return function
 
 
 def _CheckedParameterDict(parameters, where):
@@ -143,9 +152,7 @@ def ParameterVariation(parameterFunction, parameters, useLogSpace=False, debugMo
     """
     where = "ParameterVariation"
     _CheckKeywords(kwargs, where)
-    if not callable(parameterFunction):
-        raise TypeError(f"{where}: parameter 'parameterFunction': expected a function f(parameterDict), got "
-                        f"{type(parameterFunction).__name__}")
+    CheckedFunction(parameterFunction, where, "parameterFunction")
     _CheckedParameterDict(parameters, where)
     kwargs["clusterHostNames"] = clusterHostNames
     executor, numberOfThreads = _CheckedMode(where, executor, useMultiProcessing, numberOfThreads, kwargs)
@@ -309,9 +316,7 @@ def GeneticOptimization(objectiveFunction, parameters, populationSize=100, numbe
     """
     where = "GeneticOptimization"
     _CheckKeywords(kwargs, where)
-    if not callable(objectiveFunction):
-        raise TypeError(f"{where}: parameter 'objectiveFunction': expected a function f(parameterDict), got "
-                        f"{type(objectiveFunction).__name__}")
+    CheckedFunction(objectiveFunction, where, "objectiveFunction")
     ranges = _CheckedRanges(parameters, where)
     for name, value in (("populationSize", populationSize), ("numberOfGenerations", numberOfGenerations)):
         if not IsInteger(value) or value < 1:
@@ -430,9 +435,7 @@ def Minimize(objectiveFunction, parameters, initialGuess=[], method='Nelder-Mead
     from scipy import optimize
     where = "Minimize"
     _CheckKeywords(kwargs, where)
-    if not callable(objectiveFunction):
-        raise TypeError(f"{where}: parameter 'objectiveFunction': expected a function f(parameterDict), got "
-                        f"{type(objectiveFunction).__name__}")
+    CheckedFunction(objectiveFunction, where, "objectiveFunction")
     ranges = _CheckedRanges(parameters, where)
     studyRunner.CheckedExecutor(executor, where)
     keys = list(ranges)
@@ -455,7 +458,6 @@ def Minimize(objectiveFunction, parameters, initialGuess=[], method='Nelder-Mead
     valueList = []
     records = []
     iteration = [0]
-    import time
     startTime = time.time()
     lastPrint = [startTime - 10]
 
@@ -526,9 +528,7 @@ def ComputeSensitivities(parameterFunction, parameters, scaledByReference=False,
     """
     where = "ComputeSensitivities"
     _CheckKeywords(kwargs, where)
-    if not callable(parameterFunction):
-        raise TypeError(f"{where}: parameter 'parameterFunction': expected a function f(parameterDict), got "
-                        f"{type(parameterFunction).__name__}")
+    CheckedFunction(parameterFunction, where, "parameterFunction")
     _CheckedParameterDict(parameters, where)
     executor, numberOfThreads = _CheckedMode(where, executor, useMultiProcessing, kwargs.get("numberOfThreads"), kwargs)
     variations = {}
