@@ -141,7 +141,6 @@ class StudyRun:
         self.showProgress = showProgress
         self.description = description
         self.ownsExecutor = executor is None and useMultiProcessing
-        self.numberOfThreads = numberOfThreads
         if executor is not None:
             self.executor = executor
         elif useMultiProcessing:
@@ -204,10 +203,8 @@ class StudyRun:
         inFlight = {}
         # a bounded number in flight on a local pool: few runs to retry when a worker dies; all at
         # once on others (Dask schedules them itself); one at a time in this process
-        workers = 1 if isinstance(self.executor, _SerialExecutor) else _WorkerCount(self.executor)
-        limit = 2 * workers if workers else max(len(toRun), 1)
-        if isinstance(self.executor, _SerialExecutor):
-            limit = 1
+        workers = _WorkerCount(self.executor)
+        limit = 1 if isinstance(self.executor, _SerialExecutor) else (2 * workers if workers else max(len(toRun), 1))
         try:
             while pending or isolated or inFlight:
                 queue, maxInFlight = (isolated, 1) if isolated else (pending, limit)
