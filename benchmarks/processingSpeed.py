@@ -10,7 +10,9 @@ and solving, measured inside the parameter function), the executor's overhead pe
 parameter function (transport, scheduling, bookkeeping, idle waiting), and the speed-up of 2
 workers over 1. Every executor's values are checked to equal those of the serial study. The Exudyn
 rows use --exudynRuns runs (Exudyn's solve of this chain is slower). Speed-ups need two idle cores:
-the load average before the runs is printed.
+the load average before the runs is printed. For the executors in this process (serial, threads,
+Dask's in-process workers) cpu/wall is this process's CPU time over the wall time: above 1, two
+threads computed at the same time (with the GIL held through a solve it stays at or below 1).
 
     .venv/bin/python benchmarks/processingSpeed.py [--runs 200] [--exudynRuns 50] [--bodies 10] [--steps 500]
 """
@@ -62,21 +64,23 @@ def ExudynChainTip(parameters):
 
 
 def Study(processing, function, runs, **keywords):
-    """(wall time [s], tip heights, solve times, run times) of a ParameterVariation over the density."""
-    start = time.perf_counter()
+    """(wall time [s], tip heights, solve times, run times, this process's CPU time [s]) of a
+    ParameterVariation over the density."""
+    start, cpuStart = time.perf_counter(), time.process_time()
     _, values = processing.ParameterVariation(function, {"density": (500., 1500., runs)}, showProgress=False,
                                               **keywords)
-    wall = time.perf_counter() - start
+    wall, cpu = time.perf_counter() - start, time.process_time() - cpuStart
     values = np.asarray(values, dtype=float)
-    return wall, values[:, 0], values[:, 1], values[:, 2]
+    return wall, values[:, 0], values[:, 1], values[:, 2], cpu
 
 
-def Row(label, workers, wall, solveTimes, runTimes, reference, tips):
+def Row(label, workers, wall, solveTimes, runTimes, reference, tips, cpu=None):
     runs = len(tips)
+    cpuShare = f"{cpu / wall:5.2f}" if cpu is not None else "    -"
     overhead = (wall * workers - np.sum(runTimes)) / runs
     same = "equal" if np.array_equal(tips, reference) else f"DIFFER by {np.max(np.abs(tips - reference)):.1e}"
     print(f"{label:36s} {workers:2d} {runs:5d}  {wall:7.2f} s  {1e3 * np.mean(solveTimes):7.2f} ms  "
-          f"{1e3 * np.mean(runTimes):7.2f} ms  {1e3 * overhead:8.2f} ms   values {same}")
+          f"{1e3 * np.mean(runTimes):7.2f} ms  {1e3 * overhead:8.2f} ms  {cpuShare}   values {same}")
     return wall
 
 
@@ -93,11 +97,12 @@ def main():
     import multidyn.processing as processing
     print(f"{runs} runs of the {options['bodies']}-body chain, {options['steps']} steps each; {os.cpu_count()} CPUs, "
           f"load average before: {os.getloadavg()[0]:.2f} (speed-ups need idle cores)")
-    print(f"{'executor':36s} {'w':>2s} {'runs':>5s}  {'wall':>9s}  {'solve/run':>10s}  {'run':>10s}  {'overhead/run':>11s}")
+    print(f"{'executor':36s} {'w':>2s} {'runs':>5s}  {'wall':>9s}  {'solve/run':>10s}  {'run':>10s}  {'overhead/run':>11s}"
+          f"  {'cpu/wall':>8s}")
     speedUps = {}
     with ScratchDirectory():
-        wall, reference, solveTimes, runTimes = Study(processing, ChainTip, runs)
-        Row("multidyn serial (in this process)", 1, wall, solveTimes, runTimes, reference, reference)
+        wall, reference, solveTimes, runTimes, cpu = Study(processing, ChainTip, runs)
+        Row("multidyn serial (in this process)", 1, wall, solveTimes, runTimes, reference, reference, cpu)
         for label, make in (("multidyn ProcessPoolExecutor", lambda n: futures.ProcessPoolExecutor(n)),
                             ("multidyn ThreadPoolExecutor", lambda n: futures.ThreadPoolExecutor(n))):
             walls = []
@@ -105,8 +110,9 @@ def main():
                 with make(workers) as executor:
                     if "Process" in label:  # start the workers before timing
                         list(executor.map(abs, range(workers)))
-                    wall, tips, solveTimes, runTimes = Study(processing, ChainTip, runs, executor=executor)
-                walls.append(Row(label, workers, wall, solveTimes, runTimes, reference, tips))
+                    wall, tips, solveTimes, runTimes, cpu = Study(processing, ChainTip, runs, executor=executor)
+                walls.append(Row(label, workers, wall, solveTimes, runTimes, reference, tips,
+                                 None if "Process" in label else cpu))
             speedUps[label] = walls[0] / walls[1]
         try:
             import distributed
@@ -114,9 +120,10 @@ def main():
             for workers in (1, 2):
                 with distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=False,
                                               dashboard_address=None) as cluster, distributed.Client(cluster) as client:
-                    wall, tips, solveTimes, runTimes = Study(processing, ChainTip, runs, executor=client.get_executor())
+                    wall, tips, solveTimes, runTimes, cpu = Study(processing, ChainTip, runs,
+                                                                  executor=client.get_executor())
                 walls.append(Row("multidyn Dask LocalCluster (threads)", workers, wall, solveTimes, runTimes, reference,
-                                 tips))
+                                 tips, cpu))
             speedUps["multidyn Dask LocalCluster (threads)"] = walls[0] / walls[1]
         except ImportError:
             print("dask.distributed not installed: no Dask rows")
@@ -125,8 +132,8 @@ def main():
             exudynRuns = arguments.exudynRuns
             walls, exudynReference = [], None
             for workers in (1, 2):
-                wall, tips, solveTimes, runTimes = Study(exudynProcessing, ExudynChainTip, exudynRuns,
-                                                         useMultiProcessing=True, numberOfThreads=workers)
+                wall, tips, solveTimes, runTimes, _ = Study(exudynProcessing, ExudynChainTip, exudynRuns,
+                                                            useMultiProcessing=True, numberOfThreads=workers)
                 exudynReference = tips if exudynReference is None else exudynReference
                 walls.append(Row("exudyn multiprocessing.Pool", workers, wall, solveTimes, runTimes, exudynReference,
                                  tips))
@@ -135,11 +142,11 @@ def main():
             for workers in (1, 2):  # Exudyn's own processing has no executor: its solves on a thread pool directly
                 parameterSets = [{"density": d} for d in np.linspace(500., 1500., exudynRuns)]
                 with futures.ThreadPoolExecutor(workers) as executor:
-                    start = time.perf_counter()
+                    start, cpuStart = time.perf_counter(), time.process_time()
                     results = np.array(list(executor.map(ExudynChainTip, parameterSets)))
-                    wall = time.perf_counter() - start
+                    wall, cpu = time.perf_counter() - start, time.process_time() - cpuStart
                 walls.append(Row("exudyn solves on ThreadPoolExecutor", workers, wall, results[:, 1], results[:, 2],
-                                 exudynReference, results[:, 0]))
+                                 exudynReference, results[:, 0], cpu))
             speedUps["exudyn solves on ThreadPoolExecutor"] = walls[0] / walls[1]
             same = Study(processing, ChainTip, exudynRuns)[1]
             print(f"tip heights of the {exudynRuns} Exudyn runs against multidyn's: max difference "
