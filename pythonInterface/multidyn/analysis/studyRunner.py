@@ -248,7 +248,9 @@ class StudyRun:
         except (KeyboardInterrupt, SystemExit):
             raise
         except BaseException as error:  # noqa: BLE001 (e.g. Dask's KilledWorker, a pickling error)
-            value, status, message, seconds = None, STATUS_FAILED, f"{type(error).__name__}: {error}", 0.
+            # Dask gives up on a task that killed its workers again and again: KilledWorker
+            status = STATUS_CRASHED if type(error).__name__ == "KilledWorker" else STATUS_FAILED
+            value, message, seconds = None, f"{type(error).__name__}: {error}", 0.
         return RunRecord(index, parameters, value, status, message, seconds)
 
     def _ReplaceExecutor(self, broken):

@@ -82,6 +82,22 @@ def test_failed_runs_and_a_killed_worker_are_recorded_and_the_others_complete(se
     assert np.array_equal(table["stiffness"], parameterDict["stiffness"])
 
 
+def test_a_run_that_kills_dask_workers_is_recorded_and_the_others_complete(serialVariation):
+    """Dask replaces the dead workers itself and gives up on the task after its allowed failures."""
+    distributed = pytest.importorskip("distributed")
+    killRun = 7
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client, pytest.warns(RuntimeWarning, match="11 of 50 runs failed"):
+        _, values, table = ParameterVariation(
+            torsionalStudy.RotationOrFailure, {"stiffness": STIFFNESS_RANGE}, addComputationIndex=True,
+            parameterFunctionData={"killRun": killRun}, executor=client.get_executor(), showProgress=False,
+            returnDataFrame=True)
+    runs = np.arange(50)
+    failed = (runs % 5 == 4) | (runs == killRun)
+    assert np.array_equal(values[~failed], serialVariation[1][~failed]) and np.all(np.isnan(values[failed]))
+    assert table["status"][killRun] == "crashed" and "KilledWorker" in table["error"][killRun]
+
+
 def test_failed_runs_of_array_valued_functions_give_arrays_of_nan():
     with pytest.warns(RuntimeWarning):
         _, values = ParameterVariation(torsionalStudy.RotationAndRateOrFailure, {"stiffness": (1000., 2000., 10)},
