@@ -62,19 +62,20 @@ def _CheckedParameterDict(parameters, where):
 
 
 def _CheckedMode(where, executor, useMultiProcessing, numberOfThreads, kwargs):
-    """The executor the keywords ask for (None: a local pool or serial), checked before any run."""
+    """(numberOfThreads, useMPI) as the keywords ask, checked before any run."""
     studyRunner.CheckedExecutor(executor, where)
     numberOfThreads = studyRunner.CheckedNumberOfThreads(numberOfThreads, where)
     if kwargs.get("clusterHostNames"):
         _Print(f"{where}: clusterHostNames (dispy) is not supported: give executor=client.get_executor() of a Dask "
                "client (docs/processing.md); running on this computer")
-    if kwargs.get("useMPI") and executor is None and useMultiProcessing:
+    useMPI = bool(kwargs.get("useMPI")) and executor is None and useMultiProcessing
+    if useMPI:
         try:
-            from mpi4py.futures import MPIPoolExecutor
-            executor = MPIPoolExecutor()
+            import mpi4py.futures  # noqa: F401
         except ImportError:
             _Print(f"WARNING: {where}: mpi4py is not installed; using a local process pool instead")
-    return executor, numberOfThreads
+            useMPI = False
+    return numberOfThreads, useMPI
 
 
 def _ReportFailures(records, where):
@@ -85,10 +86,10 @@ def _ReportFailures(records, where):
 
 
 def _Run(where, parameterFunction, parameterSets, parameterNames, header, executor, useMultiProcessing,
-         numberOfThreads, resultsFile, showProgress, description):
+         numberOfThreads, useMPI, resultsFile, showProgress, description):
     """Runs the parameter sets: their records."""
     with studyRunner.StudyRun(parameterFunction, where, executor=executor, useMultiProcessing=useMultiProcessing,
-                              numberOfThreads=numberOfThreads, resultsFile=resultsFile,
+                              numberOfThreads=numberOfThreads, useMPI=useMPI, resultsFile=resultsFile,
                               resultsFileHeader=dict(header, parameterNames=parameterNames),
                               showProgress=showProgress, description=description) as study:
         records = study.Run(list(enumerate(parameterSets)))
@@ -155,7 +156,7 @@ def ParameterVariation(parameterFunction, parameters, useLogSpace=False, debugMo
     CheckedFunction(parameterFunction, where, "parameterFunction")
     _CheckedParameterDict(parameters, where)
     kwargs["clusterHostNames"] = clusterHostNames
-    executor, numberOfThreads = _CheckedMode(where, executor, useMultiProcessing, numberOfThreads, kwargs)
+    numberOfThreads, useMPI = _CheckedMode(where, executor, useMultiProcessing, numberOfThreads, kwargs)
     spaces = _VariationSpaces(parameters, useLogSpace, where)
 
     counts = [len(space) for space, _ in spaces.values()]
@@ -184,7 +185,7 @@ def ParameterVariation(parameterFunction, parameters, useLogSpace=False, debugMo
     names = list(spaces) + (["computationIndex"] if addComputationIndex else [])
     records = _Run(where, parameterFunction, parameterSets, names,
                    {"fileType": "parameter variation", "parameters": parameters, "functionData": parameterFunctionData},
-                   executor, useMultiProcessing, numberOfThreads, resultsFile, showProgress, "ParameterVariation")
+                   executor, useMultiProcessing, numberOfThreads, useMPI, resultsFile, showProgress, "ParameterVariation")
     values = studyRunner.ValuesAsArray(studyRunner.ValuesWithNaN(records))
     result = [parameterDict, values]
     if returnDataFrame:
@@ -329,7 +330,7 @@ def GeneticOptimization(objectiveFunction, parameters, populationSize=100, numbe
                         ("distanceFactor", distanceFactor)):
         if not _IsRealNumber(value) or value < 0:
             raise ValueError(f"{where}: parameter '{name}': expected a real number >= 0, got {value!r:.40}")
-    executor, numberOfThreads = _CheckedMode(where, executor, useMultiProcessing, kwargs.get("numberOfThreads"),
+    numberOfThreads, useMPI = _CheckedMode(where, executor, useMultiProcessing, kwargs.get("numberOfThreads"),
                                              dict(kwargs, clusterHostNames=clusterHostNames))
     initialPopulationSize = kwargs.get("initialPopulationSize", populationSize)
     if not IsInteger(initialPopulationSize) or initialPopulationSize < 1:
@@ -367,7 +368,7 @@ def GeneticOptimization(objectiveFunction, parameters, populationSize=100, numbe
     survivors, survivorValues = [], []
     globalIndex = 0
     with studyRunner.StudyRun(objectiveFunction, where, executor=executor, useMultiProcessing=useMultiProcessing,
-                              numberOfThreads=numberOfThreads, resultsFile=kwargs.get("resultsFile", ""),
+                              numberOfThreads=numberOfThreads, useMPI=useMPI, resultsFile=kwargs.get("resultsFile", ""),
                               resultsFileHeader=header, showProgress=showProgress) as study:
         for generation in range(numberOfGenerations):
             study.description = f"generation {generation + 1}/{numberOfGenerations}"
@@ -530,7 +531,7 @@ def ComputeSensitivities(parameterFunction, parameters, scaledByReference=False,
     _CheckKeywords(kwargs, where)
     CheckedFunction(parameterFunction, where, "parameterFunction")
     _CheckedParameterDict(parameters, where)
-    executor, numberOfThreads = _CheckedMode(where, executor, useMultiProcessing, kwargs.get("numberOfThreads"), kwargs)
+    numberOfThreads, useMPI = _CheckedMode(where, executor, useMultiProcessing, kwargs.get("numberOfThreads"), kwargs)
     variations = {}
     for key, value in parameters.items():
         if not hasattr(value, "__iter__"):
@@ -564,7 +565,7 @@ def ComputeSensitivities(parameterFunction, parameters, scaledByReference=False,
     names = list(variations) + (["computationIndex"] if addComputationIndex else [])
     records = _Run(where, parameterFunction, parameterList, names,
                    {"fileType": "sensitivity analysis", "parameters": variations, "functionData": parameterFunctionData},
-                   executor, useMultiProcessing, numberOfThreads, kwargs.get("resultsFile", ""), showProgress,
+                   executor, useMultiProcessing, numberOfThreads, useMPI, kwargs.get("resultsFile", ""), showProgress,
                    "ComputeSensitivities")
     values = studyRunner.ValuesWithNaN(records)
     for record in records:

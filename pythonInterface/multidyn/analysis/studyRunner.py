@@ -132,7 +132,7 @@ class StudyRun:
     generation of a genetic optimization), with the same results file and executor."""
 
     def __init__(self, parameterFunction, where, executor=None, useMultiProcessing=False, numberOfThreads=None,
-                 resultsFile="", resultsFileHeader=None, showProgress=True, description="runs"):
+                 useMPI=False, resultsFile="", resultsFileHeader=None, showProgress=True, description="runs"):
         if not callable(parameterFunction):
             raise TypeError(f"{where}: the parameter function must be callable, "
                             f"got {type(parameterFunction).__name__}")
@@ -143,6 +143,9 @@ class StudyRun:
         self.ownsExecutor = executor is None and useMultiProcessing
         if executor is not None:
             self.executor = executor
+        elif useMultiProcessing and useMPI:  # ranks of `mpiexec -n N python -m mpi4py.futures study.py`
+            from mpi4py.futures import MPIPoolExecutor
+            self.executor = MPIPoolExecutor()
         elif useMultiProcessing:
             self.executor = futures.ProcessPoolExecutor(max_workers=numberOfThreads)
         else:
