@@ -66,7 +66,7 @@ def _Sampler(sampler, seed, where):
     return optuna.samplers.RandomSampler(seed=seed)
 
 
-def _Storage(storage, where):
+def _Storage(storage):
     import optuna
     if storage is None or not isinstance(storage, (str, os.PathLike)):
         return storage
@@ -126,14 +126,21 @@ def Optimize(objectiveFunction, parameters, numberOfTrials=100, sampler="TPE", s
     optunaSampler = _Sampler(sampler, seed, where)
 
     optuna.logging.set_verbosity(optuna.logging.WARNING)
-    study = optuna.create_study(direction="minimize", sampler=optunaSampler, storage=_Storage(storage, where),
+    study = optuna.create_study(direction="minimize", sampler=optunaSampler, storage=_Storage(storage),
                                 study_name=studyName, load_if_exists=storage is not None)
-    # trials left running when a stopped study was resumed: asked again with their parameters
+    # trials left running when a stopped study was resumed: asked again with their parameters; the
+    # old ones are closed as failed and marked, so that they count nowhere
     for trial in study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.RUNNING,)):
         study.enqueue_trial(trial.params, skip_if_exists=False)
+        study._storage.set_trial_user_attr(trial._trial_id, "requeued", True)
         study._storage.set_trial_state_values(trial._trial_id, state=optuna.trial.TrialState.FAIL)
-    finished = len(study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.COMPLETE,
-                                                            optuna.trial.TrialState.FAIL)))
+
+    def FinishedTrials():
+        return [trial for trial in study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.COMPLETE,
+                                                                            optuna.trial.TrialState.FAIL))
+                if not trial.user_attrs.get("requeued")]
+
+    finished = len(FinishedTrials())
     remaining = max(0, numberOfTrials - finished)
     functionName = getattr(objectiveFunction, "__name__", "objectiveFunction")
 
@@ -174,8 +181,7 @@ def Optimize(objectiveFunction, parameters, numberOfTrials=100, sampler="TPE", s
             progress.Close()
     _ReportFailures(records, where)
 
-    allTrials = [trial for trial in study.get_trials(deepcopy=False)
-                 if trial.state in (optuna.trial.TrialState.COMPLETE, optuna.trial.TrialState.FAIL)]
+    allTrials = FinishedTrials()
     if not any(trial.state == optuna.trial.TrialState.COMPLETE for trial in allTrials):
         raise RuntimeError(f"{where}: all {len(allTrials)} trials failed; the first error: "
                            f"{next((r.message for r in records if r.failed), 'unknown')}")

@@ -217,6 +217,16 @@ def test_optimize_resumes_from_its_storage(workDir):
                                                         seed=1, storage=storage, studyName="p", showProgress=False)
     assert len(calls) == 30 and len(valueList) == 30  # 20 stored, 10 new
     assert value == min(valueList)
+    # a trial left running by a stop (here: asked and never told) is run again with its parameters
+    import optuna
+    from multidyn.analysis.optunaOptimize import _Storage
+    study = optuna.load_study(study_name="p", storage=_Storage(storage))
+    stale = study.ask({"x": optuna.distributions.FloatDistribution(-2., 2.),
+                       "y": optuna.distributions.FloatDistribution(-2., 2.)})
+    _, _, parameterList, valueList = Optimize(Counted, {"x": (-2., 2.), "y": (-2., 2.)}, numberOfTrials=31, seed=1,
+                                              storage=storage, studyName="p", showProgress=False)
+    assert len(calls) == 31 and calls[-1] == stale.params  # the one new run: the stale trial's parameters
+    assert len(valueList) == 31 and not np.any(np.isnan(valueList))
 
 
 def test_sensitivities_are_the_exact_derivatives_of_a_quadratic():
