@@ -4,8 +4,6 @@ crashed runs, resumed studies, optimizers against known minima and a closed-form
 The study functions live in torsionalStudy.py (process-pool and Dask workers import them by name).
 """
 import concurrent.futures as futures
-import math
-import os
 
 import numpy as np
 import pytest
@@ -194,11 +192,12 @@ def test_genetic_optimization_finds_the_damping_of_a_given_decay():
 
 def test_optimize_finds_stiffness_and_damping_of_a_given_decay():
     targetStiffness, targetDamping = 320., 2.4  # [N*m/rad], [N*m*s/rad]
-    optimum, value, _, _ = Optimize(
-        torsionalStudy.DecayMismatch, {"stiffness": (200., 500.), "damping": (0.5, 5.)}, numberOfTrials=250,
-        sampler="CMA-ES", seed=1, parameterFunctionData={"targetStiffness": targetStiffness,
-                                                         "targetDamping": targetDamping},
-        executor=futures.ThreadPoolExecutor(2), showProgress=False)
+    with futures.ThreadPoolExecutor(2) as executor:
+        optimum, value, _, _ = Optimize(
+            torsionalStudy.DecayMismatch, {"stiffness": (200., 500.), "damping": (0.5, 5.)}, numberOfTrials=250,
+            sampler="CMA-ES", seed=1, parameterFunctionData={"targetStiffness": targetStiffness,
+                                                             "targetDamping": targetDamping},
+            executor=executor, showProgress=False)
     assert abs(optimum["damping"] / targetDamping - 1.) < 1e-3
     assert abs(optimum["stiffness"] / targetStiffness - 1.) < 1e-4
 
