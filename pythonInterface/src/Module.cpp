@@ -150,23 +150,35 @@ py::object ObjectOutputToPython(const MainSystem& system, Index object, const Ve
   return OutputToPython(value, scalar);
 }
 
-// Progress and Ctrl-C for long solves. Signals are checked about every millisecond, not every
-// step: on a small model the check would cost a twentieth of a step.
+// Progress and Ctrl-C for long solves. The solve runs without the GIL (TimedSolve), so every call
+// into Python takes it back here. Signals are checked about every millisecond, not every step (on a
+// small model the check would cost a twentieth of a step), and only on Python's main thread, the
+// only one that runs signal handlers: a solve on another thread never waits for the GIL to check.
 class PythonSolverObserver : public SolverObserver {
  public:
+  PythonSolverObserver()  // constructed with the GIL held
+      : onMainThread_(py::module_::import("threading").attr("main_thread")().is(
+            py::module_::import("threading").attr("current_thread")())) {}
   void OnStart(const SystemState&) override { signalCheck_.Start(); }
   void OnStepAccepted(const SystemState&, double, Index) override {
-    if (signalCheck_.Due() && PyErr_CheckSignals() != 0) throw py::error_already_set();
+    if (!onMainThread_ || !signalCheck_.Due()) return;
+    py::gil_scoped_acquire gil;
+    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
   }
   // through exu.Print, which honours exu.config (printToConsole, SetWriteToFile); reports are rare
-  void Report(const std::string& text) override { Console().attr("Print")(text, py::arg("flush") = true); }
+  void Report(const std::string& text) override {
+    py::gil_scoped_acquire gil;
+    Console().attr("Print")(text, py::arg("flush") = true);
+  }
   void Warn(const std::string& text) override {
+    py::gil_scoped_acquire gil;
     if (Console().attr("config").attr("suppressWarnings").cast<bool>()) return;
     if (PyErr_WarnEx(PyExc_UserWarning, text.c_str(), 1) != 0) throw py::error_already_set();  // warnings as errors
   }
 
  private:
   static py::module_ Console() { return py::module_::import("multidyn.console"); }
+  const bool onMainThread_;
   ReportClock signalCheck_{std::chrono::milliseconds(1)};
 };
 
@@ -187,12 +199,19 @@ SimulationSettings SettingsFromPython(const py::dict& settingsDict) {
 }
 
 // A solve with the settings of a SimulationSettings dict, Ctrl-C and progress through a
-// PythonSolverObserver: its statistics and computation time as a dict.
+// PythonSolverObserver, without the GIL: its statistics and computation time as a dict.
 template <class Solve> py::dict TimedSolve(const py::dict& settingsDict, Solve&& solve) {
   const SimulationSettings settings = SettingsFromPython(settingsDict);
   PythonSolverObserver observer;
   const auto start = std::chrono::steady_clock::now();
-  const SolverStatistics statistics = solve(settings, observer);
+  SolverStatistics statistics;
+  {
+    // Without the GIL, so that other Python threads run meanwhile (several systems solved at once
+    // on a thread pool, multidyn.processing); user functions (PythonScriptFunction) and the
+    // observer take it back to call Python. Nothing else in a solve touches Python objects.
+    py::gil_scoped_release withoutGil;
+    statistics = solve(settings, observer);
+  }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   py::dict d;
   d["steps"] = statistics.steps;
