@@ -42,10 +42,10 @@ def ChainTip(parameters, packageName="multidyn"):
     previous = mbs.CreateGround()
     for i in range(options["bodies"]):
         body = mbs.CreateRigidBody(inertia=inertia, referencePosition=[i + 0.5, 0, 0], gravity=[0, -9.81, 0])
-        mbs.CreateRevoluteJoint(bodyNumbers=[previous, body], position=[i, 0, 0], axis=[0, 0, 1])
+        mbs.CreateRevoluteJoint(itemNumbers=[previous, body], position=[i, 0, 0], axis=[0, 0, 1])
         previous = body
     # a damper at the tip makes the density matter (gravity alone scales with it)
-    mbs.CreateSpringDamper(bodyNumbers=[mbs.CreateGround(), previous], localPosition0=[options["bodies"], 0, 0],
+    mbs.CreateSpringDamper(itemNumbers=[mbs.CreateGround(), previous], localPosition0=[options["bodies"], 0, 0],
                            localPosition1=[0.5, 0, 0], stiffness=0., damping=50.)
     mbs.Assemble()
     settings = QuietSettings(exu)

@@ -18,7 +18,7 @@ import warnings
 import numpy as np
 
 from multidyn.analysis import studyRunner
-from multidyn.argumentChecks import IsInteger
+from multidyn.api.argumentChecks import IsInteger
 
 # Exudyn's keywords that its functions take through **kwargs; others are refused (a misspelt
 # keyword would otherwise be ignored silently)
@@ -28,7 +28,7 @@ _exudynKeywords = {"useMPI", "useDispyWebMonitor", "clusterHostNames", "numberOf
 
 
 def _Print(*arguments, **keywords):
-    from multidyn.console import Print
+    from multidyn.api.console import Print
     Print(*arguments, **keywords)
 
 

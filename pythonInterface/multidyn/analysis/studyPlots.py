@@ -11,7 +11,7 @@ def PlotOptimizationResults2D(parameterList, valueList, xLogScale=False, yLogSca
     from matplotlib import ticker
     values = list(valueList)
     if not values:
-        from multidyn.console import Print
+        from multidyn.api.console import Print
         Print("WARNING: PlotOptimizationResults2D: valueList has zero length")
     plt.close("all")
     figList, axList = [], []

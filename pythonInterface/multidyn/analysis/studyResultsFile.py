@@ -66,11 +66,8 @@ def _SameParameter(a, b):
 
 def VersionPlatformString():
     """Which code and machine wrote a file."""
-    try:
-        import multidyn
-        version = "multidyn version = " + str(getattr(multidyn, "__version__", "unknown"))
-    except ImportError:
-        version = "(no multidyn)"
+    from multidyn.api.console import __version__
+    version = "multidyn version = " + __version__
     return (f"{version}; Python{sys.version_info.major}.{sys.version_info.minor}.{sys.version_info.micro}; "
             f"{platform.system()}{platform.release()}; {platform.machine()}")
 

@@ -21,10 +21,10 @@ def ChainTip(numberOfBodies=10, endTime=0.5, userFunction=None):
     previous = mbs.CreateGround()
     for i in range(numberOfBodies):
         body = mbs.CreateRigidBody(inertia=inertia, referencePosition=[i + 0.5, 0, 0], gravity=[0, -9.81, 0])
-        mbs.CreateRevoluteJoint(bodyNumbers=[previous, body], position=[i, 0, 0], axis=[0, 0, 1])
+        mbs.CreateRevoluteJoint(itemNumbers=[previous, body], position=[i, 0, 0], axis=[0, 0, 1])
         previous = body
     if userFunction is not None:
-        mbs.CreateSpringDamper(bodyNumbers=[mbs.CreateGround(), previous], localPosition0=[numberOfBodies, 1, 0],
+        mbs.CreateSpringDamper(itemNumbers=[mbs.CreateGround(), previous], localPosition0=[numberOfBodies, 1, 0],
                                localPosition1=[0.5, 0, 0], stiffness=1e5, damping=10.,
                                springForceUserFunction=userFunction)
     mbs.Assemble()
@@ -110,7 +110,7 @@ def test_python_runs_on_another_thread_while_a_solve_runs():
     for i in range(30):
         body = mbs.CreateRigidBody(inertia=ut.InertiaCuboid(1000., [1., 0.1, 0.1]), referencePosition=[i + 0.5, 0, 0],
                                    gravity=[0, -9.81, 0])
-        mbs.CreateRevoluteJoint(bodyNumbers=[previous, body], position=[i, 0, 0], axis=[0, 0, 1])
+        mbs.CreateRevoluteJoint(itemNumbers=[previous, body], position=[i, 0, 0], axis=[0, 0, 1])
         previous = body
     mbs.Assemble()
     settings = Settings(endTime=1., numberOfSteps=2000)
