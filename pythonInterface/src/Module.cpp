@@ -13,6 +13,7 @@
 #include "PythonConversion.h"
 #include "PythonScriptFunction.h"
 #include "core/foundation/Errors.h"
+#include "core/foundation/FileError.h"
 #include "core/items/ItemRegistry.h"
 #include "core/model/MainSystem.h"
 #include "core/model/SimulationSettings.h"
@@ -189,7 +190,17 @@ SimulationSettings SettingsFromPython(const py::dict& settingsDict) {
 // A solve with the settings of a SimulationSettings dict, Ctrl-C and progress through a
 // PythonSolverObserver: its statistics and computation time as a dict.
 template <class Solve> py::dict TimedSolve(const py::dict& settingsDict, Solve&& solve) {
-  const SimulationSettings settings = SettingsFromPython(settingsDict);
+  // The converted settings of the last dict, while it is that same object: SimulationSettings
+  // hands the solvers one dict until a value changes, and never changes it (a 10-step solve spent
+  // a fifth of its time converting it). The reference keeps the object from being freed, so its
+  // identity cannot pass to another dict; leaked on purpose (no Python call after finalization).
+  static py::object& lastDict = *new py::object();
+  static SimulationSettings& lastSettings = *new SimulationSettings();
+  if (!lastDict.is(settingsDict)) {
+    lastSettings = SettingsFromPython(settingsDict);  // throws before the cache changes
+    lastDict = settingsDict;
+  }
+  const SimulationSettings settings = lastSettings;
   PythonSolverObserver observer;
   const auto start = std::chrono::steady_clock::now();
   const SolverStatistics statistics = solve(settings, observer);
@@ -277,6 +288,9 @@ PYBIND11_MODULE(_multidyn, m) {
       PyErr_SetString(PyExc_TypeError, e.what());
     } catch (const IndexError& e) {
       PyErr_SetString(PyExc_IndexError, e.what());
+    } catch (const FileError& e) {
+      // OSError(errno, text, path) is created as the subclass of the errno (FileNotFoundError, ...)
+      PyErr_SetObject(PyExc_OSError, py::make_tuple(e.ErrorNumber(), e.what(), e.Path()).ptr());
     } catch (const NotAssembledError& e) {
       PyErr_SetString(notAssembled.ptr(), e.what());
     } catch (const UserFunctionError& e) {
