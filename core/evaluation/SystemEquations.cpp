@@ -700,11 +700,7 @@ differentiation::JacobianWorkspace& SystemEquations::WorkspaceOf(Index thread) {
 
 std::unique_ptr<differentiation::JacobianWorkspace> SystemEquations::NewJacobianWorkspace() const {
   auto workspace = std::make_unique<differentiation::JacobianWorkspace>();
-  const size_t nNodes = nodeKinematics_.size();
-  workspace->singleNodeKinematics.resize(nNodes);
-  workspace->singleNodeValid.assign(nNodes, 0);
-  workspace->positionNodeKinematics.resize(nNodes);
-  workspace->positionNodeValid.assign(nNodes, 0);
+  workspace->SetNumberOfNodes(nodeKinematics_.size());
   // The multiplier buffers of every size (the constraint columns index the pool directly).
   for (Index size = 0; size <= largestConstraint_; ++size)
     differentiation::JacobianWorkspace::OfSize(workspace->lambdaBySize, size);
