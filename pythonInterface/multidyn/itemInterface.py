@@ -17,17 +17,20 @@ _categoryPrefix = ["Node", "Object", "Marker", "Load", "Sensor"]
 classesByCategory = [dict() for _ in range(5)]
 
 
+_categoryOfIndexType = {indexType: category for category, indexType in enumerate(_indexTypes)}
+
+
 def _CheckIndexKind(className, field, value):
     """A typed index of another kind (a NodeIndex given as markerNumber) is a TypeError."""
     expected = field["indexCategory"]
     if expected is None:
         return
-    values = value if isinstance(value, (list, tuple)) else [value]
+    values = value if isinstance(value, (list, tuple)) else (value,)
     for v in values:
-        for category, indexType in enumerate(_indexTypes):
-            if type(v) is indexType and category != expected:
-                raise TypeError(f"{className}: parameter '{field['name']}': expected a "
-                                f"{_indexTypes[expected].__name__}, got {v!r}")
+        category = _categoryOfIndexType.get(type(v))
+        if category is not None and category != expected:
+            raise TypeError(f"{className}: parameter '{field['name']}': expected a "
+                            f"{_indexTypes[expected].__name__}, got {v!r}")
 
 
 class ItemBase:

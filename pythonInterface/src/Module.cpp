@@ -3,6 +3,7 @@
 // field tables exported here, so that each parameter is declared once, in C++.
 #include <cmath>
 #include <chrono>
+#include <unordered_map>
 
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
@@ -332,7 +333,13 @@ PYBIND11_MODULE(_multidyn, m) {
         if (f->type == FieldType::UserFunction) {
           if (PyCallable_Check(value.ptr())) return;
         }
-        std::unique_ptr<Item> item = info->create();
+        // One item per type to set values on (creating one per call cost a tenth of building a model):
+        // a field's setter checks the value alone (cross-field checks are the item's Check()), and
+        // leaves the item as it was on error, so the values of earlier calls do not matter.
+        static std::unordered_map<const ItemTypeInfo*, std::unique_ptr<Item>>& prototypes =
+            *new std::unordered_map<const ItemTypeInfo*, std::unique_ptr<Item>>();
+        std::unique_ptr<Item>& item = prototypes[info];
+        if (!item) item = info->create();
         SetItemField(*item, *f, PythonToJson(value, info->className + ": parameter '" + f->name + "'"), info->className);
       }, "raises ValueError/TypeError if value is not valid for the field");
 
