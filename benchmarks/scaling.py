@@ -4,7 +4,8 @@ case only. multidyn never depends on exudyn.
 
   chain       N rigid bodies on revolute joints (benchmarks/chainSpeed.py's model), h = 1 ms
   massPoints  N free mass points under gravity (mbs.CreateMassPoint), h = 1 ms
-  sensors     N mass points with a position sensor each (storeInternal), 100 steps
+  sensors     N mass points with a position sensor each (storeInternal), 100 steps; the stored data's
+              memory is the difference to the same model whose sensors store nothing
   build       mbs.CreateMassPoint N times, and mbs.Assemble()
   overhead    a 10-step solve of the torsional spring-damper mini example, repeated
   longRun     the mini example for 10^6 steps: resident memory must not grow
@@ -58,11 +59,11 @@ def Chain(exu, utilities, mbs, n):
         previous = body
 
 
-def MassPoints(exu, mbs, n, sensors=False):
+def MassPoints(exu, mbs, n, sensors=False, store=True):
     for i in range(n):
         body = mbs.CreateMassPoint(referencePosition=[i, 0, 0], initialVelocity=[0, 1, 0], mass=1., gravity=[0, 0, -9.81])
         if sensors:
-            mbs.AddSensor(exu.itemInterface.SensorBody(bodyNumber=body, storeInternal=True, writeToFile=False,
+            mbs.AddSensor(exu.itemInterface.SensorBody(bodyNumber=body, storeInternal=store, writeToFile=False,
                                                        outputVariableType=exu.OutputVariableType.Position))
 
 
@@ -109,7 +110,7 @@ def Worker(case, packageName, n, steps):
     if case == "chain":
         Chain(exu, utilities, mbs, n)
     else:
-        MassPoints(exu, mbs, n, sensors=case == "sensors")
+        MassPoints(exu, mbs, n, sensors=case.startswith("sensors"), store=case == "sensors")
     built = time.perf_counter()
     mbs.Assemble()
     assembled = time.perf_counter()
@@ -121,9 +122,11 @@ def Worker(case, packageName, n, steps):
         mbs.SolveDynamic(settings)
         result["usPerItemStep"] = (time.perf_counter() - start) / (n * steps) * 1e6
     if case == "sensors":
-        data = [mbs.GetSensorStoredData(i) for i in range(0, n, max(1, n // 10))]
-        result["rowsPerSensor"] = int(data[0].shape[0])
-        result["rawKiB"] = n * data[0].size * 8 / 1024
+        result["kiBPerItem"] = (MemoryKiB("VmHWM") - baseKiB) / n  # before the arrays below
+        data = mbs.GetSensorStoredData(0)
+        result["rowsPerSensor"] = int(data.shape[0])
+        result["rawKiB"] = n * data.size * 8 / 1024
+        return result
     result["kiBPerItem"] = (MemoryKiB("VmHWM") - baseKiB) / n
     return result
 
@@ -185,7 +188,11 @@ def main():
                     text = (f"{r['usPerItemStep']:7.3f} us/item/step  peak {r['kiBPerItem']:7.2f} KiB/item  "
                             f"create {r['usPerItemCreate']:6.1f} us/item  assemble {r['usPerItemAssemble']:6.2f} us/item")
                     if case == "sensors":
-                        text += f"  sensor data {r['rawKiB'] / 1024:6.1f} MiB raw ({r['rowsPerSensor']} rows)"
+                        # the same model with sensors that store nothing: the difference is the stored data
+                        bare = RunCase("sensorsNotStored", packageName, n, Steps(case, n))
+                        stored = (r["kiBPerItem"] - bare["kiBPerItem"]) * n
+                        text += (f"  sensor data: raw {r['rawKiB'] / 1024:6.1f} MiB ({r['rowsPerSensor']} rows), "
+                                 f"stored {stored / 1024:6.1f} MiB = {stored / r['rawKiB']:.2f} x raw")
                 print(f"  N = {n:6d} {packageName:9s} {text}")
             if len(row) == 2 and not any("error" in r for r in row.values()):
                 m, e = row["multidyn"], row["exudyn"]
