@@ -82,19 +82,8 @@ def Worker(case, packageName, n, steps):
         result["growthKiB"] = MemoryKiB("VmRSS") - after10k
         return result
     if case == "overhead":
-        from miniExampleSpeed import RigidBodyItem
-        ii = exu.itemInterface
-        SC = exu.SystemContainer()
-        mbs = SC.AddSystem()
-        oGround = mbs.AddObject(ii.ObjectGround())
-        nBody = mbs.AddNode(ii.RigidRxyz())
-        mbs.AddObject(RigidBodyItem(ii, nBody))
-        mBody = mbs.AddMarker(ii.MarkerNodeRigid(nodeNumber=nBody))
-        mGround = mbs.AddMarker(ii.MarkerBodyRigid(bodyNumber=oGround, localPosition=[0, 0, 0]))
-        mbs.AddObject(ii.RevoluteJointZ(markerNumbers=[mGround, mBody]))
-        mbs.AddObject(ii.TorsionalSpringDamper(markerNumbers=[mGround, mBody], stiffness=2e3, damping=20, offset=0))
-        mbs.AddLoad(ii.Torque(markerNumber=mBody, loadVector=[0, 0, 1]))
-        mbs.Assemble()
+        from miniExampleSpeed import MiniExample
+        exu, mbs, _ = MiniExample(packageName)
         settings = QuietSettings(exu)
         settings.timeIntegration.endTime = 0.1
         settings.timeIntegration.numberOfSteps = 10
