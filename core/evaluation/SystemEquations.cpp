@@ -1,4 +1,5 @@
 #include "core/evaluation/SystemEquations.h"
+#include "core/evaluation/UsableCpus.h"
 
 #include <algorithm>
 #include <thread>
@@ -126,8 +127,9 @@ bool SystemEquations::HasPythonUserFunction() const {
 
 void SystemEquations::SetParallel(Index numberOfThreads, Index minimumItems) {
   const Index items = Index(bodyEntries_.size() + connectorEntries_.size() + constraintEntries_.size() + loadEntries_.size());
-  const Index cores = std::max<Index>(1, Index(std::thread::hardware_concurrency()));
-  Index threads = std::min(numberOfThreads, cores);
+  // never more threads than the CPUs this process may use (taskset, a container's cpuset): the
+  // parts of a run wait for each other, so threads sharing a CPU only take turns
+  Index threads = numberOfThreads > 1 ? std::min(numberOfThreads, UsableCpus()) : 1;
   if (threads > 1 && (items <= minimumItems || HasPythonUserFunction())) threads = 1;
   threads = std::max<Index>(threads, 1);
   if (threads == NumberOfThreadsInUse() && !scratch_.empty()) return;
@@ -698,11 +700,7 @@ differentiation::JacobianWorkspace& SystemEquations::WorkspaceOf(Index thread) {
 
 std::unique_ptr<differentiation::JacobianWorkspace> SystemEquations::NewJacobianWorkspace() const {
   auto workspace = std::make_unique<differentiation::JacobianWorkspace>();
-  const size_t nNodes = nodeKinematics_.size();
-  workspace->singleNodeKinematics.resize(nNodes);
-  workspace->singleNodeValid.assign(nNodes, 0);
-  workspace->positionNodeKinematics.resize(nNodes);
-  workspace->positionNodeValid.assign(nNodes, 0);
+  workspace->SetNumberOfNodes(nodeKinematics_.size());
   // The multiplier buffers of every size (the constraint columns index the pool directly).
   for (Index size = 0; size <= largestConstraint_; ++size)
     differentiation::JacobianWorkspace::OfSize(workspace->lambdaBySize, size);

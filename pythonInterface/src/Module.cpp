@@ -3,6 +3,7 @@
 // field tables exported here, so that each parameter is declared once, in C++.
 #include <cmath>
 #include <chrono>
+#include <unordered_map>
 
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
@@ -13,6 +14,7 @@
 #include "PythonConversion.h"
 #include "PythonScriptFunction.h"
 #include "core/foundation/Errors.h"
+#include "core/foundation/FileError.h"
 #include "core/items/ItemRegistry.h"
 #include "core/model/MainSystem.h"
 #include "core/model/SimulationSettings.h"
@@ -201,7 +203,17 @@ SimulationSettings SettingsFromPython(const py::dict& settingsDict) {
 // A solve with the settings of a SimulationSettings dict, Ctrl-C and progress through a
 // PythonSolverObserver, without the GIL: its statistics and computation time as a dict.
 template <class Solve> py::dict TimedSolve(const py::dict& settingsDict, Solve&& solve) {
-  const SimulationSettings settings = SettingsFromPython(settingsDict);
+  // The converted settings of the last dict, while it is that same object: SimulationSettings
+  // hands the solvers one dict until a value changes, and never changes it (a 10-step solve spent
+  // a fifth of its time converting it). The reference keeps the object from being freed, so its
+  // identity cannot pass to another dict; leaked on purpose (no Python call after finalization).
+  static py::object& lastDict = *new py::object();
+  static SimulationSettings& lastSettings = *new SimulationSettings();
+  if (!lastDict.is(settingsDict)) {
+    lastSettings = SettingsFromPython(settingsDict);  // throws before the cache changes
+    lastDict = settingsDict;
+  }
+  const SimulationSettings settings = lastSettings;
   PythonSolverObserver observer;
   const auto start = std::chrono::steady_clock::now();
   SolverStatistics statistics;
@@ -296,6 +308,9 @@ PYBIND11_MODULE(_multidyn, m) {
       PyErr_SetString(PyExc_TypeError, e.what());
     } catch (const IndexError& e) {
       PyErr_SetString(PyExc_IndexError, e.what());
+    } catch (const FileError& e) {
+      // OSError(errno, text, path) is created as the subclass of the errno (FileNotFoundError, ...)
+      PyErr_SetObject(PyExc_OSError, py::make_tuple(e.ErrorNumber(), e.what(), e.Path()).ptr());
     } catch (const NotAssembledError& e) {
       PyErr_SetString(notAssembled.ptr(), e.what());
     } catch (const UserFunctionError& e) {
@@ -337,7 +352,13 @@ PYBIND11_MODULE(_multidyn, m) {
         if (f->type == FieldType::UserFunction) {
           if (PyCallable_Check(value.ptr())) return;
         }
-        std::unique_ptr<Item> item = info->create();
+        // One item per type to set values on (creating one per call cost a tenth of building a model):
+        // a field's setter checks the value alone (cross-field checks are the item's Check()), and
+        // leaves the item as it was on error, so the values of earlier calls do not matter.
+        static std::unordered_map<const ItemTypeInfo*, std::unique_ptr<Item>>& prototypes =
+            *new std::unordered_map<const ItemTypeInfo*, std::unique_ptr<Item>>();
+        std::unique_ptr<Item>& item = prototypes[info];
+        if (!item) item = info->create();
         SetItemField(*item, *f, PythonToJson(value, info->className + ": parameter '" + f->name + "'"), info->className);
       }, "raises ValueError/TypeError if value is not valid for the field");
 

@@ -229,7 +229,7 @@ void ExplicitSolver::Accept(SystemState& state, double h) {
   AcceptNext(state);
   ++statistics_.steps;
   observer_.OnStepAccepted(state, h, 0);
-  if (reportClock_.Due())
+  if (settings_.timeIntegration.verboseMode >= 1 && reportClock_.Due())  // verboseMode 0: silent
     observer_.Report(tableau_.name + ": t = " + NumberText(state.time) + " of " +
                      NumberText(settings_.timeIntegration.endTime) + ", step size " + NumberText(h));
 }

@@ -30,7 +30,7 @@ def _CheckedSettings(function, simulationSettings):
 def _SettingsOf(function, simulationSettings):
     """(the SimulationSettings, their dict) for a solve; TypeError for anything else."""
     simulationSettings = _CheckedSettings(function, simulationSettings)
-    return simulationSettings, simulationSettings.GetDictionary()
+    return simulationSettings, simulationSettings._SolverDictionary()
 
 
 def _RunSolve(mbs, function, settings, solve, updateInitialValues, autoAssemble, statisticsKey, verbose, stepsName):

@@ -124,7 +124,9 @@ class Config:
         try:
             file = open(path, 'a' if append else 'w')
         except OSError as error:
-            raise ValueError(f"exu.SetWriteToFile: cannot open '{path}' for writing: {error.strerror}") from None
+            # the OSError subclass of the errno (FileNotFoundError, PermissionError, ...) naming the path
+            raise OSError(error.errno, f"exu.SetWriteToFile: cannot open the file for writing ({error.strerror})",
+                          path) from None
         object.__setattr__(self, '_file', file)
         self._fileValues.update(printToFile=True, printFileName=fileName, printToFileAppend=bool(append))
         self._values['printFlushAlways'] = bool(flushAlways)

@@ -17,30 +17,34 @@ _categoryPrefix = ["Node", "Object", "Marker", "Load", "Sensor"]
 classesByCategory = [dict() for _ in range(5)]
 
 
+_categoryOfIndexType = {indexType: category for category, indexType in enumerate(_indexTypes)}
+
+
 def _CheckIndexKind(className, field, value):
     """A typed index of another kind (a NodeIndex given as markerNumber) is a TypeError."""
     expected = field["indexCategory"]
     if expected is None:
         return
-    values = value if isinstance(value, (list, tuple)) else [value]
+    values = value if isinstance(value, (list, tuple)) else (value,)
     for v in values:
-        for category, indexType in enumerate(_indexTypes):
-            if type(v) is indexType and category != expected:
-                raise TypeError(f"{className}: parameter '{field['name']}': expected a "
-                                f"{_indexTypes[expected].__name__}, got {v!r}")
+        category = _categoryOfIndexType.get(type(v))
+        if category is not None and category != expected:
+            raise TypeError(f"{className}: parameter '{field['name']}': expected a "
+                            f"{_indexTypes[expected].__name__}, got {v!r}")
 
 
 class ItemBase:
     """Common behaviour of the generated item classes."""
     _info = None
     _fields = {}
+    _fieldByKey = {}  # name, dict key and aliases -> field
+    _defaults = []    # (name, default) of every field
+    _keysAndNames = []  # (dict key, name) of every field
 
     def __init__(self, *args, **kwargs):
-        values = object.__getattribute__(self, "__dict__")
-        values["_values"] = {}
-        for name, field in self._fields.items():
-            default = field["default"]
-            values["_values"][name] = _np.array(default).tolist() if isinstance(default, list) else default
+        # the defaults, lists copied (a script may change an item's list in place)
+        object.__getattribute__(self, "__dict__")["_values"] = {
+            name: _CopyList(default) if type(default) is list else default for name, default in self._defaults}
         names = list(self._fields)
         if len(args) > len(names):
             raise TypeError(f"{self._info['className']}() takes at most {len(names)} positional arguments")
@@ -95,27 +99,28 @@ class ItemBase:
 
     @classmethod
     def _FieldOf(cls, key):
-        for field in cls._fields.values():
-            if key == field["name"] or key == field["key"] or key in field["aliases"]:
-                return field
-        return None
+        """The field a name, dict key or alias means (None: no such parameter)."""
+        return cls._fieldByKey.get(key)
 
     def __setattr__(self, key, value):
-        field = self._FieldOf(key)
-        className = self._info["className"]
+        field = self._fieldByKey.get(key)
         if field is None:
             known = ", ".join(f["name"] for f in self._fields.values() if not f["group"])
-            raise TypeError(f"{className}: unknown parameter '{key}'; the parameters are: {known} "
+            raise TypeError(f"{self._info['className']}: unknown parameter '{key}'; the parameters are: {known} "
                             f"(and visualization)")
-        _CheckIndexKind(className, field, value)
-        noFunction = value is None or (type(value) in (int, float) and value == 0)  # 0 or None; never an array's truth
-        if field["isUserFunction"] and not callable(value) and not noFunction:
-            raise TypeError(f"{className}: parameter '{field['name']}': expected a Python function or 0, got {value!r}")
+        if field["indexCategory"] is not None:
+            _CheckIndexKind(self._info["className"], field, value)
+        if field["isUserFunction"]:
+            noFunction = value is None or (type(value) in (int, float) and value == 0)  # 0 or None; never an array's truth
+            if not callable(value) and not noFunction:
+                raise TypeError(f"{self._info['className']}: parameter '{field['name']}': expected a Python function "
+                                f"or 0, got {value!r}")
         if not (field["isUserFunction"] and callable(value)):
             _multidyn.ValidateField(self._info["category"], self._info["typeName"], field["name"], value)
         if field["deprecation"] and not _np.array_equal(_np.asarray(value, dtype=float),
                                                         _np.asarray(field["default"], dtype=float)):
-            _warnings.warn(f"{className}.{field['name']} is {field['deprecation']}", DeprecationWarning, stacklevel=3)
+            _warnings.warn(f"{self._info['className']}.{field['name']} is {field['deprecation']}", DeprecationWarning,
+                           stacklevel=3)
         if isinstance(value, _np.ndarray):
             value = value.tolist()
         self._values[field["name"]] = value
@@ -133,6 +138,14 @@ class ItemBase:
         yield self._info["typeKey"], self._info["typeName"]
         for name, field in self._fields.items():
             yield field["key"], self._values[name]
+
+    def _AsDict(self):
+        """dict(self), built at once (mbs.Add... converts every item it adds)"""
+        values = self._values
+        result = {self._info["typeKey"]: self._info["typeName"]}
+        for key, name in self._keysAndNames:
+            result[key] = values[name]
+        return result
 
     def __repr__(self):
         return f"{self._info['className']}({dict(self)!r})"
@@ -198,12 +211,25 @@ def ClassForDict(category, dictionary):
     return itemClass
 
 
+def _CopyList(value):
+    return [_CopyList(v) if type(v) is list else v for v in value]
+
+
 def _MakeClass(info):
     fields = {f["name"]: f for f in info["fields"]}
+    # every name a field answers to; where two fields share one, the earlier field has it
+    fieldByKey = {}
+    for f in reversed(info["fields"]):
+        for key in [f["name"], f["key"], *f["aliases"]]:
+            fieldByKey[key] = f
+    defaults = [(name, _np.array(f["default"]).tolist() if isinstance(f["default"], list) else f["default"])
+                for name, f in fields.items()]
     doc = info["description"] + "\n\nParameters:\n" + "\n".join(
         f"  {f['name']} ({f['type']}{', ' + f['unit'] if f['unit'] else ''}; default {f['default']!r}): {f['description']}"
         for f in info["fields"])
-    return type(info["className"], (ItemBase,), {"_info": info, "_fields": fields, "__doc__": doc,
+    keysAndNames = [(f["key"], name) for name, f in fields.items()]
+    return type(info["className"], (ItemBase,), {"_info": info, "_fields": fields, "_fieldByKey": fieldByKey,
+                                                 "_defaults": defaults, "_keysAndNames": keysAndNames, "__doc__": doc,
                                                  "__module__": __name__})
 
 

@@ -22,13 +22,13 @@ _categories = [("Node", NodeIndex), ("Object", ObjectIndex), ("Marker", MarkerIn
 
 def _ItemDict(category, item, mbs=None):
     """Normalises an item object or dict through its class, so both are validated the same way."""
-    if category == 1 and hasattr(item, "_CompileFor") and mbs is not None:
+    if category == 1 and mbs is not None and not isinstance(item, ItemBase) and hasattr(item, "_CompileFor"):
         item = item._CompileFor(mbs)  # an actuator shortcut: the general actuator it compiles to
     if isinstance(item, ItemBase):
         if item._info["category"] != category:
             raise TypeError(f"Add{_categories[category][0]}: expected a {_categories[category][0].lower()}, "
                             f"got a {item._info['className']}")
-        return dict(item)
+        return item._AsDict()
     if isinstance(item, dict):
         return dict(ClassForDict(category, item).FromDict(item))
     raise TypeError(f"Add{_categories[category][0]}: expected an item (e.g. exu.itemInterface.RigidBody(...)) or a "
@@ -169,6 +169,14 @@ def _CheckFileName(fileName, what):
     if not isinstance(fileName, (str, _os.PathLike)):
         raise TypeError(f"{what}: fileName must be a file name (a str or path), got {fileName!r}")
     return fileName
+
+
+def _FileError(error, text, fileName):
+    """The OSError subclass of `error` (FileNotFoundError, PermissionError, ...) with our text and
+    the file's path: OSError(errno, text, path) is created as the subclass of the errno."""
+    if error.errno is None:
+        return OSError(f"{text} '{fileName}': {error}")
+    return OSError(error.errno, f"{text} ({error.strerror})", _os.fspath(fileName))
 
 
 class SystemData:
@@ -317,7 +325,7 @@ def Save(self, fileName, simulationSettings=None):
         with open(fileName, "w", encoding="utf-8") as file:
             file.write(text)
     except OSError as error:
-        raise OSError(f"mbs.Save: cannot write '{fileName}': {error}") from None
+        raise _FileError(error, "mbs.Save: cannot write the system file", fileName) from None
 
 
 def Load(self, fileName):
@@ -329,7 +337,7 @@ def Load(self, fileName):
         with open(fileName, "rb") as file:
             raw = file.read()
     except OSError as error:
-        raise ValueError(f"Load: cannot read '{fileName}': {error}") from None
+        raise _FileError(error, "mbs.Load: cannot read the system file", fileName) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:

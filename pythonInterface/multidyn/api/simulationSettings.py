@@ -162,6 +162,7 @@ class _SettingsNode:
         object.__setattr__(self, "_root", self if root is None else root)
         if root is None:
             object.__setattr__(self, "_pythonValues", {})
+            object.__setattr__(self, "_solverDictionary", None)  # GetDictionary() until a value changes
         values = {}
         for field in description["fields"]:
             if "fields" in field:
@@ -229,6 +230,15 @@ class _SettingsNode:
                 message = message.replace(f"SimulationSettings.{self._path}{name}", f"SimulationSettings.{givenPath}", 1)
             raise type(error)(message) from None
         self._values[name] = value
+        object.__setattr__(self._root, "_solverDictionary", None)
+
+    def _SolverDictionary(self):
+        """GetDictionary() of the whole tree, made once until a value changes: for the solvers, which take
+        it as it is and never change it (a 10-step solve spent a third of its time building it)"""
+        root = self._root
+        if root._solverDictionary is None:
+            object.__setattr__(root, "_solverDictionary", root.GetDictionary())
+        return root._solverDictionary
 
     def _IsInteger(self, name):
         return any(f["name"] == name and f["type"] == "Index" for f in self._description["fields"])

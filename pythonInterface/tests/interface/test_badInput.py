@@ -247,7 +247,7 @@ def test_loadMalformedJson(model, tmp_path):
     with pytest.raises(ValueError) as error:
         model.mbs.Load(str(path))
     assert 'broken.json' in Message(error) and 'JSON' in Message(error)
-    with pytest.raises(ValueError):
+    with pytest.raises(FileNotFoundError):  # an OSError, as for a file Save cannot write
         model.mbs.Load(str(tmp_path / 'doesNotExist.json'))
     model.AssertUnchanged()
 
