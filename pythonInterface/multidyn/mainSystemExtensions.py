@@ -424,10 +424,36 @@ def SolveStatic(self, simulationSettings=None, updateInitialValues=False, storeS
     return _SolveWith(self, "SolveStatic", simulationSettings, updateInitialValues, autoAssemble, solver)
 
 
-def SolutionViewer(self, *args, **kwargs):
-    """mbs.SolutionViewer(...): no renderer yet; says so once and does nothing"""
-    from multidyn.renderer import SayNoRenderer
-    SayNoRenderer("mbs.SolutionViewer()")
+def SolutionViewer(self, solution=None, rowIncrement=1, timeout=0.04, runOnStart=True, runMode=2, fontSize=12, title='',
+                   checkRenderEngineStopFlag=True):
+    """Replays a solution in the browser viewer (multidyn.viewer.playback.SolutionViewer): LoadSolutionFile's dict
+    or a file name, the last solve's by default; a frame slider, play/pause, speed and loop."""
+    from multidyn.viewer.playback import SolutionViewer as _SolutionViewer
+    return _SolutionViewer(self, solution, rowIncrement, timeout, runOnStart, runMode, fontSize, title,
+                           checkRenderEngineStopFlag)
+
+
+def ExportHTML(self, fileName, solution=None, rowIncrement=1, maxFrames=1000, darkMode=False, renderState=None,
+               animate=True):
+    """Writes one self-contained HTML file with the scene and the animation of a solution (the last solve's by
+    default), which plays offline in any browser (multidyn.viewer.htmlExport.ExportHTML). Needs viser."""
+    from multidyn.viewer.htmlExport import ExportHTML as _ExportHTML
+    from multidyn.viewer.server import ImportViser
+    ImportViser()
+    return _ExportHTML(self, fileName, solution, rowIncrement, maxFrames, darkMode, renderState, animate)
+
+
+def WaitForUserToContinue(self, printMessage=True):
+    """waits until Continue (or Stop) is pressed in the browser viewer; returns at once when nobody watches"""
+    self.GetSystemContainer().renderer.DoIdleTasks(-1., printMessage)
+
+
+def GetRenderEngineStopFlag(self):
+    return self.GetSystemContainer().GetRenderEngineStopFlag()
+
+
+def SetRenderEngineStopFlag(self, stopFlag):
+    self.GetSystemContainer().SetRenderEngineStopFlag(stopFlag)
 
 
 def Save(self, fileName, simulationSettings=None):
@@ -525,7 +551,8 @@ def GetSystemContainer(self):
     return container
 
 
-InstallMethods(SolveDynamic, SolveStatic, SolutionViewer, Save, Load, GetSystemContainer, __repr__=_Repr)
+InstallMethods(SolveDynamic, SolveStatic, SolutionViewer, ExportHTML, WaitForUserToContinue, GetRenderEngineStopFlag,
+               SetRenderEngineStopFlag, Save, Load, GetSystemContainer, __repr__=_Repr)
 
 from multidyn import createFunctions  # noqa: E402,F401  (the mbs.Create... helpers)
 from multidyn import contact  # noqa: E402,F401  (mbs.CreateExponentialSpringContact, mbs.ResetAnchorPoint)

@@ -150,13 +150,40 @@ py::object ObjectOutputToPython(const MainSystem& system, Index object, const Ve
   return OutputToPython(value, scalar);
 }
 
+// The viewer's hook (multidyn.viewer): a Python callable f(time, phase) called at the start of a
+// solve (phase 0), after an accepted step when graphicsUpdateInterval seconds of wall-clock time
+// have passed since the last call (phase 1), and at the end (phase 2); the system's current state
+// is then that of the step. Set by _multidyn._SetGraphicsUpdateHook(f, intervalSeconds), removed
+// with f = None. Without a hook a step pays one test of a flag.
+struct GraphicsUpdateHook {
+  py::object function;
+  double intervalSeconds = 0.1;
+};
+GraphicsUpdateHook& GraphicsHook() {
+  static GraphicsUpdateHook* hook = new GraphicsUpdateHook;  // never destroyed: no Python object outlives the interpreter
+  return *hook;
+}
+
 // Progress and Ctrl-C for long solves. Signals are checked about every millisecond, not every
 // step: on a small model the check would cost a twentieth of a step.
 class PythonSolverObserver : public SolverObserver {
  public:
-  void OnStart(const SystemState&) override { signalCheck_.Start(); }
-  void OnStepAccepted(const SystemState&, double, Index) override {
+  void OnStart(const SystemState& state) override {
+    signalCheck_.Start();
+    const GraphicsUpdateHook& hook = GraphicsHook();
+    hookActive_ = hook.function && !hook.function.is_none();
+    if (!hookActive_) return;
+    CallHook(state.time, 0);  // first: it may set the interval from the visualization settings
+    graphicsClock_ = ReportClock(std::chrono::duration_cast<ReportClock::Clock::duration>(
+        std::chrono::duration<double>(std::max(hook.intervalSeconds, 0.))));
+    graphicsClock_.Start();
+  }
+  void OnStepAccepted(const SystemState& state, double, Index) override {
     if (signalCheck_.Due() && PyErr_CheckSignals() != 0) throw py::error_already_set();
+    if (hookActive_ && graphicsClock_.Due()) CallHook(state.time, 1);
+  }
+  void OnFinish(const SystemState& state) override {
+    if (hookActive_) CallHook(state.time, 2);
   }
   // through exu.Print, which honours exu.config (printToConsole, SetWriteToFile); reports are rare
   void Report(const std::string& text) override { Console().attr("Print")(text, py::arg("flush") = true); }
@@ -167,7 +194,14 @@ class PythonSolverObserver : public SolverObserver {
 
  private:
   static py::module_ Console() { return py::module_::import("multidyn.console"); }
+  // the hook may be removed while it runs (the viewer stopped): a reference of our own for the call
+  static void CallHook(double time, int phase) {
+    const py::object function = GraphicsHook().function;
+    if (function && !function.is_none()) function(time, phase);
+  }
   ReportClock signalCheck_{std::chrono::milliseconds(1)};
+  ReportClock graphicsClock_;
+  bool hookActive_ = false;
 };
 
 py::object ToPythonMatrix(const std::vector<std::vector<double>>& rows) {
@@ -296,6 +330,16 @@ PYBIND11_MODULE(_multidyn, m) {
       .value("Current", ConfigurationType::Current)
       .value("StartOfStep", ConfigurationType::StartOfStep);
 
+  m.def("_SetGraphicsUpdateHook", [](const py::object& function, double intervalSeconds) {
+          if (!function.is_none() && !PyCallable_Check(function.ptr()))
+            throw py::type_error("_SetGraphicsUpdateHook: expected a callable f(time, phase) or None");
+          if (!(intervalSeconds >= 0.) || !std::isfinite(intervalSeconds))
+            throw py::value_error("_SetGraphicsUpdateHook: intervalSeconds must be a finite number >= 0");
+          GraphicsHook().function = function;
+          GraphicsHook().intervalSeconds = intervalSeconds;
+        }, py::arg("function"), py::arg("intervalSeconds") = 0.1,
+        "the viewer's hook: f(time, phase) at the start (0), during (1, about every intervalSeconds) and at the "
+        "end (2) of every solve; None removes it");
   m.def("ItemTypes", &ItemTypes, "descriptions of all item types and their parameters (from the C++ field tables)");
   m.def("SettingsFields", [] {
         FieldDescriptor root;

@@ -1,0 +1,111 @@
+"""What the browser viewer costs a solve: steps per second of the torsional spring-damper's mini
+example and of the chain of rigid bodies, without a viewer and with the viewer running and a
+browser watching (headless Chromium through Playwright), poses pushed every
+graphicsUpdateInterval (20 Hz by default here). Prints both figures and the loss; the issue's
+target is a loss of at most 10 %. Exudyn is not timed side by side: its OpenGL renderer needs a
+display, which this machine has not.
+
+    python3 benchmarks/viewerOverhead.py [--runs 3] [--interval 0.05] [--bodies 100] [--no-browser]
+"""
+import argparse
+import time
+
+from sideBySide import BestOf, QuietSettings, ScratchDirectory
+
+import multidyn as exu
+from multidyn.itemInterface import MarkerBodyRigid, MarkerNodeRigid, ObjectGround, RevoluteJointZ, RigidBody, RigidRxyz, \
+    Torque, TorsionalSpringDamper
+
+from chainSpeed import Chain
+
+
+def MiniExample(steps):
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    ground = mbs.AddObject(ObjectGround())
+    node = mbs.AddNode(RigidRxyz())
+    body = mbs.AddObject(RigidBody(mass=1, inertia=[1, 1, 1, 0, 0, 0], nodeNumber=node))
+    mBody = mbs.AddMarker(MarkerNodeRigid(nodeNumber=node))
+    mGround = mbs.AddMarker(MarkerBodyRigid(bodyNumber=ground, localPosition=[0, 0, 0]))
+    mbs.AddObject(RevoluteJointZ(markerNumbers=[mGround, mBody]))
+    mbs.AddObject(TorsionalSpringDamper(markerNumbers=[mGround, mBody], stiffness=2e3, damping=20, offset=0))
+    mbs.AddLoad(Torque(markerNumber=mBody, loadVector=[0, 0, 1]))
+    mbs.Assemble()
+    settings = QuietSettings(exu)
+    settings.timeIntegration.numberOfSteps = steps
+    settings.timeIntegration.endTime = steps * 1e-3
+    assert body == 1
+    return SC, mbs, settings
+
+
+def ChainModel(bodies, steps):
+    _, mbs, _ = Chain('multidyn', bodies)
+    settings = QuietSettings(exu)
+    settings.timeIntegration.numberOfSteps = steps
+    settings.timeIntegration.endTime = steps * 1e-3
+    settings.linearSolverType = exu.LinearSolverType.EigenSparse
+    settings.timeIntegration.newton.useModifiedNewton = True
+    settings.timeIntegration.generalizedAlpha.spectralRadius = 0.8
+    return mbs.GetSystemContainer(), mbs, settings
+
+
+def TimeOnce(build, withViewer, interval, browserPage):
+    SC, mbs, settings = build()
+    frames = 0
+    if withViewer:
+        from multidyn.renderer import RunningServer
+        SC.visualizationSettings.general.graphicsUpdateInterval = interval
+        SC.renderer.Start()
+        server = RunningServer(SC)
+        if browserPage is not None:
+            browserPage.goto(SC.renderer.url)
+            end = time.monotonic() + 20
+            while not server.IsWatched() and time.monotonic() < end:
+                time.sleep(0.1)
+            time.sleep(1.)  # the page has drawn the scene
+        before = server.framesSent
+    start = time.perf_counter()
+    mbs.SolveDynamic(settings)
+    seconds = time.perf_counter() - start
+    if withViewer:
+        frames = server.framesSent - before
+        exu.StopRenderer()
+        if browserPage is not None:
+            browserPage.goto('about:blank')
+    return seconds, frames
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    parser.add_argument('--runs', type=int, default=3)
+    parser.add_argument('--interval', type=float, default=0.05, help='graphicsUpdateInterval [s] (0.05: 20 Hz)')
+    parser.add_argument('--bodies', type=int, default=100)
+    parser.add_argument('--no-browser', action='store_true', help='viewer running, no browser connected')
+    arguments = parser.parse_args()
+
+    browser = page = playwright = None
+    if not arguments.no_browser:
+        from playwright.sync_api import sync_playwright
+        playwright = sync_playwright().start()
+        browser = playwright.chromium.launch(executable_path='/usr/bin/chromium', args=[
+            '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox'])
+        page = browser.new_page(viewport={'width': 800, 'height': 600})
+
+    models = [('mini example', 200_000, lambda steps: MiniExample(steps)),
+              (f'chain of {arguments.bodies} bodies', 600, lambda steps: ChainModel(arguments.bodies, steps))]
+    print(f"viewer at {1 / arguments.interval:.0f} Hz, {'a browser watching' if page else 'no browser'}; "
+          f"best of {arguments.runs} runs")
+    print(f"{'model':24s} {'steps':>8s} {'without [steps/s]':>18s} {'with viewer [steps/s]':>22s} {'loss':>7s} {'frames':>7s}")
+    with ScratchDirectory():
+        for name, steps, build in models:
+            without, _ = BestOf(arguments.runs, TimeOnce, lambda: build(steps), False, arguments.interval, None)
+            with_, frames = BestOf(arguments.runs, TimeOnce, lambda: build(steps), True, arguments.interval, page)
+            loss = 1 - without / with_
+            print(f"{name:24s} {steps:8d} {steps / without:18.0f} {steps / with_:22.0f} {100 * loss:6.1f}% {frames:7d}")
+    if browser is not None:
+        browser.close()
+        playwright.stop()
+
+
+if __name__ == '__main__':
+    main()
