@@ -13,7 +13,7 @@ import numpy as np
 from multidyn.viewer.playback import CheckedRowIncrement, CheckedSolution, SolutionFrames
 from multidyn.viewer.scene import Scene
 from multidyn.viewer.server import CameraState, Quietly, StartViser, fieldOfView
-from multidyn.viewer.viserDrawing import ViserDrawing
+from multidyn.viewer.viserDrawing import ConfigureScene, ViserDrawing
 
 
 def ExportHTML(mbs, fileName, solution=None, rowIncrement=1, maxFrames=1000, darkMode=False, renderState=None,
@@ -35,7 +35,7 @@ def ExportHTML(mbs, fileName, solution=None, rowIncrement=1, maxFrames=1000, dar
         rowIncrement = max(CheckedRowIncrement(rowIncrement, 'ExportHTML'), int(np.ceil(len(solution['data']) / maxFrames)))
     server = StartViser('127.0.0.1', 8200)
     try:
-        server.scene.set_up_direction('+y')
+        ConfigureScene(server)
         scene = Scene(SC, [mbs])
         drawing = ViserDrawing(server, scene)
         if animate:

@@ -17,7 +17,7 @@ import numpy as np
 from multidyn import _multidyn
 from multidyn.console import Print as _Print
 from multidyn.viewer.scene import Scene
-from multidyn.viewer.viserDrawing import ViserDrawing
+from multidyn.viewer.viserDrawing import ConfigureScene, ViserDrawing
 
 #: the first port tried when general.viewerPort is 0 (as viser's default)
 firstPort = 8080
@@ -158,7 +158,7 @@ class ViewerServer:
         self._warned = set()
         self.framesSent = 0
         self.lastTime = None
-        self.server.scene.set_up_direction('+y')
+        ConfigureScene(self.server)
         self.server.initial_camera.fov = float(fieldOfView)
         self._BuildGui()
         self.server.on_client_connect(self._OnConnect)

@@ -38,6 +38,15 @@ def _Opacity(rgba):
     return None if rgba[3] >= 1. else float(rgba[3])
 
 
+def ConfigureScene(server):
+    """Exudyn's view (y up) and plain lighting: no environment map (its prefiltering costs a software renderer
+    many seconds before the first frame) and lights without shadows"""
+    api = server.scene
+    api.set_up_direction('+y')
+    api.configure_environment_map(hdri=None)
+    api.configure_default_lights(enabled=False)  # ViserDrawing adds Exudyn's lights instead
+
+
 class ViserDrawing:
     """the handles of a Scene in a viser server; Apply(sample) moves them"""
 
@@ -49,6 +58,10 @@ class ViserDrawing:
         self._lines = []       # (element indices, line-segments handle, whether colours change)
         self._lastColors = {}
         api = server.scene
+        # as Exudyn's default lights: ambient, light0 from above the x-y plane (+z), light1 weaker from below
+        api.add_light_ambient('/lights/ambient', intensity=1.0)
+        api.add_light_directional('/lights/light0', intensity=2.2, position=(2., 2., 10.))
+        api.add_light_directional('/lights/light1', intensity=1.0, position=(2., 2., -10.))
         batched = set()
         for number, indices in enumerate(scene.Batches().values()):
             first = scene.elements[indices[0]]

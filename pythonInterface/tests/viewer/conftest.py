@@ -68,10 +68,14 @@ def IsBlue(pixel):
 
 
 def Mask(image, test):
+    """pixels of the colour (IsRed or IsBlue), without the view's axes gizmo in the bottom-left corner"""
     r, g, b = image[:, :, 0], image[:, :, 1], image[:, :, 2]
     if test is IsRed:
-        return (r > 120) & (r > 2 * g) & (r > 2 * b)
-    return (b > 120) & (b > 2 * r) & (b > 2 * g)
+        mask = (r > 120) & (r > 2 * g) & (r > 2 * b)
+    else:
+        mask = (b > 120) & (b > 2 * r) & (b > 2 * g)
+    mask[-70:, :70] = False
+    return mask
 
 
 def Centroid(mask):
@@ -93,7 +97,7 @@ def WaitFor(condition, timeout=30., interval=0.25):
     """polls condition() until it is true (returns its value) or timeout seconds passed (returns the last value)"""
     end = time.monotonic() + timeout
     value = condition()
-    while (value is None or value is False) and time.monotonic() < end:
+    while (value is None or (isinstance(value, (bool, np.bool_)) and not value)) and time.monotonic() < end:
         time.sleep(interval)
         value = condition()
     return value

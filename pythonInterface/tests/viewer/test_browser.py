@@ -3,6 +3,7 @@ colours at the pixels the camera projection predicts, a stored pendulum solution
 the exported HTML file offline, and the live view during a solve. The screenshots of the docs
 (docs/images/viewer*.png) are written by these tests when MULTIDYN_WRITE_DOC_IMAGES=1."""
 import os
+import time
 
 import numpy as np
 import pytest
@@ -182,14 +183,20 @@ def test_exportedAnimationStartsAtTheFirstRowAndPlays(page, tmp_path):
 
 
 def test_liveViewDuringSolveAndBitwiseResults(page, tmp_path, stopRenderer):
+    import threading
     from multidyn.renderer import RunningServer
     SC, mbs, body, settings = PendulumSolution(tmp_path, endTime=2.)
-    settings.timeIntegration.numberOfSteps = 4000
+    settings.timeIntegration.numberOfSteps = 1000
+
+    def SlowDown(mbs, t):  # about 2 ms a step: the solve lasts long enough to watch
+        time.sleep(0.002)
+        return True
+    mbs.SetPreStepUserFunction(SlowDown)
     mbs.SolveDynamic(settings)
     without = np.loadtxt(settings.solutionSettings.coordinatesSolutionFileName, comments='#', delimiter=',')
     final = mbs.systemData.GetODE2Coordinates()
 
-    SC.visualizationSettings.general.graphicsUpdateInterval = 0.01
+    SC.visualizationSettings.general.graphicsUpdateInterval = 0.05
     state = {'centerPoint': [0., -0.4, 0.], 'zoom': 2.4, 'modelRotation': np.eye(3).tolist()}
     SC.renderer.SetState(state)
     SC.renderer.Start()
@@ -204,16 +211,26 @@ def test_liveViewDuringSolveAndBitwiseResults(page, tmp_path, stopRenderer):
         original(time, phase)
     server.OnSolverProgress = Recording
     server.Install()
-    mbs.SolveDynamic(settings)
+    image = WaitFor(lambda: CanvasScreenshot(page) if Mask(CanvasScreenshot(page), IsRed).any() else None, timeout=30.)
+    assert image is not None, 'the pendulum is not drawn'
+    solve = threading.Thread(target=mbs.SolveDynamic, args=(settings,))
+    solve.start()
+    centroids = []  # where the browser shows the bar while the solve runs
+    while solve.is_alive():
+        image = CanvasScreenshot(page)
+        centroid = Centroid(Mask(image, IsRed))
+        if centroid is not None:
+            centroids.append(tuple(np.round(centroid / 5)))
+    solve.join()
     with_ = np.loadtxt(settings.solutionSettings.coordinatesSolutionFileName, comments='#', delimiter=',')
     assert np.array_equal(without, with_), 'the viewer changed the results'
     assert np.array_equal(final, mbs.systemData.GetODE2Coordinates())
     phases = [phase for _, phase in seen]
-    assert phases[0] == 0 and phases[-1] == 2 and phases.count(1) >= 3, phases
+    assert phases[0] == 0 and phases[-1] == 2 and phases.count(1) >= 10, phases
     times = [t for t, _ in seen]
     assert times == sorted(times) and times[-1] == pytest.approx(2.)
+    assert len(set(centroids)) >= 3, f'the browser showed the bar at {sorted(set(centroids))} during the solve'
     # the browser shows the final state
-    mbs.SetObjectParameter  # noqa: B018  (the system is unchanged after the solve)
     com = mbs.GetObjectOutputBody(body, exu.OutputVariableType.Position, [0, 0, 0])
 
     def Final():
