@@ -5,6 +5,8 @@ two markers, load arrows scaled by magnitude, the contour-coloured line of a cab
 
 Pure Python and numpy, unit-tested without a browser.
 """
+import math
+
 import numpy as np
 
 from multidyn.viewer.sceneGeometry import GeometryParts, SphereMesh
@@ -46,13 +48,16 @@ def Axes(length, rotation=np.eye(3), origin=(0., 0., 0.)):
 
 
 def PerpendicularBasis(direction):
-    """unit vectors n1, n2 normal to direction (and to each other)"""
-    d = np.asarray(direction, dtype=float)
-    d = d / np.linalg.norm(d)
-    helper = np.array([1., 0., 0.]) if abs(d[0]) < 0.9 else np.array([0., 1., 0.])
-    n1 = np.cross(d, helper)
-    n1 /= np.linalg.norm(n1)
-    return n1, np.cross(d, n1)
+    """unit vectors n1, n2 normal to direction (and to each other); plain floats, as it runs for every drawn load
+    and spring in every frame (numpy's cross of two 3-vectors costs more than the arithmetic)"""
+    x, y, z = (float(c) for c in direction)
+    length = math.sqrt(x * x + y * y + z * z)
+    x, y, z = x / length, y / length, z / length
+    hx, hy, hz = (1., 0., 0.) if abs(x) < 0.9 else (0., 1., 0.)
+    a, b, c = y * hz - z * hy, z * hx - x * hz, x * hy - y * hx  # d x helper
+    norm = math.sqrt(a * a + b * b + c * c)
+    a, b, c = a / norm, b / norm, c / norm
+    return np.array([a, b, c]), np.array([y * c - z * b, z * a - x * c, x * b - y * a])
 
 
 def CoilSegments(p0, p1, radius, windings, pointsPerWinding=12):
@@ -71,20 +76,28 @@ def CoilSegments(p0, p1, radius, windings, pointsPerWinding=12):
 
 
 def ArrowSegments(start, vector, headFraction=0.25, torque=False):
-    """line segments of an arrow from start along vector, with a four-line head (two heads for a torque)"""
+    """line segments of an arrow from start along vector, with a four-line head (two heads for a torque); a vector of
+    zero length gives a shaft of zero length and no head (the number of segments stays the same for one kind)"""
     start, vector = np.asarray(start, dtype=float), np.asarray(vector, dtype=float)
-    length = np.linalg.norm(vector)
+    length = math.sqrt(float(vector @ vector))
     tip = start + vector
-    segments = [start, tip]
+    heads = 2 if torque else 1
+    segments = np.empty((2 + 8 * heads, 3))
+    segments[0], segments[1] = start, tip
     if length < 1e-300:
-        return np.array(segments)
+        segments[2:] = tip
+        return segments
     n1, n2 = PerpendicularBasis(vector)
     head = headFraction * length
     direction = vector / length
-    for tipPoint in ([tip, tip - 0.6 * head * direction] if torque else [tip]):
+    row = 2
+    for k in range(heads):
+        tipPoint = tip - 0.6 * k * head * direction
+        back = tipPoint - head * direction
         for n in (n1, -n1, n2, -n2):
-            segments += [tipPoint, tipPoint - head * direction + 0.4 * head * n]
-    return np.array(segments)
+            segments[row], segments[row + 1] = tipPoint, back + 0.4 * head * n
+            row += 2
+    return segments
 
 
 def ContourColors(values, minimum, maximum, colorStops=None):

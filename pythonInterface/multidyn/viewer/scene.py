@@ -11,6 +11,7 @@ import warnings
 import numpy as np
 
 from multidyn import _multidyn
+from multidyn import graphics as _graphics
 from multidyn.viewer import defaultDrawings as _draw
 from multidyn.viewer.sceneGeometry import GeometryParts, Label, TranslateGraphicsData, ResolvedColor
 
@@ -315,9 +316,11 @@ class Scene:
             windings = int(vs.connectors.springNumberOfWindings)
             first, second = positions
 
-            def Coil():
+            def Coil(colors={}):
                 points = _draw.CoilSegments(first(), second(), 0.5 * drawSize, windings)
-                return points, np.broadcast_to(color, (len(points), 4))
+                if len(points) not in colors:
+                    colors[len(points)] = np.tile(color, (len(points), 1))
+                return points, colors[len(points)]
             self.elements.append(SegmentsElement(name, reference, Coil))
         else:  # joints, constraints and other connectors: a ball at marker 1 and a line between the markers
             parts = _draw.Ball(0.5 * drawSize, color)
@@ -326,9 +329,10 @@ class Scene:
             self.elements.append(RigidElement(name, reference, parts, self._PointPose(positions[1])))
             first, second = positions
 
+            linkColors = np.tile(color, (2, 1))
+
             def Link():
-                points = np.array([first(), second()])
-                return points, np.broadcast_to(color, (2, 4))
+                return np.array([first(), second()]), linkColors
             self.elements.append(SegmentsElement(name + '/link', reference, Link))
         if vs.connectors.showNumbers and 'SpringDamper' in typeName and 'Torsional' not in typeName:
             self.elements.append(RigidElement(name + '/number', reference,
@@ -352,6 +356,7 @@ class Scene:
         torque = 'Torque' in reference.typeName
         bodyFixed = bool(item.get('bodyFixed', False))
         markerNumber = item.get('markerNumber')
+        arrowColors = np.tile(color, (2 + 8 * (2 if torque else 1), 1))
 
         def Arrow():
             vector = np.asarray(mbs.GetLoadValues(index), dtype=float).reshape(-1)
@@ -364,7 +369,27 @@ class Scene:
             magnitude = np.linalg.norm(vector)
             drawn = vector * (length / magnitude if fixedSize else factor) if magnitude > 0 else vector
             points = _draw.ArrowSegments(position(), drawn, torque=torque)
-            return points, np.broadcast_to(color, (len(points), 4))
+            return points, arrowColors
+        constant = not bodyFixed and not any(item.get(key) for key in item if key.endswith('UserFunction'))
+        vector = np.asarray(item['loadVector'], dtype=float)
+        magnitude = float(np.linalg.norm(vector))
+        if constant and magnitude > 0:
+            # a load that keeps its vector (gravity, a constant force): a solid arrow only moved with its marker, so the
+            # arrows of equal loads are one batched mesh (a chain's weights); its label rides along in its frame
+            drawn = length if fixedSize else factor * magnitude
+            radius = _Size(vs.loads.defaultRadius, 0.002 * self.sceneSize)
+            arrow = _graphics.Arrow([0, 0, 0], [drawn, 0, 0], min(radius, 0.05 * drawn), list(color), nTiles=8)
+            if torque:  # a second head, as Exudyn draws torques
+                arrow = _graphics.MergeTriangleLists(arrow, _graphics.Arrow([0, 0, 0], [0.8 * drawn, 0, 0],
+                                                                            min(radius, 0.05 * drawn), list(color), nTiles=8))
+            parts = TranslateGraphicsData([arrow], f"load {index}", color)
+            if vs.loads.showNumbers:
+                parts.labels.append(self._Label(reference, vs.general.textColor))
+            n1, n2 = _draw.PerpendicularBasis(vector)
+            rotation = np.column_stack([vector / magnitude, n1, n2])  # local x along the load
+            self.elements.append(RigidElement(f"{prefix}/loads/{index}", reference, parts,
+                                              lambda: (position(), rotation)))
+            return
         self.elements.append(SegmentsElement(f"{prefix}/loads/{index}", reference, Arrow, 3.))
         if vs.loads.showNumbers:
             self.elements.append(RigidElement(f"{prefix}/loads/{index}/number", reference, self._LabelOnly(reference),

@@ -10,23 +10,22 @@ from multidyn.viewer.scene import RigidElement
 
 
 def Quaternions(rotations):
-    """unit quaternions [w, x, y, z] (n x 4) of rotation matrices (n x 3 x 3), Shepperd's method"""
+    """unit quaternions [w, x, y, z] (n x 4) of rotation matrices (n x 3 x 3), vectorised: each row from the
+    largest of w, x, y, z (Shepperd's choice), which keeps the division well conditioned"""
     R = np.asarray(rotations, dtype=float).reshape(-1, 3, 3)
-    trace = R[:, 0, 0] + R[:, 1, 1] + R[:, 2, 2]
-    q = np.empty((len(R), 4))
-    for k, (A, t) in enumerate(zip(R, trace)):
-        if t > 0:
-            s = 2. * np.sqrt(1. + t)
-            q[k] = [0.25 * s, (A[2, 1] - A[1, 2]) / s, (A[0, 2] - A[2, 0]) / s, (A[1, 0] - A[0, 1]) / s]
-        else:
-            i = int(np.argmax(np.diag(A)))
-            j, l = (i + 1) % 3, (i + 2) % 3
-            s = 2. * np.sqrt(max(1. + A[i, i] - A[j, j] - A[l, l], 1e-300))
-            v = np.empty(3)
-            v[i] = 0.25 * s
-            v[j] = (A[j, i] + A[i, j]) / s
-            v[l] = (A[l, i] + A[i, l]) / s
-            q[k] = [(A[l, j] - A[j, l]) / s, *v]
+    r00, r11, r22 = R[:, 0, 0], R[:, 1, 1], R[:, 2, 2]
+    # 4 q_k^2 for k = w, x, y, z
+    squares = np.stack([1 + r00 + r11 + r22, 1 + r00 - r11 - r22, 1 - r00 + r11 - r22, 1 - r00 - r11 + r22], axis=1)
+    largest = np.argmax(squares, axis=1)
+    s = 2. * np.sqrt(np.maximum(squares[np.arange(len(R)), largest], 1e-300))  # 4 q_largest
+    wx, wy, wz = R[:, 2, 1] - R[:, 1, 2], R[:, 0, 2] - R[:, 2, 0], R[:, 1, 0] - R[:, 0, 1]
+    xy, xz, yz = R[:, 0, 1] + R[:, 1, 0], R[:, 0, 2] + R[:, 2, 0], R[:, 1, 2] + R[:, 2, 1]
+    candidates = np.stack([
+        np.stack([0.25 * s, wx / s, wy / s, wz / s], axis=1),
+        np.stack([wx / s, 0.25 * s, xy / s, xz / s], axis=1),
+        np.stack([wy / s, xy / s, 0.25 * s, yz / s], axis=1),
+        np.stack([wz / s, xz / s, yz / s, 0.25 * s], axis=1)], axis=1)
+    q = candidates[np.arange(len(R)), largest]
     return q / np.linalg.norm(q, axis=1, keepdims=True)
 
 

@@ -256,19 +256,46 @@ def test_springIsACoilBetweenItsMarkersAndLoadArrowsScale():
     np.testing.assert_allclose(points[0], [0, 0, 0])
     np.testing.assert_allclose(points[-1], [0, -1, 0])
     np.testing.assert_allclose(colours[0], vs.connectors.defaultColor)
-    arrow = [e for e in scene.elements if e.kind == 'segments' and e.item.category == 'Load'][0]
-    points, _ = arrow.segments()
-    np.testing.assert_allclose(points[1] - points[0], [0, -vs.loads.defaultSize, 0])  # fixedLoadSize: the default size
+    def ArrowTip(scene):
+        """the world point of the tip of the (constant) load's solid arrow"""
+        arrow = [e for e in scene.elements if e.item is not None and e.item.category == 'Load'][0]
+        assert arrow.kind == 'rigid'
+        p, R = arrow.pose()
+        local = np.vstack([m.vertices for m in arrow.parts.meshes]).astype(float)
+        return p + R @ local[np.argmax(local[:, 0])], p
+    tip, start = ArrowTip(scene)
+    np.testing.assert_allclose(start, [0, -1, 0])
+    np.testing.assert_allclose(tip - start, [0, -vs.loads.defaultSize, 0], atol=1e-6)  # fixedLoadSize: the default size
     vs.loads.fixedLoadSize = False
     vs.loads.loadSizeFactor = 0.01
-    arrow = [e for e in Scene(SC).elements if e.kind == 'segments' and e.item.category == 'Load'][0]
-    points, _ = arrow.segments()
-    np.testing.assert_allclose(points[1] - points[0], [0, -0.2, 0])  # 0.01 m/N * 20 N
+    tip, start = ArrowTip(Scene(SC))
+    np.testing.assert_allclose(tip - start, [0, -0.2, 0], atol=1e-6)  # 0.01 m/N * 20 N
     # the coil follows the mass
     mbs.systemData.SetODE2Coordinates([0.5, -0.5, 0])
     points, _ = coil.segments()
     np.testing.assert_allclose(points[-1], [0.5, -1.5, 0])
     assert load == 0
+
+
+def test_loadWithUserFunctionIsARecomputedArrow():
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    n = mbs.AddNode(NodePoint(referenceCoordinates=[1, 0, 0]))
+    mass = mbs.AddObject(MassPoint(physicsMass=1, nodeNumber=n))
+    marker = mbs.AddMarker(MarkerBodyPosition(bodyNumber=mass, localPosition=[0, 0, 0]))
+    mbs.AddLoad(Force(markerNumber=marker, loadVector=[0, 0, 0],
+                      loadVectorUserFunction=lambda mbs, t, load: [10 * (1 + t), 0, 0]))
+    mbs.Assemble()
+    vs = SC.visualizationSettings
+    vs.loads.fixedLoadSize = False
+    vs.loads.loadSizeFactor = 0.1
+    arrow = [e for e in Scene(SC).elements if e.item is not None and e.item.category == 'Load'][0]
+    assert arrow.kind == 'segments'
+    points, _ = arrow.segments()
+    np.testing.assert_allclose(points[:2], [[1, 0, 0], [2, 0, 0]])  # 0.1 m/N * 10 N at t = 0
+    mbs.systemData.SetTime(1.)
+    points, _ = arrow.segments()
+    np.testing.assert_allclose(points[:2], [[1, 0, 0], [3, 0, 0]])  # 20 N at t = 1
 
 
 def test_identicalBodiesAreBatched():
