@@ -140,7 +140,7 @@ def main():
     parser.add_argument('examples', nargs='*', default=defaultExamples)
     parser.add_argument('--out', default=None, help='where the screenshots go (default: a temporary directory)')
     parser.add_argument('--timeout', type=float, default=300.)
-    arguments = parser.parse_args()
+    arguments = parser.parse_intermixed_args()
     work = tempfile.mkdtemp(prefix='exudynExamples_')
     out = os.path.abspath(arguments.out or os.path.join(work, 'shots'))
     os.makedirs(out, exist_ok=True)

@@ -158,6 +158,7 @@ py::object ObjectOutputToPython(const MainSystem& system, Index object, const Ve
 struct GraphicsUpdateHook {
   py::object function;
   double intervalSeconds = 0.1;
+  double budget = 0.04;  // the largest fraction of the solve's wall-clock time the hook may take
 };
 GraphicsUpdateHook& GraphicsHook() {
   static GraphicsUpdateHook* hook = new GraphicsUpdateHook;  // never destroyed: no Python object outlives the interpreter
@@ -174,13 +175,20 @@ class PythonSolverObserver : public SolverObserver {
     hookActive_ = hook.function && !hook.function.is_none();
     if (!hookActive_) return;
     CallHook(state.time, 0);  // first: it may set the interval from the visualization settings
-    graphicsClock_ = ReportClock(std::chrono::duration_cast<ReportClock::Clock::duration>(
-        std::chrono::duration<double>(std::max(hook.intervalSeconds, 0.))));
-    graphicsClock_.Start();
+    SetGraphicsClock(hook.intervalSeconds);
   }
   void OnStepAccepted(const SystemState& state, double, Index) override {
     if (signalCheck_.Due() && PyErr_CheckSignals() != 0) throw py::error_already_set();
-    if (hookActive_ && graphicsClock_.Due()) CallHook(state.time, 1);
+    if (hookActive_ && graphicsClock_.Due()) {
+      // the call's whole cost, with the time other Python threads (the viewer's server) ran while the hook
+      // held the interpreter, sets when the next call may come: a large model is drawn less often instead
+      // of slowing the solve by more than the budget
+      const auto start = ReportClock::Clock::now();
+      CallHook(state.time, 1);
+      const double cost = std::chrono::duration<double>(ReportClock::Clock::now() - start).count();
+      const GraphicsUpdateHook& hook = GraphicsHook();
+      SetGraphicsClock(std::max(hook.intervalSeconds, hook.budget > 0. ? cost / hook.budget : 0.));
+    }
   }
   void OnFinish(const SystemState& state) override {
     if (hookActive_) CallHook(state.time, 2);
@@ -198,6 +206,11 @@ class PythonSolverObserver : public SolverObserver {
   static void CallHook(double time, int phase) {
     const py::object function = GraphicsHook().function;
     if (function && !function.is_none()) function(time, phase);
+  }
+  void SetGraphicsClock(double intervalSeconds) {
+    graphicsClock_ = ReportClock(std::chrono::duration_cast<ReportClock::Clock::duration>(
+        std::chrono::duration<double>(std::max(intervalSeconds, 0.))));
+    graphicsClock_.Start();
   }
   ReportClock signalCheck_{std::chrono::milliseconds(1)};
   ReportClock graphicsClock_;
@@ -330,16 +343,20 @@ PYBIND11_MODULE(_multidyn, m) {
       .value("Current", ConfigurationType::Current)
       .value("StartOfStep", ConfigurationType::StartOfStep);
 
-  m.def("_SetGraphicsUpdateHook", [](const py::object& function, double intervalSeconds) {
+  m.def("_SetGraphicsUpdateHook", [](const py::object& function, double intervalSeconds, double budget) {
           if (!function.is_none() && !PyCallable_Check(function.ptr()))
             throw py::type_error("_SetGraphicsUpdateHook: expected a callable f(time, phase) or None");
           if (!(intervalSeconds >= 0.) || !std::isfinite(intervalSeconds))
             throw py::value_error("_SetGraphicsUpdateHook: intervalSeconds must be a finite number >= 0");
+          if (!(budget >= 0.) || !(budget <= 1.))
+            throw py::value_error("_SetGraphicsUpdateHook: budget must be a fraction in [0, 1] (0: no limit)");
           GraphicsHook().function = function;
           GraphicsHook().intervalSeconds = intervalSeconds;
-        }, py::arg("function"), py::arg("intervalSeconds") = 0.1,
-        "the viewer's hook: f(time, phase) at the start (0), during (1, about every intervalSeconds) and at the "
-        "end (2) of every solve; None removes it");
+          GraphicsHook().budget = budget;
+        }, py::arg("function"), py::arg("intervalSeconds") = 0.1, py::arg("budget") = 0.04,
+        "the viewer's hook: f(time, phase) at the start (0), during (1: about every intervalSeconds, less often "
+        "when its calls would take more than the fraction budget of the wall-clock time) and at the end (2) of "
+        "every solve; None removes it");
   m.def("ItemTypes", &ItemTypes, "descriptions of all item types and their parameters (from the C++ field tables)");
   m.def("SettingsFields", [] {
         FieldDescriptor root;

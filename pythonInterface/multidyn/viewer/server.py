@@ -11,7 +11,6 @@ import socket
 import threading
 import time
 import warnings
-from time import perf_counter as _clock
 
 import numpy as np
 
@@ -159,7 +158,6 @@ class ViewerServer:
         self._warned = set()
         self.framesSent = 0
         self.budget = 0.04  # at most this fraction of a solve's wall-clock time goes to drawing
-        self._nextFrame = 0.
         self.lastTime = None
         ConfigureScene(self.server)
         self.server.initial_camera.fov = float(fieldOfView)
@@ -292,22 +290,16 @@ class ViewerServer:
 
     # ----------------------------------------------------------------------------------------------
     def OnSolverProgress(self, time, phase):
-        """the graphics-update hook: phase 0 at the start of a solve, 1 during it, 2 at its end. A frame is skipped
-        while the last one's cost would make the viewer take more than `budget` of the solve's wall-clock time (a
-        large model is then shown at a lower rate instead of slowing the solve)"""
+        """the graphics-update hook: phase 0 at the start of a solve, 1 during it, 2 at its end. The solver calls
+        it less often than graphicsUpdateInterval when its calls would take more than `budget` of the solve's
+        wall-clock time (a large model is then shown at a lower rate instead of slowing the solve)"""
         try:
-            start = _clock()
             if phase == 0:
                 self.Install()  # graphicsUpdateInterval may have changed since the start
-                self._nextFrame = 0.
-            elif phase == 1 and start < self._nextFrame:
-                return
             if phase == 0 or self.drawing is None:
                 if not self.UpdateScene():
                     return
             self.Redraw(time)
-            end = _clock()
-            self._nextFrame = end + (end - start) / self.budget
         except Exception as error:  # noqa: BLE001  (a drawing problem never stops the solve)
             text = f"multidyn viewer: drawing failed ({type(error).__name__}: {error}); the solve goes on"
             if text not in self._warned:
@@ -317,7 +309,7 @@ class ViewerServer:
     def Install(self):
         """lets the solver call OnSolverProgress every general.graphicsUpdateInterval seconds"""
         interval = float(self.systemContainer.visualizationSettings.general.graphicsUpdateInterval)
-        _multidyn._SetGraphicsUpdateHook(self.OnSolverProgress, max(interval, 0.))
+        _multidyn._SetGraphicsUpdateHook(self.OnSolverProgress, max(interval, 0.), self.budget)
 
     def IsWatched(self):
         """a browser is connected"""

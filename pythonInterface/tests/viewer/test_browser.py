@@ -169,7 +169,7 @@ def test_exportedAnimationStartsAtTheFirstRowAndPlays(page, tmp_path):
     SC, mbs, body, settings = PendulumSolution(tmp_path, endTime=2.)
     mbs.SolveDynamic(settings)
     state = {'centerPoint': [0., -0.4, 0.], 'zoom': 2.4, 'modelRotation': np.eye(3).tolist()}
-    fileName = mbs.ExportHTML(str(tmp_path / 'pendulum.html'), renderState=state, maxFrames=100)
+    fileName = mbs.ExportHTML(str(tmp_path / 'pendulum.html'), renderState=state, maxFrames=30)
     page.context.set_offline(True)
     page.goto('file://' + fileName)
     start = ProjectToPixel([0.5, 0, 0], state, viewport['width'], viewport['height'])
