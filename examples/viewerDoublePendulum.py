@@ -27,7 +27,7 @@ settings = exu.SimulationSettings()
 settings.timeIntegration.endTime = 2.
 settings.timeIntegration.numberOfSteps = 2000
 settings.timeIntegration.verboseMode = 0
-settings.solutionSettings.solutionWritePeriod = 0.01
+settings.solution.file.writePeriod = 0.01
 SC.visualizationSettings.general.graphicsUpdateInterval = 0.02
 
 viewing = exu.StartRenderer()  # prints the address; False without viser

@@ -14,18 +14,18 @@ from multidyn.console import Print as _Print
 
 
 def LoadSolutionFile(fileName, safeMode=False, maxRows=-1, verbose=True, hasHeader=True):
-    """Exudyn's exu.utilities.LoadSolutionFile: a text solution file (solutionSettings.coordinatesSolutionFileName)
+    """Exudyn's exu.utilities.LoadSolutionFile: a text solution file (simulationSettings.solution.file.name)
     as {'data': rows [time, ODE2, ...], 'columnsExported': [nODE2, nVel2, nAcc2, nODE1, nVel1, nAlgebraic, nData],
     'nColumns', 'nRows'}. A last row cut short (a solve that stopped while writing) is left out."""
     if not isinstance(fileName, (str, os.PathLike)):
         raise TypeError(f"LoadSolutionFile: fileName must be a file name, got {type(fileName).__name__}")
     if not os.path.isfile(fileName):
         raise FileNotFoundError(f"LoadSolutionFile: no solution file {str(fileName)!r} (written by a solve with "
-                                f"solutionSettings.writeSolutionToFile = True)")
+                                f"simulationSettings.solution.file.write = True)")
     with open(fileName, 'rb') as file:
         if file.read(6) == b'EXUBIN':
             raise ValueError(f"LoadSolutionFile: {fileName!r} is one of Exudyn's binary solution files; multidyn "
-                             f"writes and reads text files (solutionSettings.binarySolutionFile is not available)")
+                             f"writes and reads text files (solution.file.binary is not available)")
     columnsExported = []
     rows = []
     with open(fileName, encoding='utf-8', errors='replace') as file:
@@ -72,10 +72,10 @@ def LastSolution(mbs, function='SolutionViewer'):
     if settings is None:
         raise ValueError(f"{function}: no solution given and no solve found (call mbs.SolveDynamic first, or give "
                          f"solution=LoadSolutionFile(fileName))")
-    if not settings.solutionSettings.writeSolutionToFile:
-        raise ValueError(f"{function}: the last solve had solutionSettings.writeSolutionToFile = False: there is no "
+    if not settings.solution.file.write:
+        raise ValueError(f"{function}: the last solve had solution.file.write = False: there is no "
                          f"solution file to show")
-    fileName = settings.solutionSettings.coordinatesSolutionFileName
+    fileName = settings.solution.file.name
     if '.' not in os.path.basename(fileName):
         fileName += '.txt'
     return LoadSolutionFile(fileName, verbose=False)

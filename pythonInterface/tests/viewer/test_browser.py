@@ -94,8 +94,8 @@ def PendulumSolution(tmp_path, endTime=1.):
     settings.timeIntegration.endTime = endTime
     settings.timeIntegration.numberOfSteps = 200
     settings.timeIntegration.verboseMode = 0
-    settings.solutionSettings.coordinatesSolutionFileName = str(tmp_path / 'pendulum.txt')
-    settings.solutionSettings.solutionWritePeriod = 0.005
+    settings.solution.file.name = str(tmp_path / 'pendulum.txt')
+    settings.solution.file.writePeriod = 0.005
     SC.visualizationSettings.nodes.show = False
     SC.visualizationSettings.markers.show = False
     SC.visualizationSettings.connectors.show = False
@@ -107,7 +107,7 @@ def test_storedPendulumSolutionPlaysBack(page, tmp_path, stopRenderer):
     from multidyn.renderer import RunningServer
     SC, mbs, body, settings = PendulumSolution(tmp_path)
     mbs.SolveDynamic(settings)
-    solution = LoadSolutionFile(settings.solutionSettings.coordinatesSolutionFileName, verbose=False)
+    solution = LoadSolutionFile(settings.solution.file.name, verbose=False)
     state = {'centerPoint': [0., -0.4, 0.], 'zoom': 2.4, 'modelRotation': np.eye(3).tolist()}
     SC.renderer.SetState(state)
     SC.renderer.Start()
@@ -193,7 +193,7 @@ def test_liveViewDuringSolveAndBitwiseResults(page, tmp_path, stopRenderer):
         return True
     mbs.SetPreStepUserFunction(SlowDown)
     mbs.SolveDynamic(settings)
-    without = np.loadtxt(settings.solutionSettings.coordinatesSolutionFileName, comments='#', delimiter=',')
+    without = np.loadtxt(settings.solution.file.name, comments='#', delimiter=',')
     final = mbs.systemData.GetODE2Coordinates()
 
     SC.visualizationSettings.general.graphicsUpdateInterval = 0.05
@@ -222,7 +222,7 @@ def test_liveViewDuringSolveAndBitwiseResults(page, tmp_path, stopRenderer):
         if centroid is not None:
             centroids.append(tuple(np.round(centroid / 5)))
     solve.join()
-    with_ = np.loadtxt(settings.solutionSettings.coordinatesSolutionFileName, comments='#', delimiter=',')
+    with_ = np.loadtxt(settings.solution.file.name, comments='#', delimiter=',')
     assert np.array_equal(without, with_), 'the viewer changed the results'
     assert np.array_equal(final, mbs.systemData.GetODE2Coordinates())
     phases = [phase for _, phase in seen]
