@@ -107,7 +107,15 @@ class Renderer:
     def __init__(self, systemContainer=None):
         self._container = weakref.ref(systemContainer) if systemContainer is not None else (lambda: None)
         self._camera = None  # the render state before a viewer starts (SetState, SetModelView)
-        self.materials = MaterialList(systemContainer) if systemContainer is not None else []
+        self._materials = None
+
+    @property
+    def materials(self):
+        """the raytracer materials (made on first use: a SystemContainer is made often, its materials seldom read)"""
+        if self._materials is None:
+            container = self._container()
+            self._materials = MaterialList(container) if container is not None else []
+        return self._materials
 
     def _Server(self):
         return RunningServer(self._container())
@@ -274,11 +282,11 @@ class Renderer:
 
 def StartRenderer(verbose=0, **kwargs):
     """exu.StartRenderer(): starts the viewer of the SystemContainer made last"""
+    if not ViewerAvailable():
+        SayNoViewer("exu.StartRenderer()")
+        return False
     container = LastContainer()
     if container is None:
-        if not ViewerAvailable():
-            SayNoViewer("exu.StartRenderer()")
-            return False
         raise RuntimeError("exu.StartRenderer(): create a SystemContainer first (SC = exu.SystemContainer())")
     return container.renderer.Start(verbose, **kwargs)
 

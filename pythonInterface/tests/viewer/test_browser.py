@@ -23,6 +23,9 @@ docImages = os.path.join(os.path.dirname(__file__), '..', '..', '..', 'docs', 'i
 def SaveDocImage(page, name):
     if os.environ.get('MULTIDYN_WRITE_DOC_IMAGES') == '1':
         os.makedirs(docImages, exist_ok=True)
+        # without the browser's notice that it renders in software (a test machine has no GPU)
+        page.evaluate("""() => { for (const e of document.querySelectorAll('[class*="Notification-root"]'))
+                                   if (e.textContent.includes('Software WebGL')) e.style.display = 'none'; }""")
         page.screenshot(path=os.path.join(docImages, name))
 
 
@@ -260,3 +263,21 @@ def test_clickShowsItemInformation(page, stopRenderer):
     u, v = ProjectToPixel([0, 0, 0], renderState, image.shape[1], image.shape[0])
     page.mouse.click(box['x'] + u, box['y'] + v)
     assert WaitFor(lambda: 'object 0: Ground' in server.selectionText.content, timeout=20.), server.selectionText.content
+
+
+def test_redrawAndSaveImageWritesTheBrowsersView(page, tmp_path, stopRenderer):
+    import imageio.v3 as imageio
+    from multidyn.renderer import RunningServer
+    SC, mbs = KnownScene()
+    SC.renderer.SetState(renderState)
+    SC.renderer.Start()
+    page.goto(SC.renderer.url)
+    assert WaitFor(lambda: RunningServer(SC).IsWatched(), timeout=20.)
+    SC.visualizationSettings.exportImages.saveImageFileName = str(tmp_path / 'images' / 'frame')
+    SC.renderer.RedrawAndSaveImage()
+    SC.renderer.RedrawAndSaveImage()
+    assert SC.visualizationSettings.exportImages.saveImageFileCounter == 2
+    image = np.asarray(imageio.imread(tmp_path / 'images' / 'frame00001.png'))[:, :, :3].astype(int)
+    height, width = image.shape[:2]
+    assert ColourAt(image, ProjectToPixel([0, 0, 0], renderState, width, height), IsRed)
+    assert ColourAt(image, ProjectToPixel(brickCenter, renderState, width, height), IsBlue)
