@@ -43,6 +43,15 @@ def KnownScene():
     return SC, mbs
 
 
+def WaitForKnownScene(page):
+    """the 3D view once the red sphere is drawn where the projection puts the origin (None after 40 s)"""
+    def Drawn():
+        image = CanvasScreenshot(page)
+        return image if ColourAt(image, ProjectToPixel([0, 0, 0], renderState, image.shape[1], image.shape[0]),
+                                 IsRed) else None
+    return WaitFor(Drawn, timeout=40.)
+
+
 @pytest.fixture
 def stopRenderer():
     yield
@@ -61,13 +70,7 @@ def test_knownSceneColoursAtProjectedPixels(page, stopRenderer):
     SC.renderer.SetState(renderState)
     assert SC.renderer.Start() is True
     page.goto(SC.renderer.url)
-    height, width = None, None
-
-    def Drawn():
-        image = CanvasScreenshot(page)
-        return image if ColourAt(image, ProjectToPixel([0, 0, 0], renderState, image.shape[1], image.shape[0]),
-                                 IsRed) else None
-    image = WaitFor(Drawn, timeout=40.)
+    image = WaitForKnownScene(page)
     assert image is not None, 'the red sphere is not where the projection puts the origin'
     height, width = image.shape[:2]
     assert ColourAt(image, ProjectToPixel(brickCenter, renderState, width, height), IsBlue)
@@ -157,12 +160,7 @@ def test_exportedHtmlWorksOffline(page, tmp_path):
     page.context.route('**/*', Route)
     page.context.set_offline(True)
     page.goto('file://' + fileName)
-
-    def Drawn():
-        image = CanvasScreenshot(page)
-        return image if ColourAt(image, ProjectToPixel([0, 0, 0], renderState, image.shape[1], image.shape[0]),
-                                 IsRed) else None
-    image = WaitFor(Drawn, timeout=40.)
+    image = WaitForKnownScene(page)
     assert image is not None, 'the exported page does not show the red sphere at the origin'
     assert ColourAt(image, ProjectToPixel(brickCenter, renderState, image.shape[1], image.shape[0]), IsBlue)
     assert [url for url in requests if not url.startswith(('file:', 'data:', 'blob:'))] == []
@@ -253,11 +251,7 @@ def test_clickShowsItemInformation(page, stopRenderer):
     server = RunningServer(SC)
     page.goto(SC.renderer.url)
     assert WaitFor(lambda: server.IsWatched(), timeout=20.)
-
-    def Drawn():
-        image = CanvasScreenshot(page)
-        return ColourAt(image, ProjectToPixel([0, 0, 0], renderState, image.shape[1], image.shape[0]), IsRed)
-    assert WaitFor(Drawn, timeout=40.)
+    assert WaitForKnownScene(page) is not None
     box = page.locator('canvas').first.bounding_box()
     image = CanvasScreenshot(page)
     u, v = ProjectToPixel([0, 0, 0], renderState, image.shape[1], image.shape[0])
