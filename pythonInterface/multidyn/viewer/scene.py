@@ -132,6 +132,7 @@ class Scene:
             [systemContainer.GetSystem(i) for i in range(systemContainer.NumberOfSystems())]
         self.elements = []
         self._markerPositions = None  # while a sample is taken: the marker positions read for it
+        self._translated = {}  # (id(mbs), object number): GeometryParts of its graphics data
         self.colorBar = None  # (output name, component, minimum, maximum) when a contour is drawn
         self._contourRange = None
         for mbs in self.systems:
@@ -154,9 +155,8 @@ class Scene:
                     points.append(np.asarray(p, dtype=float))
             for o in range(mbs.systemData.NumberOfObjects()):
                 item = mbs.GetObject(o)
-                data = item.get('VgraphicsData') or []
-                if data:
-                    parts = _Try(lambda: TranslateGraphicsData(data))
+                if item.get('VgraphicsData'):
+                    parts = _Try(lambda: self._GraphicsParts(mbs, o, item))
                     bounds = parts.Bounds() if parts is not None and not parts.IsEmpty() else None
                     if bounds is not None:
                         pose = self._BodyPose(mbs, o)
@@ -168,6 +168,17 @@ class Scene:
         points = np.array(points)
         return max(float(np.linalg.norm(points.max(axis=0) - points.min(axis=0))),
                    float(self.settings.general.minSceneSize))
+
+    def _GraphicsParts(self, mbs, objectNumber, item):
+        """a body's graphics data translated (once: the scene's size and its drawing both need it)"""
+        key = (id(mbs), objectNumber)
+        if key not in self._translated:
+            vs = self.settings
+            where = f"object {objectNumber} ({item.get('objectType', '?')} '{item.get('name', '')}')"
+            defaultColor = ResolvedColor(item.get('Vcolor', [-1] * 4), vs.bodies.defaultColor)
+            self._translated[key] = TranslateGraphicsData(item['VgraphicsData'], where, defaultColor,
+                                                          vs.general.circleTiling, vs.general.sphereTiling)
+        return self._translated[key]
 
     @staticmethod
     def _BodyPose(mbs, objectNumber):
@@ -220,8 +231,7 @@ class Scene:
                 color = item.get('Vcolor', [-1] * 4)
                 defaultColor = ResolvedColor(color, vs.bodies.defaultColor)
                 if graphicsData:
-                    parts = TranslateGraphicsData(graphicsData, f"object {o} ({typeName} '{reference.name}')",
-                                                  defaultColor, vs.general.circleTiling, vs.general.sphereTiling)
+                    parts = self._GraphicsParts(mbs, o, item)
                 elif typeName == 'Ground':
                     continue  # Exudyn draws nothing for a ground without graphics data
                 else:
