@@ -275,3 +275,50 @@ def test_redrawAndSaveImageWritesTheBrowsersView(page, tmp_path, stopRenderer):
     height, width = image.shape[:2]
     assert ColourAt(image, ProjectToPixel([0, 0, 0], renderState, width, height), IsRed)
     assert ColourAt(image, ProjectToPixel(brickCenter, renderState, width, height), IsBlue)
+
+
+def test_animateModesMovesTheModeShape(page, stopRenderer):
+    import threading
+    from multidyn.interactive import AnimateModes
+    from multidyn.itemInterface import MarkerBodyPosition, MassPoint, NodePoint, ObjectConnectorCartesianSpringDamper, \
+        VMassPoint
+    from multidyn.renderer import RunningServer
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    ground = mbs.CreateGround()
+    node = mbs.AddNode(NodePoint(referenceCoordinates=[0, 0, 0]))
+    mass = mbs.AddObject(MassPoint(physicsMass=1, nodeNumber=node,
+                                   visualization=VMassPoint(graphicsData=[graphics.Sphere(radius=0.1,
+                                                                                          color=graphics.color.red)])))
+    markers = [mbs.AddMarker(MarkerBodyPosition(bodyNumber=b, localPosition=[0, 0, 0])) for b in (ground, mass)]
+    # stiff in x and z, soft in y: the first mode moves the ball along y
+    mbs.AddObject(ObjectConnectorCartesianSpringDamper(markerNumbers=markers, stiffness=[1000, 10, 1000]))
+    mbs.Assemble()
+    values, vectors = mbs.ComputeODE2Eigenvalues()
+    np.testing.assert_allclose(values[0], 10.)  # omega^2 = k_y / m
+    SC.visualizationSettings.markers.show = False
+    SC.visualizationSettings.connectors.show = False
+    state = {'centerPoint': [0., 0., 0.], 'zoom': 2., 'modelRotation': np.eye(3).tolist()}
+    SC.renderer.SetState(state)
+    SC.renderer.Start()
+    server = RunningServer(SC)
+    page.goto(SC.renderer.url)
+    assert WaitFor(lambda: server.IsWatched(), timeout=20.)
+    animation = threading.Thread(target=AnimateModes, args=(SC, mbs), kwargs={'systemEigenVectors': vectors,
+                                                                             'scaleAmplitude': 4.})
+    animation.start()
+    heights = set()  # where the ball is seen: it moves along y only
+    try:
+        def Moved():
+            image = CanvasScreenshot(page)
+            centroid = Centroid(Near(Mask(image, IsRed), ProjectToPixel([0, 0, 0], state, image.shape[1],
+                                                                        image.shape[0]), 200))
+            if centroid is not None:
+                heights.add(int(round(centroid[1] / 10)))
+                assert abs(centroid[0] - 0.5 * image.shape[1]) < 4  # no motion along x
+            return len(heights) >= 3
+        assert WaitFor(Moved, timeout=40.), heights
+    finally:
+        server.continueEvent.set()
+        animation.join(timeout=10.)
+    assert not animation.is_alive()
