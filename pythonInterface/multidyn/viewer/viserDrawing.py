@@ -54,8 +54,9 @@ class ViserDrawing:
         self.scene = scene
         self._frames = {}      # element index -> frame handle
         self._batches = []     # (element indices, [batched mesh handles])
-        self._lines = []       # (element indices, line-segments handle, whether colours change)
-        self._lastColors = {}
+        self._lines = []       # (element indices, line-segments handle): all segments of one thickness
+        self._lastColors = {}  # line group -> colours sent last (contour colours change, most do not)
+        self._posedStatic = set()  # static frames (grounds) are posed once
         api = server.scene
         # as Exudyn's default lights: ambient, light0 from above the x-y plane (+z), light1 weaker from below
         api.add_light_ambient('/lights/ambient', intensity=1.0)
@@ -107,12 +108,13 @@ class ViserDrawing:
         """sets every handle from a sample of the scene (Scene.Sample()); static frames only the first time"""
         for index, frame in self._frames.items():
             element = self.scene.elements[index]
-            if element.static and not force and getattr(frame, '_multidynPosed', False):
+            if element.static and not force and index in self._posedStatic:
                 continue
             p, R = sample[index]
             frame.position = tuple(float(x) for x in p)
             frame.wxyz = tuple(float(x) for x in Quaternions(R)[0])
-            frame._multidynPosed = True
+            if element.static:
+                self._posedStatic.add(index)
         for indices, handles in self._batches:
             positions = np.array([sample[i][0] for i in indices], dtype=np.float32)
             wxyzs = Quaternions([sample[i][1] for i in indices]).astype(np.float32)
