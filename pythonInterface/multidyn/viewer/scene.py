@@ -133,6 +133,7 @@ class Scene:
         self.elements = []
         self._markerPositions = None  # while a sample is taken: the marker positions read for it
         self._translated = {}  # (id(mbs), object number): GeometryParts of its graphics data
+        self._traceColors = []  # of the sensor traces so far (sensors.traces.traceColors in turn)
         self.colorBar = None  # (output name, component, minimum, maximum) when a contour is drawn
         self._contourRange = None
         for mbs in self.systems:
@@ -433,6 +434,35 @@ class Scene:
             parts.labels.append(self._Label(reference, vs.general.textColor))
         self.elements.append(RigidElement(f"{prefix}/sensors/{reference.index}", reference, parts,
                                           self._PointPose(position)))
+        traces = vs.sensors.traces
+        chosen = list(traces.listOfPositionSensors)
+        if (traces.showPositionTrace and traces.showPast and str(item.get('outputVariableType')) == 'Position'
+                and (not chosen or reference.index in chosen)):
+            self._AddTrace(prefix, mbs, reference, position, len(self._traceColors))
+
+    def _AddTrace(self, prefix, mbs, reference, position, number):
+        """the path a position sensor's point took over the last sensors.traces.timeSpan seconds (0: since the
+        start), from the states the scene was sampled at (a solve's frames, a solution's rows)"""
+        traces = self.settings.sensors.traces
+        palette = np.asarray(traces.traceColors, dtype=float).reshape(-1, 4)
+        color = palette[number % len(palette)] if len(palette) else np.array([0.2, 0.2, 0.2, 1.])
+        self._traceColors.append(color)
+        timeSpan = float(traces.timeSpan)
+        history = []  # (time, point) in the order sampled
+
+        def Trace():
+            time, point = float(mbs.systemData.GetTime()), position()
+            if history and time < history[-1][0]:
+                history.clear()  # a new solve, or a solution played from its start again
+            if not history or time > history[-1][0]:
+                history.append((time, point))
+            while timeSpan > 0 and time - history[0][0] > timeSpan:
+                history.pop(0)
+            points = np.array([p for _, p in history])
+            segments = np.repeat(points, 2, axis=0)[1:-1] if len(points) > 1 else np.array([point, point])
+            return segments, np.tile(color, (len(segments), 1))
+        self.elements.append(SegmentsElement(f"{prefix}/sensors/{reference.index}/trace", reference, Trace,
+                                             max(float(traces.lineWidth), 1.)))
 
     def _AddCable(self, prefix, mbs, reference, item):
         """an ANCF cable as a line through points along its axis, coloured by contour.outputVariable"""

@@ -368,3 +368,31 @@ def test_badGraphicsDataOfAnItemIsRefusedWhenAdded():
     with warnings.catch_warnings():
         warnings.simplefilter('error')
         mbs.AddObject(ObjectGround(visualization=VObjectGround(graphicsData=[graphics.Sphere()])))
+
+
+def test_positionSensorTraceFollowsTheSampledStates():
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    n = mbs.AddNode(NodePoint(referenceCoordinates=[0, 0, 0]))
+    mbs.AddObject(MassPoint(physicsMass=1, nodeNumber=n))
+    sensor = mbs.AddSensor(SensorNode(nodeNumber=n, outputVariableType=exu.OutputVariableType.Position,
+                                      storeInternal=True))
+    mbs.AddSensor(SensorNode(nodeNumber=n, outputVariableType=exu.OutputVariableType.Velocity, storeInternal=True))
+    mbs.Assemble()
+    traces = SC.visualizationSettings.sensors.traces
+    traces.showPositionTrace = True
+    traces.timeSpan = 0.25
+    scene = Scene(SC)
+    trace = [e for e in scene.elements if e.name.endswith('/trace')]
+    assert len(trace) == 1 and trace[0].item.index == sensor  # the velocity sensor has no trace
+    for k in range(5):  # the point moves along x: x = t
+        mbs.systemData.SetTime(0.1 * k)
+        mbs.systemData.SetODE2Coordinates([0.1 * k, 0, 0])
+        points, colours = trace[0].segments()
+    # the last 0.25 s: the points at t = 0.2, 0.3, 0.4, as two segments
+    np.testing.assert_allclose(points, [[0.2, 0, 0], [0.3, 0, 0], [0.3, 0, 0], [0.4, 0, 0]], atol=1e-12)
+    np.testing.assert_allclose(colours[0], traces.traceColors[:4])
+    mbs.systemData.SetTime(0.)  # back to the start (a new solve): the trace starts again
+    mbs.systemData.SetODE2Coordinates([0, 0, 0])
+    points, _ = trace[0].segments()
+    np.testing.assert_allclose(points, [[0, 0, 0], [0, 0, 0]])
