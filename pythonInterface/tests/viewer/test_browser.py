@@ -12,7 +12,8 @@ import multidyn as exu
 import multidyn.graphics as graphics
 from multidyn.utilities import InertiaCuboid
 
-from conftest import CanvasScreenshot, Centroid, IsBlue, IsRed, Mask, Near, ProjectToPixel, WaitFor, viewport
+from browserHelpers import (CanvasScreenshot, Centroid, IsBlue, IsRed, Mask, Near, ProjectToPixel, WaitFor,  # noqa: F401
+                            browser, page, viewport)  # browser, page: the fixtures
 
 pytest.importorskip('viser', reason='the viewer needs viser (pip install multidyn[viewer])')
 

@@ -1,5 +1,7 @@
-"""A headless Chromium (Debian's, driven by Playwright; WebGL through SwiftShader) for the viewer's
-browser tests, and helpers to read the pixels of its screenshots."""
+"""The viewer's browser tests' headless Chromium (Debian's, driven by Playwright; WebGL through
+SwiftShader) as the fixtures `browser` and `page` (imported by the test modules: a conftest.py here
+would shadow the tests' top-level one), and helpers: screenshots of the 3D view, colour masks, the
+camera projection of the viewer, waiting for a condition."""
 import io
 import os
 import shutil
