@@ -185,6 +185,8 @@ class Player:
         with self.server._lock:
             self.server.drawing.Apply(self.samples[index])
             self.server.timeText.content = f"time: {self.times[index]:.6g} s" if len(self.times) else ''
+            if len(self.times):
+                self.server._UpdateSensorPlots(self.times[index])  # the plots up to the shown time
             self.server.framesSent += 1
 
     def _Run(self):

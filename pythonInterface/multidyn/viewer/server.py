@@ -182,6 +182,8 @@ class ViewerServer:
         self.stopButton.on_click(Stop)
         self.selectionText = gui.add_markdown('*click an item to see its number, type, name and outputs*')
         self.colorBarImage = None
+        self._plotFolder = gui.add_folder('sensors')
+        self._sensorPlots = {}  # (system, sensor) -> uPlot handle
 
     def _OnConnect(self, client):
         if self.drawing is not None:
@@ -263,6 +265,7 @@ class ViewerServer:
             self.lastTime = time
             self.timeText.content = f"time: {time:.6g} s"
             self._UpdateColorBar()
+            self._UpdateSensorPlots(None)
 
     def _UpdateColorBar(self):
         bar = self.scene.colorBar
@@ -275,6 +278,38 @@ class ViewerServer:
             self.colorBarImage = self.server.gui.add_image(np.rot90(ColorBarImage(16, 200)), label='colour bar')
         else:
             self.colorBarText.content = label
+
+    def _UpdateSensorPlots(self, time):
+        """the stored values of each sensor with storeInternal up to `time`, one plot per sensor in the panel
+        (during a solve: up to the last step; in a played solution: up to the shown row)"""
+        palette = ['#d62728', '#2ca02c', '#1f77b4', '#9467bd', '#ff7f0e', '#17becf']
+        for k in range(self.systemContainer.NumberOfSystems()):
+            mbs = self.systemContainer.GetSystem(k)
+            for sensor in range(mbs.systemData.NumberOfSensors()):
+                item = mbs.GetSensor(sensor)
+                if not item.get('storeInternal', False):
+                    continue
+                data = np.asarray(mbs.GetSensorStoredData(sensor), dtype=float)
+                if data.ndim != 2 or len(data) < 2 or data.shape[1] < 2:
+                    continue
+                if time is not None:
+                    data = data[data[:, 0] <= time + 1e-12]
+                if len(data) < 2:
+                    continue
+                columns = tuple(np.ascontiguousarray(data[:, j]) for j in range(data.shape[1]))
+                key = (k, sensor)
+                handle = self._sensorPlots.get(key)
+                if handle is None or len(handle.data) != len(columns):
+                    name = f" '{item['name']}'" if item.get('name') else ''
+                    series = ({'label': 't [s]'},) + tuple(
+                        {'label': f"[{j}]", 'stroke': palette[j % len(palette)], 'width': 1.5}
+                        for j in range(data.shape[1] - 1))
+                    with self._plotFolder:
+                        self._sensorPlots[key] = self.server.gui.add_uplot(
+                            data=columns, series=series, title=f"sensor {sensor}{name}: {item.get('outputVariableType')}",
+                            aspect=2.)
+                else:
+                    handle.data = columns
 
     def ZoomAll(self):
         """fits the drawn scene into the view (keeping the view direction)"""

@@ -187,3 +187,38 @@ def test_playbackFramesFollowTheSolution(tmp_path):
     mode[start + 1] = 1.
     frames = ModeFrames(scene, mbs, mode, 0.1, stepsPerPeriod=4)
     np.testing.assert_allclose([f[index][0][1] - before[start + 1] for f in frames], [0, 0.1, 0, -0.1], atol=1e-12)
+
+
+def test_sensorPlotsFollowTheSolveAndTheShownTime(tmp_path, stopRenderer):
+    from multidyn.itemInterface import MassPoint, NodePoint, SensorNode
+    from multidyn.renderer import RunningServer
+    from multidyn.viewer.playback import Player, SolutionFrames
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    n = mbs.AddNode(NodePoint(referenceCoordinates=[0, 0, 0], initialVelocities=[1, 2, 0]))
+    mbs.AddObject(MassPoint(physicsMass=1, nodeNumber=n))
+    mbs.AddSensor(SensorNode(nodeNumber=n, outputVariableType=exu.OutputVariableType.Position, storeInternal=True))
+    mbs.AddSensor(SensorNode(nodeNumber=n, outputVariableType=exu.OutputVariableType.Velocity))  # not stored: no plot
+    mbs.Assemble()
+    settings = exu.SimulationSettings()
+    settings.timeIntegration.verboseMode = 0
+    settings.timeIntegration.numberOfSteps = 100
+    settings.timeIntegration.endTime = 1.
+    settings.solution.file.name = str(tmp_path / 'solution.txt')
+    SC.renderer.Start()
+    mbs.SolveDynamic(settings)
+    server = RunningServer(SC)
+    assert list(server._sensorPlots) == [(0, 0)]
+    t, x, y, z = server._sensorPlots[(0, 0)].data  # after the solve: all stored rows, x = t, y = 2 t (free flight)
+    assert len(t) == 101 and t[-1] == pytest.approx(1.)
+    np.testing.assert_allclose(x, t, atol=1e-12)
+    np.testing.assert_allclose(y, 2 * t, atol=1e-12)
+    times, samples = SolutionFrames(server.scene, mbs, LoadSolutionFile(str(tmp_path / 'solution.txt'), verbose=False),
+                                    rowIncrement=10)
+    player = Player(server, times, samples, runOnStart=False)
+    try:
+        player.slider.value = 4  # t = 0.4: the plot shows the rows up to it
+        assert server._sensorPlots[(0, 0)].data[0][-1] == pytest.approx(0.4)
+        assert len(server._sensorPlots[(0, 0)].data[0]) == 41
+    finally:
+        player.Close()
