@@ -184,6 +184,7 @@ class ViewerServer:
         self.colorBarImage = None
         self._plotFolder = gui.add_folder('sensors')
         self._sensorPlots = {}  # (system, sensor) -> uPlot handle
+        self.maxPlotPoints = 1000  # points per sensor plot (longer stored data is thinned)
 
     def _OnConnect(self, client):
         if self.drawing is not None:
@@ -296,6 +297,8 @@ class ViewerServer:
                     data = data[data[:, 0] <= time + 1e-12]
                 if len(data) < 2:
                     continue
+                if len(data) > self.maxPlotPoints:  # every k-th row and the last: a bounded message per frame
+                    data = np.vstack([data[:-1:int(np.ceil(len(data) / self.maxPlotPoints))], data[-1:]])
                 columns = tuple(np.ascontiguousarray(data[:, j]) for j in range(data.shape[1]))
                 key = (k, sensor)
                 handle = self._sensorPlots.get(key)

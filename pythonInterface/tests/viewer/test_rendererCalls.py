@@ -222,3 +222,7 @@ def test_sensorPlotsFollowTheSolveAndTheShownTime(tmp_path, stopRenderer):
         assert len(server._sensorPlots[(0, 0)].data[0]) == 41
     finally:
         player.Close()
+    server.maxPlotPoints = 20  # long stored data is thinned: every k-th row and the last
+    server.Redraw()
+    t = server._sensorPlots[(0, 0)].data[0]
+    assert len(t) == 18 and t[-1] == pytest.approx(1.) and t[1] == pytest.approx(0.06)  # rows 0, 6, ..., 96 and 100
