@@ -57,6 +57,11 @@ fi
 ctestPassed=$((ctestTotal - ctestFailed))
 Report ctest $((ctestPassed > 0 ? ctestPassed : 0)) "$ctestFailed"
 
+# The viewer's browser tests (pythonInterface/tests/viewer) drive Debian's Chromium through Playwright
+# (its Python package only: the system browser is used, nothing else is downloaded).
+InstallDebianPackages chromium
+"$python" -c 'import playwright' 2>/dev/null || "$python" -m pip install -q "playwright>=1.40"
+
 echo "== pytest"
 set +e
 "$python" -m pytest -q -p no:cacheprovider pythonInterface/tests 2>&1 | tee "$workDirectory/pytest.log"

@@ -3,8 +3,9 @@
 Exudyn scripts run with ``import multidyn as exu``. Item classes live in
 ``multidyn.itemInterface``, rotation and inertia helpers in ``multidyn.utilities``
 (``from multidyn.utilities import *`` brings what Exudyn's does), graphics primitives in
-``multidyn.graphics``. There is no renderer yet: the renderer calls of Exudyn scripts are
-accepted and do nothing (they say so once).
+``multidyn.graphics``. The renderer calls of Exudyn scripts (``exu.StartRenderer()``,
+``SC.renderer``, ``mbs.SolutionViewer()``) drive a browser viewer (``multidyn.viewer``, needs
+``pip install multidyn[viewer]``; without it they say so and do nothing).
 """
 
 import numpy as _np
@@ -101,12 +102,14 @@ class Matrix3DList(list):
 
 class SystemContainer:
     """Holds one or more MainSystems (SC.AddSystem()), the visualization settings and the renderer
-    (a placeholder: there is no renderer yet)."""
+    (SC.renderer: the browser viewer, multidyn.viewer)."""
 
     def __init__(self):
         self._systems = []
         self.visualizationSettings = VisualizationSettings()
-        self.renderer = Renderer()
+        self.renderer = Renderer(self)
+        self._renderEngineStopFlag = False
+        _renderer.RegisterContainer(self)
 
     def AddSystem(self):
         mbs = MainSystem()
@@ -155,30 +158,47 @@ class SystemContainer:
         return f"SystemContainer with {len(self._systems)} system(s)"
 
     def WaitForRenderEngineStopFlag(self):
-        """no renderer: returns at once"""
-        _renderer.SayNoRenderer("SC.WaitForRenderEngineStopFlag()")
+        """waits until Stop is pressed in the browser (or every browser has gone); at once back when nobody watches"""
+        server = _renderer.RunningServer(self)
+        if server is None:
+            if not _renderer.ViewerAvailable():
+                _renderer.SayNoViewer("SC.WaitForRenderEngineStopFlag()")
+            return
+        while server.IsWatched() and not (server.stopFlag or self._renderEngineStopFlag):
+            server.continueEvent.wait(0.1)
+
+    def GetRenderEngineStopFlag(self):
+        """True once the user pressed Stop in the browser (or SetRenderEngineStopFlag(True))"""
+        server = _renderer.RunningServer(self)
+        return bool(self._renderEngineStopFlag or (server is not None and server.stopFlag))
+
+    def SetRenderEngineStopFlag(self, stopFlag):
+        self._renderEngineStopFlag = bool(stopFlag)
+        server = _renderer.RunningServer(self)
+        if server is not None:
+            server.stopFlag = bool(stopFlag)
+
+    def RedrawAndSaveImage(self):
+        """Exudyn's older SC.RedrawAndSaveImage(): SC.renderer.RedrawAndSaveImage()"""
+        self.renderer.RedrawAndSaveImage()
 
     def RenderEngineZoomAll(self):
-        _renderer.SayNoRenderer("SC.RenderEngineZoomAll()")
+        self.renderer.ZoomAll()
 
     def AttachToRenderEngine(self):
-        _renderer.SayNoRenderer("SC.AttachToRenderEngine()")
-        return False
+        return self.renderer.Attach()
 
     def DetachFromRenderEngine(self):
-        _renderer.SayNoRenderer("SC.DetachFromRenderEngine()")
-        return False
+        return self.renderer.Detach()
+
+    def GetRenderState(self):
+        return self.renderer.GetState()
+
+    def SetRenderState(self, renderState):
+        self.renderer.SetState(renderState)
 
 
-def StartRenderer(verbose=0, **kwargs):
-    """no renderer yet: says so once and returns False (not started)"""
-    _renderer.SayNoRenderer("exu.StartRenderer()")
-    return False
-
-
-def StopRenderer():
-    """no renderer yet: does nothing"""
-    _renderer.SayNoRenderer("exu.StopRenderer()")
+from multidyn.renderer import DoRendererIdleTasks, StartRenderer, StopRenderer  # noqa: E402,F401
 
 
 def SolveDynamic(mbs, simulationSettings=None, solverType=None, updateInitialValues=False, storeSolver=True,

@@ -5,7 +5,7 @@
     exu.demos.Demo2()   # a chain of twelve rigid links swinging under gravity
 
 Each builds, assembles and solves its model and returns [mbs, SC]; showAll=False runs a shorter
-simulation without messages. multidyn has no renderer, so nothing is drawn.
+simulation without messages; nothing is drawn unless the viewer was started (exu.StartRenderer()).
 """
 import numpy as _np
 

@@ -18,6 +18,7 @@ from multidyn.api.itemInterface import *  # noqa: F401,F403
 from multidyn.modelling.rigidBodyUtilities import *  # noqa: F401,F403
 from multidyn.modelling.rigidBodyUtilities import HT  # noqa: F401
 from multidyn.modelling.kinematicTreeTypes import TreeLink  # noqa: F401  (Exudyn's rigidBodyUtilities.TreeLink)
+from multidyn.viewer.playback import LoadSolutionFile  # noqa: F401  (Exudyn's utilities.LoadSolutionFile)
 from multidyn.modelling.beams import GenerateStraightBeam, GenerateStraightLineANCFCable2D  # noqa: F401  (as Exudyn's utilities)
 
 # Exudyn 1.11's names of the graphics functions (before exudyn.graphics)

@@ -152,20 +152,61 @@ py::object ObjectOutputToPython(const MainSystem& system, Index object, const Ve
   return OutputToPython(value, scalar);
 }
 
-// Progress and Ctrl-C for long solves. The solve runs without the GIL (TimedSolve), so every call
-// into Python takes it back here. Signals are checked about every millisecond, not every step (on a
-// small model the check would cost a twentieth of a step), and only on Python's main thread, the
-// only one that runs signal handlers: a solve on another thread never waits for the GIL to check.
+// The viewer's hook (multidyn.viewer): a Python callable f(time, phase) called at the start of a
+// solve (phase 0), after an accepted step when graphicsUpdateInterval seconds of wall-clock time
+// have passed since the last call (phase 1), and at the end (phase 2); the system's current state
+// is then that of the step. Set by _multidyn._SetGraphicsUpdateHook(f, intervalSeconds), removed
+// with f = None. Without a hook a step pays one test of a flag.
+struct GraphicsUpdateHook {
+  py::object function;
+  double intervalSeconds = 0.1;
+  double budget = 0.04;  // the largest fraction of the solve's wall-clock time the hook may take
+};
+GraphicsUpdateHook& GraphicsHook() {
+  static GraphicsUpdateHook* hook = new GraphicsUpdateHook;  // never destroyed: no Python object outlives the interpreter
+  return *hook;
+}
+
+// Progress, Ctrl-C and the viewer's updates for long solves. The solve runs without the GIL
+// (TimedSolve), so every call into Python takes it back here. Signals are checked about every
+// millisecond, not every step (on a small model the check would cost a twentieth of a step), and only
+// on Python's main thread, the only one that runs signal handlers: a solve on another thread never
+// waits for the GIL to check.
 class PythonSolverObserver : public SolverObserver {
  public:
   PythonSolverObserver()  // constructed with the GIL held
       : onMainThread_(py::module_::import("threading").attr("main_thread")().is(
             py::module_::import("threading").attr("current_thread")())) {}
-  void OnStart(const SystemState&) override { signalCheck_.Start(); }
-  void OnStepAccepted(const SystemState&, double, Index) override {
-    if (!onMainThread_ || !signalCheck_.Due()) return;
+  void OnStart(const SystemState& state) override {
+    signalCheck_.Start();
     py::gil_scoped_acquire gil;
-    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+    const GraphicsUpdateHook& hook = GraphicsHook();
+    hookActive_ = hook.function && !hook.function.is_none();
+    if (!hookActive_) return;
+    CallHook(state.time, 0);  // first: it may set the interval from the visualization settings
+    SetGraphicsClock(hook.intervalSeconds);
+  }
+  void OnStepAccepted(const SystemState& state, double, Index) override {
+    if (onMainThread_ && signalCheck_.Due()) {
+      py::gil_scoped_acquire gil;
+      if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+    }
+    if (hookActive_ && graphicsClock_.Due()) {
+      // the call's whole cost, with the time other Python threads (the viewer's server) ran while the hook
+      // held the interpreter, sets when the next call may come: a large model is drawn less often instead
+      // of slowing the solve by more than the budget
+      py::gil_scoped_acquire gil;
+      const auto start = ReportClock::Clock::now();
+      CallHook(state.time, 1);
+      const double cost = std::chrono::duration<double>(ReportClock::Clock::now() - start).count();
+      const GraphicsUpdateHook& hook = GraphicsHook();
+      SetGraphicsClock(std::max(hook.intervalSeconds, hook.budget > 0. ? cost / hook.budget : 0.));
+    }
+  }
+  void OnFinish(const SystemState& state) override {
+    if (!hookActive_) return;
+    py::gil_scoped_acquire gil;
+    CallHook(state.time, 2);
   }
   // through exu.Print, which honours exu.config (printToConsole, SetWriteToFile); reports are rare
   void Report(const std::string& text) override {
@@ -181,7 +222,19 @@ class PythonSolverObserver : public SolverObserver {
  private:
   static py::module_ Console() { return py::module_::import("multidyn.console"); }
   const bool onMainThread_;
+  // the hook may be removed while it runs (the viewer stopped): a reference of our own for the call
+  static void CallHook(double time, int phase) {
+    const py::object function = GraphicsHook().function;
+    if (function && !function.is_none()) function(time, phase);
+  }
+  void SetGraphicsClock(double intervalSeconds) {
+    graphicsClock_ = ReportClock(std::chrono::duration_cast<ReportClock::Clock::duration>(
+        std::chrono::duration<double>(std::max(intervalSeconds, 0.))));
+    graphicsClock_.Start();
+  }
   ReportClock signalCheck_{std::chrono::milliseconds(1)};
+  ReportClock graphicsClock_;
+  bool hookActive_ = false;
 };
 
 py::object ToPythonMatrix(const std::vector<std::vector<double>>& rows) {
@@ -330,6 +383,20 @@ PYBIND11_MODULE(_multidyn, m) {
       .value("Current", ConfigurationType::Current)
       .value("StartOfStep", ConfigurationType::StartOfStep);
 
+  m.def("_SetGraphicsUpdateHook", [](const py::object& function, double intervalSeconds, double budget) {
+          if (!function.is_none() && !PyCallable_Check(function.ptr()))
+            throw py::type_error("_SetGraphicsUpdateHook: expected a callable f(time, phase) or None");
+          if (!(intervalSeconds >= 0.) || !std::isfinite(intervalSeconds))
+            throw py::value_error("_SetGraphicsUpdateHook: intervalSeconds must be a finite number >= 0");
+          if (!(budget >= 0.) || !(budget <= 1.))
+            throw py::value_error("_SetGraphicsUpdateHook: budget must be a fraction in [0, 1] (0: no limit)");
+          GraphicsHook().function = function;
+          GraphicsHook().intervalSeconds = intervalSeconds;
+          GraphicsHook().budget = budget;
+        }, py::arg("function"), py::arg("intervalSeconds") = 0.1, py::arg("budget") = 0.04,
+        "the viewer's hook: f(time, phase) at the start (0), during (1: about every intervalSeconds, less often "
+        "when its calls would take more than the fraction budget of the wall-clock time) and at the end (2) of "
+        "every solve; None removes it");
   m.def("ItemTypes", &ItemTypes, "descriptions of all item types and their parameters (from the C++ field tables)");
   m.def("SettingsFields", [] {
         FieldDescriptor root;

@@ -1,9 +1,9 @@
 """SC.visualizationSettings: Exudyn 1.13's visualization settings tree, accepted and stored.
 
-Multidyn has no renderer yet. Scripts set these values (SC.visualizationSettings.nodes.drawNodesAsPoint
-= False, ...openGL.multiSampling = 4, ...); each assignment is checked against the type and size
-of the setting's default (visualizationSettingsDefaults) and stored, so that a viewer can use it
-later. Unknown names and wrongly typed values raise AttributeError/TypeError/ValueError naming
+Scripts set these values (SC.visualizationSettings.nodes.drawNodesAsPoint = False,
+...openGL.multiSampling = 4, ...); each assignment is checked against the type and size of the
+setting's default (visualizationSettingsDefaults) and stored; the browser viewer (multidyn.viewer,
+docs/viewer.md) honours those it lists. Unknown names and wrongly typed values raise AttributeError/TypeError/ValueError naming
 the setting.
 """
 import copy as _copy

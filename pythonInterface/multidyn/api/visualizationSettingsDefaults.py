@@ -166,6 +166,7 @@ defaults = {
         'useGradientBackground': False,
         'useMultiThreadedRendering': True,
         'useWindowsDisplayScaleFactor': False,
+        'viewerPort': 0,  # multidyn: the browser viewer's port (0: the first free one from 8080)
         'worldBasisSize': 1.0,
         'zoomAllUseBoundingBox': True,
     },

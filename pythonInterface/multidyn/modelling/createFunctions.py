@@ -177,7 +177,7 @@ def _GraphicsList(function, graphicsDataList, graphicsDataUserFunction):
         raise TypeError(f"{function}: parameter 'graphicsDataList': expected a (possibly empty) list of graphics dicts, "
                         f"got {type(graphicsDataList).__name__}")
     if graphicsDataUserFunction not in (0, None):
-        raise NotImplementedError(f"{function}: graphicsDataUserFunction is not available (multidyn has no renderer)")
+        raise NotImplementedError(f"{function}: graphicsDataUserFunction is not available (the viewer draws graphicsDataList only)")
     return graphicsDataList
 
 

@@ -3,8 +3,8 @@
 Each function returns one graphics dict in Exudyn's GraphicsData form, e.g.
 ``{'type': 'TriangleList', 'points': [x0,y0,z0, ...], 'triangles': [i0,i1,i2, ...], 'colors': [...]}``,
 to be given to a body: ``VObjectGround(graphicsData=[graphics.CheckerBoard(...)])`` or
-``mbs.CreateRigidBody(..., graphicsDataList=[graphics.Brick(...)])``. Multidyn has no renderer
-yet: the dicts are validated, stored with the item and saved with the model (docs/graphics.md).
+``mbs.CreateRigidBody(..., graphicsDataList=[graphics.Brick(...)])``. The dicts are validated, stored with
+the item, saved with the model (docs/graphics.md) and drawn by the browser viewer (docs/viewer.md).
 
 Conventions (as Exudyn's): arrays are flat numpy arrays (3 numbers per point, 4 per RGBA
 color, 3 indices per triangle); triangles are ordered counter-clockwise seen from outside, so

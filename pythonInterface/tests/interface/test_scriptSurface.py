@@ -383,20 +383,29 @@ def test_badVisualizationSettingsAreRejected(path, value, error, message):
     assert vs.GetDictionary() == before
 
 
-def test_rendererCallsDoNothingAndSaySoOnce(capsys, monkeypatch):
+def test_rendererCallsWithoutViserSayWhatToInstall(capsys, monkeypatch):
     from multidyn import renderer
-    monkeypatch.setattr(renderer, '_said', [False])
+    monkeypatch.setattr(renderer, '_said', set())
+    monkeypatch.setattr(renderer, 'ViewerAvailable', lambda: False)
     SC = exu.SystemContainer()
     mbs = SC.AddSystem()
+    mbs.CreateGround()
+    mbs.Assemble()
     assert exu.StartRenderer() is False
     assert SC.renderer.Start() is False
-    SC.renderer.DoIdleTasks()
+    for _ in range(2):  # a call said once, however often it comes
+        SC.renderer.DoIdleTasks()
     SC.WaitForRenderEngineStopFlag()
-    mbs.SolutionViewer()
+    mbs.WaitForUserToContinue()
     SC.renderer.Stop()
     exu.StopRenderer()
-    output = capsys.readouterr().out
-    assert output.count('no renderer is available') == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 6 and all('pip install multidyn[viewer]' in line for line in lines)
+    assert 'exu.StartRenderer()' in lines[0] and 'SC.renderer.DoIdleTasks()' in lines[2]
+    assert SC.renderer.IsActive() is False and SC.renderer.GetState()['zoom'] > 0
+    settings = exu.SimulationSettings()
+    settings.solutionSettings.writeSolutionToFile = False
+    assert mbs.SolveDynamic(settings)  # the solve runs as without a viewer
 
 
 def test_moduleLevelNames(capsys):
