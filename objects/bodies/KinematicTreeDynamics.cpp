@@ -49,7 +49,7 @@ void KinematicTreeDynamics::Resize(const ObjectKinematicTree& tree) {
   for (auto* v : {&A_PL_, &A_0L_, &compositeInertia_}) v->assign(n, Matrix3::Zero());
   for (auto* v : {&p_PL_, &p_0L_, &omega_, &v_, &alpha_, &a_, &u_, &alphaRotated_, &bRotated_, &force_, &moment_,
                   &linkForceLocal_, &linkTorqueLocal_, &compositeFirstMoment_, &dOmega_, &dAlpha_, &dA_, &dPhi_,
-                  &dForce_, &dMoment_})
+                  &dForce_, &dMoment_, &omegaCrossP_, &omegaCrossC_, &Jomega_})
     v->assign(n, Vector3::Zero());
   for (auto* v : {&qd_, &qdd_, &compositeMass_, &Dinverse_, &u_solve_}) v->assign(n, 0.);
   articulated_.assign(n, Matrix6::Zero());
@@ -115,7 +115,8 @@ void KinematicTreeDynamics::Motion(const ObjectKinematicTree& tree, const double
     const Vector3& alpha_P = parent < 0 ? zero : alpha_[parent];
     const Vector3& a_P = parent < 0 ? baseAcceleration : a_[parent];
     alphaRotated_[i] = R.transpose() * alpha_P;
-    bRotated_[i] = R.transpose() * (a_P + alpha_P.cross(p) + omega_P.cross(omega_P.cross(p)));
+    omegaCrossP_[i] = omega_P.cross(p);
+    bRotated_[i] = R.transpose() * (a_P + alpha_P.cross(p) + omega_P.cross(omegaCrossP_[i]));
     alpha_[i] = alphaRotated_[i];
     a_[i] = bRotated_[i];
     Vector3 axisRate = zero;  // axis * q_t
@@ -139,10 +140,12 @@ void KinematicTreeDynamics::InverseDynamics(const ObjectKinematicTree& tree, con
     const Vector3& c = tree.linkCOMs[i];
     const Vector3& w = omega_[i];
     const Vector3& alpha = alpha_[i];
-    const Vector3 a_C = a_[i] + alpha.cross(c) + w.cross(w.cross(c));
+    omegaCrossC_[i] = w.cross(c);
+    const Vector3 a_C = a_[i] + alpha.cross(c) + w.cross(omegaCrossC_[i]);
     const Matrix3& J_C = tree.linkInertiasCOM[i];
+    Jomega_[i] = J_C * w;
     force_[i] = tree.linkMasses(i) * a_C;
-    moment_[i] = J_C * alpha + w.cross(J_C * w) + c.cross(force_[i]);
+    moment_[i] = J_C * alpha + w.cross(Jomega_[i]) + c.cross(force_[i]);
     if (linkLoads) {
       linkForceLocal_[i] = tree.linkForces.empty() ? Vector3::Zero() : Vector3(A_0L_[i].transpose() * tree.linkForces[i]);
       linkTorqueLocal_[i] = tree.linkTorques.empty() ? Vector3::Zero() : Vector3(A_0L_[i].transpose() * tree.linkTorques[i]);
@@ -275,16 +278,24 @@ void KinematicTreeDynamics::InverseDynamicsDerivatives(const ObjectKinematicTree
   // itself goes to a scratch vector that is free here
   InverseDynamics(tree, q, q_t, q_tt, u_solve_.data());
   for (Index j = 0; j < n; ++j) {
-    TangentColumn(j, false);
-    TangentColumn(j, true);
+    TangentColumn(j, 1., 0., 0., tau_q_);
+    TangentColumn(j, 0., 1., 0., tau_q_t_);
   }
 }
 
-void KinematicTreeDynamics::TangentColumn(Index j, bool velocity) {
+void KinematicTreeDynamics::NewtonBlock(const ObjectKinematicTree& tree, const double* q, const double* q_t,
+                                        const double* q_tt, double massFactor, double stiffnessFactor,
+                                        double dampingFactor, MatrixX& block) {
+  const Index n = NumberOfLinks();
+  InverseDynamics(tree, q, q_t, q_tt, u_solve_.data());
+  if (block.rows() != n || block.cols() != n) block.resize(n, n);
+  for (Index j = 0; j < n; ++j) TangentColumn(j, stiffnessFactor, dampingFactor, massFactor, block);
+}
+
+void KinematicTreeDynamics::TangentColumn(Index j, double dq, double dq_t, double dq_tt, MatrixX& out) {
   const ObjectKinematicTree& tree = *tree_;
   const Index n = NumberOfLinks();
   const bool linkLoads = !tree.linkForces.empty() || !tree.linkTorques.empty();
-  MatrixX& out = velocity ? tau_q_t_ : tau_q_;
   out.col(j).setZero();
   const Vector3 zero = Vector3::Zero();
   // Forward: the tangents of the motion of the subtree of j (the other links do not move).
@@ -301,23 +312,21 @@ void KinematicTreeDynamics::TangentColumn(Index j, bool velocity) {
     const double qd = qd_[i];
     Vector3 dOmega, dAlpha, dA, dPhi = zero;
     if (i == j) {
-      if (velocity) {  // d/dq_t_j: the joint rate itself
-        dOmega = revolute ? axis : zero;
-        dAlpha = revolute ? Vector3(u.cross(axis)) : zero;
-        dA = revolute ? zero : Vector3(2. * u.cross(axis));
-      } else if (revolute) {  // d/dq_j: R turns about the axis, dR = R [axis]x
-        const Vector3 dU = u.cross(axis);
-        dOmega = dU;
-        dAlpha = alphaRotated_[i].cross(axis) + qd * dU.cross(axis);
-        dA = bRotated_[i].cross(axis);
-        dPhi = axis;
-      } else {  // d/dq_j: the origin moves along the axis, dp = R axis (parent axes)
-        const Vector3 dp = R.col(k);
+      if (revolute) {  // R turns about the axis by dq (dR = R [axis]x dq); the rates change by dq_t, dq_tt
+        const Vector3 uCrossAxis = u.cross(axis);
+        const Vector3 dU = dq * uCrossAxis;
+        dOmega = dU + dq_t * axis;
+        dAlpha = dq * alphaRotated_[i].cross(axis) + qd * dU.cross(axis) + dq_t * uCrossAxis + dq_tt * axis;
+        dA = dq * bRotated_[i].cross(axis);
+        dPhi = dq * axis;
+      } else {  // the origin moves along the axis, dp = R axis dq (parent axes)
+        const Vector3 dp = dq * R.col(k);
         const Vector3& omega_P = parent < 0 ? zero : omega_[parent];
         const Vector3& alpha_P = parent < 0 ? zero : alpha_[parent];
         dOmega = zero;
         dAlpha = zero;
-        dA = R.transpose() * (alpha_P.cross(dp) + omega_P.cross(omega_P.cross(dp)));
+        dA = R.transpose() * (alpha_P.cross(dp) + omega_P.cross(omega_P.cross(dp))) + (2. * dq_t) * u.cross(axis) +
+             dq_tt * axis;
       }
     } else {  // carried from the parent
       const Vector3& dOmega_P = dOmega_[parent];
@@ -326,7 +335,7 @@ void KinematicTreeDynamics::TangentColumn(Index j, bool velocity) {
       const Vector3 dU = R.transpose() * dOmega_P;
       dOmega = dU;
       dAlpha = R.transpose() * dAlpha_P;
-      const Vector3 db = dA_[parent] + dAlpha_P.cross(p) + dOmega_P.cross(omega_P.cross(p)) + omega_P.cross(dOmega_P.cross(p));
+      const Vector3 db = dA_[parent] + dAlpha_P.cross(p) + dOmega_P.cross(omegaCrossP_[i]) + omega_P.cross(dOmega_P.cross(p));
       dA = R.transpose() * db;
       if (revolute) dAlpha += qd * dU.cross(axis);
       else dA += (2. * qd) * dU.cross(axis);
@@ -340,10 +349,10 @@ void KinematicTreeDynamics::TangentColumn(Index j, bool velocity) {
     const Vector3& c = tree.linkCOMs[i];
     const Vector3& w = omega_[i];
     const Matrix3& J_C = tree.linkInertiasCOM[i];
-    const Vector3 dA_C = dA + dAlpha.cross(c) + dOmega.cross(w.cross(c)) + w.cross(dOmega.cross(c));
+    const Vector3 dA_C = dA + dAlpha.cross(c) + dOmega.cross(omegaCrossC_[i]) + w.cross(dOmega.cross(c));
     const Vector3 dF = tree.linkMasses(i) * dA_C;
     dForce_[i] = dF;
-    dMoment_[i] = J_C * dAlpha + dOmega.cross(J_C * w) + w.cross(J_C * dOmega) + c.cross(dF);
+    dMoment_[i] = J_C * dAlpha + dOmega.cross(Jomega_[i]) + w.cross(J_C * dOmega) + c.cross(dF);
     if (linkLoads) {  // d(R_0L^T f) = (R_0L^T f) x dphi
       dForce_[i] -= linkForceLocal_[i].cross(dPhi);
       dMoment_[i] -= linkTorqueLocal_[i].cross(dPhi);
@@ -366,16 +375,16 @@ void KinematicTreeDynamics::TangentColumn(Index j, bool velocity) {
     const Matrix3& R = A_PL_[i];
     const Vector3& p = p_PL_[i];
     Vector3 dF = dForce_[i], dN = dMoment_[i];
-    const bool ownJoint = i == j && !velocity;
-    if (ownJoint && revolute_[i]) {  // d(R f) = R (dF + axis x f)
+    const bool ownJoint = i == j && dq != 0.;
+    if (ownJoint && revolute_[i]) {  // d(R f) = R (dF + dq axis x f)
       const Vector3 axis = Vector3::Unit(k);
-      dF += axis.cross(force_[i]);
-      dN += axis.cross(moment_[i]);
+      dF += dq * axis.cross(force_[i]);
+      dN += dq * axis.cross(moment_[i]);
     }
     const Vector3 dFInParent = R * dF;
     dForce_[parent] += dFInParent;
     dMoment_[parent] += R * dN + p.cross(dFInParent);
-    if (ownJoint && !revolute_[i]) dMoment_[parent] += R.col(k).cross(R * force_[i]);  // dp x (R f)
+    if (ownJoint && !revolute_[i]) dMoment_[parent] += (dq * R.col(k)).cross(R * force_[i]);  // dp x (R f)
   }
 }
 

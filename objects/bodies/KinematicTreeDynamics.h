@@ -47,6 +47,11 @@ class KinematicTreeDynamics {
   void InverseDynamicsDerivatives(const ObjectKinematicTree& tree, const double* q, const double* q_t, const double* q_tt);
   const MatrixX& Tau_q() const { return tau_q_; }
   const MatrixX& Tau_q_t() const { return tau_q_t_; }
+  // block = massFactor M + stiffnessFactor d(tau)/dq + dampingFactor d(tau)/dq_t at (q, q_t, q_tt):
+  // the derivative is linear in the direction, so column j is one directional derivative in the
+  // direction (stiffnessFactor e_j, dampingFactor e_j, massFactor e_j) of (q, q_t, q_tt) (M = d(tau)/dq_tt).
+  void NewtonBlock(const ObjectKinematicTree& tree, const double* q, const double* q_t, const double* q_tt,
+                   double massFactor, double stiffnessFactor, double dampingFactor, MatrixX& block);
 
   // After Motion: the link's frame (global).
   const Matrix3& LinkRotation(Index link) const { return A_0L_[link]; }
@@ -63,9 +68,8 @@ class KinematicTreeDynamics {
                      Eigen::Ref<MatrixX> rotationJacobian) const;
 
  private:
-  // Tangent of the recursions for the direction q_j (velocity = false) or q_t_j (true), into
-  // column j of tau_q_ or tau_q_t_.
-  void TangentColumn(Index j, bool velocity);
+  // Directional derivative of tau in the direction (dq e_j, dq_t e_j, dq_tt e_j) into column j of out.
+  void TangentColumn(Index j, double dq, double dq_t, double dq_tt, MatrixX& out);
   void JointRotation(Index i, double q_i);  // A_PL_[i], p_PL_[i]
 
   const ObjectKinematicTree* tree_ = nullptr;
@@ -78,6 +82,7 @@ class KinematicTreeDynamics {
   std::vector<Vector3> p_PL_, p_0L_;
   std::vector<Vector3> omega_, v_, alpha_, a_;
   std::vector<Vector3> u_, alphaRotated_, bRotated_;  // R^T omega_P, R^T alpha_P, R^T b_P (tangents need them)
+  std::vector<Vector3> omegaCrossP_, omegaCrossC_, Jomega_;  // omega_P x p, omega x c, J_C omega
   std::vector<double> qd_, qdd_;
   // RNEA's accumulated force and moment of each subtree at the link origin, link axes.
   std::vector<Vector3> force_, moment_;

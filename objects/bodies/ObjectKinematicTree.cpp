@@ -237,17 +237,7 @@ void ObjectKinematicTree::DirectNewtonBlock(const EvaluationContext& context, Co
                                             double dampingFactor, MatrixX& block) const {
   CheckWorkspace();
   const Index n = NumberOfLinks();
-  if (massFactor != 0.) {
-    dynamics_.MassMatrix(*this, q.data(), block);
-    block *= massFactor;
-  } else {
-    block.setZero(n, n);
-  }
-  if (stiffnessFactor != 0. || dampingFactor != 0.) {
-    dynamics_.InverseDynamicsDerivatives(*this, q.data(), q_t.data(), q_tt.data());
-    block.noalias() += stiffnessFactor * dynamics_.Tau_q();
-    block.noalias() += dampingFactor * dynamics_.Tau_q_t();
-  }
+  dynamics_.NewtonBlock(*this, q.data(), q_t.data(), q_tt.data(), massFactor, stiffnessFactor, dampingFactor, block);
   AddAppliedJointForceDerivatives(q.data(), q_t.data(), stiffnessFactor, dampingFactor, block);
   if (!forceUserFunction) return;
   // -d(f_user)/d[q, q_t] by forward differences in the stored coordinates, as before

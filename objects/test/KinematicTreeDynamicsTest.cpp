@@ -123,6 +123,11 @@ TEST_P(KinematicTreeDynamicsTest, MassMatrixSolveAndDerivativesAgreeWithNewtonEu
     const double derivativeScale = 1. + std::max(fd_q.cwiseAbs().maxCoeff(), fd_q_t.cwiseAbs().maxCoeff());
     EXPECT_LT((tau_q - fd_q).cwiseAbs().maxCoeff(), 1e-7 * derivativeScale) << "d(tau)/dq, n = " << n;
     EXPECT_LT((tau_q_t - fd_q_t).cwiseAbs().maxCoeff(), 1e-7 * derivativeScale) << "d(tau)/dq_t, n = " << n;
+    // the Newton block in one directional derivative per column equals the three matrices combined
+    MatrixX block;
+    dynamics.NewtonBlock(tree, q.data(), q_t.data(), q_tt.data(), 0.7, 0.3, 0.2, block);
+    const MatrixX combined = 0.7 * M + 0.3 * tau_q + 0.2 * tau_q_t;
+    EXPECT_LT((block - combined).cwiseAbs().maxCoeff(), 1e-12 * (1. + combined.cwiseAbs().maxCoeff()));
   }
 }
 
