@@ -2,7 +2,7 @@
 exudyn wheel) on the same chain: revolute z joints, links of 1 m and 1 kg (a 1 x 0.1 x 0.1 m
 cuboid), gravity along -y, released horizontally, h = 1 ms. Explicit: multidyn RK44 against
 MuJoCo's RK4 (both 4 evaluations per step); implicit: multidyn generalized-alpha (spectral radius
-0.8, full Newton unless --modified, EigenDense) against MuJoCo's implicitfast. Prints
+0.8, EigenDense) with full Newton and with modified Newton against MuJoCo's implicitfast. Prints
 microseconds per step and per link and step (best of R runs), the largest difference of the
 final joint angles of multidyn and MuJoCo's RK4, the error of both implicit methods at equal step
 size against an RK4 solution with h/10, and saves a plot of us per link and step against N.
@@ -10,7 +10,7 @@ MuJoCo is timed by mj_step(model, data, nstep), its fastest loop from Python. mu
 depends on mujoco or exudyn (pip install mujoco exudyn for the comparison).
 
     python3 benchmarks/kinematicTreeSpeed.py [--links 5 20 64 200 1000] [--steps 2000] [--runs 3]
-        [--modified] [--plot kinematicTreeSpeed.png] [--exudyn]
+        [--plot kinematicTreeSpeed.png] [--exudyn]
 """
 import argparse
 import importlib
@@ -102,7 +102,6 @@ def main():
     parser.add_argument("--links", type=int, nargs="+", default=[5, 20, 64, 200, 1000])
     parser.add_argument("--steps", type=int, default=2000)
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--modified", action="store_true", help="modified Newton in generalized-alpha")
     parser.add_argument("--exudyn", action="store_true", help="also time the exudyn wheel's RK44 (slow for large N)")
     parser.add_argument("--plot", default="kinematicTreeSpeed.png")
     parser.add_argument("--mujocoLimit", type=int, default=200, help="largest N run on MuJoCo (its chain is O(N^3))")
@@ -113,18 +112,21 @@ def main():
     plotPath = os.path.abspath(arguments.plot)
     rows = []
     print(f"planar chain of N links, {arguments.steps} steps of h = {h * 1e3:g} ms, best of {arguments.runs} runs; "
-          f"generalized-alpha with {'modified' if arguments.modified else 'full'} Newton")
-    header = ("|   N | multidyn RK44 | MuJoCo RK4 | ratio | multidyn gen.-alpha | MuJoCo implicitfast | ratio |"
+          f"us per step (us per link and step); GA: generalized-alpha, full / modified Newton")
+    header = ("|   N | multidyn RK44 | MuJoCo RK4 | ratio | multidyn GA full | multidyn GA modified | MuJoCo implicitfast | "
+              "ratio full | ratio modified |"
               + (" exudyn RK44 |" if hasExudyn else "") + " max |q_md - q_mj| (RK4) |")
     print(header)
     print("|" + "---|" * (header.count("|") - 1))
     with ScratchDirectory():
         for n in arguments.links:
-            steps = max(20, arguments.steps if n <= 200 else arguments.steps // 10)
+            steps = max(20, arguments.steps if n <= 200 else arguments.steps // 50)
             runs = arguments.runs if n <= 200 else 1
             t_rk, q_rk = Best(runs, SolveMultidyn, "multidyn", n, steps, h, True, False)
-            t_ga, _ = Best(runs, SolveMultidyn, "multidyn", n, steps, h, False, arguments.modified)
-            row = {"N": n, "multidyn RK44": t_rk / steps * 1e6, "multidyn GA": t_ga / steps * 1e6}
+            t_ga, _ = Best(runs, SolveMultidyn, "multidyn", n, steps, h, False, False)
+            t_gam, _ = Best(runs, SolveMultidyn, "multidyn", n, steps, h, False, True)
+            row = {"N": n, "multidyn RK44": t_rk / steps * 1e6, "multidyn GA": t_ga / steps * 1e6,
+                   "multidyn GA modified": t_gam / steps * 1e6}
             difference = float("nan")
             if hasMujoco and n <= arguments.mujocoLimit:
                 t_mrk, q_mrk = Best(runs, SolveMujoco, n, steps, h, "RK4")
@@ -140,7 +142,9 @@ def main():
             ratio = lambda a, b: f"{row[a] / row[b]:5.2f}" if a in row and b in row else "    -"
             print(f"| {n:4d} | {f('multidyn RK44')} ({row['multidyn RK44'] / n:6.3f}/link) | {f('MuJoCo RK4')} | "
                   f"{ratio('multidyn RK44', 'MuJoCo RK4')} | {f('multidyn GA')} ({row['multidyn GA'] / n:6.3f}/link) | "
-                  f"{f('MuJoCo implicitfast')} | {ratio('multidyn GA', 'MuJoCo implicitfast')} |"
+                  f"{f('multidyn GA modified')} ({row['multidyn GA modified'] / n:6.3f}/link) | "
+                  f"{f('MuJoCo implicitfast')} | {ratio('multidyn GA', 'MuJoCo implicitfast')} | "
+                  f"{ratio('multidyn GA modified', 'MuJoCo implicitfast')} |"
                   + (f" {f('exudyn RK44')} |" if hasExudyn else "") + f" {difference:.1e} |", flush=True)
         if hasMujoco:
             Accuracy(h)
@@ -171,11 +175,11 @@ def Plot(rows, path):
         print("matplotlib not available: no plot")
         return
     figure, axes = plt.subplots(figsize=(6, 4))
-    for key, style in [("multidyn RK44", "o-"), ("MuJoCo RK4", "s--"), ("multidyn GA", "o-"),
+    for key, style in [("multidyn RK44", "o-"), ("MuJoCo RK4", "s--"), ("multidyn GA", "o-"), ("multidyn GA modified", "o-"),
                        ("MuJoCo implicitfast", "s--"), ("exudyn RK44", "x:")]:
         points = [(r["N"], r[key] / r["N"]) for r in rows if key in r]
         if points:
-            axes.loglog(*zip(*points), style, label=key.replace("GA", "generalized-alpha"))
+            axes.loglog(*zip(*points), style, label=key.replace("GA", "gen.-alpha"))
     axes.set_xlabel("links N")
     axes.set_ylabel("us per link and step")
     axes.set_title("planar chain, h = 1 ms, one thread")
