@@ -33,6 +33,28 @@ void AddTransformedForce(const Matrix3& R, const Vector3& p, const Vector6& f, V
   parent.head<3>() += R * f.head<3>() + p.cross(force);
   parent.tail<3>() += force;
 }
+// Spatial cross products (Featherstone): m x x for motions, m x* f for forces, m = [omega; v].
+Vector6 CrossMotion(const Vector6& m, const Vector6& x) {
+  Vector6 r;
+  r.head<3>() = m.head<3>().cross(x.head<3>());
+  r.tail<3>() = m.head<3>().cross(x.tail<3>()) + m.tail<3>().cross(x.head<3>());
+  return r;
+}
+Vector6 CrossForce(const Vector6& m, const Vector6& f) {
+  Vector6 r;
+  r.head<3>() = m.head<3>().cross(f.head<3>()) + m.tail<3>().cross(f.tail<3>());
+  r.tail<3>() = m.head<3>().cross(f.tail<3>());
+  return r;
+}
+// The matrix of m x (motion): [w~, 0; v~, w~].
+Matrix6 CrossMotionMatrix(const Vector6& m) {
+  Matrix6 X = Matrix6::Zero();
+  const Matrix3 w = Skew<double>(Vector3(m.head<3>())), v = Skew<double>(Vector3(m.tail<3>()));
+  X.block<3, 3>(0, 0) = w;
+  X.block<3, 3>(3, 3) = w;
+  X.block<3, 3>(3, 0) = v;
+  return X;
+}
 }  // namespace
 
 void KinematicTreeDynamics::Resize(const ObjectKinematicTree& tree) {
@@ -53,6 +75,12 @@ void KinematicTreeDynamics::Resize(const ObjectKinematicTree& tree) {
     v->assign(n, Vector3::Zero());
   for (auto* v : {&qd_, &qdd_, &compositeMass_, &Dinverse_, &u_solve_}) v->assign(n, 0.);
   articulated_.assign(n, Matrix6::Zero());
+  for (auto* v : {&S_, &spatialVelocity_, &spatialAccelerationW_, &hC_, &FC_, &FextC_, &alphaC_, &eta_})
+    v->assign(n, Vector6::Zero());
+  IC_.assign(n, Matrix6::Zero());
+  BC_.assign(n, Matrix6::Zero());
+  PC_.assign(n, Matrix3::Zero());
+  fextC_.assign(n, Vector3::Zero());
   for (auto* v : {&U_, &bias_, &spatialAcceleration_}) v->assign(n, Vector6::Zero());
   tau_q_.setZero(n, n);
   tau_q_t_.setZero(n, n);
@@ -283,13 +311,117 @@ void KinematicTreeDynamics::InverseDynamicsDerivatives(const ObjectKinematicTree
   }
 }
 
-void KinematicTreeDynamics::NewtonBlock(const ObjectKinematicTree& tree, const double* q, const double* q_t,
-                                        const double* q_tt, double massFactor, double stiffnessFactor,
-                                        double dampingFactor, MatrixX& block) {
+void KinematicTreeDynamics::NewtonBlockByTangents(const ObjectKinematicTree& tree, const double* q, const double* q_t,
+                                                  const double* q_tt, double massFactor, double stiffnessFactor,
+                                                  double dampingFactor, MatrixX& block) {
   const Index n = NumberOfLinks();
   InverseDynamics(tree, q, q_t, q_tt, u_solve_.data());
   if (block.rows() != n || block.cols() != n) block.resize(n, n);
   for (Index j = 0; j < n; ++j) TangentColumn(j, stiffnessFactor, dampingFactor, massFactor, block);
+}
+
+void KinematicTreeDynamics::NewtonBlock(const ObjectKinematicTree& tree, const double* q, const double* q_t,
+                                        const double* q_tt, double massFactor, double stiffnessFactor,
+                                        double dampingFactor, MatrixX& block) {
+  Motion(tree, q, nullptr, nullptr, false, true);  // global poses
+  const Index n = NumberOfLinks();
+  const bool linkLoads = !tree.linkForces.empty() || !tree.linkTorques.empty();
+  Vector6 baseAcceleration = Vector6::Zero();  // the base accelerates with -gravity
+  baseAcceleration.tail<3>() = -tree.gravity;
+  // Forward: joint axes S, velocities v = v_P + S q_t, accelerations a = a_P + S q_tt + (v x S) q_t,
+  // world spatial inertias I, momenta h = I v, B = (v x*) I - I (v x) and forces I a + v x* h.
+  for (Index i = 0; i < n; ++i) {
+    const Index parent = parent_[i];
+    const Vector3 e = A_0L_[i].col(axis_[i]);
+    const Vector3& o = p_0L_[i];
+    Vector6& S = S_[i];
+    if (revolute_[i]) S << e, o.cross(e);
+    else S << Vector3::Zero(), e;
+    const Vector6 vP = parent < 0 ? Vector6::Zero() : spatialVelocity_[parent];
+    const Vector6 aP = parent < 0 ? baseAcceleration : spatialAccelerationW_[parent];
+    Vector6& v = spatialVelocity_[i];
+    v = vP + S * q_t[i];
+    spatialAccelerationW_[i] = aP + S * q_tt[i] + CrossMotion(v, S) * q_t[i];
+    const double m = tree.linkMasses(i);
+    const Vector3 c = o + A_0L_[i] * tree.linkCOMs[i];
+    const Matrix3 cTilde = Skew<double>(c);
+    Matrix6& I = IC_[i];
+    I.block<3, 3>(0, 0) = A_0L_[i] * tree.linkInertiasCOM[i] * A_0L_[i].transpose() - m * cTilde * cTilde;
+    I.block<3, 3>(0, 3) = m * cTilde;
+    I.block<3, 3>(3, 0) = -m * cTilde;
+    I.block<3, 3>(3, 3) = m * Matrix3::Identity();
+    hC_[i].noalias() = I * v;
+    const Matrix6 crossV = CrossMotionMatrix(v);
+    BC_[i].noalias() = -crossV.transpose() * I;  // (v x*) = -(v x)^T
+    BC_[i].noalias() -= I * crossV;
+    FC_[i].noalias() = I * spatialAccelerationW_[i];
+    FC_[i] += CrossForce(v, hC_[i]);
+    if (linkLoads) {  // global force at the link origin and global torque, as spatial forces
+      const Vector3 f = tree.linkForces.empty() ? Vector3::Zero() : tree.linkForces[i];
+      const Vector3 t = tree.linkTorques.empty() ? Vector3::Zero() : tree.linkTorques[i];
+      FextC_[i] << t + o.cross(f), f;
+      fextC_[i] = f;
+      PC_[i] = o * f.transpose();
+    }
+  }
+  // Composites, leaves first.
+  for (Index i = n - 1; i >= 0; --i) {
+    const Index parent = parent_[i];
+    if (parent < 0) continue;
+    IC_[parent] += IC_[i];
+    BC_[parent] += BC_[i];
+    hC_[parent] += hC_[i];
+    FC_[parent] += FC_[i];
+    if (linkLoads) {
+      FextC_[parent] += FextC_[i];
+      fextC_[parent] += fextC_[i];
+      PC_[parent] += PC_[i];
+    }
+  }
+  // alpha_k = I^C_k S_k, eta_k = B^C_k^T S_k - S_k x* h^C_k: an entry (k, j) of a joint k in the
+  // subtree of j is alpha_k . X_j + eta_k . Y_j.
+  for (Index k = 0; k < n; ++k) {
+    alphaC_[k].noalias() = IC_[k] * S_[k];
+    eta_[k].noalias() = BC_[k].transpose() * S_[k];
+    eta_[k] -= CrossForce(S_[k], hC_[k]);
+  }
+  if (block.rows() != n || block.cols() != n) block.resize(n, n);
+  // the change of the subtree's link loads (world-constant) when its points move with the twist S
+  const auto externalChange = [this](Index k, const Vector6& twist) {
+    Vector6 change = Vector6::Zero();
+    const Vector3 w = twist.head<3>();
+    change.head<3>() = (PC_[k] - PC_[k].trace() * Matrix3::Identity()) * w + Vector3(twist.tail<3>()).cross(fextC_[k]);
+    return change;
+  };
+  for (Index j = 0; j < n; ++j) {
+    const Index parent = parent_[j];
+    const Vector6 vP = parent < 0 ? Vector6::Zero() : spatialVelocity_[parent];
+    const Vector6 aP = parent < 0 ? baseAcceleration : spatialAccelerationW_[parent];
+    const Vector6& S = S_[j];
+    const Vector6 psi = CrossMotion(vP, S);                       // d(S)/dt
+    const Vector6 psiDot = CrossMotion(aP, S) + CrossMotion(vP, psi);
+    const Vector6 X = stiffnessFactor * psiDot + (2. * dampingFactor) * psi + massFactor * S;
+    const Vector6 Y = stiffnessFactor * psi + dampingFactor * S;
+    block.col(j).setZero();
+    for (Index k = j; k < n; ++k) {
+      inSubtree_[k] = k == j || (parent_[k] >= j && inSubtree_[parent_[k]]);
+      if (!inSubtree_[k]) continue;
+      double entry = alphaC_[k].dot(X) + eta_[k].dot(Y);
+      if (linkLoads && stiffnessFactor != 0.)
+        entry += stiffnessFactor * S_[k].dot(CrossForce(S, FextC_[k]) - externalChange(k, S));
+      block(k, j) = entry;
+    }
+    if (parent < 0) continue;
+    // the ancestors see the change of the subtree's total force
+    Vector6 W = massFactor * alphaC_[j];
+    if (stiffnessFactor != 0.) {
+      Vector6 Wq = CrossForce(S, FC_[j]) + IC_[j] * psiDot + CrossForce(psi, hC_[j]) + BC_[j] * psi;
+      if (linkLoads) Wq -= externalChange(j, S);
+      W += stiffnessFactor * Wq;
+    }
+    if (dampingFactor != 0.) W += dampingFactor * (2. * (IC_[j] * psi) + CrossForce(S, hC_[j]) + BC_[j] * S);
+    for (Index k = parent; k >= 0; k = parent_[k]) block(k, j) = S_[k].dot(W);
+  }
 }
 
 void KinematicTreeDynamics::TangentColumn(Index j, double dq, double dq_t, double dq_tt, MatrixX& out) {

@@ -47,10 +47,15 @@ class KinematicTreeDynamics {
   void InverseDynamicsDerivatives(const ObjectKinematicTree& tree, const double* q, const double* q_t, const double* q_tt);
   const MatrixX& Tau_q() const { return tau_q_; }
   const MatrixX& Tau_q_t() const { return tau_q_t_; }
-  // block = massFactor M + stiffnessFactor d(tau)/dq + dampingFactor d(tau)/dq_t at (q, q_t, q_tt):
-  // the derivative is linear in the direction, so column j is one directional derivative in the
-  // direction (stiffnessFactor e_j, dampingFactor e_j, massFactor e_j) of (q, q_t, q_tt) (M = d(tau)/dq_tt).
+  // block = massFactor M + stiffnessFactor d(tau)/dq + dampingFactor d(tau)/dq_t at (q, q_t, q_tt),
+  // from world-frame spatial quantities and their composites (Carpentier and Mansard's form): two
+  // 6-vector dot products per entry of a joint and its subtree, one per ancestor.
   void NewtonBlock(const ObjectKinematicTree& tree, const double* q, const double* q_t, const double* q_tt,
+                   double massFactor, double stiffnessFactor, double dampingFactor, MatrixX& block);
+  // The same by the directional derivatives of the link-frame recursions (TangentColumn), one per
+  // column in the direction (stiffnessFactor e_j, dampingFactor e_j, massFactor e_j) of (q, q_t,
+  // q_tt): an independent formula for the tests.
+  void NewtonBlockByTangents(const ObjectKinematicTree& tree, const double* q, const double* q_t, const double* q_tt,
                    double massFactor, double stiffnessFactor, double dampingFactor, MatrixX& block);
 
   // After Motion: the link's frame (global).
@@ -93,6 +98,12 @@ class KinematicTreeDynamics {
   std::vector<Matrix3> compositeInertia_;
   // ABA.
   std::vector<Matrix6> articulated_;
+  // World-frame spatial quantities (at the global origin, [angular; linear]) and composites of the
+  // subtrees, for NewtonBlock.
+  std::vector<Vector6> S_, spatialVelocity_, spatialAccelerationW_, hC_, FC_, FextC_, alphaC_, eta_;
+  std::vector<Matrix6> IC_, BC_;
+  std::vector<Matrix3> PC_;   // sum of p f^T of the link loads of the subtree
+  std::vector<Vector3> fextC_;  // sum of the link forces of the subtree
   std::vector<Vector6> U_, bias_;
   std::vector<double> Dinverse_, u_solve_;
   std::vector<Vector6> spatialAcceleration_;

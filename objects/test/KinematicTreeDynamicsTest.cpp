@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <tuple>
 
 #include "core/evaluation/SystemEquations.h"
 #include "objects/bodies/KinematicTreeDynamics.h"
@@ -125,9 +126,20 @@ TEST_P(KinematicTreeDynamicsTest, MassMatrixSolveAndDerivativesAgreeWithNewtonEu
     EXPECT_LT((tau_q_t - fd_q_t).cwiseAbs().maxCoeff(), 1e-7 * derivativeScale) << "d(tau)/dq_t, n = " << n;
     // the Newton block in one directional derivative per column equals the three matrices combined
     MatrixX block;
-    dynamics.NewtonBlock(tree, q.data(), q_t.data(), q_tt.data(), 0.7, 0.3, 0.2, block);
+    dynamics.NewtonBlockByTangents(tree, q.data(), q_t.data(), q_tt.data(), 0.7, 0.3, 0.2, block);
     const MatrixX combined = 0.7 * M + 0.3 * tau_q + 0.2 * tau_q_t;
     EXPECT_LT((block - combined).cwiseAbs().maxCoeff(), 1e-12 * (1. + combined.cwiseAbs().maxCoeff()));
+    // the world-frame formulas (composites, two dot products per entry) give the same block
+    MatrixX world;
+    dynamics.NewtonBlock(tree, q.data(), q_t.data(), q_tt.data(), 0.7, 0.3, 0.2, world);
+    EXPECT_LT((world - combined).cwiseAbs().maxCoeff(), 1e-10 * (1. + combined.cwiseAbs().maxCoeff()));
+    const std::tuple<double, double, double> factorCases[] = {{1., 0., 0.}, {0., 1., 0.}, {0., 0., 1.}};
+    for (const auto& [mass, stiffness, damping] : factorCases) {
+      dynamics.NewtonBlock(tree, q.data(), q_t.data(), q_tt.data(), mass, stiffness, damping, world);
+      const MatrixX expected = mass * M + stiffness * tau_q + damping * tau_q_t;
+      EXPECT_LT((world - expected).cwiseAbs().maxCoeff(), 1e-10 * (1. + expected.cwiseAbs().maxCoeff()))
+          << "factors " << mass << " " << stiffness << " " << damping;
+    }
   }
 }
 
