@@ -1,5 +1,6 @@
 #include "objects/bodies/KinematicTreeDynamics.h"
 
+#include <algorithm>
 #include <string>
 
 #include "core/foundation/Errors.h"
@@ -73,7 +74,8 @@ void KinematicTreeDynamics::Resize(const ObjectKinematicTree& tree) {
                   &linkForceLocal_, &linkTorqueLocal_, &compositeFirstMoment_, &dOmega_, &dAlpha_, &dA_, &dPhi_,
                   &dForce_, &dMoment_, &omegaCrossP_, &omegaCrossC_, &Jomega_})
     v->assign(n, Vector3::Zero());
-  for (auto* v : {&qd_, &qdd_, &compositeMass_, &Dinverse_, &u_solve_}) v->assign(n, 0.);
+  for (auto* v : {&qd_, &qdd_, &compositeMass_, &Dinverse_, &u_solve_, &posesQ_}) v->assign(n, 0.);
+  posesValid_ = false;
   articulated_.assign(n, Matrix6::Zero());
   for (auto* v : {&S_, &spatialVelocity_, &spatialAccelerationW_, &hC_, &FC_, &FextC_, &alphaC_, &eta_})
     v->assign(n, Vector6::Zero());
@@ -112,10 +114,12 @@ void KinematicTreeDynamics::Motion(const ObjectKinematicTree& tree, const double
   const Index n = NumberOfLinks();
   const Vector3 zero = Vector3::Zero();
   const Vector3 baseAcceleration = withGravity ? Vector3(-tree.gravity) : zero;
+  posesValid_ = true;  // jointOffsets/jointTransformations may change between solves, not within an evaluation
   for (Index i = 0; i < n; ++i) {
     const Index parent = parent_[i], k = axis_[i];
     const bool revolute = revolute_[i];
     JointRotation(i, q[i]);
+    posesQ_[i] = q[i];
     const Matrix3& R = A_PL_[i];
     const Vector3& p = p_PL_[i];
     const double qd = q_t ? q_t[i] : 0.;
@@ -240,8 +244,9 @@ void KinematicTreeDynamics::MassMatrix(const ObjectKinematicTree& tree, const do
 }
 
 void KinematicTreeDynamics::FactorizeMassMatrix(const ObjectKinematicTree& tree, const double* q) {
-  Motion(tree, q, nullptr, nullptr, false, false);
   const Index n = NumberOfLinks();
+  // the poses of the residual at the same q (explicit solvers) are reused
+  if (!(posesValid_ && tree_ == &tree && std::equal(q, q + n, posesQ_.begin()))) Motion(tree, q, nullptr, nullptr, false, false);
   for (Index i = 0; i < n; ++i) {  // each link's spatial inertia at its origin, [angular; linear]
     const double m = tree.linkMasses(i);
     const Matrix3 cTilde = Skew<double>(tree.linkCOMs[i]);

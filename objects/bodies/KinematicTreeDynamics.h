@@ -5,9 +5,10 @@
 //   - composite-rigid-body algorithm (CRBA): M(q), O(n d) for depth d;
 //   - the articulated-body algorithm (ABA) with zero velocity as a factorization of M: its
 //     articulated inertias (depending on q only) once, then a = M^-1 b for any b in O(n);
-//   - the analytic derivatives of RNEA, d(tau)/dq and d(tau)/dq_t: for each joint j the
-//     directional derivative of the forward and backward recursions, over the subtree of j
-//     forward and the path to the base backward, O(n d) in all (as Carpentier and Mansard's).
+//   - the analytic derivatives of RNEA for the Newton matrix: world-frame spatial composites
+//     (Carpentier and Mansard's form), two 6-vector dot products per entry, O(n d); and, as an
+//     independent formula for the tests, directional derivatives of the link-frame recursions
+//     (d(tau)/dq, d(tau)/dq_t), one forward pass over the subtree of each joint and one backward.
 // Conventions: vectors of link i in link axes; force and moment of link i at its origin (joint
 // point); the base accelerates with -gravity, so gravity enters as an inertial force.
 #pragma once
@@ -89,6 +90,10 @@ class KinematicTreeDynamics {
   std::vector<Vector3> u_, alphaRotated_, bRotated_;  // R^T omega_P, R^T alpha_P, R^T b_P (tangents need them)
   std::vector<Vector3> omegaCrossP_, omegaCrossC_, Jomega_;  // omega_P x p, omega x c, J_C omega
   std::vector<double> qd_, qdd_;
+  // The coordinates of the last poses (A_PL_, p_PL_): the explicit solvers factorize M at the q of
+  // the residual just computed, whose poses are then reused.
+  std::vector<double> posesQ_;
+  bool posesValid_ = false;
   // RNEA's accumulated force and moment of each subtree at the link origin, link axes.
   std::vector<Vector3> force_, moment_;
   std::vector<Vector3> linkForceLocal_, linkTorqueLocal_;  // R_0L^T f, R_0L^T tau
