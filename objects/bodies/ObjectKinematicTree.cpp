@@ -246,17 +246,9 @@ void ObjectKinematicTree::DirectNewtonBlock(const EvaluationContext& context, Co
     userQ_t_(i) = q_t(i);
   }
   const VectorX f0 = CallUserForce(context, storedQ_, userQ_t_);
-  for (Index k = 0; k < 2 * n; ++k) {
-    const double factor = k < n ? stiffnessFactor : dampingFactor;
-    if (factor == 0.) continue;
-    VectorX& x = k < n ? storedQ_ : userQ_t_;
-    const Index i = k % n;
-    const double x0 = x(i), h = DifferentiationStep(x0, context.numericalDifferentiation);
-    x(i) = x0 + h;
-    const VectorX df = (CallUserForce(context, storedQ_, userQ_t_) - f0) / h;
-    x(i) = x0;
-    block.col(i) -= factor * df;
-  }
+  ForEachUserForceDifference(context, storedQ_, userQ_t_, f0, [&](Index k, const VectorX& df) {
+    block.col(k % n) -= (k < n ? stiffnessFactor : dampingFactor) * df;
+  });
 }
 
 void ObjectKinematicTree::SolveDirectMassMatrix(const EvaluationContext&, ConstVectorView q, VectorView rhs) const {

@@ -302,6 +302,21 @@ class ObjectKinematicTree : public BodyKernels<ObjectKinematicTree>, public Dire
   template <class AD> void SubtractUserForce(const EvaluationContext& context, const VecX<AD>& q, const VecX<AD>& q_t,
                                              VecX<AD>& lhs) const;
   VectorX CallUserForce(const EvaluationContext& context, const VectorX& q, const VectorX& q_t) const;
+  // visit(k, df) for the forward differences df of the user force in q_k (k < n) and q_t_{k-n}
+  // (step 1e-7 max(1e-2, |x|) or the settings'); q, q_t are restored.
+  template <class Visit> void ForEachUserForceDifference(const EvaluationContext& context, VectorX& q, VectorX& q_t,
+                                                         const VectorX& f0, Visit&& visit) const {
+    const Index n = NumberOfLinks();
+    for (Index k = 0; k < 2 * n; ++k) {
+      VectorX& x = k < n ? q : q_t;
+      const Index i = k % n;
+      const double x0 = x(i), h = DifferentiationStep(x0, context.numericalDifferentiation);
+      x(i) = x0 + h;
+      const VectorX df = (CallUserForce(context, q, q_t) - f0) / h;
+      x(i) = x0;
+      visit(k, df);
+    }
+  }
   VectorX JointLimitInertias() const;
   // The applied joint forces of jointForceVector, the PD control and the joint limits subtracted
   // from lhs (total coordinates q); with a Newton block, their derivatives added to it.
@@ -336,17 +351,12 @@ void ObjectKinematicTree::SubtractUserForce(const EvaluationContext& context, co
   using Derivatives = typename AD::DerType;
   const Index size = q(0).derivatives().size();
   std::vector<Derivatives> derivatives(n, Derivatives::Zero(size));
-  for (Index k = 0; k < 2 * n; ++k) {
-    VectorX& x = k < n ? q0 : q_t0;
+  ForEachUserForceDifference(context, q0, q_t0, f0, [&](Index k, const VectorX& df) {
     const Index i = k % n;
-    const double x0 = x(i), h = DifferentiationStep(x0, context.numericalDifferentiation);
-    x(i) = x0 + h;
-    const VectorX df = (CallUserForce(context, q0, q_t0) - f0) / h;
-    x(i) = x0;
     const Derivatives& seed = k < n ? q(i).derivatives() : q_t(i).derivatives();
-    if (seed.size() == 0) continue;
+    if (seed.size() == 0) return;
     for (Index r = 0; r < n; ++r) derivatives[r] += df(r) * seed;
-  }
+  });
   for (Index r = 0; r < n; ++r) {
     AD force(f0(r));
     force.derivatives() = derivatives[r];

@@ -26,7 +26,7 @@ Index AddRandomTree(MainSystem& system, Index n, unsigned seed, bool linkLoads) 
   std::uniform_real_distribution<double> uniform(-1., 1.);
   const char* types[] = {"RevoluteZ", "PrismaticX", "RevoluteX", "PrismaticY", "RevoluteY", "PrismaticZ"};
   Json jointTypes = Json::array(), parents = Json::array(), transformations = Json::array(), offsets = Json::array(),
-       inertias = Json::array(), coms = Json::array(), masses = Json::array(), zeros = Json::array(),
+       inertias = Json::array(), coms = Json::array(), masses = Json::array(),
        forces = Json::array(), torques = Json::array();
   for (Index i = 0; i < n; ++i) {
     jointTypes.push_back(types[(i + seed) % 6]);
@@ -43,18 +43,12 @@ Index AddRandomTree(MainSystem& system, Index n, unsigned seed, bool linkLoads) 
     inertias.push_back({{J(0, 0), J(0, 1), J(0, 2)}, {J(1, 0), J(1, 1), J(1, 2)}, {J(2, 0), J(2, 1), J(2, 2)}});
     coms.push_back({0.3 * uniform(random), 0.3 * uniform(random), 0.3 * uniform(random)});
     masses.push_back(1. + 0.5 * uniform(random));
-    zeros.push_back(0.);
     forces.push_back({uniform(random), uniform(random), uniform(random)});
     torques.push_back({uniform(random), uniform(random), uniform(random)});
   }
-  const Index node = AddFromJson(system, ItemCategory::Node,
-                                 {{"nodeType", "GenericODE2"}, {"numberOfODE2Coordinates", n},
-                                  {"referenceCoordinates", zeros}, {"initialCoordinates", zeros},
-                                  {"initialCoordinates_t", zeros}});
-  Json parameters = {{"objectType", "KinematicTree"}, {"nodeNumber", node}, {"jointTypes", jointTypes},
-                     {"linkParents", parents}, {"jointTransformations", transformations}, {"jointOffsets", offsets},
-                     {"linkInertiasCOM", inertias}, {"linkCOMs", coms}, {"linkMasses", masses},
-                     {"gravity", {0.3, -9.81, 0.5}}, {"baseOffset", {0.1, 0.2, -0.3}}};
+  Json parameters = KinematicTreeOnNewNode(system, n, jointTypes, parents, transformations, offsets, inertias, coms, masses);
+  parameters["gravity"] = {0.3, -9.81, 0.5};
+  parameters["baseOffset"] = {0.1, 0.2, -0.3};
   if (linkLoads) {
     parameters["linkForces"] = forces;
     parameters["linkTorques"] = torques;
