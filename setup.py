@@ -145,6 +145,9 @@ setup(
     name="multidyn",
     packages=find_packages("pythonInterface", include=["multidyn", "multidyn.*"]),
     package_dir={"": "pythonInterface"},
+    # the generated type stubs (editors complete item classes and their parameters) and the marker
+    # that the package is typed (PEP 561)
+    package_data={"multidyn": ["py.typed"], "multidyn.api": ["*.pyi"]},
     ext_modules=[CMakeExtension("multidyn._multidyn")],
     cmdclass={"build_ext": CMakeBuild},
     zip_safe=False,

@@ -34,7 +34,7 @@ def TimeOnce(packageName, elements, steps):
     settings.timeIntegration.endTime = END_TIME
     settings.timeIntegration.numberOfSteps = steps
     settings.timeIntegration.generalizedAlpha.spectralRadius = 0.8
-    settings.linearSolverType = exu.LinearSolverType.EigenSparse
+    settings.linearSolver.solverType = exu.LinearSolverType.EigenSparse
     start = time.perf_counter()
     mbs.SolveDynamic(settings)
     seconds = time.perf_counter() - start

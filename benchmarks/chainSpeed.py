@@ -1,7 +1,8 @@
 """Speed of a chain of N rigid bodies (Euler parameters, mbs.CreateRigidBody + CreateRevoluteJoint,
 joints about z, gravity along -y), in one run on multidyn and, when the PyPI package 'exudyn' is
 importable, on the identical Exudyn model: EigenSparse, modified Newton, spectral radius 0.8,
-h = 1 ms, on --threads threads (parallel.numberOfThreads, the same for both). Prints microseconds per body and step (best of R runs), the ratio, and the tip position
+h = 1 ms, on --threads threads (parallel.numberOfThreads, the same for both). Prints microseconds per
+body and step (best of R runs), the ratio, and the tip position
 of both, which must agree. multidyn never depends on exudyn.
 
     python3 benchmarks/chainSpeed.py [--bodies 10 100 400] [--steps 1000] [--runs 3] [--threads 1]
@@ -42,7 +43,7 @@ def TimeOnce(packageName, numberOfBodies, numberOfSteps, numberOfThreads):
     settings.timeIntegration.generalizedAlpha.spectralRadius = 0.8
     settings.timeIntegration.newton.useModifiedNewton = True
     settings.parallel.numberOfThreads = numberOfThreads
-    settings.linearSolverType = exu.LinearSolverType.EigenSparse if hasattr(exu, "LinearSolverType") else "EigenSparse"
+    settings.linearSolver.solverType = exu.LinearSolverType.EigenSparse if hasattr(exu, "LinearSolverType") else "EigenSparse"
     start = time.perf_counter()
     mbs.SolveDynamic(settings)
     seconds = time.perf_counter() - start

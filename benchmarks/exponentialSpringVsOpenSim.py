@@ -72,8 +72,8 @@ def Multidyn(model, solverType, numberOfSteps, endTime, reportTimes):
     settings.timeIntegration.endTime = endTime
     settings.timeIntegration.numberOfSteps = numberOfSteps
     settings.timeIntegration.generalizedAlpha.spectralRadius = 0.9
-    settings.solutionSettings.writeSolutionToFile = False
-    settings.solutionSettings.sensorsWritePeriod = endTime
+    settings.solution.file.write = False
+    settings.solution.sensors.writePeriod = endTime
     mbs.SolveDynamic(settings, solverType=solverType)
     positions.append(mbs.GetObjectOutputBody(body, exu.OutputVariableType.Position, localPosition=[0., 0., 0.]))
     return np.array(positions)

@@ -1,68 +1,194 @@
-"""Speed of a planar chain of N links as one ObjectKinematicTree (mbs.CreateKinematicTree, revolute z
-joints, gravity along -y, released horizontally), on multidyn and, when the PyPI package 'exudyn' is
-importable, on the identical Exudyn model: generalized-alpha (spectral radius 0.8), h = 1 ms, dense
-linear solver (the tree's mass matrix is dense). Prints microseconds per link and step (best of R
-runs), the ratio, and the difference of the final joint coordinates of both, which must be small.
-multidyn never depends on exudyn.
+"""Speed of a planar chain of N links as one ObjectKinematicTree, side by side with MuJoCo (and the
+exudyn wheel) on the same chain: revolute z joints, links of 1 m and 1 kg (a 1 x 0.1 x 0.1 m
+cuboid), gravity along -y, released horizontally, h = 1 ms. Explicit: multidyn RK44 against
+MuJoCo's RK4 (both 4 evaluations per step); implicit: multidyn generalized-alpha (spectral radius
+0.8, EigenDense) with full Newton and with modified Newton against MuJoCo's implicitfast. Prints
+microseconds per step and per link and step (best of R runs), the largest difference of the
+final joint angles of multidyn and MuJoCo's RK4, the error of both implicit methods at equal step
+size against an RK4 solution with h/10, and saves a plot of us per link and step against N.
+MuJoCo is timed by mj_step(model, data, nstep), its fastest loop from Python. multidyn never
+depends on mujoco or exudyn (pip install mujoco exudyn for the comparison).
 
-    python3 benchmarks/kinematicTreeSpeed.py [--links 4 16 40] [--steps 500] [--runs 3]
+    python3 benchmarks/kinematicTreeSpeed.py [--links 5 20 64 200 1000] [--steps 2000] [--runs 3]
+        [--plot kinematicTreeSpeed.png] [--exudyn]
 """
 import argparse
 import importlib
-import sys
+import os
 import time
 
 import numpy as np
 
-MODIFIED = "--modified" in sys.argv
-if MODIFIED:
-    sys.argv.remove("--modified")
-from sideBySide import Packages, PerItemAndStep, QuietSettings, ScratchDirectory
+from sideBySide import QuietSettings, ScratchDirectory
+
+LENGTH, WIDTH, MASS, GRAVITY = 1., 0.1, 1., 9.81
 
 
-def Tree(packageName, numberOfLinks):
+def MultidynChain(packageName, numberOfLinks):
     exu = importlib.import_module(packageName)
     utilities = importlib.import_module(packageName + ".utilities")
     SC = exu.SystemContainer()
     mbs = SC.AddSystem()
-    length, width = 1., 0.1
-    inertia = utilities.InertiaCuboid(density=1000., sideLengths=[length, width, width]).Translated([0.5 * length, 0, 0])
+    density = MASS / (LENGTH * WIDTH * WIDTH)
+    inertia = utilities.InertiaCuboid(density=density, sideLengths=[LENGTH, WIDTH, WIDTH]).Translated([0.5 * LENGTH, 0, 0])
     links = [utilities.TreeLink(linkInertia=inertia, jointType=exu.JointType.RevoluteZ,
-                                jointHT=utilities.HTtranslate([length if i > 0 else 0., 0., 0.]))
+                                jointHT=utilities.HTtranslate([LENGTH if i > 0 else 0., 0., 0.]))
              for i in range(numberOfLinks)]
-    tree = mbs.CreateKinematicTree(listOfTreeLinks=links, gravity=[0., -9.81, 0.], baseGraphicsDataList=[])
+    tree = mbs.CreateKinematicTree(listOfTreeLinks=links, gravity=[0., -GRAVITY, 0.], baseGraphicsDataList=[])
     mbs.Assemble()
     return exu, mbs, tree
 
 
-def TimeOnce(packageName, numberOfLinks, numberOfSteps):
-    exu, mbs, tree = Tree(packageName, numberOfLinks)
+def SolveMultidyn(packageName, numberOfLinks, steps, h, explicit, modified):
+    exu, mbs, tree = MultidynChain(packageName, numberOfLinks)
     settings = QuietSettings(exu)
-    settings.timeIntegration.endTime = 0.001 * numberOfSteps
-    settings.timeIntegration.numberOfSteps = numberOfSteps
-    settings.timeIntegration.generalizedAlpha.spectralRadius = 0.8
-    settings.timeIntegration.newton.useModifiedNewton = MODIFIED
+    settings.timeIntegration.endTime = h * steps
+    settings.timeIntegration.numberOfSteps = steps
+    settings.linearSolverType = exu.LinearSolverType.EigenDense
+    if explicit:
+        settings.timeIntegration.explicitIntegration.computeEndOfStepAccelerations = False
+        solver = exu.DynamicSolverType.RK44
+    else:
+        settings.timeIntegration.generalizedAlpha.spectralRadius = 0.8
+        settings.timeIntegration.newton.useModifiedNewton = modified
+        solver = exu.DynamicSolverType.GeneralizedAlpha
     start = time.perf_counter()
-    mbs.SolveDynamic(settings)
+    mbs.SolveDynamic(settings, solverType=solver)
     seconds = time.perf_counter() - start
     node = mbs.GetObject(tree)["nodeNumber"]
     return seconds, np.array(mbs.GetNodeOutput(node, exu.OutputVariableType.Coordinates))
 
 
+def MujocoChain(numberOfLinks, h, integrator):
+    import mujoco
+    ixx = MASS / 12. * 2 * WIDTH ** 2
+    iyy = MASS / 12. * (LENGTH ** 2 + WIDTH ** 2)
+    body = ""
+    for i in range(numberOfLinks):
+        position = "0 0 0" if i == 0 else f"{LENGTH} 0 0"
+        body += (f'<body pos="{position}"><joint type="hinge" axis="0 0 1"/>'
+                 f'<inertial pos="{0.5 * LENGTH} 0 0" mass="{MASS}" diaginertia="{ixx} {iyy} {iyy}"/>')
+    body += "</body>" * numberOfLinks
+    xml = (f'<mujoco><option timestep="{h}" integrator="{integrator}" gravity="0 {-GRAVITY} 0">'
+           f'<flag contact="disable" constraint="disable"/></option><worldbody>{body}</worldbody></mujoco>')
+    model = mujoco.MjModel.from_xml_string(xml)
+    return mujoco, model, mujoco.MjData(model)
+
+
+def SolveMujoco(numberOfLinks, steps, h, integrator):
+    mujoco, model, data = MujocoChain(numberOfLinks, h, integrator)
+    start = time.perf_counter()
+    mujoco.mj_step(model, data, nstep=steps)
+    seconds = time.perf_counter() - start
+    return seconds, np.array(data.qpos)
+
+
+def Best(runs, solve, *arguments):
+    results = [solve(*arguments) for _ in range(runs)]
+    return min(r[0] for r in results), results[0][1]
+
+
+def Available(name):
+    try:
+        importlib.import_module(name)
+        return True
+    except Exception as error:
+        print(f"{name} not available ({type(error).__name__}: {error})")
+        return False
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--links", type=int, nargs="+", default=[4, 16, 40])
-    parser.add_argument("--steps", type=int, default=500)
+    parser.add_argument("--links", type=int, nargs="+", default=[5, 20, 64, 200, 1000])
+    parser.add_argument("--steps", type=int, default=2000)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--exudyn", action="store_true", help="also time the exudyn wheel's RK44 (slow for large N)")
+    parser.add_argument("--plot", default="kinematicTreeSpeed.png")
+    parser.add_argument("--mujocoLimit", type=int, default=200, help="largest N run on MuJoCo (its chain is O(N^3))")
     arguments = parser.parse_args()
-    packages = Packages()
-    print(f"kinematic tree chain of N links, {arguments.steps} steps of h = 1 ms, best of {arguments.runs} runs")
+    h = 1e-3
+    hasMujoco = Available("mujoco")
+    hasExudyn = arguments.exudyn and Available("exudyn")
+    plotPath = os.path.abspath(arguments.plot)
+    rows = []
+    print(f"planar chain of N links, {arguments.steps} steps of h = {h * 1e3:g} ms, best of {arguments.runs} runs; "
+          f"us per step (us per link and step); GA: generalized-alpha, full / modified Newton")
+    header = ("|   N | multidyn RK44 | MuJoCo RK4 | ratio | multidyn GA full | multidyn GA modified | MuJoCo implicitfast | "
+              "ratio full | ratio modified |"
+              + (" exudyn RK44 |" if hasExudyn else "") + " max |q_md - q_mj| (RK4) |")
+    print(header)
+    print("|" + "---|" * (header.count("|") - 1))
     with ScratchDirectory():
         for n in arguments.links:
-            figures, coordinates = PerItemAndStep(packages, arguments.runs, TimeOnce, n, arguments.steps, "link")
-            if "exudyn" in figures:
-                print(f"N = {n:4d}  multidyn / exudyn = {figures['multidyn'] / figures['exudyn']:.2f}, largest "
-                      f"difference of the joint angles {np.abs(coordinates['multidyn'] - coordinates['exudyn']).max():.2e} rad")
+            steps = max(20, arguments.steps if n <= 200 else arguments.steps // 50)
+            runs = arguments.runs if n <= 200 else 1
+            t_rk, q_rk = Best(runs, SolveMultidyn, "multidyn", n, steps, h, True, False)
+            t_ga, _ = Best(runs, SolveMultidyn, "multidyn", n, steps, h, False, False)
+            t_gam, _ = Best(runs, SolveMultidyn, "multidyn", n, steps, h, False, True)
+            row = {"N": n, "multidyn RK44": t_rk / steps * 1e6, "multidyn GA": t_ga / steps * 1e6,
+                   "multidyn GA modified": t_gam / steps * 1e6}
+            difference = float("nan")
+            if hasMujoco and n <= arguments.mujocoLimit:
+                t_mrk, q_mrk = Best(runs, SolveMujoco, n, steps, h, "RK4")
+                t_mif, _ = Best(runs, SolveMujoco, n, steps, h, "implicitfast")
+                row["MuJoCo RK4"] = t_mrk / steps * 1e6
+                row["MuJoCo implicitfast"] = t_mif / steps * 1e6
+                difference = np.abs(q_rk - q_mrk).max()
+            if hasExudyn and n <= 100:
+                t_ex, _ = Best(1, SolveMultidyn, "exudyn", n, min(steps, 500), h, True, False)
+                row["exudyn RK44"] = t_ex / min(steps, 500) * 1e6
+            rows.append(row)
+            f = lambda key: f"{row[key]:9.1f}" if key in row else "        -"
+            ratio = lambda a, b: f"{row[a] / row[b]:5.2f}" if a in row and b in row else "    -"
+            print(f"| {n:4d} | {f('multidyn RK44')} ({row['multidyn RK44'] / n:6.3f}/link) | {f('MuJoCo RK4')} | "
+                  f"{ratio('multidyn RK44', 'MuJoCo RK4')} | {f('multidyn GA')} ({row['multidyn GA'] / n:6.3f}/link) | "
+                  f"{f('multidyn GA modified')} ({row['multidyn GA modified'] / n:6.3f}/link) | "
+                  f"{f('MuJoCo implicitfast')} | {ratio('multidyn GA', 'MuJoCo implicitfast')} | "
+                  f"{ratio('multidyn GA modified', 'MuJoCo implicitfast')} |"
+                  + (f" {f('exudyn RK44')} |" if hasExudyn else "") + f" {difference:.1e} |", flush=True)
+        if hasMujoco:
+            Accuracy(h)
+    Plot(rows, plotPath)
+
+
+def Accuracy(h):
+    """Error of the final joint angles after 1 s at equal step size h: multidyn generalized-alpha
+    and MuJoCo implicitfast against MuJoCo RK4 with h/10 (which agrees with multidyn's RK44)."""
+    print(f"\naccuracy at equal step size h = {h * 1e3:g} ms after 1 s, max |q - q_ref| [rad] (reference: MuJoCo RK4, h/10)")
+    for n in [5, 20]:
+        steps = int(round(1. / h))
+        _, reference = SolveMujoco(n, 10 * steps, h / 10, "RK4")
+        _, q_ga = SolveMultidyn("multidyn", n, steps, h, False, False)
+        _, q_if = SolveMujoco(n, steps, h, "implicitfast")
+        _, q_rk = SolveMultidyn("multidyn", n, steps, h, True, False)
+        e_ga, e_if, e_rk = (np.abs(q - reference).max() for q in (q_ga, q_if, q_rk))
+        print(f"N = {n:3d}: multidyn generalized-alpha {e_ga:.2e}, MuJoCo implicitfast {e_if:.2e} "
+              f"(ratio {e_if / e_ga:.0f}), multidyn RK44 {e_rk:.2e}")
+
+
+def Plot(rows, path):
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print("matplotlib not available: no plot")
+        return
+    figure, axes = plt.subplots(figsize=(6, 4))
+    for key, style in [("multidyn RK44", "o-"), ("MuJoCo RK4", "s--"), ("multidyn GA", "o-"), ("multidyn GA modified", "o-"),
+                       ("MuJoCo implicitfast", "s--"), ("exudyn RK44", "x:")]:
+        points = [(r["N"], r[key] / r["N"]) for r in rows if key in r]
+        if points:
+            axes.loglog(*zip(*points), style, label=key.replace("GA", "gen.-alpha"))
+    axes.set_xlabel("links N")
+    axes.set_ylabel("us per link and step")
+    axes.set_title("planar chain, h = 1 ms, one thread")
+    axes.grid(True, which="both", alpha=0.3)
+    axes.legend()
+    figure.tight_layout()
+    figure.savefig(path, dpi=120)
+    print(f"plot: {path}")
+
 
 if __name__ == "__main__":
     main()

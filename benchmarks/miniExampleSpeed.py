@@ -26,8 +26,8 @@ def RigidBodyItem(itemInterface, nodeNumber):
         return itemInterface.RigidBody(physicsMass=1, physicsInertia=[1, 1, 1, 0, 0, 0], nodeNumber=nodeNumber)
 
 
-def TimeOnce(packageName, numberOfSteps, userFunction):
-    """Seconds spent in mbs.SolveDynamic, and the final rotation."""
+def MiniExample(packageName, userFunction=False):
+    """(exu, the assembled mini example's mbs, its body node); userFunction: the seed's cubic spring."""
     exu = importlib.import_module(packageName)
     ii = importlib.import_module(packageName + ".itemInterface")
     SC = exu.SystemContainer()
@@ -43,6 +43,12 @@ def TimeOnce(packageName, numberOfSteps, userFunction):
                                            springTorqueUserFunction=UFforce if userFunction else 0))
     mbs.AddLoad(ii.Torque(markerNumber=mBody, loadVector=[0, 0, 1]))
     mbs.Assemble()
+    return exu, mbs, nBody
+
+
+def TimeOnce(packageName, numberOfSteps, userFunction):
+    """Seconds spent in mbs.SolveDynamic, and the final rotation."""
+    exu, mbs, nBody = MiniExample(packageName, userFunction)
     settings = QuietSettings(exu)
     settings.timeIntegration.endTime = 0.01 * numberOfSteps
     settings.timeIntegration.numberOfSteps = numberOfSteps

@@ -95,7 +95,7 @@ def SpringDamperExplicit(exu, ii, steps, wrap=None):
     settings = QuietSettings(exu)
     settings.timeIntegration.numberOfSteps = steps
     settings.timeIntegration.endTime = 1e-4 * steps
-    settings.timeIntegration.explicitIntegration.computeEndOfStepAccelerations = False
+    settings.timeIntegration.explicit.computeEndOfStepAccelerations = False
     return (mbs, settings, {"solverType": exu.DynamicSolverType.ExplicitEuler},
             lambda: np.abs(mbs.GetNodeOutput(node, exu.OutputVariableType.Position)).sum())
 
@@ -114,7 +114,7 @@ def RigidBodies3D(exu, ii, steps, wrap=None):
     p_0 = np.zeros(3)
     inertia = utilities.InertiaCuboid(density=1000, sideLengths=[length, width, width])
     step = 0.01 * np.pi
-    for i in range(numberOfBodies):
+    for _ in range(numberOfBodies):
         axis_0 = A_0B @ [0, 0, 1]
         p_0 = p_0 + A_0B @ [0.5 * length, 0, 0]
         body = mbs.CreateRigidBody(inertia=inertia, referencePosition=list(p_0), referenceRotationMatrix=A_0B,
@@ -131,7 +131,7 @@ def RigidBodies3D(exu, ii, steps, wrap=None):
     settings.timeIntegration.endTime = 1e-3 * steps
     settings.timeIntegration.generalizedAlpha.spectralRadius = 0.8
     settings.timeIntegration.newton.useModifiedNewton = True
-    settings.linearSolverType = exu.LinearSolverType.EigenSparse
+    settings.linearSolver.solverType = exu.LinearSolverType.EigenSparse
     settings.parallel.numberOfThreads = 4
     return mbs, settings, {}, lambda: np.abs(mbs.GetObjectOutputBody(previous, exu.OutputVariableType.Position,
                                                                      localPosition=[0, 0, 0])).sum()

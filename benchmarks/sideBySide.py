@@ -43,10 +43,10 @@ def ScratchDirectory():
 def QuietSettings(exu):
     """exu.SimulationSettings() that time the solve only: no solution file, no console output."""
     settings = exu.SimulationSettings()
-    settings.solutionSettings.writeSolutionToFile = False
+    settings.solution.file.write = False
     settings.timeIntegration.verboseMode = 0
-    settings.displayComputationTime = False
-    settings.displayStatistics = False
+    settings.show.computationTime = False
+    settings.show.statistics = False
     return settings
 
 

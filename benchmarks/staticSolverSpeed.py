@@ -33,7 +33,7 @@ def TimeOnce(packageName, numberOfBodies):
     settings = QuietSettings(exu)
     settings.staticSolver.verboseMode = 0
     settings.staticSolver.numberOfLoadSteps = 10
-    settings.linearSolverType = exu.LinearSolverType.EigenSparse
+    settings.linearSolver.solverType = exu.LinearSolverType.EigenSparse
     start = time.perf_counter()
     mbs.SolveStatic(settings)
     seconds = time.perf_counter() - start

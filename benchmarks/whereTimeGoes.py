@@ -14,7 +14,6 @@ import subprocess
 import sys
 import tempfile
 
-import performanceModels
 
 steps = {"pendulum": 20000, "springDamperUserFunction": 20000, "springDamperExplicit": 100000, "rigidBodies3D": 40}
 

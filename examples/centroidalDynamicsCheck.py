@@ -61,8 +61,8 @@ mbs.Assemble()
 settings = exu.SimulationSettings()
 settings.timeIntegration.endTime = 1.
 settings.timeIntegration.numberOfSteps = 200
-settings.solutionSettings.writeSolutionToFile = False
-settings.solutionSettings.sensorsWritePeriod = 5e-3
+settings.solution.file.write = False
+settings.solution.sensors.writePeriod = 5e-3
 cwd = os.getcwd()
 with tempfile.TemporaryDirectory() as directory:   # nothing but the plot lands in the working directory
     os.chdir(directory)

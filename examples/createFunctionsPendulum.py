@@ -22,15 +22,15 @@ d = 10.       # N*m*s/rad
 
 ground = mbs.CreateGround()
 body = mbs.CreateRigidBody(inertia=inertia, referencePosition=[L / 2, 0, 0], gravity=[0, -g, 0])
-mbs.CreateRevoluteJoint(bodyNumbers=[ground, body], position=[0, 0, 0], axis=[0, 0, 1])
-spring = mbs.CreateTorsionalSpringDamper(bodyNumbers=[ground, body], position=[0, 0, 0], axis=[0, 0, 1],
+mbs.CreateRevoluteJoint(itemNumbers=[ground, body], position=[0, 0, 0], axis=[0, 0, 1])
+spring = mbs.CreateTorsionalSpringDamper(itemNumbers=[ground, body], position=[0, 0, 0], axis=[0, 0, 1],
                                          stiffness=k, damping=d)
 mbs.Assemble()
 
 settings = exu.SimulationSettings()
 settings.timeIntegration.endTime = 5.
 settings.timeIntegration.numberOfSteps = 1000
-settings.solutionSettings.writeSolutionToFile = False
+settings.solution.file.write = False
 cwd = os.getcwd()
 with tempfile.TemporaryDirectory() as directory:
     os.chdir(directory)

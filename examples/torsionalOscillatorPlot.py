@@ -35,8 +35,8 @@ mbs.Assemble()
 settings = exu.SimulationSettings()
 settings.timeIntegration.endTime = 1.
 settings.timeIntegration.numberOfSteps = 1000  # h = 1 ms: 140 steps per period
-settings.solutionSettings.writeSolutionToFile = False
-settings.solutionSettings.sensorsWritePeriod = 1e-3
+settings.solution.file.write = False
+settings.solution.sensors.writePeriod = 1e-3
 cwd = os.getcwd()
 with tempfile.TemporaryDirectory() as directory:  # nothing but the plot lands in the working directory
     os.chdir(directory)
@@ -65,4 +65,5 @@ figure.tight_layout()
 figure.savefig("torsionalOscillator.png", dpi=100)
 print("saved", os.path.join(os.getcwd(), "torsionalOscillator.png"))
 print(f"max error: {error.max():.3e} rad at t = {t[error.argmax()]:.3f} s "
-      f"(amplitude {np.abs(exact).max():.3e} rad; h = {settings.timeIntegration.endTime / settings.timeIntegration.numberOfSteps:g} s)")
+      f"(amplitude {np.abs(exact).max():.3e} rad; "
+      f"h = {settings.timeIntegration.endTime / settings.timeIntegration.numberOfSteps:g} s)")

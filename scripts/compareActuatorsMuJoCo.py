@@ -9,7 +9,6 @@ For each shortcut and a few general actuators, the same one-joint model is built
   3. the compile-time errors of both on MuJoCo's bad definitions.
 Run: python scripts/compareActuatorsMuJoCo.py   (pip install mujoco into your environment)
 """
-import math
 import sys
 
 import numpy as np
@@ -126,8 +125,8 @@ def Run(case):
     if general["actlimited"] == "false" or general["actrange"] == [0, 0]:  # at an active actrange bound the
         settings.timeIntegration.newton.relativeTolerance = 1e-12          # rate is stiff: default tolerances
         settings.timeIntegration.newton.absoluteTolerance = 1e-14
-    settings.solutionSettings.writeSolutionToFile = False
-    settings.solutionSettings.sensorsWritePeriod = END_TIME / MD_STEPS
+    settings.solution.file.write = False
+    settings.solution.sensors.writePeriod = END_TIME / MD_STEPS
     mbs.SolveDynamic(settings)
     md = [mbs.GetSensorStoredData(s) for s in sensors]
     times = md[0][:, 0]
@@ -154,7 +153,8 @@ def Run(case):
 
 
 BAD = [
-    ("damper ctrlrange [-1, 1]", '<damper joint="j" kv="1" ctrlrange="-1 1"/>', ii.ActuatorDamper, dict(kv=1., ctrlrange=[-1, 1])),
+    ("damper ctrlrange [-1, 1]", '<damper joint="j" kv="1" ctrlrange="-1 1"/>', ii.ActuatorDamper,
+     dict(kv=1., ctrlrange=[-1, 1])),
     ("damper without ctrlrange", '<damper joint="j" kv="1"/>', ii.ActuatorDamper, dict(kv=1.)),
     ("position kv and dampratio", '<position joint="j" kv="1" dampratio="1"/>', ii.ActuatorPosition, dict(kv=1., dampratio=1.)),
     ("position kv = -1", '<position joint="j" kv="-1"/>', ii.ActuatorPosition, dict(kv=-1.)),
@@ -196,7 +196,8 @@ def DampratioChain():
     xml = """
 <mujoco><option gravity="0 0 0"/><worldbody>
   <body><joint name="shoulder" type="hinge" axis="0 0 1"/><inertial pos="0.5 0 0" mass="2" diaginertia="0.1 0.1 0.1"/>
-    <body pos="1 0 0"><joint name="elbow" type="hinge" axis="0 0 1"/><inertial pos="0.5 0 0" mass="1" diaginertia="0.05 0.05 0.05"/></body>
+    <body pos="1 0 0"><joint name="elbow" type="hinge" axis="0 0 1"/>
+      <inertial pos="0.5 0 0" mass="1" diaginertia="0.05 0.05 0.05"/></body>
   </body></worldbody>
   <actuator><position joint="shoulder" kp="3" dampratio="1"/><position joint="elbow" kp="3" dampratio="1"/></actuator>
 </mujoco>"""

@@ -34,7 +34,7 @@ def SpringPendulum(exu, mbs):
     ii = importlib.import_module(exu.__name__ + '.itemInterface')
     ground = mbs.AddObject(ii.ObjectGround())
     node = mbs.AddNode(ii.NodePoint(referenceCoordinates=[0.8, -0.9, 0.], initialVelocities=[1.5, 0., 0.2]))
-    body = mbs.AddObject(ii.ObjectMassPoint(physicsMass=0.5, nodeNumber=node))
+    mbs.AddObject(ii.ObjectMassPoint(physicsMass=0.5, nodeNumber=node))
     mGround = mbs.AddMarker(ii.MarkerBodyPosition(bodyNumber=ground, localPosition=[0., 0., 0.]))
     mBody = mbs.AddMarker(ii.MarkerNodePosition(nodeNumber=node))
     mbs.AddObject(ii.ObjectConnectorSpringDamper(markerNumbers=[mGround, mBody], stiffness=80., referenceLength=1.))
@@ -54,8 +54,8 @@ def Solve(moduleName, model, solverName, tolerance, endTime, numberOfSteps):
     settings = exu.SimulationSettings()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # Exudyn 1.13's deprecation warnings of the old setting names
-        settings.solutionSettings.writeSolutionToFile = False
-        settings.solutionSettings.sensorsWritePeriod = 0.  # every step, as Exudyn
+        settings.solution.file.write = False
+        settings.solution.sensors.writePeriod = 0.  # every step, as Exudyn
     ti = settings.timeIntegration
     ti.endTime, ti.numberOfSteps, ti.verboseMode = endTime, numberOfSteps, 0
     ti.absoluteTolerance, ti.relativeTolerance = tolerance, 1e-4

@@ -90,7 +90,7 @@ def Build(packageName, model):
     settings.timeIntegration.numberOfSteps = 1000
     settings.timeIntegration.endTime = 1.
     settings.timeIntegration.generalizedAlpha.spectralRadius = 0.8
-    settings.solutionSettings.writeSolutionToFile = False
+    settings.solution.file.write = False
     settings.timeIntegration.verboseMode = 0
     index2 = model in ("userFunctionsIndex2", "builtInIndex2", "linearIndex2")
     solver = exu.DynamicSolverType.TrapezoidalIndex2 if index2 else exu.DynamicSolverType.GeneralizedAlpha

@@ -51,7 +51,7 @@ def Run(packageName):
     settings = exu.SimulationSettings()
     settings.timeIntegration.numberOfSteps = 1000
     settings.timeIntegration.endTime = 2.
-    settings.solutionSettings.writeSolutionToFile = False
+    settings.solution.file.write = False
     mbs.SolveDynamic(settings)
     OVT = exu.OutputVariableType
     positions = {name: mbs.GetObjectOutputBody(body, OVT.Position, [0., 0., 0.])

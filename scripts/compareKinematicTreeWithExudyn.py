@@ -83,15 +83,15 @@ def Solve(packageName, tree, numberOfSteps, localPosition):
                                                        storeInternal=True, writeToFile=False)) for i in range(n)]
     mbs.Assemble()
     settings = exu.SimulationSettings()
-    settings.solutionSettings.writeSolutionToFile = False
-    settings.solutionSettings.sensorsWritePeriod = 0.01
+    settings.solution.file.write = False
+    settings.solution.sensors.writePeriod = 0.01
     settings.timeIntegration.endTime = 0.001 * numberOfSteps
     settings.timeIntegration.numberOfSteps = numberOfSteps
     settings.timeIntegration.verboseMode = 0
     settings.timeIntegration.newton.relativeTolerance = 1e-12
     settings.timeIntegration.newton.absoluteTolerance = 1e-14
-    settings.displayComputationTime = False
-    settings.displayStatistics = False
+    settings.show.computationTime = False
+    settings.show.statistics = False
     mbs.SolveDynamic(settings)
     q = np.array(mbs.GetNodeOutput(node, exu.OutputVariableType.Coordinates))
     positions = np.hstack([np.array(mbs.GetSensorStoredData(s))[:, 1:] for s in sensors])

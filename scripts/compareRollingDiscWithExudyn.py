@@ -1,7 +1,8 @@
 """Compares multidyn's rolling disc joint with Exudyn's (PyPI package `exudyn`, not a multidyn
 dependency): a leaning coin rolling on a circle (consistent initial velocities) and an upright
 wheel launched with a wobble, each through both packages (ObjectJointRollingDisc and
-CreateRollingDisc), and a slipping wheel on CreateRollingDiscPenalty (rotated friction axes), 0.5 s. With computeInitialAccelerations=False both start from zero
+CreateRollingDisc), and a slipping wheel on CreateRollingDiscPenalty (rotated friction axes), 0.5 s.
+With computeInitialAccelerations=False both start from zero
 accelerations and should agree to the Newton tolerance; with True (the default) Exudyn's
 initial accelerations leave out the velocity term of constraints on velocities
 (docs/solvers/GeneralizedAlpha.md), which shows in its contact forces as a step-to-step ringing.
@@ -61,8 +62,8 @@ def Run(packageName, model, initialAccelerations):
     settings.timeIntegration.endTime = 0.5
     settings.timeIntegration.generalizedAlpha.computeInitialAccelerations = initialAccelerations
     settings.timeIntegration.verboseMode = 0
-    settings.solutionSettings.writeSolutionToFile = False
-    settings.solutionSettings.sensorsWritePeriod = 0.0005
+    settings.solution.file.write = False
+    settings.solution.sensors.writePeriod = 0.0005
     mbs.SolveDynamic(settings)
     forces = mbs.GetSensorStoredData(sensor)
     ringing = np.max(np.abs(np.diff(forces[1:40, 3], 2)))  # second differences of the normal force

@@ -5,7 +5,8 @@ developer check; the product never imports exudyn). The models: a ball bouncing 
 spheres with each impact model; the adhesive elasto-plastic model driven through a
 loading-unloading cycle; a spinning ball with friction falling on a sphere off its centre; a ball
 with friction rolling inside a hollow sphere; a spinning ball bouncing on a tilted triangle and
-rolling over its edge (with and without edge contact); a ball hitting a spinning triangle. Fixed step sizes (adaptiveStep off) and one discontinuous iteration per step (the
+rolling over its edge (with and without edge contact); a ball hitting a spinning triangle. Fixed step
+sizes (adaptiveStep off) and one discontinuous iteration per step (the
 contact state switches at the step after the one that crosses it), so that both engines take the
 same steps: Exudyn's own test models let the step size follow the contact, and there the two step
 size controls differ.
@@ -32,7 +33,7 @@ def Build(exu, model):
     settings.timeIntegration.newton.useModifiedNewton = True
     settings.timeIntegration.generalizedAlpha.spectralRadius = 1
     settings.timeIntegration.verboseMode = 0
-    settings.solutionSettings.writeSolutionToFile = False
+    settings.solution.file.write = False
     contact = dict(spheresRadii=[radius, radius], contactStiffness=1e6)
 
     def Ground(position):
@@ -95,7 +96,8 @@ def Build(exu, model):
                                     inertia=utilities.InertiaCuboid(1000, [1, 0.1, 1]).Translated([0.2, 0, 0.1]))
         mbs.AddObject(items.ObjectContactSphereTriangle(
             markerNumbers=[marker, mbs.AddMarker(items.MarkerBodyRigid(bodyNumber=plate, localPosition=[0.1, 0, 0]))],
-            nodeNumber=Data(0.1), sphereRadius=radius, trianglePoints=exu.Vector3DList([[-0.5, 0, -0.5], [0.6, 0, -0.4], [0, 0.05, 0.7]]),
+            nodeNumber=Data(0.1), sphereRadius=radius,
+            trianglePoints=exu.Vector3DList([[-0.5, 0, -0.5], [0.6, 0, -0.4], [0, 0.05, 0.7]]),
             contactStiffness=1e5, contactDamping=50., impactModel=1, restitutionCoefficient=0.8))
         tEnd, h = 0.4, 1e-4
     else:  # 'hollow sphere'
@@ -113,7 +115,7 @@ def Build(exu, model):
     mbs.Assemble()
     settings.timeIntegration.numberOfSteps = int(round(tEnd / h))
     settings.timeIntegration.endTime = tEnd
-    settings.solutionSettings.sensorsWritePeriod = h
+    settings.solution.sensors.writePeriod = h
     return mbs, settings, sensors
 
 

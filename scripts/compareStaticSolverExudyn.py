@@ -26,7 +26,7 @@ except ImportError:
 
 def Settings(exu, loadSteps):
     settings = exu.SimulationSettings()
-    settings.solutionSettings.writeSolutionToFile = False
+    settings.solution.file.write = False
     settings.staticSolver.numberOfLoadSteps = loadSteps
     settings.staticSolver.verboseMode = 0
     return settings
@@ -63,7 +63,7 @@ def Bar(linearSolverType):
         mbs.CreateForce(bodyNumber=bar, loadVector=[0, 300., 0], localPosition=[0.5 * L, 0, 0], bodyFixed=True)
         mbs.Assemble()
         settings = Settings(exu, 2)
-        settings.linearSolverType = getattr(exu.LinearSolverType, linearSolverType)
+        settings.linearSolver.solverType = getattr(exu.LinearSolverType, linearSolverType)
         return mbs, settings, lambda: np.asarray(mbs.GetObjectOutputBody(bar, exu.OutputVariableType.Position,
                                                                          localPosition=[0.5 * L, 0, 0]))
     return Build
@@ -87,7 +87,7 @@ def HangingChain(exu, ii, utilities):
     settings = Settings(exu, 6)
     settings.staticSolver.loadStepGeometric = True
     settings.staticSolver.loadStepGeometricRange = 100.
-    settings.linearSolverType = exu.LinearSolverType.EigenSparse
+    settings.linearSolver.solverType = exu.LinearSolverType.EigenSparse
     return mbs, settings, lambda: np.concatenate([
         mbs.GetObjectOutputBody(previous, exu.OutputVariableType.Position, localPosition=[0.5 * L, 0, 0]),
         mbs.GetObjectOutput(lastJoint, exu.OutputVariableType.ForceLocal)])
@@ -137,7 +137,8 @@ def main():
             else:
                 solver = mbs.sys["staticSolver"]
                 steps, iterations = solver.it.currentStepIndex - 1, solver.it.newtonStepsCount
-            print(f"{name:28s} {packageName:9s} {steps:10d} {iterations:10d}  {np.array2string(results[packageName][:4], precision=10)}")
+            first = np.array2string(results[packageName][:4], precision=10)
+            print(f"{name:28s} {packageName:9s} {steps:10d} {iterations:10d}  {first}")
         difference = np.abs(results["multidyn"] - results["exudyn"]).max()
         scale = np.abs(results["exudyn"]).max()
         print(f"{name:28s} largest difference {difference:.2e} (relative {difference / scale:.2e})\n")

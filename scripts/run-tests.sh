@@ -2,8 +2,8 @@
 # Installs what is missing, builds multidyn (with its GoogleTest executables) into the project's
 # virtual environment .venv (or the Python given as PYTHON=...), and runs every test: GoogleTest
 # (ctest), pytest, the testModels against their stored references, and the examples (one line
-# each: its name and its result). In CI (CI=true) or with MULTIDYN_TEST_SETUP=1 it also checks
-# the set-up itself in a temporary clone (scripts/test-setup.sh). Ends with one summary line;
+# each: its name and its result), after the lint of the Python code (ruff). In CI (CI=true) or with
+# MULTIDYN_TEST_SETUP=1 it also checks the set-up itself in a temporary clone (scripts/test-setup.sh). Ends with one summary line;
 # exits 1 if anything failed. Temporary files go to a folder that is removed at the end.
 set -euo pipefail
 userDirectory=$PWD
@@ -30,6 +30,18 @@ Report() {  # Report SUITE PASSED FAILED [NOTE]: adds "SUITE n passed[ (NOTE)][,
   summary="${summary:+$summary, }$entry"
 }
 
+echo "== lint (ruff check; its rules in pyproject.toml)"
+# ruff is a test tool, installed into the environment here (not by setup.sh: run-example.sh needs none)
+"$python" -m ruff --version >/dev/null 2>&1 || "$python" -m pip install -q "ruff>=0.5"
+lintStatus=0
+"$python" -m ruff check --no-cache pythonInterface examples benchmarks scripts testModels docs || lintStatus=$?
+if [ "$lintStatus" -eq 0 ]; then
+  summary="lint clean"
+else
+  summary="lint FAILED"
+  anyFailed=1
+fi
+
 echo "== GoogleTest (ctest)"
 ctestStatus=0
 ctest --test-dir build/python --output-on-failure -j2 >"$workDirectory/ctest.log" 2>&1 || ctestStatus=$?
@@ -44,6 +56,11 @@ else
 fi
 ctestPassed=$((ctestTotal - ctestFailed))
 Report ctest $((ctestPassed > 0 ? ctestPassed : 0)) "$ctestFailed"
+
+# The viewer's browser tests (pythonInterface/tests/viewer) drive Debian's Chromium through Playwright
+# (its Python package only: the system browser is used, nothing else is downloaded).
+InstallDebianPackages chromium
+"$python" -c 'import playwright' 2>/dev/null || "$python" -m pip install -q "playwright>=1.40"
 
 echo "== pytest"
 set +e

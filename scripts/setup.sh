@@ -79,7 +79,10 @@ fi
 pythonMissing=$("$python" - <<'PY'
 import importlib.util
 wanted = {"numpy": "numpy", "scipy": "scipy>=1.8", "pytest": "pytest", "matplotlib": "matplotlib",
-          "pybind11": "pybind11>=2.11", "setuptools": "setuptools>=64", "wheel": "wheel", "hypothesis": "hypothesis>=6"}
+          "pybind11": "pybind11>=2.11", "setuptools": "setuptools>=64", "wheel": "wheel", "hypothesis": "hypothesis>=6",
+          # parameter studies (multidyn.processing; the extra multidyn[studies])
+          "tqdm": "tqdm", "pandas": "pandas", "optuna": "optuna>=3.2", "cmaes": "cmaes", "distributed": "dask[distributed]",
+          "viser": "viser>=1.1.1,<1.2"}  # viser: the browser viewer (multidyn[viewer]); the version range tested
 print(" ".join(spec for module, spec in wanted.items() if importlib.util.find_spec(module) is None))
 PY
 )

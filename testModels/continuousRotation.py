@@ -27,12 +27,12 @@ def _Solve(nodeType):
     inertia = utilities.InertiaCylinder(density=1000, length=0.1, outerRadius=0.1, axis=2)
     body = mbs.CreateRigidBody(inertia=inertia, referencePosition=[0, 0, 0], nodeType=nodeType,
                                initialAngularVelocity=[0, 0, omega])
-    mbs.CreateRevoluteJoint(bodyNumbers=[ground, body], position=[0, 0, 0], axis=[0, 0, 1])
-    spring = mbs.CreateTorsionalSpringDamper(bodyNumbers=[ground, body], position=[0, 0, 0], axis=[0, 0, 1],
+    mbs.CreateRevoluteJoint(itemNumbers=[ground, body], position=[0, 0, 0], axis=[0, 0, 1])
+    spring = mbs.CreateTorsionalSpringDamper(itemNumbers=[ground, body], position=[0, 0, 0], axis=[0, 0, 1],
                                              stiffness=0, damping=0, unlimitedRotations=True)
     mbs.Assemble()
     settings = exu.SimulationSettings()
-    settings.solutionSettings.writeSolutionToFile = False
+    settings.solution.file.write = False
     settings.timeIntegration.endTime = endTime
     settings.timeIntegration.numberOfSteps = numberOfSteps
     mbs.SolveDynamic(settings)

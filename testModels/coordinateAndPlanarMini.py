@@ -33,7 +33,7 @@ def NewSystem():
 def Solve(mbs):
     mbs.Assemble()
     settings = exu.SimulationSettings()
-    settings.solutionSettings.writeSolutionToFile = False
+    settings.solution.file.write = False
     mbs.SolveDynamic(settings)
 
 

@@ -70,7 +70,8 @@ def DoublePendulum(userFunctions):
     if userFunctions:
         body = mbs.AddObject(ObjectGenericODE2(nodeNumbers=nodes, massMatrix=mass * np.eye(4)))
         ground = mbs.AddMarker(MarkerNodeCoordinates(nodeNumber=mbs.AddNode(NodePointGround())))
-        mbs.AddObject(CoordinateVectorConstraint(markerNumbers=[ground, mbs.AddMarker(MarkerObjectODE2Coordinates(objectNumber=body))],
+        bodyMarker = mbs.AddMarker(MarkerObjectODE2Coordinates(objectNumber=body))
+        mbs.AddObject(CoordinateVectorConstraint(markerNumbers=[ground, bodyMarker],
                                                  scalingMarker0=np.zeros((2, 1)), constraintUserFunction=LinkConstraints,
                                                  jacobianUserFunction=LinkJacobian))
     else:

@@ -44,8 +44,8 @@ def Build(byDeleting):
     mbs.CreateDistanceConstraint(itemNumbers=[ground, exu.ObjectIndex(1)])  # the second mass is body 1 either way
     mbs.Assemble()
     settings = exu.SimulationSettings()
-    settings.solutionSettings.writeSolutionToFile = False
-    settings.solutionSettings.sensorsWritePeriod = 1e-2
+    settings.solution.file.write = False
+    settings.solution.sensors.writePeriod = 1e-2
     settings.timeIntegration.numberOfSteps = 250
     settings.timeIntegration.endTime = 0.5
     mbs.SolveDynamic(settings)

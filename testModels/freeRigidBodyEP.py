@@ -33,7 +33,7 @@ def Run():
                                         storeInternal=True, writeToFile=False))
     mbs.Assemble()
     settings = exu.SimulationSettings()
-    settings.solutionSettings.writeSolutionToFile = False
+    settings.solution.file.write = False
     settings.timeIntegration.endTime = endTime
     settings.timeIntegration.numberOfSteps = numberOfSteps
     settings.timeIntegration.generalizedAlpha.spectralRadius = 1.

@@ -35,14 +35,14 @@ def Run():
     ground = mbs.CreateGround()
     inertia = utilities.InertiaCuboid(density=density, sideLengths=[L, width, width])
     body = mbs.CreateRigidBody(inertia=inertia, referencePosition=[d, 0, 0], gravity=[0, -g, 0])
-    mbs.CreateRevoluteJoint(bodyNumbers=[ground, body], position=[0, 0, 0], axis=[0, 0, 1])
+    mbs.CreateRevoluteJoint(itemNumbers=[ground, body], position=[0, 0, 0], axis=[0, 0, 1])
     sKinetic = mbs.AddSensor(SensorBody(bodyNumber=body, outputVariableType=exu.OutputVariableType.KineticEnergy,
                                         storeInternal=True, writeToFile=False))
     sPosition = mbs.AddSensor(SensorBody(bodyNumber=body, outputVariableType=exu.OutputVariableType.Position,
                                          storeInternal=True, writeToFile=False))
     mbs.Assemble()
     settings = exu.SimulationSettings()
-    settings.solutionSettings.writeSolutionToFile = False
+    settings.solution.file.write = False
     settings.timeIntegration.endTime = endTime
     settings.timeIntegration.numberOfSteps = numberOfSteps
     settings.timeIntegration.generalizedAlpha.spectralRadius = 1.

@@ -19,7 +19,7 @@ def Run():
     nBody, _, _ = BuildRotor(mbs, inertiaZ, tau)
     mbs.Assemble()
     settings = exu.SimulationSettings()
-    settings.solutionSettings.writeSolutionToFile = False
+    settings.solution.file.write = False
     mbs.SolveDynamic(settings)
     return {"rotationZ": float(mbs.GetNodeOutput(nBody, exu.OutputVariableType.Rotation)[2]),
             "angularVelocityZ": float(mbs.GetNodeOutput(nBody, exu.OutputVariableType.AngularVelocity)[2])}

@@ -36,7 +36,7 @@ def Run():
                                       storeInternal=True, writeToFile=False))
     mbs.Assemble()
     settings = exu.SimulationSettings()
-    settings.solutionSettings.writeSolutionToFile = False
+    settings.solution.file.write = False
     mbs.SolveDynamic(settings)
 
     data = mbs.GetSensorStoredData(sensor)

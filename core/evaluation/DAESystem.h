@@ -87,6 +87,11 @@ class DAESystem {
   virtual void ComputeMassMatrix(const SystemState& state, SystemMatrix& matrix) = 0;
   // True if M does not depend on the state (then it may be factorized once).
   virtual bool MassMatrixIsConstant() const { return false; }
+  // True if the system solves M(q) a = b itself (SolveMassMatrix), e.g. in O(n) for kinematic
+  // trees; explicit solvers then neither assemble nor factorize M.
+  virtual bool SolvesMassMatrix() const { return false; }
+  // rhsToSolution := M(q)^-1 rhsToSolution at the state's coordinates.
+  virtual void SolveMassMatrix(const SystemState& state, VectorX& rhsToSolution) {}
   // The part of g_tt that does not depend on q_tt: g_tt = C_q q_tt + h(q, q_t).
   virtual void ComputeConstraintAccelerationTerm(const SystemState& state, VectorX& h) = 0;
 

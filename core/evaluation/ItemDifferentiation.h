@@ -8,6 +8,8 @@
 #include <type_traits>
 #include <string>
 #include <tuple>
+#include <cstdint>
+#include <deque>
 #include <vector>
 
 #include "core/foundation/Errors.h"
@@ -50,19 +52,56 @@ inline Index NumberOfCoordinates(const MainSystem& system, const std::vector<Ind
 // Scratch memory of Jacobian evaluations, kept by SystemEquations between evaluations, so
 // that an evaluation allocates nothing once the buffers have grown to their sizes.
 struct JacobianWorkspace {
+  // A node's seeded kinematics, computed once per evaluation for all items on the node.
+  struct CachedNode {
+    NodeKinematics<ADScalar16> kinematics;
+    bool valid = false;
+  };
+  // Per node: its entry in a cache below (-1: none), and the last evaluation that asked for it
+  // without one. A node gets an entry when a second item asks for it within one evaluation (an
+  // entry takes 12 kB: a mass point, a chain's body or a node differentiated by one item alone
+  // would only pay for it). Entries are kept between evaluations, so once every evaluation kind
+  // has run, an evaluation allocates nothing; a deque, because an item holds pointers to the
+  // entries of its nodes while more are made.
+  std::vector<Index> singleNodeEntry, positionNodeEntry;
+  std::vector<std::uint32_t> singleNodeAsked, positionNodeAsked;
+  std::uint32_t evaluation = 1;
   // Seeded kinematics of single nodes, shared by the items on that node within one evaluation.
-  std::vector<NodeKinematics<ADScalar16>> singleNodeKinematics;
-  std::vector<char> singleNodeValid;
+  std::deque<CachedNode> singleNodes;
   // Kinematics of single nodes seeded in q only at derivatives 0..n-1, shared by the
   // position-level items on them (constraints); an item that seeds the node from derivative k
   // on takes a copy shifted by k (PositionSeededCopy). They are the q-derivatives of
-  // singleNodeKinematics (forward-mode derivatives do not mix), so each node is computed once.
-  std::vector<NodeKinematics<ADScalar16>> positionNodeKinematics;
-  std::vector<char> positionNodeValid;
+  // singleNodes (forward-mode derivatives do not mix), so each node is computed once.
+  std::deque<CachedNode> positionNodes;
+  void SetNumberOfNodes(size_t numberOfNodes) {
+    singleNodeEntry.assign(numberOfNodes, -1);
+    positionNodeEntry.assign(numberOfNodes, -1);
+    singleNodeAsked.assign(numberOfNodes, 0);
+    positionNodeAsked.assign(numberOfNodes, 0);
+    singleNodes.clear();
+    positionNodes.clear();
+  }
+  // The node's cache entry, or nullptr: the caller computes the node itself.
+  CachedNode* EntryOf(std::vector<Index>& entries, std::vector<std::uint32_t>& asked, std::deque<CachedNode>& cache,
+                      Index node) {
+    Index& entry = entries[node];
+    if (entry < 0) {
+      if (asked[node] != evaluation) {
+        asked[node] = evaluation;
+        return nullptr;
+      }
+      entry = Index(cache.size());
+      cache.emplace_back();
+    }
+    return &cache[entry];
+  }
+  CachedNode* SingleNode(Index node) { return EntryOf(singleNodeEntry, singleNodeAsked, singleNodes, node); }
+  CachedNode* PositionNode(Index node) { return EntryOf(positionNodeEntry, positionNodeAsked, positionNodes, node); }
   // At the start of an evaluation: the node states may have changed.
   void Invalidate() {
-    std::fill(singleNodeValid.begin(), singleNodeValid.end(), 0);
-    std::fill(positionNodeValid.begin(), positionNodeValid.end(), 0);
+    ++evaluation;
+    for (CachedNode& c : singleNodes) c.valid = false;
+    for (CachedNode& c : positionNodes) c.valid = false;
   }
   // Per AD type: the seeded nodes and the marker data, marker pointers and loads of one item.
   template <class AD> struct Buffers {
@@ -72,6 +111,7 @@ struct JacobianWorkspace {
     std::vector<MarkerData<AD>> markers;
     std::vector<const MarkerData<AD>*> pointers;
     std::vector<MarkerLoad<AD>> loads;
+    std::vector<CachedNode*> positionCached;  // per seeded node, its q-seeded cache entry
   };
   std::tuple<Buffers<ADScalar16>, Buffers<ADScalar32>> buffers;
   template <class AD> Buffers<AD>& BuffersFor() { return std::get<Buffers<AD>>(buffers); }
@@ -147,38 +187,46 @@ template <class AD> class SeededNodes {
     // The shared kinematics are seeded for the first chunk (the single node's q and q_t from 0);
     // items of one chunk use them, the later chunks of a larger item seed their own.
     if constexpr (std::is_same_v<AD, ADScalar16>) {
-      if (nodes_.size() == 1 && SeedsVelocities() && first_ == 0) {  // the same seeds for every item on this node: compute once
-        auto& cached = t.workspace.singleNodeKinematics[nodes_[0]];
-        if (!t.workspace.singleNodeValid[nodes_[0]]) {
-          ComputeNode(t, 0, cached, 0, size_);
-          t.workspace.singleNodeValid[nodes_[0]] = 1;
+      JacobianWorkspace::CachedNode* cached =
+          nodes_.size() == 1 && SeedsVelocities() && first_ == 0 ? t.workspace.SingleNode(nodes_[0]) : nullptr;
+      if (cached) {  // the same seeds for every item on this node: compute once
+        if (!cached->valid) {
+          ComputeNode(t, 0, cached->kinematics, 0, size_);
+          cached->valid = true;
         }
-        buffers_.kinematicsOf[0] = &cached;
+        buffers_.kinematicsOf[0] = &cached->kinematics;
         return;
       }
       // q seeds only: from the node's [q; q_t]-seeded kinematics (when [q; q_t] of each node fits
       // the derivative vector), shifted copies
-      const bool shared = !SeedsVelocities() && first_ == 0 && !MoreChunks() && std::all_of(nodes_.begin(), nodes_.end(), [&](Index node) {
+      bool shared = !SeedsVelocities() && first_ == 0 && !MoreChunks() && std::all_of(nodes_.begin(), nodes_.end(), [&](Index node) {
         return 2 * t.system.GetNode(node).NumberOfODE2Coordinates() <= Capacity();
       });
+      auto& positionCached = buffers_.positionCached;
+      positionCached.clear();
+      for (size_t i = 0; shared && i < nodes_.size(); ++i) {
+        positionCached.push_back(t.workspace.PositionNode(nodes_[i]));
+        shared = positionCached.back() != nullptr;
+      }
       if (shared) {
         for (size_t i = 0; i < nodes_.size(); ++i) {
           const Index node = nodes_[i];
           const Index n = t.system.GetNode(node).NumberOfODE2Coordinates();
-          auto& cached = t.workspace.positionNodeKinematics[node];
-          if (!t.workspace.positionNodeValid[node]) {
-            auto& seeded = t.workspace.singleNodeKinematics[node];
-            if (!t.workspace.singleNodeValid[node]) {
-              ComputeNode(t, i, seeded, 0, n);
-              t.workspace.singleNodeValid[node] = 1;
+          JacobianWorkspace::CachedNode& cached = *positionCached[i];
+          if (!cached.valid) {
+            JacobianWorkspace::CachedNode* seeded = t.workspace.SingleNode(node);
+            NodeKinematics<AD>& seededKinematics = seeded ? seeded->kinematics : buffers_.kinematics[i];
+            if (!seeded || !seeded->valid) {
+              ComputeNode(t, i, seededKinematics, 0, n);
+              if (seeded) seeded->valid = true;
             }
-            PositionSeededCopy(seeded, n, 0, cached);
-            t.workspace.positionNodeValid[node] = 1;
+            PositionSeededCopy(seededKinematics, n, 0, cached.kinematics);
+            cached.valid = true;
           }
           if (buffers_.offsets[i] == 0) {
-            buffers_.kinematicsOf[i] = &cached;
+            buffers_.kinematicsOf[i] = &cached.kinematics;
           } else {
-            PositionSeededCopy(cached, n, buffers_.offsets[i], buffers_.kinematics[i]);
+            PositionSeededCopy(cached.kinematics, n, buffers_.offsets[i], buffers_.kinematics[i]);
             buffers_.kinematicsOf[i] = &buffers_.kinematics[i];
           }
         }

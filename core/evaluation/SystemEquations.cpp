@@ -1,4 +1,5 @@
 #include "core/evaluation/SystemEquations.h"
+#include "core/evaluation/UsableCpus.h"
 
 #include <algorithm>
 #include <thread>
@@ -53,10 +54,21 @@ void SystemEquations::BuildEvaluationPlan() {
     const auto* lhsJacobian = dynamic_cast<const BodyLHSJacobian*>(body);
     if (lhsJacobian && !lhsJacobian->ProvidesLHSJacobian(system_)) lhsJacobian = nullptr;
     const CoordinateRange coordinates = RangeOf(compiled_.objectODE2Indices[b]);
+    const auto* direct = dynamic_cast<const DirectBody*>(body);
+    if (direct && coordinates.start < 0 && coordinates.size > 0)
+      throw ValueError(system_.ItemDescription(ItemCategory::Object, b) + ": its coordinates must be contiguous");
     bodyEntries_.push_back({b, body, singleNode(compiled_.objectNodes[b]), lhsJacobian,
-                            dynamic_cast<const BodyNewtonBlock*>(body), coordinates});
-    largestBody_ = std::max(largestBody_, coordinates.size);
+                            dynamic_cast<const BodyNewtonBlock*>(body), direct, coordinates});
+    if (!direct) largestBody_ = std::max(largestBody_, coordinates.size);
   }
+  // M block diagonal with blocks the bodies solve: each ODE2 coordinate in exactly one body, all direct solvers
+  std::vector<Index> owners(compiled_.numberOfODE2, 0);
+  solvesMassMatrix_ = !bodyEntries_.empty();
+  for (const BodyEntry& e : bodyEntries_) {
+    solvesMassMatrix_ = solvesMassMatrix_ && e.direct && e.direct->SolvesMassMatrix();
+    for (Index i = 0; i < e.coordinates.size; ++i) ++owners[e.coordinates.indices[i]];
+  }
+  for (Index count : owners) solvesMassMatrix_ = solvesMassMatrix_ && count == 1;
   for (Index node : compiled_.nodesWithAE) {
     const Node& n = system_.GetNode(node);
     nodeAEEntries_.push_back({&n, compiled_.nodeODE2Start[node], n.NumberOfODE2Coordinates(), compiled_.nodeAEStart[node],
@@ -126,8 +138,9 @@ bool SystemEquations::HasPythonUserFunction() const {
 
 void SystemEquations::SetParallel(Index numberOfThreads, Index minimumItems) {
   const Index items = Index(bodyEntries_.size() + connectorEntries_.size() + constraintEntries_.size() + loadEntries_.size());
-  const Index cores = std::max<Index>(1, Index(std::thread::hardware_concurrency()));
-  Index threads = std::min(numberOfThreads, cores);
+  // never more threads than the CPUs this process may use (taskset, a container's cpuset): the
+  // parts of a run wait for each other, so threads sharing a CPU only take turns
+  Index threads = numberOfThreads > 1 ? std::min(numberOfThreads, UsableCpus()) : 1;
   if (threads > 1 && (items <= minimumItems || HasPythonUserFunction())) threads = 1;
   threads = std::max<Index>(threads, 1);
   if (threads == NumberOfThreadsInUse() && !scratch_.empty()) return;
@@ -335,6 +348,12 @@ void SystemEquations::AddODE2Terms(const ThreadPart& part, Scratch& scratch, con
     // M 0 = +0 added to the residual's +0 (bodies come first): skipping it changes no bit
     if (zeroAcceleration && e.body->ODE2LHSIsMassTimesAcceleration()) continue;
     const CoordinateRange& c = e.coordinates;
+    if (e.direct) {
+      e.direct->AddDirectODE2LHS(Context(e.object, state), qTotal_.segment(c.start, c.size),
+                                 state.ode2_t.segment(c.start, c.size), state.ode2_tt.segment(c.start, c.size),
+                                 residual.segment(c.start, c.size));
+      continue;
+    }
     VectorX& q_ttLocal = scratch.q_ttBySize[c.size];
     if (c.start >= 0)
       CopyElements(q_ttLocal.data(), state.ode2_tt.data() + c.start, c.size);
@@ -477,10 +496,13 @@ void SystemEquations::AlgebraicResidual(const ThreadPart& part, Scratch& scratch
 }
 
 void SystemEquations::AddMassMatrix(const SystemState& state, double factor, SystemMatrix& matrix) {
-  for (Index b : compiled_.bodies) {
-    const Body& body = static_cast<const Body&>(system_.GetObject(b));
+  for (const BodyEntry& e : bodyEntries_) {
+    const Index b = e.object;
     const auto& indices = compiled_.objectODE2Indices[b];
-    body.ComputeMassMatrix(Context(b, state), NodesOf(compiled_.objectNodes[b], objectNodeSlots_[b]), localMatrix_);
+    if (e.direct)
+      e.direct->DirectMassMatrix(Context(b, state), qTotal_.segment(e.coordinates.start, e.coordinates.size), localMatrix_);
+    else
+      e.body->ComputeMassMatrix(Context(b, state), NodesOf(compiled_.objectNodes[b], objectNodeSlots_[b]), localMatrix_);
     for (size_t j = 0; j < indices.size(); ++j)
       for (size_t i = 0; i < indices.size(); ++i) matrix.Add(indices[i], indices[j], factor * localMatrix_(i, j));
   }
@@ -524,6 +546,27 @@ void SystemEquations::AddBodyNewtonBlock(const BodyEntry& entry, Scratch& scratc
                                         factors.damping, entries);
   const Index* indices = entry.coordinates.indices;
   for (const Eigen::Triplet<double>& e : entries) matrix.Add(indices[e.row()], indices[e.col()], e.value());
+}
+
+void SystemEquations::AddDirectNewtonBlock(const BodyEntry& entry, Scratch& scratch, const SystemState& state,
+                                           const JacobianFactors& factors, SystemMatrix& matrix) {
+  const CoordinateRange& c = entry.coordinates;
+  MatrixX& block = scratch.bodyBlock;
+  entry.direct->DirectNewtonBlock(Context(entry.object, state), qTotal_.segment(c.start, c.size),
+                                  state.ode2_t.segment(c.start, c.size), state.ode2_tt.segment(c.start, c.size),
+                                  factors.mass, factors.stiffness, factors.damping, block);
+  for (Index j = 0; j < c.size; ++j)
+    for (Index i = 0; i < c.size; ++i) matrix.Add(c.start + i, c.start + j, block(i, j));
+}
+
+void SystemEquations::SolveMassMatrix(const SystemState& state, VectorX& rhsToSolution) {
+  const MainSystem::EvaluatedState evaluated(system_, state);
+  SetTotalCoordinates(state);
+  for (const BodyEntry& e : bodyEntries_) {
+    const CoordinateRange& c = e.coordinates;
+    e.direct->SolveDirectMassMatrix(Context(e.object, state), qTotal_.segment(c.start, c.size),
+                                    rhsToSolution.segment(c.start, c.size));
+  }
 }
 
 bool SystemEquations::MassMatrixIsConstant() const {
@@ -600,6 +643,10 @@ void SystemEquations::AddPartJacobian(const ThreadPart& part, Scratch& scratch,
 
   for (Index b = part.bodies.begin; b < part.bodies.end; ++b) {
     const BodyEntry& e = bodyEntries_[b];
+    if (e.direct) {
+      AddDirectNewtonBlock(e, scratch, state, factors, matrix);
+      continue;
+    }
     if (e.newtonBlock) {
       AddBodyNewtonBlock(e, scratch, state, factors, matrix);
       continue;
@@ -698,11 +745,7 @@ differentiation::JacobianWorkspace& SystemEquations::WorkspaceOf(Index thread) {
 
 std::unique_ptr<differentiation::JacobianWorkspace> SystemEquations::NewJacobianWorkspace() const {
   auto workspace = std::make_unique<differentiation::JacobianWorkspace>();
-  const size_t nNodes = nodeKinematics_.size();
-  workspace->singleNodeKinematics.resize(nNodes);
-  workspace->singleNodeValid.assign(nNodes, 0);
-  workspace->positionNodeKinematics.resize(nNodes);
-  workspace->positionNodeValid.assign(nNodes, 0);
+  workspace->SetNumberOfNodes(nodeKinematics_.size());
   // The multiplier buffers of every size (the constraint columns index the pool directly).
   for (Index size = 0; size <= largestConstraint_; ++size)
     differentiation::JacobianWorkspace::OfSize(workspace->lambdaBySize, size);

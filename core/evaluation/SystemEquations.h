@@ -16,6 +16,7 @@
 #include "core/evaluation/WorkerThreads.h"
 #include "core/items/BodyLHSJacobian.h"
 #include "core/items/BodyNewtonBlock.h"
+#include "core/items/DirectBody.h"
 #include "core/model/MainSystem.h"
 
 namespace multidyn {
@@ -54,6 +55,11 @@ class SystemEquations : public DAESystem {
   void ComputeJacobian(const SystemState& state, const JacobianFactors& factors, SystemMatrix& matrix) override;
   void ComputeMassMatrix(const SystemState& state, SystemMatrix& matrix) override;
   bool MassMatrixIsConstant() const override;
+  // When every ODE2 coordinate belongs to exactly one body and all of them solve their own mass
+  // matrix (DirectBody::SolvesMassMatrix: kinematic trees), M is block diagonal and each block is
+  // solved by its body.
+  bool SolvesMassMatrix() const override { return solvesMassMatrix_; }
+  void SolveMassMatrix(const SystemState& state, VectorX& rhsToSolution) override;
   void ComputeConstraintAccelerationTerm(const SystemState& state, VectorX& h) override;
   double PostNewtonStep(SystemState& state, const SystemState& startOfStep, double& recommendedStepSize) override;
   void PreNewtonResidual(const SystemState& state, Index newtonIteration, Index discontinuousIteration) override;
@@ -169,6 +175,7 @@ class SystemEquations : public DAESystem {
     const NodeKinematics<double>* nodes;
     const BodyLHSJacobian* lhsJacobian;  // nullptr: the Jacobian differentiates ComputeODE2LHS
     const BodyNewtonBlock* newtonBlock;  // non-null: the body writes its whole block
+    const DirectBody* direct;            // non-null: the body evaluates directly (contiguous coordinates)
     CoordinateRange coordinates;
   };
   struct NodeAEEntry {
@@ -207,6 +214,9 @@ class SystemEquations : public DAESystem {
   // The block of a body that writes it (BodyNewtonBlock), its entries mapped to the system's.
   void AddBodyNewtonBlock(const BodyEntry& entry, Scratch& scratch, const SystemState& state,
                           const JacobianFactors& factors, SystemMatrix& matrix);
+  // The block of a body that evaluates directly (DirectBody).
+  void AddDirectNewtonBlock(const BodyEntry& entry, Scratch& scratch, const SystemState& state,
+                            const JacobianFactors& factors, SystemMatrix& matrix);
   // The Newton-matrix blocks of the bodies, nodes with algebraic equations, connectors,
   // constraints (and loads, if the factors include them) of one part, into matrix.
   void AddPartJacobian(const ThreadPart& part, Scratch& scratch, differentiation::JacobianWorkspace& workspace,
@@ -235,7 +245,8 @@ class SystemEquations : public DAESystem {
   double loadFactor_ = 1.;
   std::vector<char> loadScaledByLoadFactor_;  // per load: it has no user function
   Index largestConstraint_ = 0;  // the most algebraic equations of one item
-  Index largestBody_ = 0;        // the most ODE2 coordinates of one body
+  Index largestBody_ = 0;        // the most ODE2 coordinates of one body (not evaluated directly)
+  bool solvesMassMatrix_ = false;
   std::vector<ThreadPart> parts_;  // one per thread; one part with whole lists when serial
   std::unique_ptr<WorkerThreads> threads_;  // nullptr when serial
   // Workspace.

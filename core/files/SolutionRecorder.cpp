@@ -1,19 +1,22 @@
 #include "core/files/SolutionRecorder.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <iomanip>
 
 #include "core/foundation/Errors.h"
+#include "core/foundation/FileError.h"
 
 namespace multidyn {
 
 namespace {
 
-// Relative to the period: a step that ends at 0.01*k up to rounding counts as hitting it.
-constexpr double scheduleTolerance = 1e-8;
+// Relative to the period (for steps of size 0) and to the step: see Schedule.
+constexpr double periodTolerance = 1e-8, stepTolerance = 1e-3;
 
 std::string TimeStamp() {
   const std::time_t now = std::time(nullptr);
@@ -24,18 +27,23 @@ std::string TimeStamp() {
 
 }  // namespace
 
-bool SolutionRecorder::Schedule::Due(double time) const {
-  if (!any) return true;
-  if (period <= 0.) return time > lastTime;
-  return time >= nextTime - scheduleTolerance * period;
+double SolutionRecorder::Schedule::Tolerance(double stepSize) const {
+  return std::max(periodTolerance * period, stepTolerance * std::abs(stepSize));
 }
 
-void SolutionRecorder::Schedule::Recorded(double time) {
+bool SolutionRecorder::Schedule::Due(double time, double stepSize) const {
+  if (!any) return true;
+  if (period <= 0.) return time > lastTime;
+  return time >= nextTime - Tolerance(stepSize);
+}
+
+void SolutionRecorder::Schedule::Recorded(double time, double stepSize) {
   any = true;
   lastTime = time;
   if (period > 0.) {
-    // Next multiple of the period after `time` (several may be skipped by a large step).
-    const double k = std::floor((time - startTime) / period + scheduleTolerance) + 1.;
+    // Next multiple of the period after `time` (several may be skipped by a large step), with the
+    // tolerance of Due: a time counted as reaching a multiple is never followed by the same one.
+    const double k = std::floor((time - startTime + Tolerance(stepSize)) / period) + 1.;
     nextTime = startTime + k * period;
   }
 }
@@ -55,10 +63,15 @@ void SolutionRecorder::OpenFile(std::ofstream& file, const std::string& fileName
   const std::filesystem::path path(fileName);
   std::error_code error;
   if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), error);
+  errno = 0;
   file.open(fileName, append ? std::ios::app : std::ios::trunc);
-  if (!file)
-    throw ValueError(owner + ": cannot open file '" + fileName + "' for writing" +
-                     (error ? " (creating its directory failed: " + error.message() + ")" : std::string()));
+  if (!file) {
+    // errno of the failed open (ENOENT when the directory could not be made): Python's OSError subclass
+    const int errorNumber = errno != 0 ? errno : (error ? error.value() : EIO);
+    throw FileError(owner + ": cannot open the file for writing (" + std::strerror(errorNumber) + ")" +
+                        (error ? "; creating its directory failed: " + error.message() : std::string()),
+                    errorNumber, fileName);
+  }
   file << std::setprecision(std::max<Index>(settings_.solutionSettings.outputPrecision, 1));
 }
 
@@ -139,25 +152,25 @@ void SolutionRecorder::OnStart(const SystemState& state) {
     }
   }
 
-  if (recordSensors_) RecordSensors(state);
+  if (recordSensors_) RecordSensors(state, 0.);
   if (writeSolution_) {
     if (s.writeInitialValues)
-      RecordSolution(state);
+      RecordSolution(state, 0.);
     else
-      solutionSchedule_.Recorded(state.time);
+      solutionSchedule_.Recorded(state.time, 0.);
   }
 }
 
-void SolutionRecorder::OnStepAccepted(const SystemState& state, double, Index) {
+void SolutionRecorder::OnStepAccepted(const SystemState& state, double stepSize, Index) {
   ++stepsTaken_;
-  if (recordSensors_ && sensorSchedule_.Due(state.time)) RecordSensors(state);
-  if (writeSolution_ && solutionSchedule_.Due(state.time)) RecordSolution(state);
+  if (recordSensors_ && sensorSchedule_.Due(state.time, stepSize)) RecordSensors(state, stepSize);
+  if (writeSolution_ && solutionSchedule_.Due(state.time, stepSize)) RecordSolution(state, stepSize);
 }
 
 void SolutionRecorder::OnFinish(const SystemState& state) {
   // The final time is always recorded.
-  if (recordSensors_ && (!sensorSchedule_.any || sensorSchedule_.lastTime != state.time)) RecordSensors(state);
-  if (writeSolution_ && (!solutionSchedule_.any || solutionSchedule_.lastTime != state.time)) RecordSolution(state);
+  if (recordSensors_ && (!sensorSchedule_.any || sensorSchedule_.lastTime != state.time)) RecordSensors(state, 0.);
+  if (writeSolution_ && (!solutionSchedule_.any || solutionSchedule_.lastTime != state.time)) RecordSolution(state, 0.);
   const SolutionSettings& s = settings_.solutionSettings;
   if (writeSolution_ && s.writeFileFooter && solutionFile_.is_open())
     solutionFile_ << "#simulation finished=" << TimeStamp() << '\n'
@@ -168,7 +181,7 @@ void SolutionRecorder::OnFinish(const SystemState& state) {
   CloseFiles();
 }
 
-void SolutionRecorder::RecordSensors(const SystemState& state) {
+void SolutionRecorder::RecordSensors(const SystemState& state, double stepSize) {
   system_.CurrentState() = state;  // sensors read the current configuration
   auto& records = system_.SensorRecords();
   for (Index i = 0; i < Index(sensorFiles_.size()); ++i) {
@@ -183,10 +196,10 @@ void SolutionRecorder::RecordSensors(const SystemState& state) {
     }
     if (sensorFiles_[i]) WriteRow(*sensorFiles_[i], state.time, {&values});
   }
-  sensorSchedule_.Recorded(state.time);
+  sensorSchedule_.Recorded(state.time, stepSize);
 }
 
-void SolutionRecorder::RecordSolution(const SystemState& state) {
+void SolutionRecorder::RecordSolution(const SystemState& state, double stepSize) {
   const SolutionSettings& s = settings_.solutionSettings;
   std::vector<const VectorX*> parts{&state.ode2};
   if (s.exportVelocities) parts.push_back(&state.ode2_t);
@@ -196,7 +209,7 @@ void SolutionRecorder::RecordSolution(const SystemState& state) {
   if (s.exportAlgebraicCoordinates) parts.push_back(&state.ae);
   if (s.exportDataCoordinates) parts.push_back(&state.data);
   WriteRow(solutionFile_, state.time, parts);
-  solutionSchedule_.Recorded(state.time);
+  solutionSchedule_.Recorded(state.time, stepSize);
 }
 
 void SolutionRecorder::CloseFiles() {

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/foundation/Errors.h"
+#include "core/items/DirectBody.h"
 #include "core/items/ItemRegistry.h"
 #include "core/foundation/Rotations.h"
 #include "core/items/UserFunctionStack.h"
@@ -416,6 +417,13 @@ std::unique_ptr<CompiledSystem> MainSystem::CompileStructure() const {
       c.markerNodes[i].push_back(marker.NodeNumber().value);
     }
     for (Index node : c.markerNodes[i]) nodeIndices(node, c.markerODE2Indices[i]);
+    // Marker data (Jacobians) have at most maxItemCoordinates columns; only bodies that evaluate
+    // directly (DirectBody) may have more coordinates, and then carry no markers.
+    if (Index(c.markerODE2Indices[i].size()) > maxItemCoordinates)
+      throw ValueError(ItemDescription(ItemCategory::Marker, i) + " depends on " +
+                       std::to_string(c.markerODE2Indices[i].size()) + " coordinates; a marker may depend on at most " +
+                       std::to_string(maxItemCoordinates) + " (markers on a kinematic tree need at most " +
+                       std::to_string(maxItemCoordinates) + " links)");
   }
   for (Index i : c.connectors)
     for (MarkerIndex m : GetObject(i).MarkerNumbers())
@@ -468,7 +476,9 @@ std::unique_ptr<CompiledSystem> MainSystem::CompileStructure() const {
     } else {
       for (Index node : nodes) coordinates += GetNode(node).NumberOfODE2Coordinates();
     }
-    if (coordinates > maxItemCoordinates)
+    // bodies that evaluate directly on their coordinate vectors have no such bound
+    const bool direct = dynamic_cast<const DirectBody*>(&GetObject(i)) != nullptr;
+    if (coordinates > maxItemCoordinates && !direct)
       throw ValueError(ItemDescription(ItemCategory::Object, i) + " depends on " + std::to_string(coordinates) +
                        " coordinates; an item may depend on at most " + std::to_string(maxItemCoordinates));
   }

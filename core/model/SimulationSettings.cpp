@@ -109,7 +109,7 @@ const FieldTable& TimeIntegrationSettings::Fields() {
           .Add(&T::simulateInRealtime, "simulateInRealtime", "", "accepted for compatibility")
           .Add(&T::realtimeFactor, "realtimeFactor", "", "accepted for compatibility").Positive()
           .Add(&T::realtimeWaitMicroseconds, "realtimeWaitMicroseconds", "", "accepted for compatibility").NonNegative()
-          .Add(&T::verboseMode, "verboseMode", "", "0: silent (progress only for long runs); 1: start and end; 2: every step").NonNegative().LevelAcceptsBool()
+          .Add(&T::verboseMode, "verboseMode", "", "0: silent; 1: start and end, and a progress line every 2 s; 2: every step").NonNegative().LevelAcceptsBool()
           .Add(&T::verboseModeFile, "verboseModeFile", "", "accepted for compatibility").NonNegative().LevelAcceptsBool()
           .Add(&T::stepInformation, "stepInformation", "", "accepted for compatibility").NonNegative()
           .AddNested(&T::newton, "newton", "Newton settings")
@@ -141,7 +141,7 @@ const FieldTable& StaticSolverSettings::Fields() {
           .Add(&T::minimumStepSize, "minimumStepSize", "", "smallest load step tried before the solve fails").Positive()
           .Add(&T::computeLoadsJacobian, "computeLoadsJacobian", "", "include the Jacobians of applied loads (follower loads) in the Newton matrix")
           .Add(&T::constrainODE1coordinates, "constrainODE1coordinates", "", "hold ODE1 coordinates at their initial values (False is refused for systems with ODE1 coordinates)")
-          .Add(&T::verboseMode, "verboseMode", "", "0: silent (progress only for long runs); >= 1: a summary line after the solve").NonNegative().LevelAcceptsBool()
+          .Add(&T::verboseMode, "verboseMode", "", "0: silent; >= 1: a summary line after the solve and a progress line every 2 s").NonNegative().LevelAcceptsBool()
           .Add(&T::verboseModeFile, "verboseModeFile", "", "accepted for compatibility; no effect").NonNegative().LevelAcceptsBool()
           .Add(&T::stepInformation, "stepInformation", "", "accepted for compatibility; no effect").NonNegative()
           .Build();

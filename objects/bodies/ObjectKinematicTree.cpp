@@ -99,9 +99,18 @@ void ObjectKinematicTree::Check(const SystemView& system) const {
                        "outside the motion, e.g. 1e30)");
   }
   nodeReferenceCoordinates_ = node.ReferenceCoordinates();
+  dynamics_.Resize(*this);
+  outputDynamics_.Resize(*this);
+  tau_.setZero(n);
+  storedQ_.setZero(n);
+  userQ_t_.setZero(n);
   jointLimitInertias_.resize(0);
-  // More links than a kernel can hold: Assemble() refuses the tree, nothing is evaluated.
-  if (HasJointLimits() && n <= maxItemCoordinates) jointLimitInertias_ = JointLimitInertias();
+  if (HasJointLimits()) jointLimitInertias_ = JointLimitInertias();
+}
+
+void ObjectKinematicTree::CheckWorkspace() const {
+  if (dynamics_.NumberOfLinks() != NumberOfLinks() || nodeReferenceCoordinates_.size() != NumberOfLinks())
+    throw NotAssembledError("ObjectKinematicTree: evaluated before Assemble() checked it against its node");
 }
 
 VectorX ObjectKinematicTree::JointLimitInertias() const {
@@ -125,60 +134,127 @@ VectorX ObjectKinematicTree::JointLimitInertias() const {
 
 void ObjectKinematicTree::ComputeMassMatrix(const EvaluationContext&, const NodeKinematics<double>* nodes,
                                             MatrixX& massMatrix) const {
-  MassMatrixAt(TotalCoordinates(nodes[0]), massMatrix);
+  MassMatrixAt(VectorX(TotalCoordinates(nodes[0])), massMatrix);
 }
 
-void ObjectKinematicTree::MassMatrixAt(const VecX<double>& q, MatrixX& massMatrix) const {
+void ObjectKinematicTree::MassMatrixAt(const VectorX& q, MatrixX& massMatrix) const {
+  CheckWorkspace();
+  outputDynamics_.MassMatrix(*this, q.data(), massMatrix);
+}
+
+VectorX ObjectKinematicTree::InverseDynamicsAt(const VectorX& q, const VectorX& q_t, const VectorX& q_tt) const {
+  CheckWorkspace();
+  VectorX tau(NumberOfLinks());
+  outputDynamics_.InverseDynamics(*this, q.data(), q_t.data(), q_tt.data(), tau.data());
+  return tau;
+}
+
+void ObjectKinematicTree::PointJacobianAt(const VectorX& q, Index link, const Vector3& localPosition,
+                                          MatrixX& positionJacobian, MatrixX& rotationJacobian) const {
+  CheckWorkspace();
   const Index n = NumberOfLinks();
-  KinematicTreeMotion<double> motion;
-  ComputeMotion<double>(q, VecX<double>::Zero(n), nullptr, false, n - 1, motion);
-  // Composite bodies (a link and all its descendants) in link axes: mass, first moment m*c and
-  // inertia about the link origin, accumulated from the leaves.
-  std::array<double, maxItemCoordinates> mass;
-  std::array<Vector3, maxItemCoordinates> firstMoment;
-  std::array<Matrix3, maxItemCoordinates> inertia;
-  for (Index i = 0; i < n; ++i) {
-    const Matrix3 cTilde = Skew<double>(linkCOMs[i]);
-    mass[i] = linkMasses(i);
-    firstMoment[i] = linkMasses(i) * linkCOMs[i];
-    inertia[i] = linkInertiasCOM[i] - linkMasses(i) * cTilde * cTilde;
-  }
-  for (Index i = n - 1; i >= 0; --i) {
-    const Index parent = linkParents[i];
-    if (parent < 0) continue;
-    const Matrix3& A = motion.A_PL[i];
-    const Vector3& p = motion.p_PL[i];
-    const Vector3 h = A * firstMoment[i];
-    const Matrix3 pTilde = Skew<double>(p), hTilde = Skew<double>(h);
-    mass[parent] += mass[i];
-    firstMoment[parent] += h + mass[i] * p;
-    inertia[parent] += A * inertia[i] * A.transpose() - mass[i] * pTilde * pTilde - (pTilde * hTilde + hTilde * pTilde);
-  }
-  // Column i: the force and moment (about the link origin) the composite body of link i needs
-  // for a unit rate of joint i, carried to each ancestor j and projected on its axis.
-  massMatrix.setZero(n, n);
-  for (Index i = 0; i < n; ++i) {
-    const Vector3 axis = Vector3::Unit(JointAxisIndex(jointTypes[i]));
-    Vector3 force, moment;
-    if (IsRevolute(jointTypes[i])) {
-      force = axis.cross(firstMoment[i]);
-      moment = inertia[i] * axis;
-    } else {
-      force = mass[i] * axis;
-      moment = firstMoment[i].cross(axis);
+  outputDynamics_.Motion(*this, q.data(), nullptr, nullptr, false, true);
+  positionJacobian.resize(3, n);
+  rotationJacobian.resize(3, n);
+  outputDynamics_.PointJacobian(link, localPosition, positionJacobian, rotationJacobian);
+}
+
+void ObjectKinematicTree::AddDirectODE2LHS(const EvaluationContext& context, ConstVectorView q, ConstVectorView q_t,
+                                           ConstVectorView q_tt, VectorView lhs) const {
+  CheckWorkspace();
+  const Index n = NumberOfLinks();
+  dynamics_.InverseDynamics(*this, q.data(), q_t.data(), q_tt.data(), tau_.data());
+  lhs += tau_;
+  SubtractAppliedJointForces(q.data(), q_t.data(), lhs.data());
+  if (forceUserFunction) {  // with the stored coordinates, as Exudyn's
+    for (Index i = 0; i < n; ++i) {
+      storedQ_(i) = q(i) - nodeReferenceCoordinates_(i);
+      userQ_t_(i) = q_t(i);
     }
-    const auto project = [this, &force, &moment](Index j) {
-      const Index k = JointAxisIndex(jointTypes[j]);
-      return IsRevolute(jointTypes[j]) ? moment(k) : force(k);
-    };
-    massMatrix(i, i) = project(i);
-    for (Index j = i; linkParents[j] >= 0;) {
-      force = motion.A_PL[j] * force;
-      moment = motion.A_PL[j] * moment + motion.p_PL[j].cross(force);
-      j = linkParents[j];
-      massMatrix(i, j) = massMatrix(j, i) = project(j);
+    lhs -= CallUserForce(context, storedQ_, userQ_t_);
+  }
+}
+
+void ObjectKinematicTree::SubtractAppliedJointForces(const double* q, const double* q_t, double* lhs) const {
+  const Index n = NumberOfLinks();
+  if (jointForceVector.size() != 0)
+    for (Index i = 0; i < n; ++i) lhs[i] -= jointForceVector(i);
+  if (jointPositionOffsetVector.size() != 0)
+    for (Index i = 0; i < n; ++i) lhs[i] -= jointPControlVector(i) * (jointPositionOffsetVector(i) - q[i]);
+  if (jointVelocityOffsetVector.size() != 0)
+    for (Index i = 0; i < n; ++i) lhs[i] -= jointDControlVector(i) * (jointVelocityOffsetVector(i) - q_t[i]);
+  if (!HasJointLimits()) return;
+  // the law of SubtractJointLimitForces, on plain arrays
+  const double omega = jointLimitDampingRatio > 0. ? 1. / (jointLimitTimeConstant * jointLimitDampingRatio)
+                                                   : 1. / jointLimitTimeConstant;  // [1/s]
+  const double stiffnessPerInertia = omega * omega, dampingPerInertia = 2. * jointLimitDampingRatio * omega;
+  const bool lower = jointRangeLower.size() != 0, upper = jointRangeUpper.size() != 0;
+  for (Index i = 0; i < n; ++i) {
+    const double belowLower = lower ? jointRangeLower(i) - q[i] : 0.;
+    if (belowLower > 0.) {
+      const double push = jointLimitInertias_(i) * (stiffnessPerInertia * belowLower - dampingPerInertia * q_t[i]);
+      if (push > 0.) lhs[i] -= push;
+    }
+    const double aboveUpper = upper ? q[i] - jointRangeUpper(i) : 0.;
+    if (aboveUpper > 0.) {
+      const double push = jointLimitInertias_(i) * (stiffnessPerInertia * aboveUpper + dampingPerInertia * q_t[i]);
+      if (push > 0.) lhs[i] += push;
     }
   }
+}
+
+void ObjectKinematicTree::AddAppliedJointForceDerivatives(const double* q, const double* q_t, double stiffnessFactor,
+                                                          double dampingFactor, MatrixX& block) const {
+  const Index n = NumberOfLinks();
+  if (jointPositionOffsetVector.size() != 0)
+    for (Index i = 0; i < n; ++i) block(i, i) += stiffnessFactor * jointPControlVector(i);
+  if (jointVelocityOffsetVector.size() != 0)
+    for (Index i = 0; i < n; ++i) block(i, i) += dampingFactor * jointDControlVector(i);
+  if (!HasJointLimits()) return;
+  const double omega = jointLimitDampingRatio > 0. ? 1. / (jointLimitTimeConstant * jointLimitDampingRatio)
+                                                   : 1. / jointLimitTimeConstant;
+  const double stiffnessPerInertia = omega * omega, dampingPerInertia = 2. * jointLimitDampingRatio * omega;
+  const bool lower = jointRangeLower.size() != 0, upper = jointRangeUpper.size() != 0;
+  for (Index i = 0; i < n; ++i) {
+    // both sides: d(lhs)/dq = m k, d(lhs)/dq_t = m d where the push acts
+    const double belowLower = lower ? jointRangeLower(i) - q[i] : 0.;
+    const double aboveUpper = upper ? q[i] - jointRangeUpper(i) : 0.;
+    const bool active =
+        (belowLower > 0. && stiffnessPerInertia * belowLower - dampingPerInertia * q_t[i] > 0.) ||
+        (aboveUpper > 0. && stiffnessPerInertia * aboveUpper + dampingPerInertia * q_t[i] > 0.);
+    if (active)
+      block(i, i) += jointLimitInertias_(i) * (stiffnessFactor * stiffnessPerInertia + dampingFactor * dampingPerInertia);
+  }
+}
+
+void ObjectKinematicTree::DirectMassMatrix(const EvaluationContext&, ConstVectorView q, MatrixX& massMatrix) const {
+  CheckWorkspace();
+  dynamics_.MassMatrix(*this, q.data(), massMatrix);
+}
+
+void ObjectKinematicTree::DirectNewtonBlock(const EvaluationContext& context, ConstVectorView q, ConstVectorView q_t,
+                                            ConstVectorView q_tt, double massFactor, double stiffnessFactor,
+                                            double dampingFactor, MatrixX& block) const {
+  CheckWorkspace();
+  const Index n = NumberOfLinks();
+  dynamics_.NewtonBlock(*this, q.data(), q_t.data(), q_tt.data(), massFactor, stiffnessFactor, dampingFactor, block);
+  AddAppliedJointForceDerivatives(q.data(), q_t.data(), stiffnessFactor, dampingFactor, block);
+  if (!forceUserFunction) return;
+  // -d(f_user)/d[q, q_t] by forward differences in the stored coordinates, as before
+  for (Index i = 0; i < n; ++i) {
+    storedQ_(i) = q(i) - nodeReferenceCoordinates_(i);
+    userQ_t_(i) = q_t(i);
+  }
+  const VectorX f0 = CallUserForce(context, storedQ_, userQ_t_);
+  ForEachUserForceDifference(context, storedQ_, userQ_t_, f0, [&](Index k, const VectorX& df) {
+    block.col(k % n) -= (k < n ? stiffnessFactor : dampingFactor) * df;
+  });
+}
+
+void ObjectKinematicTree::SolveDirectMassMatrix(const EvaluationContext&, ConstVectorView q, VectorView rhs) const {
+  CheckWorkspace();
+  dynamics_.FactorizeMassMatrix(*this, q.data());
+  dynamics_.SolveMassMatrix(rhs.data());
 }
 
 double ObjectKinematicTree::KineticEnergy(const NodeKinematics<double>* nodes) const {
@@ -205,13 +281,20 @@ bool ObjectKinematicTree::GetBodyOutput(OutputVariableType type, const SystemVie
     case OutputVariableType::Force: {
       // The generalized forces without mass times acceleration (Exudyn's ComputeODE2LHS).
       const Index self = system.ObjectIndexOf(*this);
-      const NodeKinematics<double> node = system.NodeKinematicsOf(nodeNumber.value, state);
-      VecX<double> lhs;
-      ODE2LHSInContext<double>(system.ContextOf(self, state), &node, VectorX::Zero(n), lhs);
-      value = lhs;
+      const VectorX q = state.ode2.segment(start, n) + nodeReferenceCoordinates_;
+      const VectorX q_t = state.ode2_t.segment(start, n);
+      value = InverseDynamicsAt(q, q_t, VectorX::Zero(n));
+      SubtractAppliedJointForces(q.data(), q_t.data(), value.data());
+      if (forceUserFunction) value -= CallUserForce(system.ContextOf(self, state), state.ode2.segment(start, n), q_t);
       return true;
     }
-    case OutputVariableType::KineticEnergy: return false;  // the generic output: KineticEnergy()
+    case OutputVariableType::KineticEnergy: {  // 1/2 q_t^T M q_t
+      MatrixX massMatrix;
+      MassMatrixAt(state.ode2.segment(start, n) + nodeReferenceCoordinates_, massMatrix);
+      const VectorX q_t = state.ode2_t.segment(start, n);
+      value = VectorX::Constant(1, 0.5 * q_t.dot(massMatrix * q_t));
+      return true;
+    }
     default:
       throw ValueError("OutputVariableType." + std::string(OutputVariableTypeName(type)) +
                        " is not available for an ObjectKinematicTree; available: Coordinates, Coordinates_t, "
@@ -234,22 +317,24 @@ VectorX ObjectKinematicTree::LinkOutput(const SystemView& system, OutputVariable
   const SystemState& state = system.State(configuration);
   const Index n = NumberOfLinks();
   const Index start = system.Compiled().nodeODE2Start[nodeNumber.value];
-  VecX<double> q = state.ode2.segment(start, n) + nodeReferenceCoordinates_;
+  CheckWorkspace();
+  VectorX q = state.ode2.segment(start, n) + nodeReferenceCoordinates_;
   if (configuration == ConfigurationType::Reference) q = nodeReferenceCoordinates_;
-  const VecX<double> q_t = state.ode2_t.segment(start, n);
+  const VectorX q_t = state.ode2_t.segment(start, n);
   const VectorX q_tt = state.ode2_tt.segment(start, n);
-  KinematicTreeMotion<double> motion;
-  ComputeMotion<double>(q, q_t, &q_tt, false, link, motion);
-  const Matrix3& A = motion.A_0L[link];
-  const Vector3& w = motion.omega_L[link];
-  const Vector3& alpha = motion.alpha_L[link];
-  const Vector3 velocityLocal = motion.v_L[link] + w.cross(b);
-  const Vector3 accelerationLocal = motion.a_L[link] + alpha.cross(b) + w.cross(Vector3(w.cross(b)));
+  KinematicTreeDynamics& motion = outputDynamics_;
+  motion.Motion(*this, q.data(), q_t.data(), q_tt.data(), false, true);
+  const Matrix3 A = motion.LinkRotation(link);
+  const Vector3 origin = motion.LinkOrigin(link);
+  const Vector3 w = motion.AngularVelocityLocal(link);
+  const Vector3 alpha = motion.AngularAccelerationLocal(link);
+  const Vector3 velocityLocal = motion.VelocityLocal(link) + w.cross(b);
+  const Vector3 accelerationLocal = motion.AccelerationLocal(link) + alpha.cross(b) + w.cross(Vector3(w.cross(b)));
   switch (type) {
-    case OutputVariableType::Position: return AsVector(motion.p_0L[link] + A * b);
+    case OutputVariableType::Position: return AsVector(origin + A * b);
     case OutputVariableType::Displacement: {
       const VectorX reference = LinkOutput(system, OutputVariableType::Position, link, b, ConfigurationType::Reference);
-      return AsVector(motion.p_0L[link] + A * b) - reference;
+      return AsVector(origin + A * b) - reference;
     }
     case OutputVariableType::Velocity: return AsVector(A * velocityLocal);
     case OutputVariableType::VelocityLocal: return AsVector(velocityLocal);
@@ -405,8 +490,9 @@ const ItemTypeInfo& ObjectKinematicTree::Info() {
       "one NodeGenericODE2 with one coordinate per link. Link i is placed relative to its parent's link frame (the base "
       "at baseOffset for root links) by jointOffsets[i] and jointTransformations[i], then moved by its joint about or "
       "along the x, y or z axis of that frame. The equations M(q) q_tt + h(q, q_t) = f come from the recursive "
-      "Newton-Euler algorithm, the mass matrix from the composite-rigid-body algorithm, their Jacobians by automatic "
-      "differentiation; f holds gravity, linkForces, linkTorques, jointForceVector, the PD control "
+      "Newton-Euler algorithm, the mass matrix from the composite-rigid-body algorithm, M^-1 for explicit solvers from the "
+      "articulated-body algorithm (O(n)), the Newton matrix from analytic derivatives of Newton-Euler; any number of links "
+      "(markers need at most 64); f holds gravity, linkForces, linkTorques, jointForceVector, the PD control "
       "P*(u_o - q) + D*(v_o - q_t) (each applied when its offset vector is given), forceUserFunction and, if "
       "jointRangeLower/jointRangeUpper are given (our extension), soft joint limits: beyond its range by pen > 0 a "
       "joint is pushed back by m_i*(omega^2*pen + 2*zeta*omega*pen_t) >= 0, with m_i = 1/(M^-1)_ii at the reference "

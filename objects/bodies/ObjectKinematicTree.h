@@ -1,10 +1,13 @@
 // Exudyn's ObjectKinematicTree: an open tree of rigid links connected by revolute and prismatic
-// joints, in the joint coordinates of one NodeGenericODE2 (one coordinate per link). Its
-// equations come from the recursive Newton-Euler algorithm (O(n), with the accelerations, so
-// that the residual is M(q) q_tt + h(q, q_t) directly) and its mass matrix from the
-// composite-rigid-body algorithm; both are written once, templated on the scalar, so the exact
-// Jacobian is their automatic derivative. Joint ranges (jointRangeLower/Upper, our extension) act as
-// MuJoCo's soft joint limits, inside the same kernel. See docs/theory/KinematicTree.md.
+// joints, in the joint coordinates of one NodeGenericODE2 (one coordinate per link), of any
+// number of links. The system evaluates it directly (DirectBody), with the algorithms of
+// KinematicTreeDynamics on a workspace sized by Check(): the recursive Newton-Euler algorithm for
+// the residual M(q) q_tt + h(q, q_t) - f, the composite-rigid-body algorithm for M, the
+// articulated-body algorithm for M^-1 b (explicit solvers) and the analytic derivatives of
+// Newton-Euler for the Newton matrix. The templated kernels below (the same Newton-Euler, for any
+// scalar) serve markers on links (their frames and Jacobians, up to maxItemCoordinates links) and
+// the generic item interface. Joint ranges (jointRangeLower/Upper, our extension) act as MuJoCo's
+// soft joint limits. See docs/theory/KinematicTree.md.
 #pragma once
 
 #include <algorithm>
@@ -13,9 +16,11 @@
 #include <vector>
 
 #include "core/items/Body.h"
+#include "core/items/DirectBody.h"
 #include "core/items/NumericalDifferentiation.h"
 #include "core/foundation/ScriptFunction.h"
 #include "objects/bodies/JointType.h"
+#include "objects/bodies/KinematicTreeDynamics.h"
 #include "objects/bodies/KinematicTreeMotion.h"
 
 namespace multidyn {
@@ -42,7 +47,7 @@ struct KinematicTreeVisualization {
   LinkGraphicsDataList graphicsDataList;
 };
 
-class ObjectKinematicTree : public BodyKernels<ObjectKinematicTree> {
+class ObjectKinematicTree : public BodyKernels<ObjectKinematicTree>, public DirectBody {
  public:
   static const ItemTypeInfo& Info();
   static void AddTestInstance(SystemBuilder& system);
@@ -54,8 +59,23 @@ class ObjectKinematicTree : public BodyKernels<ObjectKinematicTree> {
 
   // Composite-rigid-body mass matrix; kinetic energy 1/2 q_t^T M q_t.
   void ComputeMassMatrix(const EvaluationContext&, const NodeKinematics<double>* nodes, MatrixX& massMatrix) const override;
-  // The mass matrix at the total joint coordinates q (with reference values).
-  void MassMatrixAt(const VecX<double>& q, MatrixX& massMatrix) const;
+  // The mass matrix at the total joint coordinates q (with reference values); for outputs.
+  void MassMatrixAt(const VectorX& q, MatrixX& massMatrix) const;
+  // Outputs users read, at total joint coordinates q (with reference values): the joint forces
+  // that produce q_tt at (q, q_t) (Newton-Euler, without the applied joint forces; with gravity and
+  // the link loads), and the Jacobians of a link point (3 x n each: d(position)/dq, d(omega)/dq_t).
+  VectorX InverseDynamicsAt(const VectorX& q, const VectorX& q_t, const VectorX& q_tt) const;
+  void PointJacobianAt(const VectorX& q, Index link, const Vector3& localPosition, MatrixX& positionJacobian,
+                       MatrixX& rotationJacobian) const;
+
+  // DirectBody: the system's evaluation (docs/theory/KinematicTree.md).
+  void AddDirectODE2LHS(const EvaluationContext& context, ConstVectorView q, ConstVectorView q_t, ConstVectorView q_tt,
+                        VectorView lhs) const override;
+  void DirectMassMatrix(const EvaluationContext& context, ConstVectorView q, MatrixX& massMatrix) const override;
+  void DirectNewtonBlock(const EvaluationContext& context, ConstVectorView q, ConstVectorView q_t, ConstVectorView q_tt,
+                         double massFactor, double stiffnessFactor, double dampingFactor, MatrixX& block) const override;
+  bool SolvesMassMatrix() const override { return true; }
+  void SolveDirectMassMatrix(const EvaluationContext& context, ConstVectorView q, VectorView rhs) const override;
   bool HasJointLimits() const { return jointRangeLower.size() != 0 || jointRangeUpper.size() != 0; }
   double KineticEnergy(const NodeKinematics<double>* nodes) const override;
   bool GetBodyOutput(OutputVariableType type, const SystemView& system, const SystemState& state,
@@ -282,7 +302,28 @@ class ObjectKinematicTree : public BodyKernels<ObjectKinematicTree> {
   template <class AD> void SubtractUserForce(const EvaluationContext& context, const VecX<AD>& q, const VecX<AD>& q_t,
                                              VecX<AD>& lhs) const;
   VectorX CallUserForce(const EvaluationContext& context, const VectorX& q, const VectorX& q_t) const;
+  // visit(k, df) for the forward differences df of the user force in q_k (k < n) and q_t_{k-n}
+  // (step 1e-7 max(1e-2, |x|) or the settings'); q, q_t are restored.
+  template <class Visit> void ForEachUserForceDifference(const EvaluationContext& context, VectorX& q, VectorX& q_t,
+                                                         const VectorX& f0, Visit&& visit) const {
+    const Index n = NumberOfLinks();
+    for (Index k = 0; k < 2 * n; ++k) {
+      VectorX& x = k < n ? q : q_t;
+      const Index i = k % n;
+      const double x0 = x(i), h = DifferentiationStep(x0, context.numericalDifferentiation);
+      x(i) = x0 + h;
+      const VectorX df = (CallUserForce(context, q, q_t) - f0) / h;
+      x(i) = x0;
+      visit(k, df);
+    }
+  }
   VectorX JointLimitInertias() const;
+  // The applied joint forces of jointForceVector, the PD control and the joint limits subtracted
+  // from lhs (total coordinates q); with a Newton block, their derivatives added to it.
+  void SubtractAppliedJointForces(const double* q, const double* q_t, double* lhs) const;
+  void AddAppliedJointForceDerivatives(const double* q, const double* q_t, double stiffnessFactor, double dampingFactor,
+                                       MatrixX& block) const;
+  void CheckWorkspace() const;
 
   // The node's reference coordinates, copied by Check() (which Assemble() runs for every item):
   // kernels see the node's stored coordinates only. A change of the node's reference values is
@@ -291,6 +332,10 @@ class ObjectKinematicTree : public BodyKernels<ObjectKinematicTree> {
   // Each joint's effective inertia for the limits [kg*m^2 or kg], 1/(M^-1)_ii at the reference
   // configuration, set by Check() when joint ranges are given (empty otherwise).
   mutable VectorX jointLimitInertias_;
+  // Workspaces sized by Check(): one for the system's evaluation, one for outputs (which a user
+  // function may read during an evaluation); tau_ and the user function's vectors for the former.
+  mutable KinematicTreeDynamics dynamics_, outputDynamics_;
+  mutable VectorX tau_, storedQ_, userQ_t_;
 };
 
 template <class AD>
@@ -306,17 +351,12 @@ void ObjectKinematicTree::SubtractUserForce(const EvaluationContext& context, co
   using Derivatives = typename AD::DerType;
   const Index size = q(0).derivatives().size();
   std::vector<Derivatives> derivatives(n, Derivatives::Zero(size));
-  for (Index k = 0; k < 2 * n; ++k) {
-    VectorX& x = k < n ? q0 : q_t0;
+  ForEachUserForceDifference(context, q0, q_t0, f0, [&](Index k, const VectorX& df) {
     const Index i = k % n;
-    const double x0 = x(i), h = DifferentiationStep(x0, context.numericalDifferentiation);
-    x(i) = x0 + h;
-    const VectorX df = (CallUserForce(context, q0, q_t0) - f0) / h;
-    x(i) = x0;
     const Derivatives& seed = k < n ? q(i).derivatives() : q_t(i).derivatives();
-    if (seed.size() == 0) continue;
+    if (seed.size() == 0) return;
     for (Index r = 0; r < n; ++r) derivatives[r] += df(r) * seed;
-  }
+  });
   for (Index r = 0; r < n; ++r) {
     AD force(f0(r));
     force.derivatives() = derivatives[r];

@@ -51,7 +51,7 @@ void ObjectGenericODE1::ComputeODE1Jacobian(const EvaluationContext& context, co
   if (systemMatrix.size() > 0) dfdy = systemMatrix;
   else dfdy.setZero(n, n);
   if (!rhsUserFunction) return;
-  // Forward differences, the step rule of all user functions (core/evaluation/NumericalDifferentiation.h).
+  // Forward differences, the step rule of all user functions (core/items/NumericalDifferentiation.h).
   const VectorX f0 = UserFunctionValue(context, y);
   VectorX yPlus = y;
   for (Index j = 0; j < n; ++j) {

@@ -24,6 +24,15 @@ class NodeGenericODE2 : public NodeKernels<NodeGenericODE2> {
     k.positionCoordinates = 0;
     k.rotationStart = 0;
     k.hasOrientation = false;
+    // More coordinates than kernel vectors hold: only a body that evaluates directly
+    // (DirectBody: ObjectKinematicTree) uses such a node, and markers on it are refused by
+    // Assemble(), so nothing reads them here.
+    if (numberOfODE2Coordinates > MaxLocalCoordinates<S>::value) {
+      k.coordinates.resize(0);
+      k.coordinates_t.resize(0);
+      k.referenceCoordinates = referenceCoordinates.data();
+      return;
+    }
     StoreNodeCoordinates(c, referenceCoordinates, k);
   }
 

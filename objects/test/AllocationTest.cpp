@@ -129,8 +129,8 @@ std::unique_ptr<MainSystem> MiniExample() {
 
 // An ObjectKinematicTree of n links (revolute z and prismatic x joints in turn, gravity, PD control,
 // joint ranges [0.02, 0.5] that the start q = 0 violates) with a spring-damper from the ground to a
-// MarkerKinematicTreeRigid on its last link.
-std::unique_ptr<MainSystem> KinematicTree(Index n) {
+// MarkerKinematicTreeRigid on its last link (withMarker; markers need trees of at most 64 links).
+std::unique_ptr<MainSystem> KinematicTree(Index n, bool withMarker = true) {
   auto system = std::make_unique<MainSystem>();
   MainSystem& s = *system;
   using C = ItemCategory;
@@ -161,6 +161,10 @@ std::unique_ptr<MainSystem> KinematicTree(Index n) {
                                                 {"jointPositionOffsetVector", zeros}, {"jointDControlVector", gains},
                                                 {"jointVelocityOffsetVector", zeros}, {"jointRangeLower", lower},
                                                 {"jointRangeUpper", upper}});
+  if (!withMarker) {
+    s.Assemble();
+    return system;
+  }
   const Index ground = AddFromJson(s, C::Object, {{"objectType", "Ground"}});
   const Index anchor = AddFromJson(s, C::Marker, {{"markerType", "BodyPosition"}, {"bodyNumber", ground},
                                                   {"localPosition", {0.5 * n, 1., 0.}}});
@@ -318,6 +322,22 @@ TEST(Allocation, KinematicTreeStepsAllocateNothing) {
     system->ResetCurrentToInitial();
     EXPECT_EQ(AllocationsInSteps(*system, true), 0) << links << " links, modified Newton";
   }
+}
+
+// A tree beyond the kernels' 64 coordinates, evaluated by its own algorithms: generalized-alpha
+// (Newton block from the analytic derivatives, dense LU) and RK44 (the articulated-body solve of M).
+TEST(Allocation, LargeKinematicTreeStepsAllocateNothing) {
+  if (!MULTIDYN_MALLOC_INTERPOSED) GTEST_SKIP() << "malloc is the sanitizer's in this build";
+  auto system = KinematicTree(100, false);
+  EXPECT_EQ(AllocationsInSteps(*system, false, "EigenDense"), 0) << "full Newton";
+  system->ResetCurrentToInitial();
+  EXPECT_EQ(AllocationsInSteps(*system, true, "EigenDense"), 0) << "modified Newton";
+  system->ResetCurrentToInitial();
+  SimulationSettings settings = QuietSettings(120, false);
+  AllocationCounter counter(1, 101);
+  SolveDynamic(*system, settings, &counter, DynamicSolverType::RK44);
+  EXPECT_EQ(counter.Steps(), 120);
+  EXPECT_EQ(countedAllocations.load(), 0) << "RK44";
 }
 
 // A pendulum on the quadratic terms of a CoordinateVectorConstraint (MarkerNodeCoordinates) and a

@@ -38,7 +38,7 @@ Index AddTree(MainSystem& system, Index n, bool withUserFunction, bool withLimit
   const Json rotated = {{0.36, -0.48, 0.8}, {0.8, 0.6, 0.}, {-0.48, 0.64, 0.6}};
   const char* types[] = {"RevoluteZ", "RevoluteX", "PrismaticY", "RevoluteY", "PrismaticZ", "PrismaticX"};
   Json jointTypes = Json::array(), parents = Json::array(), transformations = Json::array(), offsets = Json::array(),
-       inertias = Json::array(), coms = Json::array(), masses = Json::array(), zeros = Json::array(),
+       inertias = Json::array(), coms = Json::array(), masses = Json::array(),
        lower = Json::array(), upper = Json::array();
   for (Index i = 0; i < n; ++i) {
     jointTypes.push_back(types[i % 6]);
@@ -48,18 +48,11 @@ Index AddTree(MainSystem& system, Index n, bool withUserFunction, bool withLimit
     inertias.push_back({{0.2, 0.01, 0.}, {0.01, 0.3, 0.02}, {0., 0.02, 0.25}});
     coms.push_back({0.1, -0.05, 0.02 * i});
     masses.push_back(1. + 0.1 * i);
-    zeros.push_back(0.);
     lower.push_back(i % 3 == 0 ? -0.1 : (i % 3 == 1 ? -1e30 : -0.05));
     upper.push_back(i % 3 == 0 ? 0.1 : (i % 3 == 1 ? 0.05 : 1e30));
   }
-  const Index node = AddFromJson(system, ItemCategory::Node,
-                                 {{"nodeType", "GenericODE2"}, {"numberOfODE2Coordinates", n},
-                                  {"referenceCoordinates", zeros}, {"initialCoordinates", zeros},
-                                  {"initialCoordinates_t", zeros}});
-  Json parameters = {{"objectType", "KinematicTree"}, {"nodeNumber", node}, {"jointTypes", jointTypes},
-                     {"linkParents", parents}, {"jointTransformations", transformations}, {"jointOffsets", offsets},
-                     {"linkInertiasCOM", inertias}, {"linkCOMs", coms}, {"linkMasses", masses},
-                     {"gravity", {0., -9.81, 0.}}};
+  Json parameters = KinematicTreeOnNewNode(system, n, jointTypes, parents, transformations, offsets, inertias, coms, masses);
+  parameters["gravity"] = {0., -9.81, 0.};
   if (withLimits) {
     parameters["jointRangeLower"] = lower;
     parameters["jointRangeUpper"] = upper;

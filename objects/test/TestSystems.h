@@ -18,6 +18,21 @@ inline Index AddFromJson(MainSystem& system, ItemCategory category, const Json& 
 
 // A chain of n Euler-parameter bodies of length 1 on revolute joints about z, under gravity (a
 // force on each body).
+// A NodeGenericODE2 of n coordinates (zero reference, initial values and rates) and the parameters
+// of an ObjectKinematicTree on it; the caller adds more parameters and then the object.
+inline Json KinematicTreeOnNewNode(MainSystem& system, Index n, const Json& jointTypes, const Json& parents,
+                                   const Json& transformations, const Json& offsets, const Json& inertias,
+                                   const Json& coms, const Json& masses) {
+  const Json zeros(std::vector<double>(n, 0.));
+  const Index node = AddFromJson(system, ItemCategory::Node,
+                                 {{"nodeType", "GenericODE2"}, {"numberOfODE2Coordinates", n},
+                                  {"referenceCoordinates", zeros}, {"initialCoordinates", zeros},
+                                  {"initialCoordinates_t", zeros}});
+  return {{"objectType", "KinematicTree"}, {"nodeNumber", node}, {"jointTypes", jointTypes},
+          {"linkParents", parents}, {"jointTransformations", transformations}, {"jointOffsets", offsets},
+          {"linkInertiasCOM", inertias}, {"linkCOMs", coms}, {"linkMasses", masses}};
+}
+
 inline std::unique_ptr<MainSystem> MakeChain(Index n) {
   auto system = std::make_unique<MainSystem>();
   MainSystem& s = *system;

@@ -133,8 +133,9 @@ def parameterCase(draw):
         value = draw(AnyValue(field))
         lines += ['s = QuietSettings()']
         if draw(st.booleans()):  # the residuals on two threads (the rotor is small: no lower limit)
-            lines += ['s.parallel.numberOfThreads = 2', 's.parallel.multithreadedLLimitResiduals = 0']
-        lines += [f"accepted, _ = attempt(lambda: setattr(s.{path.rstrip('.')}" if path else "accepted, _ = attempt(lambda: setattr(s",
+            lines += ['s.parallel.numberOfThreads = 2', 's.parallel.multithreadedLowerLimitResiduals = 0']
+        lines += [f"accepted, _ = attempt(lambda: setattr(s.{path.rstrip('.')}" if path
+                  else "accepted, _ = attempt(lambda: setattr(s",
                   ]
         lines[-1] += f", {field['name']!r}, {value}), names=[{field['name']!r}])"
         # a solve with the accepted value (a static one for the static solver's), if it cannot take long
@@ -186,8 +187,8 @@ def parameterCase(draw):
                   'else:',
                   "    CheckStillValid(rotor, 'after a rejected Add')"]
         return '\n'.join(lines)
-    lines.append(f"CheckStillValid(rotor, 'after a parameter') if Snapshot(mbs) == Snapshot(Rotor(userFunctions=False).mbs) "
-                 f"else attempt(lambda: (mbs.Assemble(), mbs.SolveDynamic(QuietSettings())))")
+    lines.append("CheckStillValid(rotor, 'after a parameter') if Snapshot(mbs) == Snapshot(Rotor(userFunctions=False).mbs) "
+                 "else attempt(lambda: (mbs.Assemble(), mbs.SolveDynamic(QuietSettings())))")
     return '\n'.join(lines)
 
 
@@ -214,12 +215,14 @@ MISBEHAVIOURS = {
     'addLoad': "lambda mbs, t, normal: (mbs.AddLoad(Torque(markerNumber=1)), normal)[1]",
     'delete': "lambda mbs, t, normal: (mbs.DeleteObject(rotor.oSpring), normal)[1]",
     'deleteNode': "lambda mbs, t, normal: (mbs.DeleteNode(0, suppressWarnings=True), normal)[1]",
-    'modify': "lambda mbs, t, normal: (mbs.ModifyObject(rotor.oSpring, TorsionalSpringDamper(markerNumbers=rotor.markers)), normal)[1]",
+    'modify': "lambda mbs, t, normal: (mbs.ModifyObject(rotor.oSpring, "
+              "TorsionalSpringDamper(markerNumbers=rotor.markers)), normal)[1]",
     'removeOwnSpring': "lambda mbs, t, normal: (mbs.SetObjectParameter(rotor.oSpring, 'springTorqueUserFunction', 0), normal)[1]",
     'removeOwnLoad': "lambda mbs, t, normal: (mbs.SetLoadParameter(rotor.lTorque, 'loadVectorUserFunction', 0), normal)[1]",
     'replaceODE1': "lambda mbs, t, normal: (mbs.SetObjectParameter(rotor.oODE1, 'rhsUserFunction', lambda *a: [0.]), normal)[1]",
     'removePreStep': "lambda mbs, t, normal: (mbs.SetPreStepUserFunction(0), normal)[1]",
-    'structural': "lambda mbs, t, normal: (mbs.SetObjectParameter(rotor.oSpring, 'markerNumbers', rotor.markers[::-1]), normal)[1]",
+    'structural': "lambda mbs, t, normal: (mbs.SetObjectParameter(rotor.oSpring, 'markerNumbers', "
+                  "rotor.markers[::-1]), normal)[1]",
     'setRunTimeThenRaise': "lambda mbs, t, normal: (mbs.SetObjectParameter(rotor.oSpring, 'stiffness', 1e3), 1 / 0)",
     'setRunTimeBad': "lambda mbs, t, normal: (mbs.SetObjectParameter(rotor.oSpring, 'damping', float('nan')), normal)[1]",
     'setLoadVector': "lambda mbs, t, normal: (mbs.SetLoadParameter(rotor.lTorque, 'loadVector', [0, 0, 2]), normal)[1]",
@@ -322,7 +325,8 @@ CALLS = [
     "m.AddNode(Node1D(referenceCoordinates=[{f}]))", "m.AddObject(Mass1D(nodeNumber={i}, physicsMass={f}))",
     "m.AddObject(Rotor1D(nodeNumber={i}, physicsInertia=1., referenceRotation=[[0, -1, 0], [1, 0, 0], [0, 0, {f}]]))",
     "m.AddObject(ObjectConnectorGravity(markerNumbers=[{i}, {j}], mass0=1e3, mass1={f}, minDistanceRegularization={f}))",
-    "m.AddObject(ObjectGenericODE2(nodeNumbers=[{i}], massMatrix=[[{f}, 0, 0], [0, 1, 0], [0, 0, 1]], stiffnessMatrix=[[1, 0, 0], [0, {f}, 0], [0, 0, 1]]))",
+    "m.AddObject(ObjectGenericODE2(nodeNumbers=[{i}], massMatrix=[[{f}, 0, 0], [0, 1, 0], [0, 0, 1]], "
+    "stiffnessMatrix=[[1, 0, 0], [0, {f}, 0], [0, 0, 1]]))",
     "m.AddObject(ObjectGenericODE2(nodeNumbers=[{i}, {j}], massMatrix=[[1]], forceUserFunction=lambda *a: [{f}]))",
     "m.AddSensor(SensorMarker(markerNumber={i}, outputVariableType=OVT.{o}, storeInternal=True, writeToFile=False))",
     "m.AddMarker(MarkerBodyMass(bodyNumber={i}))", "m.AddLoad(Gravity(markerNumber={i}, loadVector=[0, 0, {f}]))",

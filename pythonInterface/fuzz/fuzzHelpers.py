@@ -43,7 +43,8 @@ FORBIDDEN = [
 EXPECTED = re.compile(r"expected|must|not allowed|does not exist|has no |unknown|not available|cannot|not valid|"
                       r"not a |requires|needs|refused|failed|did not converge|not assembled|call mbs\.Assemble|"
                       r"nested|too large|at most|at least|neither|either|only|is not|not supported|no such|"
-                      r"is a structure|give either|singular|Newton|diverged|returned|required|no file form|out of range", re.IGNORECASE)
+                      r"is a structure|give either|singular|Newton|diverged|returned|required|no file form|out of range",
+                      re.IGNORECASE)
 
 
 def Problem(kind, text):
@@ -117,8 +118,8 @@ def Snapshot(mbs):
 
 def QuietSettings(endTime=0.05, numberOfSteps=5):
     s = exu.SimulationSettings()
-    s.solutionSettings.writeSolutionToFile = False
-    s.solutionSettings.sensorsStoreAndWriteFiles = False
+    s.solution.file.write = False
+    s.solution.sensors.active = False
     s.timeIntegration.endTime = endTime
     s.timeIntegration.numberOfSteps = numberOfSteps
     s.timeIntegration.newton.relativeTolerance = 1e-12

@@ -169,7 +169,7 @@ def RunReport(cases, seconds, timeout, reportPath):
         return text
 
     while done < cases and time.monotonic() - start < seconds:
-        for kind, strategy in CASE_KINDS.items():
+        for _kind, strategy in CASE_KINDS.items():
             n = min(chunk, cases - done)
             if n <= 0 or time.monotonic() - start >= seconds:
                 break

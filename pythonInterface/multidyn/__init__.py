@@ -3,8 +3,9 @@
 Exudyn scripts run with ``import multidyn as exu``. Item classes live in
 ``multidyn.itemInterface``, rotation and inertia helpers in ``multidyn.utilities``
 (``from multidyn.utilities import *`` brings what Exudyn's does), graphics primitives in
-``multidyn.graphics``. There is no renderer yet: the renderer calls of Exudyn scripts are
-accepted and do nothing (they say so once).
+``multidyn.graphics``. The renderer calls of Exudyn scripts (``exu.StartRenderer()``,
+``SC.renderer``, ``mbs.SolutionViewer()``) drive a browser viewer (``multidyn.viewer``, needs
+``pip install multidyn[viewer]``; without it they say so and do nothing).
 """
 
 import numpy as _np
@@ -12,17 +13,17 @@ import numpy as _np
 from multidyn import _multidyn
 from multidyn._multidyn import (ConfigurationType, ExponentialSpringParameters, MainSystem, NotAssembledError, OutputVariableType,
                                 SolveInProgressError, SolverError, UserFunctionError)
-from multidyn.indices import LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex
-from multidyn.kinematicTreeTypes import JointType
-from multidyn.matrixContainer import MatrixContainer
+from multidyn.api.indices import LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex
+from multidyn.modelling.kinematicTreeTypes import JointType
+from multidyn.api.matrixContainer import MatrixContainer
 from multidyn import renderer as _renderer
-from multidyn.exudynEnum import ExudynEnum as _ExudynEnum
-from multidyn.console import (Config, Print, SetLinalgOutputFormatPython, SetOutputPrecision, SetPrintDelayMilliSeconds,
-                              SetWriteToConsole, SetWriteToFile, SuppressWarnings, __version__, config)
+from multidyn.api.enums import DynamicSolverType, ItemType, LinearSolverType, NodeType
+from multidyn.api.console import (Config, Print, SetLinalgOutputFormatPython, SetOutputPrecision, SetPrintDelayMilliSeconds,
+                                  SetWriteToConsole, SetWriteToFile, SuppressWarnings, __version__, config)
 from multidyn.renderer import Renderer
-from multidyn.simulationSettings import SimulationSettings
-from multidyn.visualizationSettings import VisualizationSettings
-from multidyn.rigidBodyUtilities import HT
+from multidyn.api.simulationSettings import SimulationSettings
+from multidyn.api.visualizationSettings import VisualizationSettings
+from multidyn.modelling.rigidBodyUtilities import HT
 
 #: Exudyn's global dict for test results and user data (exu.sys['testResult']).
 sys = {}
@@ -48,29 +49,6 @@ def InvalidIndex():
     return -1
 
 
-class DynamicSolverType(_ExudynEnum):
-    """Dynamic solvers: GeneralizedAlpha (with its Newmark/index-2 variant TrapezoidalIndex2), the explicit
-    fixed-step methods and the explicit pairs ODE23, DOPRI5, DVERK6 with automatic step size control."""
-    GeneralizedAlpha = 1
-    TrapezoidalIndex2 = 2
-    ExplicitEuler = 3
-    ExplicitMidpoint = 4
-    RK33 = 5
-    RK44 = 6
-    RK67 = 7
-    ODE23 = 8
-    DOPRI5 = 9
-    DVERK6 = 10
-    VelocityVerlet = 11
-
-
-class LinearSolverType(_ExudynEnum):
-    """Linear solvers (simulationSettings.linearSolverType / linearSolver.solverType), Exudyn's values."""
-    _None = 0
-    EXUdense = 1
-    EigenSparse = 2
-    EigenSparseSymmetric = 4
-    EigenDense = 8
 
 
 class Vector3DList(list):
@@ -120,48 +98,18 @@ class Matrix3DList(list):
         return [m.tolist() for m in self]
 
 
-class ItemType(_ExudynEnum):
-    """Item categories, Exudyn's values (used e.g. by visualizationSettings.interactive.highlightItemType)."""
-    _None = 0
-    Node = 1
-    Object = 2
-    Marker = 3
-    Load = 4
-    Sensor = 5
-
-
-class NodeType(_ExudynEnum):
-    """Node types with Exudyn's values; mbs.CreateRigidBody(nodeType=...) takes RotationEulerParameters
-    and RotationRxyz."""
-    _None = 0
-    Ground = 1
-    Position2D = 2
-    Orientation2D = 4
-    Point2DSlope1 = 8
-    Position = 16
-    Orientation = 32
-    RigidBody = 64
-    RotationEulerParameters = 128
-    RotationRxyz = 256
-    RotationRotationVector = 512
-    LieGroupWithDirectUpdate = 1024
-    GenericODE2 = 4096
-    GenericODE1 = 8192
-    GenericAE = 16384
-    GenericData = 32768
-    PointSlope1 = 65536
-    PointSlope12 = 131072
-    PointSlope23 = 262144
 
 
 class SystemContainer:
     """Holds one or more MainSystems (SC.AddSystem()), the visualization settings and the renderer
-    (a placeholder: there is no renderer yet)."""
+    (SC.renderer: the browser viewer, multidyn.viewer)."""
 
     def __init__(self):
         self._systems = []
         self.visualizationSettings = VisualizationSettings()
-        self.renderer = Renderer()
+        self.renderer = Renderer(self)
+        self._renderEngineStopFlag = False
+        _renderer.RegisterContainer(self)
 
     def AddSystem(self):
         mbs = MainSystem()
@@ -210,30 +158,47 @@ class SystemContainer:
         return f"SystemContainer with {len(self._systems)} system(s)"
 
     def WaitForRenderEngineStopFlag(self):
-        """no renderer: returns at once"""
-        _renderer.SayNoRenderer("SC.WaitForRenderEngineStopFlag()")
+        """waits until Stop is pressed in the browser (or every browser has gone); at once back when nobody watches"""
+        server = _renderer.RunningServer(self)
+        if server is None:
+            if not _renderer.ViewerAvailable():
+                _renderer.SayNoViewer("SC.WaitForRenderEngineStopFlag()")
+            return
+        while server.IsWatched() and not (server.stopFlag or self._renderEngineStopFlag):
+            server.continueEvent.wait(0.1)
+
+    def GetRenderEngineStopFlag(self):
+        """True once the user pressed Stop in the browser (or SetRenderEngineStopFlag(True))"""
+        server = _renderer.RunningServer(self)
+        return bool(self._renderEngineStopFlag or (server is not None and server.stopFlag))
+
+    def SetRenderEngineStopFlag(self, stopFlag):
+        self._renderEngineStopFlag = bool(stopFlag)
+        server = _renderer.RunningServer(self)
+        if server is not None:
+            server.stopFlag = bool(stopFlag)
+
+    def RedrawAndSaveImage(self):
+        """Exudyn's older SC.RedrawAndSaveImage(): SC.renderer.RedrawAndSaveImage()"""
+        self.renderer.RedrawAndSaveImage()
 
     def RenderEngineZoomAll(self):
-        _renderer.SayNoRenderer("SC.RenderEngineZoomAll()")
+        self.renderer.ZoomAll()
 
     def AttachToRenderEngine(self):
-        _renderer.SayNoRenderer("SC.AttachToRenderEngine()")
-        return False
+        return self.renderer.Attach()
 
     def DetachFromRenderEngine(self):
-        _renderer.SayNoRenderer("SC.DetachFromRenderEngine()")
-        return False
+        return self.renderer.Detach()
+
+    def GetRenderState(self):
+        return self.renderer.GetState()
+
+    def SetRenderState(self, renderState):
+        self.renderer.SetState(renderState)
 
 
-def StartRenderer(verbose=0, **kwargs):
-    """no renderer yet: says so once and returns False (not started)"""
-    _renderer.SayNoRenderer("exu.StartRenderer()")
-    return False
-
-
-def StopRenderer():
-    """no renderer yet: does nothing"""
-    _renderer.SayNoRenderer("exu.StopRenderer()")
+from multidyn.renderer import DoRendererIdleTasks, StartRenderer, StopRenderer  # noqa: E402,F401
 
 
 def SolveDynamic(mbs, simulationSettings=None, solverType=None, updateInitialValues=False, storeSolver=True,
@@ -251,11 +216,15 @@ def SolveStatic(mbs, simulationSettings=None, updateInitialValues=False, storeSo
                            showHints=showHints, showCausingItems=showCausingItems, autoAssemble=autoAssemble)
 
 
-from multidyn import itemInterface  # noqa: E402  (needs the compiled module's item tables)
-from multidyn import mainSystemExtensions  # noqa: E402,F401  (adds the Python methods of MainSystem)
+# Exudyn's public modules, as faces of the subpackages api, modelling and analysis (exu.graphics, exu.solver, ...)
+from multidyn import itemInterface  # noqa: E402
+from multidyn import mainSystemExtensions  # noqa: E402,F401  (puts the Python methods on MainSystem)
 from multidyn import solver  # noqa: E402,F401  (exu.solver; mbs.ComputeODE2Eigenvalues and the other linear analysis)
-from multidyn.mainSolver import (MainSolverExplicit, MainSolverImplicitSecondOrder, MainSolverStatic,  # noqa: E402,F401
-                                 SolverSuccess)
+from multidyn import plot  # noqa: E402,F401  (exu.plot, mbs.PlotSensor)
+from multidyn.analysis.mainSolver import (MainSolverExplicit, MainSolverImplicitSecondOrder, MainSolverStatic,  # noqa: E402,F401
+                                          SolverSuccess)
 from multidyn import graphics  # noqa: E402,F401  (exu.graphics, as in Exudyn)
+from multidyn import rigidBodyUtilities  # noqa: E402,F401
+from multidyn import FEM  # noqa: E402,F401
 from multidyn import modules  # noqa: E402,F401  (control modules: multidyn.modules.TwoHingeDamper)
 from multidyn import demos  # noqa: E402,F401  (exu.demos.Demo1(), as in Exudyn)

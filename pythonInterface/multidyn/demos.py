@@ -5,14 +5,14 @@
     exu.demos.Demo2()   # a chain of twelve rigid links swinging under gravity
 
 Each builds, assembles and solves its model and returns [mbs, SC]; showAll=False runs a shorter
-simulation without messages. multidyn has no renderer, so nothing is drawn.
+simulation without messages; nothing is drawn unless the viewer was started (exu.StartRenderer()).
 """
 import numpy as _np
 
 import multidyn as _exu
-from multidyn import graphics as _graphics
-from multidyn import itemInterface as _items
-from multidyn.rigidBodyUtilities import InertiaCuboid as _InertiaCuboid
+from multidyn.modelling import graphics as _graphics
+from multidyn.api import itemInterface as _items
+from multidyn.modelling.rigidBodyUtilities import InertiaCuboid as _InertiaCuboid
 
 
 def DemoInfo():

@@ -1,6 +1,6 @@
 """Exudyn 1.11's graphicsDataUtilities names: the colors color4red, ..., color4list and two line
 shapes; the graphics themselves are in multidyn.graphics. Re-exported by multidyn.utilities."""
-from multidyn import graphics as _graphics
+from multidyn.modelling import graphics as _graphics
 
 __all__ = ['color4list', 'color4listSize', 'GraphicsDataRectangle', 'GraphicsDataOrthoCubeLines']
 

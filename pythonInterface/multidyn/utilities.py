@@ -7,18 +7,19 @@ from math import cos, sin, sqrt  # noqa: F401  (Exudyn 1.11's utilities bring si
 
 import numpy as np  # noqa: F401  (Exudyn 1.11's utilities bring np)
 
-from multidyn import basicUtilities as _basicUtilities
-from multidyn import graphics as _graphics
+from multidyn.modelling import basicUtilities as _basicUtilities
+from multidyn.modelling import graphics as _graphics
 from multidyn import graphicsDataUtilities as _graphicsDataUtilities
-from multidyn import itemInterface as _itemInterface
-from multidyn import rigidBodyUtilities as _rigidBodyUtilities
-from multidyn.basicUtilities import *  # noqa: F401,F403
+from multidyn.api import itemInterface as _itemInterface
+from multidyn.modelling import rigidBodyUtilities as _rigidBodyUtilities
+from multidyn.modelling.basicUtilities import *  # noqa: F401,F403
 from multidyn.graphicsDataUtilities import *  # noqa: F401,F403
-from multidyn.itemInterface import *  # noqa: F401,F403
-from multidyn.rigidBodyUtilities import *  # noqa: F401,F403
-from multidyn.rigidBodyUtilities import HT  # noqa: F401
-from multidyn.kinematicTreeTypes import TreeLink  # noqa: F401  (Exudyn's rigidBodyUtilities.TreeLink)
-from multidyn.beams import GenerateStraightBeam, GenerateStraightLineANCFCable2D  # noqa: F401  (as Exudyn's utilities)
+from multidyn.api.itemInterface import *  # noqa: F401,F403
+from multidyn.modelling.rigidBodyUtilities import *  # noqa: F401,F403
+from multidyn.modelling.rigidBodyUtilities import HT  # noqa: F401
+from multidyn.modelling.kinematicTreeTypes import TreeLink  # noqa: F401  (Exudyn's rigidBodyUtilities.TreeLink)
+from multidyn.viewer.playback import LoadSolutionFile  # noqa: F401  (Exudyn's utilities.LoadSolutionFile)
+from multidyn.modelling.beams import GenerateStraightBeam, GenerateStraightLineANCFCable2D  # noqa: F401  (as Exudyn's utilities)
 
 # Exudyn 1.11's names of the graphics functions (before exudyn.graphics)
 GraphicsDataOrthoCubePoint = _graphics.Brick

@@ -3,6 +3,7 @@
 // field tables exported here, so that each parameter is declared once, in C++.
 #include <cmath>
 #include <chrono>
+#include <unordered_map>
 
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
@@ -13,6 +14,7 @@
 #include "PythonConversion.h"
 #include "PythonScriptFunction.h"
 #include "core/foundation/Errors.h"
+#include "core/foundation/FileError.h"
 #include "core/items/ItemRegistry.h"
 #include "core/model/MainSystem.h"
 #include "core/model/SimulationSettings.h"
@@ -150,24 +152,89 @@ py::object ObjectOutputToPython(const MainSystem& system, Index object, const Ve
   return OutputToPython(value, scalar);
 }
 
-// Progress and Ctrl-C for long solves. Signals are checked about every millisecond, not every
-// step: on a small model the check would cost a twentieth of a step.
+// The viewer's hook (multidyn.viewer): a Python callable f(time, phase) called at the start of a
+// solve (phase 0), after an accepted step when graphicsUpdateInterval seconds of wall-clock time
+// have passed since the last call (phase 1), and at the end (phase 2); the system's current state
+// is then that of the step. Set by _multidyn._SetGraphicsUpdateHook(f, intervalSeconds), removed
+// with f = None. Without a hook a step pays one test of a flag.
+struct GraphicsUpdateHook {
+  py::object function;
+  double intervalSeconds = 0.1;
+  double budget = 0.04;  // the largest fraction of the solve's wall-clock time the hook may take
+};
+GraphicsUpdateHook& GraphicsHook() {
+  static GraphicsUpdateHook* hook = new GraphicsUpdateHook;  // never destroyed: no Python object outlives the interpreter
+  return *hook;
+}
+
+// Progress, Ctrl-C and the viewer's updates for long solves. The solve runs without the GIL
+// (TimedSolve), so every call into Python takes it back here. Signals are checked about every
+// millisecond, not every step (on a small model the check would cost a twentieth of a step), and only
+// on Python's main thread, the only one that runs signal handlers: a solve on another thread never
+// waits for the GIL to check.
 class PythonSolverObserver : public SolverObserver {
  public:
-  void OnStart(const SystemState&) override { signalCheck_.Start(); }
-  void OnStepAccepted(const SystemState&, double, Index) override {
-    if (signalCheck_.Due() && PyErr_CheckSignals() != 0) throw py::error_already_set();
+  PythonSolverObserver()  // constructed with the GIL held
+      : onMainThread_(py::module_::import("threading").attr("main_thread")().is(
+            py::module_::import("threading").attr("current_thread")())) {}
+  void OnStart(const SystemState& state) override {
+    signalCheck_.Start();
+    py::gil_scoped_acquire gil;
+    const GraphicsUpdateHook& hook = GraphicsHook();
+    hookActive_ = hook.function && !hook.function.is_none();
+    if (!hookActive_) return;
+    CallHook(state.time, 0);  // first: it may set the interval from the visualization settings
+    SetGraphicsClock(hook.intervalSeconds);
+  }
+  void OnStepAccepted(const SystemState& state, double, Index) override {
+    if (onMainThread_ && signalCheck_.Due()) {
+      py::gil_scoped_acquire gil;
+      if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+    }
+    if (hookActive_ && graphicsClock_.Due()) {
+      // the call's whole cost, with the time other Python threads (the viewer's server) ran while the hook
+      // held the interpreter, sets when the next call may come: a large model is drawn less often instead
+      // of slowing the solve by more than the budget
+      py::gil_scoped_acquire gil;
+      const auto start = ReportClock::Clock::now();
+      CallHook(state.time, 1);
+      const double cost = std::chrono::duration<double>(ReportClock::Clock::now() - start).count();
+      const GraphicsUpdateHook& hook = GraphicsHook();
+      SetGraphicsClock(std::max(hook.intervalSeconds, hook.budget > 0. ? cost / hook.budget : 0.));
+    }
+  }
+  void OnFinish(const SystemState& state) override {
+    if (!hookActive_) return;
+    py::gil_scoped_acquire gil;
+    CallHook(state.time, 2);
   }
   // through exu.Print, which honours exu.config (printToConsole, SetWriteToFile); reports are rare
-  void Report(const std::string& text) override { Console().attr("Print")(text, py::arg("flush") = true); }
+  void Report(const std::string& text) override {
+    py::gil_scoped_acquire gil;
+    Console().attr("Print")(text, py::arg("flush") = true);
+  }
   void Warn(const std::string& text) override {
+    py::gil_scoped_acquire gil;
     if (Console().attr("config").attr("suppressWarnings").cast<bool>()) return;
     if (PyErr_WarnEx(PyExc_UserWarning, text.c_str(), 1) != 0) throw py::error_already_set();  // warnings as errors
   }
 
  private:
   static py::module_ Console() { return py::module_::import("multidyn.console"); }
+  const bool onMainThread_;
+  // the hook may be removed while it runs (the viewer stopped): a reference of our own for the call
+  static void CallHook(double time, int phase) {
+    const py::object function = GraphicsHook().function;
+    if (function && !function.is_none()) function(time, phase);
+  }
+  void SetGraphicsClock(double intervalSeconds) {
+    graphicsClock_ = ReportClock(std::chrono::duration_cast<ReportClock::Clock::duration>(
+        std::chrono::duration<double>(std::max(intervalSeconds, 0.))));
+    graphicsClock_.Start();
+  }
   ReportClock signalCheck_{std::chrono::milliseconds(1)};
+  ReportClock graphicsClock_;
+  bool hookActive_ = false;
 };
 
 py::object ToPythonMatrix(const std::vector<std::vector<double>>& rows) {
@@ -187,12 +254,29 @@ SimulationSettings SettingsFromPython(const py::dict& settingsDict) {
 }
 
 // A solve with the settings of a SimulationSettings dict, Ctrl-C and progress through a
-// PythonSolverObserver: its statistics and computation time as a dict.
+// PythonSolverObserver, without the GIL: its statistics and computation time as a dict.
 template <class Solve> py::dict TimedSolve(const py::dict& settingsDict, Solve&& solve) {
-  const SimulationSettings settings = SettingsFromPython(settingsDict);
+  // The converted settings of the last dict, while it is that same object: SimulationSettings
+  // hands the solvers one dict until a value changes, and never changes it (a 10-step solve spent
+  // a fifth of its time converting it). The reference keeps the object from being freed, so its
+  // identity cannot pass to another dict; leaked on purpose (no Python call after finalization).
+  static py::object& lastDict = *new py::object();
+  static SimulationSettings& lastSettings = *new SimulationSettings();
+  if (!lastDict.is(settingsDict)) {
+    lastSettings = SettingsFromPython(settingsDict);  // throws before the cache changes
+    lastDict = settingsDict;
+  }
+  const SimulationSettings settings = lastSettings;
   PythonSolverObserver observer;
   const auto start = std::chrono::steady_clock::now();
-  const SolverStatistics statistics = solve(settings, observer);
+  SolverStatistics statistics;
+  {
+    // Without the GIL, so that other Python threads run meanwhile (several systems solved at once
+    // on a thread pool, multidyn.processing); user functions (PythonScriptFunction) and the
+    // observer take it back to call Python. Nothing else in a solve touches Python objects.
+    py::gil_scoped_release withoutGil;
+    statistics = solve(settings, observer);
+  }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   py::dict d;
   d["steps"] = statistics.steps;
@@ -211,13 +295,13 @@ template <class Solve> py::dict TimedSolve(const py::dict& settingsDict, Solve&&
 // it was given as; a dense one stays a list of rows.
 py::object SparseAsMatrixContainer(const py::object& value) {
   if (!py::isinstance<py::dict>(value)) return value;
-  return py::module_::import("multidyn.matrixContainer").attr("MatrixContainer").attr("_FromSparseForm")(value);
+  return py::module_::import("multidyn.api.matrixContainer").attr("MatrixContainer").attr("_FromSparseForm")(value);
 }
 
 // Index fields as Exudyn's item dicts give them: NodeIndex, MarkerIndex, ... (ints that know
 // their kind; scripts pass them on to functions that accept only that kind).
 py::object TypedIndices(int category, const py::object& value) {
-  const py::object indexType = py::module_::import("multidyn.indices").attr("indexTypes")[py::int_(category)];
+  const py::object indexType = py::module_::import("multidyn.api.indices").attr("indexTypes")[py::int_(category)];
   if (!py::isinstance<py::list>(value)) return indexType(value);
   py::list typed;
   for (const py::handle entry : value) typed.append(indexType(entry));
@@ -277,6 +361,9 @@ PYBIND11_MODULE(_multidyn, m) {
       PyErr_SetString(PyExc_TypeError, e.what());
     } catch (const IndexError& e) {
       PyErr_SetString(PyExc_IndexError, e.what());
+    } catch (const FileError& e) {
+      // OSError(errno, text, path) is created as the subclass of the errno (FileNotFoundError, ...)
+      PyErr_SetObject(PyExc_OSError, py::make_tuple(e.ErrorNumber(), e.what(), e.Path()).ptr());
     } catch (const NotAssembledError& e) {
       PyErr_SetString(notAssembled.ptr(), e.what());
     } catch (const UserFunctionError& e) {
@@ -296,6 +383,20 @@ PYBIND11_MODULE(_multidyn, m) {
       .value("Current", ConfigurationType::Current)
       .value("StartOfStep", ConfigurationType::StartOfStep);
 
+  m.def("_SetGraphicsUpdateHook", [](const py::object& function, double intervalSeconds, double budget) {
+          if (!function.is_none() && !PyCallable_Check(function.ptr()))
+            throw py::type_error("_SetGraphicsUpdateHook: expected a callable f(time, phase) or None");
+          if (!(intervalSeconds >= 0.) || !std::isfinite(intervalSeconds))
+            throw py::value_error("_SetGraphicsUpdateHook: intervalSeconds must be a finite number >= 0");
+          if (!(budget >= 0.) || !(budget <= 1.))
+            throw py::value_error("_SetGraphicsUpdateHook: budget must be a fraction in [0, 1] (0: no limit)");
+          GraphicsHook().function = function;
+          GraphicsHook().intervalSeconds = intervalSeconds;
+          GraphicsHook().budget = budget;
+        }, py::arg("function"), py::arg("intervalSeconds") = 0.1, py::arg("budget") = 0.04,
+        "the viewer's hook: f(time, phase) at the start (0), during (1: about every intervalSeconds, less often "
+        "when its calls would take more than the fraction budget of the wall-clock time) and at the end (2) of "
+        "every solve; None removes it");
   m.def("ItemTypes", &ItemTypes, "descriptions of all item types and their parameters (from the C++ field tables)");
   m.def("SettingsFields", [] {
         FieldDescriptor root;
@@ -318,7 +419,13 @@ PYBIND11_MODULE(_multidyn, m) {
         if (f->type == FieldType::UserFunction) {
           if (PyCallable_Check(value.ptr())) return;
         }
-        std::unique_ptr<Item> item = info->create();
+        // One item per type to set values on (creating one per call cost a tenth of building a model):
+        // a field's setter checks the value alone (cross-field checks are the item's Check()), and
+        // leaves the item as it was on error, so the values of earlier calls do not matter.
+        static std::unordered_map<const ItemTypeInfo*, std::unique_ptr<Item>>& prototypes =
+            *new std::unordered_map<const ItemTypeInfo*, std::unique_ptr<Item>>();
+        std::unique_ptr<Item>& item = prototypes[info];
+        if (!item) item = info->create();
         SetItemField(*item, *f, PythonToJson(value, info->className + ": parameter '" + f->name + "'"), info->className);
       }, "raises ValueError/TypeError if value is not valid for the field");
 

@@ -64,6 +64,30 @@ struct ArgumentReferences {
 };
 }  // namespace
 
+namespace {
+std::string UserErrorText(py::error_already_set& e, const py::module_& compiled) {
+  // The exception keeps its traceback, which holds the user's frames only (the function was called
+  // from C++); the Python side (multidyn.api.userFunctionErrors) raises the UserFunctionError from
+  // it, so that Python prints the user's frames first and none of multidyn's between them. The text
+  // names the exception and the user's innermost line, without pybind11's list of the whole stack.
+  try {
+    py::object value = e.value();
+    if (e.trace()) PyException_SetTraceback(value.ptr(), e.trace().ptr());
+    compiled.attr("_lastUserFunctionException") = value;
+    std::string text = py::str(e.type().attr("__name__")).cast<std::string>() + ": " + py::str(value).cast<std::string>();
+    if (e.trace()) {
+      const py::object innermost = py::module_::import("traceback").attr("extract_tb")(e.trace())[py::int_(-1)];
+      text += " (" + py::str(innermost.attr("filename")).cast<std::string>() + ", line " +
+              py::str(innermost.attr("lineno")).cast<std::string>() + ", in " +
+              py::str(innermost.attr("name")).cast<std::string>() + ")";
+    }
+    return text;
+  } catch (py::error_already_set&) {  // an exception whose str() raises: pybind11's text
+    return e.what();
+  }
+}
+}  // namespace
+
 py::object PythonScriptFunction::Call(ScriptArguments arguments) const {
   // Called in every evaluation: the arguments go to a vectorcall directly, without a tuple, from
   // a fixed array on the stack.
@@ -111,11 +135,12 @@ py::object PythonScriptFunction::Call(ScriptArguments arguments) const {
     // KeyboardInterrupt (Ctrl-C: Python runs the signal handler in the function) and SystemExit
     // are no errors of the function: they stop the solve as themselves.
     if (!e.matches(PyExc_Exception)) throw;
-    const py::object refused = py::module_::import("multidyn._multidyn").attr("SolveInProgressError");
-    if (e.matches(refused)) throw SolveInProgressError(py::str(e.value()).cast<std::string>());
-    throw UserFunctionError(e.what());
+    const py::module_ compiled = py::module_::import("multidyn._multidyn");
+    if (e.matches(compiled.attr("SolveInProgressError"))) throw SolveInProgressError(py::str(e.value()).cast<std::string>());
+    throw UserFunctionError(UserErrorText(e, compiled));
   }
 }
+
 
 namespace {
 std::string NumberText(double value) {
@@ -257,7 +282,7 @@ void PythonScriptFunction::CallSparseMatrix(ScriptArguments arguments,
                                             std::vector<Eigen::Triplet<double>>& entries) const {
   py::gil_scoped_acquire gil;
   const py::object result = Call(arguments);
-  const py::object containerType = py::module_::import("multidyn.matrixContainer").attr("MatrixContainer");
+  const py::object containerType = py::module_::import("multidyn.api.matrixContainer").attr("MatrixContainer");
   if (!py::isinstance(result, containerType))
     throw UserFunctionError("returned " + ReprForMessage(result) +
                             "; expected an exu.MatrixContainer, e.g. mc = exu.MatrixContainer(); "

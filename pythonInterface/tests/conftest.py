@@ -54,8 +54,8 @@ def Settings(endTime=1., numberOfSteps=100, spectralRadius=0.9, sensorsWritePeri
     settings.timeIntegration.endTime = endTime
     settings.timeIntegration.numberOfSteps = numberOfSteps
     settings.timeIntegration.generalizedAlpha.spectralRadius = spectralRadius
-    settings.solutionSettings.writeSolutionToFile = False
-    settings.solutionSettings.sensorsWritePeriod = (endTime / numberOfSteps if sensorsWritePeriod is None
+    settings.solution.file.write = False
+    settings.solution.sensors.writePeriod = (endTime / numberOfSteps if sensorsWritePeriod is None
                                                     else sensorsWritePeriod)
     return settings
 

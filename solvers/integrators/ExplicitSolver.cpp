@@ -33,6 +33,7 @@ ExplicitSolver::ExplicitSolver(ButcherTableau tableau, DAESystem& system, const 
   std::string why;
   system.CoordinatesFixedByConstraints(fixedCoordinates_, why);
   if (!why.empty()) throw ValueError("solverType " + tableau_.name + ": " + why);
+  systemSolvesMassMatrix_ = fixedCoordinates_.empty() && system.SolvesMassMatrix();
   massSolver_.SetUnknownDescriber([this](Index row) { return system_.DescribeUnknown(row); });
   const Index stages = tableau_.Stages();
   // (j, a_ij), (i, b_i) and (i, bEmbedded_i) without the zeros; the step multiplies them by h
@@ -70,6 +71,13 @@ void ExplicitSolver::LoadStage(const SystemState& state) {
 void ExplicitSolver::ComputeAccelerations(VectorX& acceleration) {
   // r(q, v, q_tt = 0) = f_internal - f_applied, so M a = -r.
   system_.ComputeODE2ResidualAtZeroAcceleration(stage_, residual_);
+  if (systemSolvesMassMatrix_) {  // e.g. kinematic trees: O(n) by the articulated-body algorithm
+    double* r = residual_.data();
+    for (Index i = 0; i < residual_.size(); ++i) r[i] = -r[i];
+    system_.SolveMassMatrix(stage_, residual_);
+    CopyValues(residual_, acceleration);
+    return;
+  }
   if (!massMatrixFactorized_) FactorizeMassMatrix();
   for (Index i : fixedCoordinates_) residual_(i) = 0.;
   double* r = residual_.data();
@@ -229,7 +237,7 @@ void ExplicitSolver::Accept(SystemState& state, double h) {
   AcceptNext(state);
   ++statistics_.steps;
   observer_.OnStepAccepted(state, h, 0);
-  if (reportClock_.Due())
+  if (settings_.timeIntegration.verboseMode >= 1 && reportClock_.Due())  // verboseMode 0: silent
     observer_.Report(tableau_.name + ": t = " + NumberText(state.time) + " of " +
                      NumberText(settings_.timeIntegration.endTime) + ", step size " + NumberText(h));
 }

@@ -63,6 +63,7 @@ class ExplicitSolver : public TimeIntegrator {
   SolverStatistics statistics_;
   Index numberOfODE2_ = 0, numberOfODE1_ = 0;
   std::vector<Index> fixedCoordinates_;
+  bool systemSolvesMassMatrix_ = false;  // DAESystem::SolvesMassMatrix
   bool massMatrixIsConstant_ = false;
   bool massMatrixFactorized_ = false;  // the factorization holds for the rest of the solve
   bool hasPostNewtonItems_ = false;

@@ -287,7 +287,8 @@ GeneralizedAlphaSolver::StepOutcome GeneralizedAlphaSolver::TryStep(SystemState&
 }
 
 void GeneralizedAlphaSolver::MaybeReport(const SystemState& state, double h) {
-  if (!reportClock_.Due()) return;
+  // Exudyn's verboseMode 0: no output at all; 1 and above: a short line every two seconds.
+  if (settings_.timeIntegration.verboseMode < 1 || !reportClock_.Due()) return;
   const double perStep = stepsSinceReport_ > 0 ? double(iterationsSinceReport_) / stepsSinceReport_ : 0.;
   observer_.Report("t = " + NumberText(state.time) + " of " + NumberText(settings_.timeIntegration.endTime) +
                    ", step size " + NumberText(h) + ", Newton iterations/step " + NumberText(perStep));
@@ -346,6 +347,9 @@ SolverStatistics GeneralizedAlphaSolver::Solve(SystemState& state) {
       CopyState(state, start);
       CopyValues(algorithmicAcceleration_, aStart);
       if (ti.newton.modifiedNewtonJacUpdatePerStep) newton_.RequestJacobian();
+      // Any Newton failure is retried with a smaller step while one is allowed (as Exudyn); at the
+      // smallest step a matrix singular before any increment is reported as it is (a redundant constraint).
+      newton_.SetSingularStartIsStepFailure(ti.adaptiveStep && stepSize > ti.minimumStepSize);
       Index iterations = 0, recoveryIterations = 0;
       std::string failure;
       const StepOutcome outcome = TryStep(state, start, aStart, stepSize, iterations, recoveryIterations, failure);

@@ -50,6 +50,11 @@ class NewtonIteration {
  public:
   // The next iteration renews the factorization (modified Newton keeps it otherwise).
   void RequestJacobian() { jacobianUpdateRequested_ = true; }
+  // Whether a singular matrix at the predictor (before any increment) is a failure of the step,
+  // for a caller that can retry with a smaller step (a stiff element at a large step makes the
+  // matrix nearly singular in floating point), or thrown as it is (a redundant constraint: the
+  // caller's smallest step, or no step control).
+  void SetSingularStartIsStepFailure(bool isFailure) { singularStartIsStepFailure_ = isFailure; }
 
   // Iterates from `state` (the predictor); counts modified-Newton rejections in statistics.
   template <class Problem>
@@ -67,14 +72,29 @@ class NewtonIteration {
     bool fullNewton = !ns.useModifiedNewton;
     bool restarted = false;                    // modified Newton has restarted this step once
     bool iterateOnceMoreAfterRestart = false;  // a restarted iteration must not stop at its first iterate
+    bool atPredictor = true;                   // no increment applied since the start or the restart
 
     while (result.iterations < ns.maxIterations) {
       ++result.iterations;
       if (jacobianUpdateRequested_ || fullNewton || !problem.IsFactorized()) {
-        problem.RenewJacobian(state);
+        try {
+          problem.RenewJacobian(state);
+        } catch (const SolverError& e) {
+          // A singular (or non-finite) matrix at the predictor before any increment is the
+          // model's (a redundant constraint), reported as it is; at an iterate the iteration
+          // moved to, it diverged there: a failure of this step that a smaller step may avoid.
+          if (atPredictor && !singularStartIsStepFailure_) throw;
+          return DivergedAt(result, atPredictor ? "the Newton matrix at the predictor" : "the Newton matrix", e);
+        }
         jacobianUpdateRequested_ = false;
       }
-      problem.ApplyIncrement(state);
+      try {
+        problem.ApplyIncrement(state);
+      } catch (const SolverError& e) {  // a non-finite increment
+        if (atPredictor && !singularStartIsStepFailure_) throw;
+        return DivergedAt(result, "the Newton increment", e);
+      }
+      atPredictor = false;
 
       error = problem.Residual(state, result.iterations);
       if (ns.newtonResidualMode == 1 && std::isfinite(error)) error = problem.IncrementNorm();
@@ -123,6 +143,7 @@ class NewtonIteration {
           restarted = true;
           lastError = initialError;
           CopyState(start_, state);
+          atPredictor = true;
           problem.Residual(state, result.iterations);
           iterateOnceMoreAfterRestart = true;
         }
@@ -134,7 +155,15 @@ class NewtonIteration {
   }
 
  private:
+  NewtonResult& DivergedAt(NewtonResult& result, const char* what, const SolverError& error) {
+    jacobianUpdateRequested_ = true;
+    result.failure = std::string(what) + " failed after " + std::to_string(result.iterations - 1) +
+                     " Newton iterations: " + error.what();
+    return result;
+  }
+
   bool jacobianUpdateRequested_ = true;
+  bool singularStartIsStepFailure_ = false;
   SystemState start_;
 };
 

@@ -245,7 +245,7 @@ SolverStatistics StaticSolver::Solve(SystemState& state) {
         h = std::min(largestStep, h * ss.adaptiveStepIncrease);
         goodSteps = 0;
       }
-      if (reportClock_.Due())
+      if (ss.verboseMode >= 1 && reportClock_.Due())  // verboseMode 0: silent
         observer_.Report("static solver: load factor " + NumberText(loadFactor_) + ", load step " + NumberText(stepSize));
     }
     loadFactor_ = 1.;

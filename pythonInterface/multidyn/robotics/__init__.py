@@ -1,13 +1,5 @@
-"""multidyn.robotics: serial robots and kinematic trees built from links with homogeneous
-transformations and Denavit-Hartenberg parameters (Exudyn's exudyn.robotics): Robot, RobotLink,
-RobotBase, RobotTool and their visualization classes, StdDH2HT, ModDHKK2HT; the multibody models
-Robot.CreateKinematicTree and Robot.CreateRedundantCoordinateMBS. Trajectories:
-multidyn.robotics.motion. Conventions and what is not there: docs/robotics.md."""
-from multidyn.robotics.denavitHartenberg import ModDHKK2HT, StdDH2HT, projectAngleToPMPi
-from multidyn.robotics.robot import Robot
-from multidyn.robotics.robotBase import RobotBase, VRobotBase
-from multidyn.robotics.robotLink import RobotLink, VRobotLink
-from multidyn.robotics.robotTool import RobotTool, VRobotTool
+"""Exudyn's exudyn.robotics: serial robots (Robot, RobotLink, ...); trajectories in multidyn.robotics.motion.
 
-__all__ = ['Robot', 'RobotLink', 'VRobotLink', 'RobotBase', 'VRobotBase', 'RobotTool', 'VRobotTool',
-           'StdDH2HT', 'ModDHKK2HT', 'projectAngleToPMPi']
+A face of multidyn.modelling.robotics, where the code is."""
+from multidyn.modelling.robotics import *  # noqa: F401,F403
+from multidyn.modelling.robotics import __all__  # noqa: F401

@@ -16,6 +16,7 @@ import scipy.sparse
 
 import multidyn as exu
 from multidyn import centroidal
+from multidyn.modelling import centroidal as _centroidalCode  # its private _TimeDerivative
 from multidyn.itemInterface import (LoadForceVector, MarkerBodyPosition, MarkerBodyRigid, SensorBody, SensorLoad,
                                     SensorNode)
 
@@ -315,8 +316,8 @@ def SimulateFreeBody(nodeType, numberOfSteps, extraLoad=False, endTime=0.5, body
     settings.timeIntegration.numberOfSteps = numberOfSteps
     settings.timeIntegration.newton.relativeTolerance = 1e-12
     settings.timeIntegration.newton.absoluteTolerance = 1e-14
-    settings.solutionSettings.writeSolutionToFile = False
-    settings.solutionSettings.sensorsWritePeriod = endTime / numberOfSteps
+    settings.solution.file.write = False
+    settings.solution.sensors.writePeriod = endTime / numberOfSteps
     mbs.SolveDynamic(settings)
     model = centroidal.SingleRigidBodyDynamics(inertia.Mass(), inertia.Inertia(), len(FOOT_POINTS))
     return mbs, model, s
@@ -361,9 +362,9 @@ def test_time_derivative_of_stored_data_is_exact_for_low_degree_polynomials():
     quadratics (first derivative) and cubics at the ends (second derivative), on uneven steps."""
     time = np.cumsum(np.r_[0., np.random.default_rng(1).uniform(0.5, 1.5, 12)]) * 0.01
     quadratic = np.stack([2. - 3. * time + 5. * time ** 2, -time ** 2], axis=1)
-    np.testing.assert_allclose(centroidal._TimeDerivative(quadratic, time, 1),
+    np.testing.assert_allclose(_centroidalCode._TimeDerivative(quadratic, time, 1),
                                np.stack([-3. + 10. * time, -2. * time], axis=1), rtol=0, atol=1e-9)
-    np.testing.assert_allclose(centroidal._TimeDerivative(quadratic, time, 2),
+    np.testing.assert_allclose(_centroidalCode._TimeDerivative(quadratic, time, 2),
                                np.tile([10., -2.], (len(time), 1)), rtol=0, atol=1e-6)
 
 

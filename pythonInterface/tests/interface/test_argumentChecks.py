@@ -1,8 +1,8 @@
-"""multidyn.argumentChecks: the flag and integer checks every Python module uses."""
+"""multidyn.api.argumentChecks: the flag and integer checks every Python module uses."""
 import numpy as np
 import pytest
 
-from multidyn.argumentChecks import CheckedFlag, IsBool, IsInteger
+from multidyn.api.argumentChecks import CheckedFlag, IsBool, IsInteger
 
 
 @pytest.mark.parametrize('value, expected', [(True, True), (False, False), (np.True_, True), (np.False_, False),

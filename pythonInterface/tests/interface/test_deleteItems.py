@@ -27,8 +27,8 @@ def Solve(mbs):
     settings = exu.SimulationSettings()
     settings.timeIntegration.numberOfSteps = 100
     settings.timeIntegration.endTime = 0.2
-    settings.solutionSettings.writeSolutionToFile = False
-    settings.solutionSettings.sensorsWritePeriod = 0.01
+    settings.solution.file.write = False
+    settings.solution.sensors.writePeriod = 0.01
     mbs.SolveDynamic(settings)
     return mbs.systemData.GetODE2Coordinates(), mbs.systemData.GetAECoordinates()
 
@@ -143,8 +143,11 @@ def test_withoutDependentItemsOnlyTheItemGoes():
 
 def test_loadDeletesItsMarker():
     mbs, n = MassesWithJoint()
-    with pytest.warns(UserWarning, match=r"sensor 0 \(SensorMarker\) referred to the deleted marker 2"):
+    with pytest.warns(UserWarning) as record:
         mbs.DeleteLoad(n['load'])  # its marker was used by the spring and the sensor as well
+    messages = [str(w.message) for w in record]
+    assert len(messages) == 2 and "object 4 (ObjectConnectorSpringDamper) referred to the deleted marker 2" in messages[0]
+    assert "sensor 0 (SensorMarker) referred to the deleted marker 2" in messages[1]
     assert mbs.NumberOfMarkers() == 2
     assert mbs.GetObject(4)['markerNumbers'] == [1, -1]
 
@@ -159,12 +162,14 @@ def test_sensorStoredDataMoveWithTheirSensors():
 
 
 @pytest.mark.parametrize('call, arguments, error, message', [
-    ('DeleteObject', (9,), IndexError, "DeleteObject: parameter 'objectNumber': object number 9 does not exist; the system has 5 objects"),
+    ('DeleteObject', (9,), IndexError,
+     "DeleteObject: parameter 'objectNumber': object number 9 does not exist; the system has 5 objects"),
     ('DeleteObject', (-1,), IndexError, "DeleteObject: parameter 'objectNumber': object number -1 does not exist"),
     ('DeleteObject', ('1',), TypeError, "DeleteObject: parameter 'objectNumber': expected a ObjectIndex, got '1'"),
     ('DeleteObject', (1.,), TypeError, "DeleteObject: parameter 'objectNumber'"),
     ('DeleteObject', (True,), TypeError, "DeleteObject: parameter 'objectNumber'"),
-    ('DeleteObject', (exu.NodeIndex(0),), TypeError, r"DeleteObject: parameter 'objectNumber': expected a ObjectIndex \(or int\), got NodeIndex\(0\)"),
+    ('DeleteObject', (exu.NodeIndex(0),), TypeError,
+     r"DeleteObject: parameter 'objectNumber': expected a ObjectIndex \(or int\), got NodeIndex\(0\)"),
     ('DeleteObject', (1, 'yes'), TypeError, "DeleteObject: parameter 'deleteDependentItems': expected True or False, got 'yes'"),
     ('DeleteObject', (1, True, None), TypeError, "DeleteObject: parameter 'suppressWarnings'"),
     ('DeleteNode', (2,), IndexError, "DeleteNode: parameter 'nodeNumber': node number 2 does not exist; the system has 2 nodes"),

@@ -67,7 +67,7 @@ def SmallModel():
 
 def Solve(mbs, sensors):
     settings = QuietSettings(numberOfSteps=200, endTime=0.5)
-    settings.solutionSettings.sensorsStoreAndWriteFiles = True  # stored internally, files in the temp dir
+    settings.solution.sensors.active = True  # stored internally, files in the temp dir
     mbs.Assemble()
     mbs.SolveDynamic(settings)
     return np.array([mbs.GetSensorStoredData(s) for s in sensors])
@@ -78,7 +78,7 @@ def test_dictionaryHasExudynsKeysAndTheItemsAsGetItemGivesThem():
     d = mbs.GetDictionary()
     assert list(d) == exudynKeys
     assert d['__version__'] == exu.__version__
-    for category, name in enumerate(categoryNames):
+    for _category, name in enumerate(categoryNames):
         assert d[name.lower() + 'List'] == AllItems(mbs)[name]
     assert d['loadList'][1]['loadVectorUserFunction'] is TorqueUserFunction
     assert d['userFunctions'] == {'preStepFunction': PreStepUserFunction, 'postStepFunction': 0,

@@ -57,6 +57,25 @@ def test_every_item_has_a_page_with_all_parameters(info):
     assert f"({info['family']}/{info['className']}.md)" in index
 
 
+def CreateFunctions():
+    from multidyn import mainSystemExtensions
+    return sorted(name for name in mainSystemExtensions.methods if name.startswith("Create"))
+
+
+@pytest.mark.parametrize("name", CreateFunctions())
+def test_every_create_function_has_a_page_with_all_arguments(name):
+    import inspect
+    import multidyn
+    page = docsDir / "create" / f"{name}.md"
+    assert page.exists(), f"no reference page for mbs.{name}"
+    text = page.read_text(encoding="utf-8")
+    assert f"# mbs.{name}" in text
+    for argument in inspect.signature(getattr(multidyn.MainSystem, name)).parameters:
+        if argument != "self":
+            assert f"| `{argument}` |" in text, f"mbs.{name}: argument {argument} missing from its page"
+    assert f"({name}.md)" in (docsDir / "create" / "README.md").read_text(encoding="utf-8")  # in the index
+
+
 theoryLink = re.compile(r"^Theory \(equations, sign conventions, Jacobian\): "
                         r"\[\.\./\.\./theory/([^/\]]+)\.md\]\(\.\./\.\./theory/\1\.md\)$", re.MULTILINE)
 
@@ -123,7 +142,7 @@ def test_settings_page_lists_every_setting():
 
     paths = list(Leaves(_multidyn.SettingsFields(), ""))
     assert len(paths) > 50
-    from multidyn.simulationSettings import exudyn111Names
+    from multidyn.api.simulationSettings import exudyn111Names
     for path in paths:
         # the stored (Exudyn 1.11) name, with Exudyn 1.13's name in parentheses where it differs
         suffix = rf" \(1\.13: `{re.escape(exudyn111Names[path])}`\)" if path in exudyn111Names else ""
@@ -143,3 +162,14 @@ def test_relative_links_resolve():
             assert (page.parent / path).resolve().exists(), f"{page.relative_to(rootDir)}: broken link {target}"
             checked += 1
     assert checked > 100  # the item pages alone link their theory pages and the index its items
+
+
+def test_readme_example_is_the_example_script():
+    """the README's example is the marked part of examples/readmePendulum.py, which CI runs"""
+    readme = (rootDir / "README.md").read_text(encoding="utf-8")
+    shown = readme.split("```python\n", 1)[1].split("```", 1)[0].strip()
+    script = (rootDir / "examples" / "readmePendulum.py").read_text(encoding="utf-8")
+    marked = script.split("import multidyn as exu", 1)[1].split("# --- end of the README's lines ---", 1)[0]
+    assert shown == ("import multidyn as exu" + marked).strip()
+    assert len([line for line in shown.splitlines() if line.strip()]) <= 12
+    assert (rootDir / "docs" / "images" / "readmePendulum.png").stat().st_size < 100_000  # small

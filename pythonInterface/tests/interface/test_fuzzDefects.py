@@ -18,7 +18,7 @@ def _inTempDir(tmp_path, monkeypatch):
 
 def Settings():
     s = exu.SimulationSettings()
-    s.solutionSettings.writeSolutionToFile = False
+    s.solution.file.write = False
     s.timeIntegration.endTime = 0.1
     s.timeIntegration.numberOfSteps = 10
     return s
@@ -234,10 +234,10 @@ def test_createFunctionThatFailsAddsNothing(mini):
     second body does not exist."""
     before = Counts(mini.mbs)
     with pytest.raises(IndexError) as error:
-        mini.mbs.CreateRevoluteJoint(bodyNumbers=[mini.oBody, 5], position=[0, 0, 0], axis=[0, 0, 1])
+        mini.mbs.CreateRevoluteJoint(itemNumbers=[mini.oBody, 5], position=[0, 0, 0], axis=[0, 0, 1])
     assert 'CreateRevoluteJoint' in str(error.value) and 'object number 5 does not exist' in str(error.value)
     with pytest.raises(ValueError):
-        mini.mbs.CreateTorsionalSpringDamper(bodyNumbers=[0, mini.oBody], axis=[0, 0, 1], stiffness=float('nan'))
+        mini.mbs.CreateTorsionalSpringDamper(itemNumbers=[0, mini.oBody], axis=[0, 0, 1], stiffness=float('nan'))
     with pytest.raises(ValueError):
         mini.mbs.CreateRigidBody(inertia=exu.utilities.InertiaCuboid(1000., [1, 1, 1]), color=[1, 2])
     assert Counts(mini.mbs) == before

@@ -9,7 +9,7 @@ import pytest
 
 import multidyn as exu
 import multidyn.graphics as graphics
-from multidyn import simulationSettings as settingsModule
+from multidyn.api import simulationSettings as settingsModule
 
 
 def StarImport():
@@ -383,20 +383,29 @@ def test_badVisualizationSettingsAreRejected(path, value, error, message):
     assert vs.GetDictionary() == before
 
 
-def test_rendererCallsDoNothingAndSaySoOnce(capsys, monkeypatch):
+def test_rendererCallsWithoutViserSayWhatToInstall(capsys, monkeypatch):
     from multidyn import renderer
-    monkeypatch.setattr(renderer, '_said', [False])
+    monkeypatch.setattr(renderer, '_said', set())
+    monkeypatch.setattr(renderer, 'ViewerAvailable', lambda: False)
     SC = exu.SystemContainer()
     mbs = SC.AddSystem()
+    mbs.CreateGround()
+    mbs.Assemble()
     assert exu.StartRenderer() is False
     assert SC.renderer.Start() is False
-    SC.renderer.DoIdleTasks()
+    for _ in range(2):  # a call said once, however often it comes
+        SC.renderer.DoIdleTasks()
     SC.WaitForRenderEngineStopFlag()
-    mbs.SolutionViewer()
+    mbs.WaitForUserToContinue()
     SC.renderer.Stop()
     exu.StopRenderer()
-    output = capsys.readouterr().out
-    assert output.count('no renderer is available') == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 6 and all('pip install multidyn[viewer]' in line for line in lines)
+    assert 'exu.StartRenderer()' in lines[0] and 'SC.renderer.DoIdleTasks()' in lines[2]
+    assert SC.renderer.IsActive() is False and SC.renderer.GetState()['zoom'] > 0
+    settings = exu.SimulationSettings()
+    settings.solutionSettings.writeSolutionToFile = False
+    assert mbs.SolveDynamic(settings)  # the solve runs as without a viewer
 
 
 def test_moduleLevelNames(capsys):
@@ -505,7 +514,7 @@ def test_exudyn113NamesReachTheSameSettingsAs111Names():
     assert settings.solution.GetDictionary()['file']['write'] is False
     with pytest.raises(AttributeError, match="no setting 'solution.file.wrte'"):
         settings.solution.file.wrte = True
-    with pytest.raises(TypeError, match='solutionSettings.writeSolutionToFile'):
+    with pytest.raises(TypeError, match=r'SimulationSettings\.solution\.file\.write: '):  # the name as given
         settings.solution.file.write = 'no'
 
 
@@ -636,7 +645,7 @@ def test_solverTypeIsASettingAsInExudyn113():
     settings.timeIntegration.numberOfSteps = 10
     settings.timeIntegration.endTime = 1.
     settings.solution.file.write = False
-    settings.timeIntegration.explicitIntegration.computeEndOfStepAccelerations = False
+    settings.timeIntegration.explicit.computeEndOfStepAccelerations = False
     mbs.SolveDynamic(settings)  # the setting selects the solver: RK44 is exact for constant acceleration
     assert mbs.GetNodeOutput(node, exu.OutputVariableType.Position)[1] == pytest.approx(-1., abs=1e-13)
     assert mbs.sys["dynamicSolverStatistics"]["newtonIterations"] == 0  # explicit: no Newton iterations

@@ -23,8 +23,8 @@ def _inTempDir(tmp_path, monkeypatch):
 
 def QuietSettings(endTime=1., numberOfSteps=100):
     s = exu.SimulationSettings()
-    s.solutionSettings.writeSolutionToFile = False
-    s.solutionSettings.sensorsStoreAndWriteFiles = False
+    s.solution.file.write = False
+    s.solution.sensors.active = False
     s.timeIntegration.endTime = endTime
     s.timeIntegration.numberOfSteps = numberOfSteps
     return s
@@ -115,7 +115,7 @@ def test_getSetParametersByNameAndAliases():
     assert RigidBody(physicsInertia=[1, 2, 3, 0, 0, 0]).inertia == [1, 2, 3, 0, 0, 0]
     assert MassPoint(mass=0.3).physicsMass == 0.3
     # index fields come as typed indices (as Exudyn's), equal to their ints
-    from multidyn.indices import MarkerIndex, NodeIndex
+    from multidyn.api.indices import MarkerIndex, NodeIndex
     assert isinstance(body['nodeNumber'], NodeIndex) and body['nodeNumber'] == nBody
     spring = mbs.GetObject(ids['oSpring'])
     assert all(isinstance(m, MarkerIndex) for m in spring['markerNumbers'])
@@ -156,7 +156,7 @@ def test_getNodeOutputConfigurations():
     mbs = NewSystem()
     n = mbs.AddNode(RigidRxyz(referenceCoordinates=[1, 2, 3, 0, 0, 0], initialCoordinates=[0.1, 0, 0, 0, 0, 0],
                               initialVelocities=[0.5, 0, 0, 0, 0, 0]))
-    o = mbs.AddObject(RigidBody(mass=2., inertia=[1, 1, 1, 0, 0, 0], nodeNumber=n))
+    mbs.AddObject(RigidBody(mass=2., inertia=[1, 1, 1, 0, 0, 0], nodeNumber=n))
     m = mbs.AddMarker(MarkerNodeRigid(nodeNumber=n))
     mbs.AddLoad(Force(markerNumber=m, loadVector=[0, 0, 2.]))  # acceleration 1 in z
     mbs.Assemble()
@@ -249,8 +249,8 @@ def test_sensorOfCoordinatesTotal():
                                  writeToFile=False))
     mbs.Assemble()
     settings = QuietSettings(endTime=1., numberOfSteps=100)
-    settings.solutionSettings.sensorsWritePeriod = 0.1
-    settings.solutionSettings.sensorsStoreAndWriteFiles = True
+    settings.solution.sensors.writePeriod = 0.1
+    settings.solution.sensors.active = True
     mbs.SolveDynamic(settings)
     data = mbs.GetSensorStoredData(s)
     assert np.allclose(data[:, 3], 2. - 0.5 * 9.81 * data[:, 0] ** 2, atol=1e-9)
@@ -467,7 +467,7 @@ def test_ode2CoordinatesOrderAndReferenceOffset():
     mbs = NewSystem()
     nPoint = mbs.AddNode(Point(referenceCoordinates=[1, 2, 3], initialCoordinates=[0.1, 0.2, 0.3],
                                initialVelocities=[1, 2, 3]))
-    nData = mbs.AddNode(NodeGenericData(numberOfDataCoordinates=1, initialCoordinates=[7.]))
+    mbs.AddNode(NodeGenericData(numberOfDataCoordinates=1, initialCoordinates=[7.]))
     nRigid = mbs.AddNode(RigidRxyz(referenceCoordinates=[1, 2, 3, 4, 5, 6]))
     nRigid2 = mbs.AddNode(RigidRxyz(referenceCoordinates=[0, 0, 0, 0, 0, 0],
                                     initialCoordinates=[0.5, 0.6, 0.7, 0.01, 0.02, 0.03]))

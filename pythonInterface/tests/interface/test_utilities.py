@@ -1,4 +1,4 @@
-"""Tests for multidyn/rigidBodyUtilities.py (re-exported by multidyn.utilities) against closed forms
+"""Tests for multidyn/modelling/rigidBodyUtilities.py (re-exported by multidyn.utilities) against closed forms
 and independent identities."""
 
 import importlib.util
@@ -300,7 +300,8 @@ def test_InertiaAddAndSetWithCOM():
     (lambda: ut.RotationMatrix2EulerParameters(-np.eye(3)), ('RotationMatrix2EulerParameters', 'det')),
     (lambda: ut.EulerParameters2RotationMatrix([1, 1, 0, 0]), ('EulerParameters2RotationMatrix', 'unit')),
     (lambda: ut.EulerParameters2RotationMatrix([1, 0, 0]), ('EulerParameters2RotationMatrix', 'eulerParameters')),
-    (lambda: ut.AngularVelocity2EulerParameters_t([1, 2], [1, 0, 0, 0]), ('AngularVelocity2EulerParameters_t', 'angularVelocity')),
+    (lambda: ut.AngularVelocity2EulerParameters_t([1, 2], [1, 0, 0, 0]),
+     ('AngularVelocity2EulerParameters_t', 'angularVelocity')),
     (lambda: ut.RotationVector2RotationMatrix('abc'), ('RotationVector2RotationMatrix', 'rotationVector')),
     (lambda: ut.ComputeOrthonormalBasis([0, 0, 0]), ('ComputeOrthonormalBasis', 'vector0', 'non-zero')),
     (lambda: ut.HT(np.eye(2), [0, 0, 0]), ('HT', 'rotation')),

@@ -425,7 +425,8 @@ def test_validation_shortcuts():
             lambda: ActuatorIntVelocity(jointNumber=j, inheritrange=1, actrange=[-1, 1]))
     Bad(ValueError, "'inheritrange'.*no range", lambda: ActuatorPosition(jointNumber=j, inheritrange=0.8))
     # dampratio on a transmission without inertia: reported by Assemble
-    massless = r.mbs.AddObject(ActuatorPosition(markerNumbers=[r.mbs.AddMarker(MarkerNodeCoordinate(nodeNumber=r.node, coordinate=2))] * 2,
+    zMarker = r.mbs.AddMarker(MarkerNodeCoordinate(nodeNumber=r.node, coordinate=2))
+    massless = r.mbs.AddObject(ActuatorPosition(markerNumbers=[zMarker] * 2,
                                                 dampratio=1.))
     Rejects(ValueError, "dampratio.*no finite positive inertia.*give kv instead", r.mbs.Assemble)
     assert not r.mbs.IsAssembled()

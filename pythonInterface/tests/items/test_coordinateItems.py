@@ -578,7 +578,7 @@ def test_badInput_coordinateItems(workDir):
     mbs = NewSystem()
     nPoint = mbs.AddNode(Point())
     nGround = mbs.AddNode(NodePointGround())
-    oMass = mbs.AddObject(MassPoint(physicsMass=1, nodeNumber=nPoint))
+    mbs.AddObject(MassPoint(physicsMass=1, nodeNumber=nPoint))
     with pytest.raises(ValueError, match="coordinate"):
         mbs.AddMarker(MarkerNodeCoordinate(nodeNumber=nPoint, coordinate=3))
     with pytest.raises(ValueError, match="coordinate"):

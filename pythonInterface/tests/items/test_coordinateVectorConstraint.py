@@ -75,7 +75,8 @@ def QuadraticPendulum(constraint):
     node = Point(mbs, [L, 0.])
     if constraint == 'vector':
         ground = mbs.AddMarker(MarkerNodeCoordinates(nodeNumber=mbs.AddNode(NodePointGround())))
-        item = mbs.AddObject(CoordinateVectorConstraint(markerNumbers=[ground, mbs.AddMarker(MarkerNodeCoordinates(nodeNumber=node))],
+        nodeMarker = mbs.AddMarker(MarkerNodeCoordinates(nodeNumber=node))
+        item = mbs.AddObject(CoordinateVectorConstraint(markerNumbers=[ground, nodeMarker],
                                                         quadraticTermMarker1=[[1., 1.]], offset=[L ** 2]))
     else:
         ground = mbs.AddMarker(MarkerBodyPosition(bodyNumber=mbs.AddObject(ObjectGround())))
@@ -187,7 +188,8 @@ def test_velocityLevelKeepsAPrescribedRateAndTakesUpTheForce():
     mbs.AddObject(MassPoint2D(nodeNumber=node, physicsMass=mass))
     mbs.AddLoad(Force(markerNumber=mbs.AddMarker(MarkerNodePosition(nodeNumber=node)), loadVector=[F, 0, 0]))
     ground = mbs.AddMarker(MarkerNodeCoordinates(nodeNumber=mbs.AddNode(NodePointGround())))
-    constraint = mbs.AddObject(CoordinateVectorConstraint(markerNumbers=[ground, mbs.AddMarker(MarkerNodeCoordinates(nodeNumber=node))],
+    nodeMarker = mbs.AddMarker(MarkerNodeCoordinates(nodeNumber=node))
+    constraint = mbs.AddObject(CoordinateVectorConstraint(markerNumbers=[ground, nodeMarker],
                                                           scalingMarker1=[[1., 0.]], offset=[v0], velocityLevel=True))
     Solve(mbs, Settings(endTime=1., numberOfSteps=100, tightNewton=True))
     assert mbs.GetNodeOutput(node, OVT.Velocity)[0] == pytest.approx(v0, abs=1e-12)
@@ -272,7 +274,8 @@ def test_markersThatGiveNoCoordinateVectorAreRefused():
         mbs.AddMarker(MarkerNodeCoordinates(nodeNumber=data))
     constraint = mbs.AddObject(CoordinateVectorConstraint(markerNumbers=[ground, marker], scalingMarker1=[[1., 0.]],
                                                           activeConnector=False))
-    with pytest.raises(TypeError, match=r"MarkerObjectODE2Coordinates.*objectNumber.*ObjectConnectorCoordinateVector.*not a body"):
+    with pytest.raises(TypeError,
+                       match=r"MarkerObjectODE2Coordinates.*objectNumber.*ObjectConnectorCoordinateVector.*not a body"):
         mbs.AddMarker(MarkerObjectODE2Coordinates(objectNumber=constraint))
 
 

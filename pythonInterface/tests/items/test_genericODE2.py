@@ -82,7 +82,8 @@ def PointOnSprings(useGeneric, law=None):
         userFunction = {} if law is None else {
             "springForceUserFunction": lambda mbs, t, itemNumber, u, v, k, d, offset: law(u, v)}
         mbs.AddObject(CartesianSpringDamper(
-            markerNumbers=[mbs.AddMarker(MarkerBodyPosition(bodyNumber=ground)), mbs.AddMarker(MarkerNodePosition(nodeNumber=node))],
+            markerNumbers=[mbs.AddMarker(MarkerBodyPosition(bodyNumber=ground)),
+                           mbs.AddMarker(MarkerNodePosition(nodeNumber=node))],
             stiffness=list(stiffness), damping=list(damping), offset=[0., 0., -2. / 800.], **userFunction))
     mbs.Assemble()
     mbs.SolveDynamic(Settings(endTime=0.3, numberOfSteps=600, tightNewton=True))
@@ -197,7 +198,7 @@ def test_matrix_container_parameters_give_the_same_system():
                                                 stiffnessMatrix=stiffness, dampingMatrix=exu.MatrixContainer(D)))
     np.testing.assert_array_equal(mbs2.GetObjectParameter(generic2, 'stiffnessMatrix').Convert2DenseMatrix(), K)
     mbs2.Assemble()
-    for system, item in ((mbs, generic), (mbs2, generic2)):
+    for system, _item in ((mbs, generic), (mbs2, generic2)):
         system.SolveDynamic(Settings(endTime=0.05, numberOfSteps=100, tightNewton=True))
     # sparse products sum in another order: the same to round-off
     np.testing.assert_allclose(mbs2.GetObjectOutput(generic2, OVT.Coordinates),

@@ -228,7 +228,7 @@ def test_create_spherical_joint_on_a_mass1D_uses_its_frame():
     piston = mbs.AddObject(Mass1D(physicsMass=0.3, nodeNumber=node, referencePosition=[0.1, -0.4, 0.15],
                                   referenceRotation=A))
     body, _ = Body(mbs, [0.3, -0.2, 0.1])
-    joint = mbs.CreateSphericalJoint(bodyNumbers=[piston, body], position=[0.05, 0.02, 0.], constrainedAxes=[1, 1, 0],
+    joint = mbs.CreateSphericalJoint(itemNumbers=[piston, body], position=[0.05, 0.02, 0.], constrainedAxes=[1, 1, 0],
                                      useGlobalFrame=False)
     mbs.Assemble()
     expected = np.array([0.1, -0.4, 0.15]) + A @ np.array([0.25, 0.02, 0.])

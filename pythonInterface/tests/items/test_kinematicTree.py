@@ -8,7 +8,7 @@ import pytest
 import multidyn as exu
 from multidyn.itemInterface import (CoordinateSpringDamper, Force, MarkerKinematicTreeRigid, MarkerNodeCoordinate,
                                     NodeGenericODE2, NodePointGround, ObjectKinematicTree, SensorBody,
-                                    SensorKinematicTree, SensorNode)
+                                    SensorKinematicTree)
 
 from conftest import NewSystem, Settings, ut
 

@@ -2,7 +2,6 @@
 oscillator: a rigid body on a prismatic joint along an inclined axis, with the spring-damper along
 the same axis, m s'' + d s' + k (s - x_off) = f_c + m g.a (s: displacement along the axis);
 the user function reproduces the linear law; CreateLinearSpringDamper; bad input."""
-import math
 
 import numpy as np
 import pytest

@@ -92,7 +92,7 @@ def test_static_spring_hangs_at_mg_over_k():
     mbs.AddLoad(Gravity(markerNumber=mbs.AddMarker(MarkerBodyMass(bodyNumber=body)), loadVector=list(G)))
     mbs.Assemble()
     settings = exu.SimulationSettings()
-    settings.solutionSettings.writeSolutionToFile = False
+    settings.solution.file.write = False
     settings.staticSolver.numberOfLoadSteps = 4
     mbs.SolveStatic(settings)
     np.testing.assert_allclose(mbs.GetNodeOutput(node, OVT.Displacement), mass * G / stiffness, atol=1e-12)

@@ -25,7 +25,7 @@ def Settings(endTime, numberOfSteps, writeSolution=False):
     s = exu.SimulationSettings()
     s.timeIntegration.endTime = endTime
     s.timeIntegration.numberOfSteps = numberOfSteps
-    s.solutionSettings.writeSolutionToFile = writeSolution
+    s.solution.file.write = writeSolution
     return s
 
 
@@ -169,7 +169,7 @@ def test_solutionFileHoldsTheODE1Coordinates(tmp_path):
     mbs.AddObject(ObjectGenericODE1(nodeNumbers=[node], systemMatrix=[[-1.]]))
     mbs.Assemble()
     settings = Settings(1., 10, writeSolution=True)
-    settings.solutionSettings.coordinatesSolutionFileName = str(tmp_path / 'solution')
+    settings.solution.file.name = str(tmp_path / 'solution')
     mbs.SolveDynamic(settings)
     text = (tmp_path / 'solution.txt').read_text()
     assert '[nODE2, nODE1, nAlgebraic, nData] = [0,1,0,0]' in text

@@ -43,7 +43,7 @@ def Solve(mbs, endTime=1., steps=1000):
     settings.timeIntegration.numberOfSteps = steps
     settings.timeIntegration.endTime = endTime
     settings.timeIntegration.newton.relativeTolerance = 1e-12
-    settings.solutionSettings.writeSolutionToFile = False
+    settings.solution.file.write = False
     mbs.Assemble()
     mbs.SolveDynamic(settings)
 
@@ -95,7 +95,7 @@ def test_offsetMarkerOnATurningBodyKeepsOnTheRailWithoutWork(workDir):
     settings.timeIntegration.endTime = 1.
     settings.timeIntegration.generalizedAlpha.spectralRadius = 1.
     settings.timeIntegration.newton.relativeTolerance = 1e-12
-    settings.solutionSettings.writeSolutionToFile = False
+    settings.solution.file.write = False
     mbs.SolveDynamic(settings)
     position = mbs.GetNodeOutput(node, OVT.Position)
     angle = mbs.GetNodeOutput(node, OVT.Rotation)[2]

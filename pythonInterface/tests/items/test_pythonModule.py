@@ -153,7 +153,7 @@ def test_pdModule_followsItsJointWhenAnEarlierObjectIsDeleted():
     the servo still reads its hinge and gives the critically damped motion."""
     inertia, w, q0 = 0.5, 4., 0.3
     mbs = NewSystem()
-    extra = mbs.CreateMassPoint(referencePosition=[1, 0, 0], physicsMass=1.)  # object 0, deleted below
+    extra = mbs.CreateMassPoint(referencePosition=[1, 0, 0], mass=1.)  # object 0, deleted below
     node = mbs.AddNode(Rigid2D(referenceCoordinates=[0, 0, 0], initialCoordinates=[0, 0, q0]))
     body = mbs.AddObject(RigidBody2D(nodeNumber=node, physicsMass=3., physicsInertia=inertia))
     ground = mbs.AddObject(ObjectGround())

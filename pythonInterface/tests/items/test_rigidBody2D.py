@@ -17,7 +17,7 @@ import multidyn as exu
 from multidyn.itemInterface import (Force, MarkerBodyPosition, MarkerBodyRigid, MarkerNodeCoordinate,
                                     MarkerNodePosition, MarkerNodeRigid, NodePoint, NodePointGround, ObjectGround,
                                     RevoluteJoint2D, RevoluteJointZ, Rigid2D, RigidBody, RigidBody2D, RigidRxyz,
-                                    SensorBody, SensorNode, Torque)
+                                    SensorNode, Torque)
 
 from conftest import NewSystem, Settings
 

@@ -152,7 +152,7 @@ def test_intrinsic_static_equilibrium_with_the_lever_of_the_mid_frame():
     mbs.CreateTorque(itemNumber=body, loadVector=list(torque))
     mbs.Assemble()
     settings = exu.SimulationSettings()
-    settings.solutionSettings.writeSolutionToFile = False
+    settings.solution.file.write = False
     settings.staticSolver.newton.relativeTolerance = 1e-12
     settings.staticSolver.newton.absoluteTolerance = 1e-12
     mbs.SolveStatic(settings)
@@ -175,8 +175,11 @@ def test_create_defaults_to_intrinsic_and_takes_older_names_with_a_warning():
     body = mbs.CreateRigidBody(inertia=InertiaCuboid(density=700., sideLengths=[0.3, 0.2, 0.1]))
     connector = mbs.CreateRigidBodySpringDamper(itemNumbers=[ground, body])
     assert mbs.GetObject(connector)["useIntrinsicFormulation"] is True
-    with pytest.warns(DeprecationWarning, match="bodyList is deprecated; use itemNumbers"):
+    with pytest.warns(DeprecationWarning) as record:
         older = mbs.CreateRigidBodySpringDamper(bodyList=[ground, body], intrinsicFormulation=False)
+    assert sorted(str(w.message).split(": ", 1)[1] for w in record) == [
+        "the argument bodyList is deprecated; use itemNumbers instead",
+        "the argument intrinsicFormulation is deprecated; use useIntrinsicFormulation instead"]
     assert mbs.GetObject(older)["useIntrinsicFormulation"] is False
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)

@@ -32,8 +32,8 @@ def Settings(endTime, steps, index2=False):
     settings.timeIntegration.endTime = endTime
     settings.timeIntegration.newton.relativeTolerance = 1e-12
     settings.timeIntegration.newton.absoluteTolerance = 1e-12
-    settings.solutionSettings.writeSolutionToFile = False
-    settings.solutionSettings.sensorsWritePeriod = endTime / steps
+    settings.solution.file.write = False
+    settings.solution.sensors.writePeriod = endTime / steps
     if index2:
         settings.timeIntegration.generalizedAlpha.useIndex2Constraints = True
         settings.timeIntegration.generalizedAlpha.useNewmark = True

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 import multidyn as exu
-from multidyn.itemInterface import MarkerBodyRigid, NodeGenericData, ObjectConnectorRollingDiscPenalty
+from multidyn.itemInterface import NodeGenericData, ObjectConnectorRollingDiscPenalty
 from multidyn.utilities import InertiaCylinder
 
 from conftest import NewSystem
@@ -46,7 +46,7 @@ def Solve(mbs, endTime, steps):
     settings.timeIntegration.numberOfSteps = steps
     settings.timeIntegration.endTime = endTime
     settings.timeIntegration.newton.relativeTolerance = 1e-10
-    settings.solutionSettings.writeSolutionToFile = False
+    settings.solution.file.write = False
     mbs.SolveDynamic(settings)
 
 
@@ -129,4 +129,5 @@ def test_badInputIsRefused(workDir):
         oldName = mbs.CreateRollingDiscPenalty(bodyNumbers=[0, disc], axisPosition=[0, 0, 0], discRadius=RADIUS,
                                                rollingFrictionViscous=0.1)
     assert mbs.GetObjectParameter(oldName, 'rollingViscousFriction') == 0.1
+    mbs.Assemble()
     Solve(mbs, 0.01, 5)  # the system is still valid

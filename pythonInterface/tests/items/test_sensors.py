@@ -24,9 +24,9 @@ def _inTempDir(tmp_path, monkeypatch):
 
 def Settings(endTime=1., numberOfSteps=100, sensorsWritePeriod=0.01):
     s = exu.SimulationSettings()
-    s.solutionSettings.writeSolutionToFile = False
-    s.solutionSettings.sensorsWritePeriod = sensorsWritePeriod
-    s.solutionSettings.outputPrecision = 16
+    s.solution.file.write = False
+    s.solution.sensors.writePeriod = sensorsWritePeriod
+    s.solution.precision = 16
     s.timeIntegration.endTime = endTime
     s.timeIntegration.numberOfSteps = numberOfSteps
     return s
@@ -118,9 +118,9 @@ def test_writePeriodsZeroRecordEveryStep(tmp_path, solverType):
     steps, endTime = 74, 0.37  # h = 5 ms: the default periods (0.01 s) would give every other step
     settings = Settings(endTime=endTime, numberOfSteps=steps, sensorsWritePeriod=0.)
     settings.timeIntegration.generalizedAlpha.spectralRadius = 1.
-    settings.solutionSettings.writeSolutionToFile = True
-    settings.solutionSettings.solutionWritePeriod = 0.
-    settings.solutionSettings.coordinatesSolutionFileName = str(tmp_path / 'coordinates.txt')
+    settings.solution.file.write = True
+    settings.solution.file.writePeriod = 0.
+    settings.solution.file.name = str(tmp_path / 'coordinates.txt')
     mbs.SolveDynamic(settings, solverType=solverType)
     data = mbs.GetSensorStoredData(sensor)
     t = np.arange(steps + 1) * (endTime / steps)
@@ -140,7 +140,7 @@ def ReadSensorFile(path):
 def test_sensorFilesMatchStoredData(tmp_path):
     mbs, sensors, files = SpringModel(tmp_path, writeToFile=True)
     mbs.SolveDynamic(Settings())
-    for name, (sensor, currentOutput) in sensors.items():
+    for name, (sensor, _currentOutput) in sensors.items():
         text = open(files[name]).read()
         assert text.startswith('#')  # header
         fromFile = ReadSensorFile(files[name])
@@ -177,7 +177,7 @@ _sensorLoadScript = textwrap.dedent('''
                                  outputVariableType=exu.OutputVariableType.Torque))
     mbs.Assemble()
     settings = exu.SimulationSettings()
-    settings.solutionSettings.writeSolutionToFile = False
+    settings.solution.file.write = False
     mbs.SolveDynamic(settings)
     print(json.dumps({'data': mbs.GetSensorStoredData(s).tolist(),
                       'rotation': mbs.GetNodeOutput(n, exu.OutputVariableType.Rotation).tolist()}))
@@ -224,7 +224,7 @@ def test_sensorUserFunctionComputesFromOtherSensors(tmp_path, monkeypatch):
     settings = exu.SimulationSettings()
     settings.timeIntegration.numberOfSteps = 100
     settings.timeIntegration.endTime = 1.
-    settings.solutionSettings.writeSolutionToFile = False
+    settings.solution.file.write = False
     mbs.SolveDynamic(settings)
     data = mbs.GetSensorStoredData(sUser)
     t = data[:, 0]

@@ -29,7 +29,7 @@ def SpringPendulum():
     mbs = NewSystem()
     ground = mbs.AddObject(ObjectGround())
     node = mbs.AddNode(NodePoint(referenceCoordinates=[0.8, -0.9, 0.], initialVelocities=[1.5, 0., 0.2]))
-    body = mbs.AddObject(ObjectMassPoint(physicsMass=MASS, nodeNumber=node))
+    mbs.AddObject(ObjectMassPoint(physicsMass=MASS, nodeNumber=node))
     mGround = mbs.AddMarker(MarkerBodyPosition(bodyNumber=ground, localPosition=[0., 0., 0.]))
     mBody = mbs.AddMarker(MarkerNodePosition(nodeNumber=node))
     mbs.AddObject(ObjectConnectorSpringDamper(markerNumbers=[mGround, mBody], stiffness=K, referenceLength=L0))
@@ -87,7 +87,7 @@ def test_stepStatisticsAndSensorTimes(workDir):
                                       outputVariableType=exu.OutputVariableType.Coordinates))
     mbs.Assemble()
     settings = AdaptiveSettings(1., 1e-8)
-    settings.solutionSettings.sensorsWritePeriod = 0.  # every step, as Exudyn
+    settings.solution.sensors.writePeriod = 0.  # every step, as Exudyn
     mbs.SolveDynamic(settings, solverType=exu.DynamicSolverType.DOPRI5)
     statistics = mbs.sys['dynamicSolverStatistics']
     assert statistics['rejectedSteps'] >= 1

@@ -16,7 +16,7 @@ def FreeRotor(withJoint=False, nodeClass=RigidRxyz, dataNode=False):
     mbs = NewSystem()
     ground = mbs.AddObject(ObjectGround())
     node = mbs.AddNode(nodeClass())
-    body = mbs.AddObject(RigidBody(mass=1, inertia=[1, 1, INERTIA_Z, 0, 0, 0], nodeNumber=node))
+    mbs.AddObject(RigidBody(mass=1, inertia=[1, 1, INERTIA_Z, 0, 0, 0], nodeNumber=node))
     mBody = mbs.AddMarker(MarkerNodeRigid(nodeNumber=node))
     mGround = mbs.AddMarker(MarkerBodyRigid(bodyNumber=ground, localPosition=[0, 0, 0]))
     if withJoint:

@@ -317,12 +317,66 @@ def test_moduleLevelFunctionsAreTheMethods():
         np.sqrt(ChainOmegaSquared()) / (2 * math.pi), rel=1e-12)
 
 
-def test_sparseSolverComputesDenselyWithAWarning():
+def SpringChain(n, mass=1.5, stiffness=240.):
+    """n masses (Mass1D) in a line, spring k from the ground to the first and between neighbours,
+    the last free: omega_j^2 = 4 k/m sin^2((2j - 1) pi / (2 (2n + 1))), j = 1..n (the fixed-free
+    chain's closed form)"""
+    mbs = NewSystem()
+    ground = mbs.AddNode(NodePointGround())
+    previous = mbs.AddMarker(MarkerNodeCoordinate(nodeNumber=ground, coordinate=0))
+    for i in range(n):
+        node = mbs.AddNode(Node1D(referenceCoordinates=[float(i + 1)]))
+        mbs.AddObject(Mass1D(physicsMass=mass, nodeNumber=node))
+        marker = mbs.AddMarker(MarkerNodeCoordinate(nodeNumber=node, coordinate=0))
+        mbs.AddObject(CoordinateSpringDamper(markerNumbers=[previous, marker], stiffness=stiffness))
+        previous = marker
+    mbs.Assemble()
+    j = np.arange(1, n + 1)
+    return mbs, 4 * stiffness / mass * np.sin((2 * j - 1) * np.pi / (2 * (2 * n + 1))) ** 2
+
+
+@pytest.mark.parametrize("useSparseSolver", [False, True])
+def test_springChainsEigenfrequenciesAreTheClosedForm(useSparseSolver):
+    n, count = 40, 6
+    mbs, omegaSquared = SpringChain(n)
+    values, vectors = mbs.ComputeODE2Eigenvalues(useSparseSolver=useSparseSolver, numberOfEigenvalues=count)
+    assert values == pytest.approx(omegaSquared[:count], rel=1e-9)
+    M = mbs.ComputeLinearizedSystem()[0]
+    np.testing.assert_allclose(vectors.T @ M @ vectors, np.eye(count), atol=1e-9)  # X^T M X = I
+    mode = np.sin((2 * 1 - 1) * np.pi * np.arange(1, n + 1) / (2 * n + 1))  # the first mode's shape
+    assert abs(mode @ vectors[:, 0]) / (np.linalg.norm(mode) * np.linalg.norm(vectors[:, 0])) == pytest.approx(1, rel=1e-9)
+
+
+def test_freeChainsRigidModeIsFoundByTheShiftedSparseSolver():
+    """n masses with springs between neighbours only: omega_j^2 = 4 k/m sin^2(j pi / (2 n)), j = 0..n-1;
+    the sparse solver's shift keeps K - sigma M regular with the rigid mode omega = 0"""
+    n, mass, stiffness, count = 12, 0.5, 80., 4
+    mbs = NewSystem()
+    previous = None
+    for i in range(n):
+        node = mbs.AddNode(Node1D(referenceCoordinates=[float(i)]))
+        mbs.AddObject(Mass1D(physicsMass=mass, nodeNumber=node))
+        marker = mbs.AddMarker(MarkerNodeCoordinate(nodeNumber=node, coordinate=0))
+        if previous is not None:
+            mbs.AddObject(CoordinateSpringDamper(markerNumbers=[previous, marker], stiffness=stiffness))
+        previous = marker
+    mbs.Assemble()
+    omegaSquared = 4 * stiffness / mass * np.sin(np.arange(count) * np.pi / (2 * n)) ** 2
+    for useSparseSolver in (False, True):
+        values = mbs.ComputeODE2Eigenvalues(useSparseSolver=useSparseSolver, numberOfEigenvalues=count)[0]
+        assert values == pytest.approx(omegaSquared, rel=1e-9, abs=1e-9 * omegaSquared[-1])
+
+
+def test_sparseSolverLeavesOutFixedCoordinatesAndFallsBackToDenseForAll():
     mbs = TwoMassChain(withConstraints=False)
-    with pytest.warns(UserWarning, match="densely"):
-        values, vectors = mbs.ComputeODE2Eigenvalues(useSparseSolver=True, numberOfEigenvalues=1,
-                                                     constrainedCoordinates=[1, 2, 4, 5])
-    assert values == pytest.approx(ChainOmegaSquared()[:1], rel=1e-12) and vectors.shape == (6, 1)
+    values, vectors = mbs.ComputeODE2Eigenvalues(useSparseSolver=True, numberOfEigenvalues=1,
+                                                 constrainedCoordinates=[1, 2, 4, 5])
+    assert values == pytest.approx(ChainOmegaSquared()[:1], rel=1e-9) and vectors.shape == (6, 1)
+    assert vectors[[1, 2, 4, 5], 0] == pytest.approx(0, abs=0)
+    mbs, omegaSquared = SpringChain(3)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no warning: the dense solver gives all of them
+        assert mbs.ComputeODE2Eigenvalues(useSparseSolver=True)[0] == pytest.approx(omegaSquared, rel=1e-12)
     with pytest.raises(ValueError, match="useSparseSolver must be False"):
         TwoMassChain().ComputeODE2Eigenvalues(useSparseSolver=True)
     with pytest.raises(ValueError, match="computeComplexEigenvalues must be False with sparse"):

@@ -91,7 +91,7 @@ def test_solveDynamicStoresItsSolverBeforeTheSolveAndTheStepSizeIsLive():
 
 
 def test_explicitSolverObjectTakesTheMethodFromTheSettings(monkeypatch):
-    import multidyn.simulationSettings as settingsModule
+    import multidyn.api.simulationSettings as settingsModule
     monkeypatch.setattr(settingsModule, '_warnedNames', set())  # the warning comes once per name and session
     mbs, node = Oscillator(fixTransverse=False)  # explicit solvers: no constraints
     settings = Settings(steps=500)

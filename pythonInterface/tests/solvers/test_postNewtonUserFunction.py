@@ -29,7 +29,7 @@ def Build(recommend=True):
     state (data coordinate: 1 contact, 0 free) that PostNewton switches."""
     SC = exu.SystemContainer()
     mbs = SC.AddSystem()
-    data = mbs.AddNode(NodeGenericData(initialCoordinates=[0], numberOfDataCoordinates=1))
+    mbs.AddNode(NodeGenericData(initialCoordinates=[0], numberOfDataCoordinates=1))
     node = mbs.AddNode(Node1D(referenceCoordinates=[0], initialCoordinates=[HEIGHT]))
     mbs.AddObject(Mass1D(nodeNumber=node, physicsMass=MASS))
     ground = mbs.AddMarker(MarkerNodeCoordinate(nodeNumber=mbs.AddNode(NodePointGround()), coordinate=0))
@@ -103,7 +103,8 @@ def test_bounceConservesEnergyAndReboundsWithTheImpactVelocity():
     assert mbs.GetNodeOutput(node, exu.OutputVariableType.Coordinates) == pytest.approx(
         v * tFlight - 0.5 * GRAVITY * tFlight**2, rel=1e-4)
     assert mbs.sys['dynamicSolverStatistics']['rejectedSteps'] > 0  # the switching steps were repeated
-    assert mbs.sys['dynamicSolver'].it.newtonStepsCount == mbs.sys['dynamicSolverStatistics']['newtonIterations']  # kept, as Exudyn's
+    # kept, as Exudyn's
+    assert mbs.sys['dynamicSolver'].it.newtonStepsCount == mbs.sys['dynamicSolverStatistics']['newtonIterations']
 
 
 def test_largestPenetrationIsTheClosedFormOne():

@@ -34,8 +34,8 @@ def _inTempDir(tmp_path, monkeypatch):
 
 def Settings(endTime=0.2, numberOfSteps=20):
     s = exu.SimulationSettings()
-    s.solutionSettings.writeSolutionToFile = False
-    s.solutionSettings.sensorsStoreAndWriteFiles = False
+    s.solution.file.write = False
+    s.solution.sensors.active = False
     s.timeIntegration.endTime = endTime
     s.timeIntegration.numberOfSteps = numberOfSteps
     s.timeIntegration.newton.relativeTolerance = 1e-12
@@ -66,7 +66,8 @@ class Rotor:
         self.lTorque = mbs.AddLoad(Torque(name='torque', markerNumber=mBody, loadVector=[0, 0, TAU],
                                           loadVectorUserFunction=self.LoadVector))
         if withODE1:
-            self.nODE1 = mbs.AddNode(NodeGenericODE1(numberOfODE1Coordinates=1, referenceCoordinates=[0.], initialCoordinates=[1.]))
+            self.nODE1 = mbs.AddNode(NodeGenericODE1(numberOfODE1Coordinates=1, referenceCoordinates=[0.],
+                                                     initialCoordinates=[1.]))
             self.oODE1 = mbs.AddObject(ObjectGenericODE1(name='decay', nodeNumbers=[self.nODE1],
                                                          rhsUserFunction=self.RightHandSide))
         mbs.Assemble()

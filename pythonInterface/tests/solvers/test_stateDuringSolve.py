@@ -109,7 +109,7 @@ def test_startOfStepIsRightAlsoWhenNobodyReadsItDuringTheSteps(solverType, recor
     o = Observed(recordAtSteps=recordAtSteps)
     o.mbs.SolveDynamic(Settings(endTime=steps * h, numberOfSteps=steps), solverType=solverType)
     accepted = o.mbs.GetSensorStoredData(o.sensor)
-    for (stepEnd, time, current, startOfStep), step in zip(o.preStep, recordAtSteps):
+    for (_stepEnd, _time, current, startOfStep), step in zip(o.preStep, recordAtSteps):
         np.testing.assert_array_equal(current, startOfStep)
         np.testing.assert_array_equal(current[:3], accepted[step - 1, 1:])
     time, current, startOfStep = o.Shown()
@@ -195,8 +195,8 @@ def test_theNextStepStartsFromCoordinatesSetInThePreStepFunction(solverType):
 def test_ctrlCStopsALongSolveAndTheAcceptedStepsAreKept(solverType, withUserFunction):
     # Ctrl-C as Python delivers it: the C handler marks the signal, and Python raises
     # KeyboardInterrupt from the handler in the next Python code it runs (a user function) or
-    # when the solver checks for signals. A timer's SIGALRM with that handler stands in for the
-    # key, so that no thread is needed while the solve holds the GIL.
+    # when the solver checks for signals (on Python's main thread, taking the GIL back for the check:
+    # the solve itself runs without it). A timer's SIGALRM with that handler stands in for the key.
     # The solver checks for signals about every millisecond; a progress report, whose print
     # would also run the handler, comes only after 2 s: the 1 s bound tells the two apart.
     import signal

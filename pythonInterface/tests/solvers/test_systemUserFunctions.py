@@ -5,7 +5,6 @@ closed-form damped oscillator and against the built-in CoordinateSpringDamper; t
 counts with and without the Jacobian; the calling points; bad functions."""
 import copy
 
-import numpy as np
 import pytest
 
 import multidyn as exu

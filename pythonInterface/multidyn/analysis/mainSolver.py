@@ -1,0 +1,250 @@
+"""Exudyn's solver objects: exu.MainSolverImplicitSecondOrder, exu.MainSolverExplicit and
+exu.MainSolverStatic, whose SolveSystem(mbs, simulationSettings) runs the same solvers as
+mbs.SolveDynamic / mbs.SolveStatic, and the statistics Exudyn scripts read from them afterwards
+(solver.it, solver.conv, solver.output, solver.timer; exu.SolverSuccess). mbs.SolveDynamic and
+mbs.SolveStatic make one and store it in mbs.sys['dynamicSolver'] / mbs.sys['staticSolver']
+(storeSolver=True) before they solve, as Exudyn's, so that user functions can read
+solver.it.currentStepSize during the solve. Only what multidyn's solvers know is there; Exudyn's
+step-by-step interface (InitializeSolver, SolveSteps, ComputeNewtonResidual, ...) is not offered.
+docs/solvers/MainSolver.md."""
+import weakref as _weakref
+
+from multidyn.api.enums import DynamicSolverType
+from multidyn.api.userFunctionErrors import UserFrameFirst
+
+
+class SolverIterationData:
+    """solver.it: counters, times and step sizes of the last solve (Exudyn's names); currentStepSize
+    and currentTime (the end time of the step) are those of the running solve while one runs."""
+
+    def __init__(self, solver):
+        self._solver = solver
+        self.numberOfSteps = 0
+        self.currentStepIndex = 0  # after a solve: the index of the step that would come next (Exudyn's)
+        self.startTime = 0.
+        self.endTime = 0.
+        self.maxStepSize = 0.
+        self.minStepSize = 0.
+        self.initialStepSize = 1e-6
+        self.adaptiveStep = True
+        self.automaticStepSize = False
+        self.newtonStepsCount = 0
+        self.newtonJacobiCount = 0
+        self.rejectedModifiedNewtonSteps = 0
+        self.discontinuousIterationsCount = 0
+        self.rejectedAutomaticStepSizeSteps = 0  # steps the automatic step size control repeated (explicit pairs)
+        self.recommendedStepSize = -1.  # Exudyn's value without a recommendation (not tracked here)
+        self._stepSize = 0.
+        self._time = 0.
+
+    @property
+    def currentStepSize(self):
+        mbs = self._solver._System()
+        return mbs._CurrentSolverStep()[1] if mbs is not None else self._stepSize
+
+    @property
+    def lastStepSize(self):
+        return self.currentStepSize
+
+    @property
+    def currentTime(self):
+        mbs = self._solver._System()
+        return mbs._CurrentSolverStep()[0] if mbs is not None else self._time
+
+    def __repr__(self):
+        names = ["adaptiveStep", "automaticStepSize", "currentStepIndex", "currentStepSize", "currentTime",
+                 "discontinuousIterationsCount", "endTime", "initialStepSize", "lastStepSize", "maxStepSize",
+                 "minStepSize", "newtonJacobiCount", "newtonStepsCount", "numberOfSteps", "recommendedStepSize",
+                 "rejectedAutomaticStepSizeSteps", "rejectedModifiedNewtonSteps", "startTime"]
+        return "<SolverIterationData:\n" + "".join(f"  {name} = {getattr(self, name)}\n" for name in names) + ">"
+
+
+class SolverConvergenceData:
+    """solver.conv: whether the last solve converged (Exudyn's flags that multidyn's solvers decide)."""
+
+    def __init__(self):
+        self.newtonConverged = False
+        self.stepReductionFailed = False
+
+    def __repr__(self):
+        return (f"<SolverConvergenceData:\n  newtonConverged = {self.newtonConverged}\n"
+                f"  stepReductionFailed = {self.stepReductionFailed}\n>")
+
+
+class SolverOutputData:
+    """solver.output: whether the last solve finished, and the solver's error message if it did not."""
+
+    def __init__(self):
+        self.finishedSuccessfully = False
+        self.errorMessage = ""
+
+    def __repr__(self):
+        return f"<SolverOutputData:\n  finishedSuccessfully = {self.finishedSuccessfully}\n>"
+
+
+class SolverTimer:
+    """solver.timer: the wall-clock time of the last solve [s] (multidyn does not split it as Exudyn does)."""
+
+    def __init__(self):
+        self.total = 0.
+
+    def __repr__(self):
+        return f"<SolverTimer:\n  total = {self.total}\n>"
+
+
+class MainSolverBase:
+    """What the three solver objects share: the statistics, and filling them from a solve."""
+    solverName = ""
+    _hasStepSizeControl = False
+
+    def __init__(self):
+        self.it = SolverIterationData(self)
+        self.conv = SolverConvergenceData()
+        self.output = SolverOutputData()
+        self.timer = SolverTimer()
+        self._system = None
+
+    def GetSolverName(self):
+        return self.solverName
+
+    def __getstate__(self):
+        # without the system: mbs.sys holds the solver, and a copy or pickle of mbs copies mbs.sys
+        state = dict(self.__dict__)
+        state["_system"] = None
+        return state
+
+    def _System(self):
+        """the system of the last SolveSystem while it lives, else None"""
+        return self._system() if self._system is not None else None
+
+    def _Run(self, mbs, settings, solve):
+        """solve() -> statistics (or an exception), with the statistics filled in from them and the
+        settings dict; True."""
+        self._system = _weakref.ref(mbs)
+        self.output.finishedSuccessfully = self.conv.newtonConverged = self.conv.stepReductionFailed = False
+        self.output.errorMessage = ""
+        self._Settings(settings)
+        statistics = {}  # unknown after a failure
+        try:
+            statistics = solve()
+        except Exception as error:
+            self.conv.stepReductionFailed = True
+            self.output.errorMessage = str(error)
+            raise
+        finally:
+            self._Statistics(statistics)
+        self.output.finishedSuccessfully = True
+        self.conv.newtonConverged = self._usesNewton
+        return True
+
+    def _Statistics(self, statistics):
+        it = self.it
+        it.newtonStepsCount = statistics.get("newtonIterations", 0)
+        it.newtonJacobiCount = statistics.get("newtonJacobians", 0)
+        it.rejectedModifiedNewtonSteps = statistics.get("modifiedNewtonRejections", 0)
+        # the implicit and static solvers' rejected steps are step reductions, which Exudyn does not count here
+        it.rejectedAutomaticStepSizeSteps = statistics.get("rejectedSteps", 0) if self._hasStepSizeControl else 0
+        steps = statistics.get("steps", 0)
+        it.currentStepIndex = steps + 1 if statistics else 0
+        it.discontinuousIterationsCount = steps + statistics.get("discontinuousIterations", 0)
+        self.timer.total = statistics.get("computationTime", 0.)
+        mbs = self._System()
+        if mbs is not None:  # the values the properties give once the system is gone
+            it._time, it._stepSize = mbs._CurrentSolverStep()
+
+
+class MainSolverImplicitSecondOrder(MainSolverBase):
+    """Exudyn's implicit solver: generalized-alpha, with the Newmark and index-2 variants chosen by
+    simulationSettings.timeIntegration.generalizedAlpha (useNewmark, useIndex2Constraints)."""
+    solverName = "implicit second order time integration"
+    _usesNewton = True
+
+    def _Settings(self, settings):
+        TimeIntegrationSettings(self.it, settings, automaticStepSize=False)
+
+    @UserFrameFirst
+    def SolveSystem(self, mbs, simulationSettings=None):
+        """Integrates mbs in time from its initial values as mbs.SolveDynamic(simulationSettings)
+        does (raises multidyn.SolverError if Newton fails for good); returns True."""
+        from multidyn.analysis.solve import _SolveWith  # here: solve imports this module
+        return _SolveWith(mbs, "MainSolverImplicitSecondOrder.SolveSystem", simulationSettings, False, True, self,
+                          DynamicSolverType.GeneralizedAlpha)
+
+
+class MainSolverExplicit(MainSolverBase):
+    """Exudyn's explicit solver: the method of simulationSettings.timeIntegration.solverType (Exudyn
+    1.13; its 1.11 name timeIntegration.explicitIntegration.dynamicSolverType reaches the same value)."""
+    _usesNewton = False
+    _hasStepSizeControl = True  # the explicit pairs' automatic step size
+
+    def __init__(self):
+        super().__init__()
+        self._method = "DOPRI5"
+
+    def GetSolverName(self):
+        return f"explicit time integration ({self._method})"
+
+    def _Settings(self, settings):
+        adaptive = self._method in ("ODE23", "DOPRI5", "DVERK6")
+        TimeIntegrationSettings(self.it, settings,
+                                automaticStepSize=adaptive and settings["timeIntegration"]["automaticStepSize"])
+
+    @UserFrameFirst
+    def SolveSystem(self, mbs, simulationSettings=None):
+        """Integrates mbs in time from its initial values with the explicit method of
+        simulationSettings.timeIntegration.solverType; returns True."""
+        from multidyn.analysis.solve import _CheckedSettings, _SolveWith
+        simulationSettings = _CheckedSettings("MainSolverExplicit.SolveSystem", simulationSettings)
+        solverType = simulationSettings.timeIntegration.solverType
+        if solverType in (DynamicSolverType.GeneralizedAlpha, DynamicSolverType.TrapezoidalIndex2):
+            explicit = ", ".join(t.name for t in DynamicSolverType
+                                 if t not in (DynamicSolverType.GeneralizedAlpha, DynamicSolverType.TrapezoidalIndex2))
+            raise ValueError("MainSolverExplicit.SolveSystem: simulationSettings.timeIntegration.solverType must be an "
+                             f"explicit method ({explicit}), but it is {solverType.name}; for it use "
+                             "exu.MainSolverImplicitSecondOrder()")
+        return _SolveWith(mbs, "MainSolverExplicit.SolveSystem", simulationSettings, False, True, self, solverType)
+
+
+class MainSolverStatic(MainSolverBase):
+    """Exudyn's static solver: load steps of simulationSettings.staticSolver."""
+    solverName = "nonlinear static solver"
+    _usesNewton = True
+
+    def _Settings(self, settings):
+        static = settings["staticSolver"]
+        it = self.it
+        it.numberOfSteps = static["numberOfLoadSteps"]
+        it.startTime = static["loadStepStart"]
+        it.endTime = static["loadStepStart"] + static["loadStepDuration"]
+        it.maxStepSize = it.initialStepSize = static["loadStepDuration"] / max(static["numberOfLoadSteps"], 1)
+        it.minStepSize = static["minimumStepSize"]
+        it.adaptiveStep = static["adaptiveStep"]
+        it.automaticStepSize = False
+
+    @UserFrameFirst
+    def SolveSystem(self, mbs, simulationSettings=None):
+        """Solves for the static equilibrium as mbs.SolveStatic(simulationSettings); returns True."""
+        from multidyn.analysis.solve import _SolveWith
+        return _SolveWith(mbs, "MainSolverStatic.SolveSystem", simulationSettings, False, True, self)
+
+
+def TimeIntegrationSettings(it, settings, automaticStepSize):
+    """solver.it's values that come from the settings of a time integration (a settings dict)."""
+    time = settings["timeIntegration"]
+    it.numberOfSteps = time["numberOfSteps"]
+    it.startTime = time["startTime"]
+    it.endTime = time["endTime"]
+    it.maxStepSize = (time["endTime"] - time["startTime"]) / max(time["numberOfSteps"], 1)
+    it.minStepSize = time["minimumStepSize"]
+    it.initialStepSize = time["initialStepSize"] if automaticStepSize else it.maxStepSize
+    it.adaptiveStep = time["adaptiveStep"]
+    it.automaticStepSize = automaticStepSize
+
+
+def SolverSuccess(solverStructure):
+    """[success, errorString] of a solver object after its solve (e.g. mbs.sys['dynamicSolver']), as
+    Exudyn's exu.SolverSuccess; errorString is the solver's error message, '' after a success."""
+    if not isinstance(solverStructure, MainSolverBase):
+        raise TypeError("SolverSuccess: expected a solver object such as mbs.sys['dynamicSolver'] or "
+                        f"exu.MainSolverImplicitSecondOrder(), got {type(solverStructure).__name__}")
+    return [solverStructure.output.finishedSuccessfully, solverStructure.output.errorMessage]

@@ -1,0 +1,325 @@
+"""The viewer in a real browser (headless Chromium, WebGL through SwiftShader): a known scene's
+colours at the pixels the camera projection predicts, a stored pendulum solution played back,
+the exported HTML file offline, and the live view during a solve. The screenshots of the docs
+(docs/images/viewer*.png) are written by these tests when MULTIDYN_WRITE_DOC_IMAGES=1."""
+import os
+import time
+
+import numpy as np
+import pytest
+
+import multidyn as exu
+import multidyn.graphics as graphics
+from multidyn.utilities import InertiaCuboid
+
+from browserHelpers import (CanvasScreenshot, Centroid, IsBlue, IsRed, Mask, Near, ProjectToPixel, WaitFor,  # noqa: F401
+                            browser, page, viewport)  # browser, page: the fixtures
+
+pytest.importorskip('viser', reason='the viewer needs viser (pip install multidyn[viewer])')
+
+#: where the docs' screenshots go (written only when asked: they are committed)
+docImages = os.path.join(os.path.dirname(__file__), '..', '..', '..', 'docs', 'images')
+
+
+def SaveDocImage(page, name):
+    if os.environ.get('MULTIDYN_WRITE_DOC_IMAGES') == '1':
+        os.makedirs(docImages, exist_ok=True)
+        # without the browser's notice that it renders in software (a test machine has no GPU)
+        page.evaluate("""() => { for (const e of document.querySelectorAll('[class*="Notification-root"]'))
+                                   if (e.textContent.includes('Software WebGL')) e.style.display = 'none'; }""")
+        page.screenshot(path=os.path.join(docImages, name))
+
+
+brickCenter = [1.2, 0.6, 0.]
+renderState = {'centerPoint': [0.3, 0.2, 0.], 'zoom': 4., 'modelRotation': np.eye(3).tolist()}
+
+
+def KnownScene():
+    """a red sphere at the origin and a blue brick at brickCenter, on a ground (no nodes: nothing else is drawn)"""
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    mbs.CreateGround(graphicsDataList=[graphics.Sphere([0, 0, 0], 0.3, graphics.color.red, nTiles=24),
+                                       graphics.Brick(brickCenter, [0.4, 0.4, 0.4], graphics.color.blue)])
+    mbs.Assemble()
+    return SC, mbs
+
+
+def WaitForKnownScene(page):
+    """the 3D view once the red sphere is drawn where the projection puts the origin (None after 40 s)"""
+    def Drawn():
+        image = CanvasScreenshot(page)
+        return image if ColourAt(image, ProjectToPixel([0, 0, 0], renderState, image.shape[1], image.shape[0]),
+                                 IsRed) else None
+    return WaitFor(Drawn, timeout=40.)
+
+
+@pytest.fixture
+def stopRenderer():
+    yield
+    exu.StopRenderer()
+
+
+def ColourAt(image, pixel, test, radius=3):
+    """test(pixel colour) holds around the pixel (a few pixels of slack for rasterisation)"""
+    u, v = int(round(pixel[0])), int(round(pixel[1]))
+    block = image[v - radius:v + radius + 1, u - radius:u + radius + 1].reshape(-1, 3)
+    return np.mean([test(p) for p in block]) > 0.8
+
+
+def test_knownSceneColoursAtProjectedPixels(page, stopRenderer):
+    SC, mbs = KnownScene()
+    SC.renderer.SetState(renderState)
+    assert SC.renderer.Start() is True
+    page.goto(SC.renderer.url)
+    image = WaitForKnownScene(page)
+    assert image is not None, 'the red sphere is not where the projection puts the origin'
+    height, width = image.shape[:2]
+    assert ColourAt(image, ProjectToPixel(brickCenter, renderState, width, height), IsBlue)
+    # the sphere's size: radius 0.3 m at the projection's scale
+    origin = ProjectToPixel([0, 0, 0], renderState, width, height)
+    scale = ProjectToPixel([1, 0, 0], renderState, width, height)[0] - origin[0]  # pixels per metre
+    red = Near(Mask(image, IsRed), origin, int(0.6 * scale))
+    measured = np.sqrt(red.sum() / np.pi) / scale
+    assert measured == pytest.approx(0.3, rel=0.1)
+    np.testing.assert_allclose(Centroid(red), ProjectToPixel([0, 0, 0], renderState, width, height), atol=3)
+    # nothing red or blue elsewhere: a point between them is background
+    assert not IsRed(image[5, 5]) and not IsBlue(image[5, 5])
+    SaveDocImage(page, 'viewerKnownScene.png')
+
+
+def PendulumSolution(tmp_path, endTime=1.):
+    """a rigid pendulum (a red bar, COM 0.5 m from the pivot, swinging in the x-y plane) solved with its solution file"""
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    ground = mbs.CreateGround()
+    body = mbs.CreateRigidBody(inertia=InertiaCuboid(1000., [1, 0.1, 0.1]), referencePosition=[0.5, 0, 0],
+                               gravity=[0, -9.81, 0],
+                               graphicsDataList=[graphics.Brick(size=[1, 0.1, 0.1], color=graphics.color.red)])
+    mbs.CreateRevoluteJoint(itemNumbers=[ground, body], position=[0, 0, 0], axis=[0, 0, 1])
+    mbs.Assemble()
+    settings = exu.SimulationSettings()
+    settings.timeIntegration.endTime = endTime
+    settings.timeIntegration.numberOfSteps = 200
+    settings.timeIntegration.verboseMode = 0
+    settings.solution.file.name = str(tmp_path / 'pendulum.txt')
+    settings.solution.file.writePeriod = 0.005
+    SC.visualizationSettings.nodes.show = False
+    SC.visualizationSettings.markers.show = False
+    SC.visualizationSettings.connectors.show = False
+    return SC, mbs, body, settings
+
+
+def test_storedPendulumSolutionPlaysBack(page, tmp_path, stopRenderer):
+    from multidyn.viewer.playback import LoadSolutionFile, Player, SolutionFrames
+    from multidyn.renderer import RunningServer
+    SC, mbs, body, settings = PendulumSolution(tmp_path)
+    mbs.SolveDynamic(settings)
+    solution = LoadSolutionFile(settings.solution.file.name, verbose=False)
+    state = {'centerPoint': [0., -0.4, 0.], 'zoom': 2.4, 'modelRotation': np.eye(3).tolist()}
+    SC.renderer.SetState(state)
+    SC.renderer.Start()
+    server = RunningServer(SC)
+    times, samples = SolutionFrames(server.scene, mbs, solution, rowIncrement=1)
+    player = Player(server, times, samples, runOnStart=False)
+    page.goto(SC.renderer.url)
+    try:
+        for row in (0, len(times) // 3, len(times) - 1):
+            player.slider.value = row
+            # the body's COM from the solution row, through the system's own outputs
+            saved = mbs.systemData.GetODE2Coordinates()
+            mbs.systemData.SetODE2Coordinates(solution['data'][row, 1:1 + mbs.systemData.ODE2Size()])
+            com = mbs.GetObjectOutputBody(body, exu.OutputVariableType.Position, [0, 0, 0])
+            mbs.systemData.SetODE2Coordinates(saved)
+
+            def Arrived():
+                image = CanvasScreenshot(page)
+                expected = ProjectToPixel(com, state, image.shape[1], image.shape[0])
+                centroid = Centroid(Near(Mask(image, IsRed), expected, 150))
+                return (centroid, expected) if centroid is not None and np.linalg.norm(centroid - expected) < 4 else None
+            result = WaitFor(Arrived, timeout=30.)
+            assert result is not None, f'row {row} (t = {times[row]}): the bar is not where the solution puts it'
+            if row == len(times) // 3:
+                SaveDocImage(page, 'viewerSolutionPlayback.png')
+    finally:
+        player.Close()
+    # the pendulum really moved: the three COMs differ
+    assert abs(solution['data'][-1, 1]) > 0.05
+
+
+def test_exportedHtmlWorksOffline(page, tmp_path):
+    SC, mbs = KnownScene()
+    fileName = mbs.ExportHTML(str(tmp_path / 'scene'), animate=False, renderState=renderState)
+    assert fileName.endswith('.html') and os.path.getsize(fileName) > 100_000
+    requests = []
+
+    def Route(route):
+        requests.append(route.request.url)
+        if route.request.url.startswith(('file:', 'data:', 'blob:')):
+            route.continue_()
+        else:
+            route.abort()
+    page.context.route('**/*', Route)
+    page.context.set_offline(True)
+    page.goto('file://' + fileName)
+    image = WaitForKnownScene(page)
+    assert image is not None, 'the exported page does not show the red sphere at the origin'
+    assert ColourAt(image, ProjectToPixel(brickCenter, renderState, image.shape[1], image.shape[0]), IsBlue)
+    assert [url for url in requests if not url.startswith(('file:', 'data:', 'blob:'))] == []
+
+
+def test_exportedAnimationStartsAtTheFirstRowAndPlays(page, tmp_path):
+    SC, mbs, body, settings = PendulumSolution(tmp_path, endTime=2.)
+    mbs.SolveDynamic(settings)
+    state = {'centerPoint': [0., -0.4, 0.], 'zoom': 2.4, 'modelRotation': np.eye(3).tolist()}
+    fileName = mbs.ExportHTML(str(tmp_path / 'pendulum.html'), renderState=state, maxFrames=30)
+    page.context.set_offline(True)
+    page.goto('file://' + fileName)
+    start = ProjectToPixel([0.5, 0, 0], state, viewport['width'], viewport['height'])
+
+    def Moving():  # the bar leaves its first position (it swings down within the 2 s)
+        image = CanvasScreenshot(page)
+        centroid = Centroid(Near(Mask(image, IsRed), start, 250))
+        return centroid is not None and centroid[1] > start[1] + 20
+    assert WaitFor(Moving, timeout=40.)
+    SaveDocImage(page, 'viewerExportedHtml.png')
+
+
+def test_liveViewDuringSolveAndBitwiseResults(page, tmp_path, stopRenderer):
+    import threading
+    from multidyn.renderer import RunningServer
+    SC, mbs, body, settings = PendulumSolution(tmp_path, endTime=2.)
+    settings.timeIntegration.numberOfSteps = 1000
+
+    def SlowDown(mbs, t):  # about 2 ms a step: the solve lasts long enough to watch
+        time.sleep(0.002)
+        return True
+    mbs.SetPreStepUserFunction(SlowDown)
+    mbs.SolveDynamic(settings)
+    without = np.loadtxt(settings.solution.file.name, comments='#', delimiter=',')
+    final = mbs.systemData.GetODE2Coordinates()
+
+    SC.visualizationSettings.general.graphicsUpdateInterval = 0.05
+    state = {'centerPoint': [0., -0.4, 0.], 'zoom': 2.4, 'modelRotation': np.eye(3).tolist()}
+    SC.renderer.SetState(state)
+    SC.renderer.Start()
+    server = RunningServer(SC)
+    page.goto(SC.renderer.url)
+    assert WaitFor(lambda: server.IsWatched(), timeout=20.)
+    seen = []
+    original = server.OnSolverProgress
+
+    def Recording(time, phase):
+        seen.append((time, phase))
+        original(time, phase)
+    server.OnSolverProgress = Recording
+    server.Install()
+    image = WaitFor(lambda: CanvasScreenshot(page) if Mask(CanvasScreenshot(page), IsRed).any() else None, timeout=30.)
+    assert image is not None, 'the pendulum is not drawn'
+    solve = threading.Thread(target=mbs.SolveDynamic, args=(settings,))
+    solve.start()
+    centroids = []  # where the browser shows the bar while the solve runs
+    while solve.is_alive():
+        image = CanvasScreenshot(page)
+        centroid = Centroid(Mask(image, IsRed))
+        if centroid is not None:
+            centroids.append(tuple(np.round(centroid / 5)))
+    solve.join()
+    with_ = np.loadtxt(settings.solution.file.name, comments='#', delimiter=',')
+    assert np.array_equal(without, with_), 'the viewer changed the results'
+    assert np.array_equal(final, mbs.systemData.GetODE2Coordinates())
+    phases = [phase for _, phase in seen]
+    assert phases[0] == 0 and phases[-1] == 2 and phases.count(1) >= 10, phases
+    times = [t for t, _ in seen]
+    assert times == sorted(times) and times[-1] == pytest.approx(2.)
+    assert len(set(centroids)) >= 3, f'the browser showed the bar at {sorted(set(centroids))} during the solve'
+    # the browser shows the final state
+    com = mbs.GetObjectOutputBody(body, exu.OutputVariableType.Position, [0, 0, 0])
+
+    def Final():
+        image = CanvasScreenshot(page)
+        expected = ProjectToPixel(com, state, image.shape[1], image.shape[0])
+        centroid = Centroid(Near(Mask(image, IsRed), expected, 150))
+        return centroid is not None and np.linalg.norm(centroid - expected) < 4
+    assert WaitFor(Final, timeout=30.)
+    SaveDocImage(page, 'viewerLiveSolve.png')
+
+
+def test_clickShowsItemInformation(page, stopRenderer):
+    from multidyn.renderer import RunningServer
+    SC, mbs = KnownScene()
+    SC.renderer.SetState(renderState)
+    SC.renderer.Start()
+    server = RunningServer(SC)
+    page.goto(SC.renderer.url)
+    assert WaitFor(lambda: server.IsWatched(), timeout=20.)
+    assert WaitForKnownScene(page) is not None
+    box = page.locator('canvas').first.bounding_box()
+    image = CanvasScreenshot(page)
+    u, v = ProjectToPixel([0, 0, 0], renderState, image.shape[1], image.shape[0])
+    page.mouse.click(box['x'] + u, box['y'] + v)
+    assert WaitFor(lambda: 'object 0: Ground' in server.selectionText.content, timeout=20.), server.selectionText.content
+
+
+def test_redrawAndSaveImageWritesTheBrowsersView(page, tmp_path, stopRenderer):
+    import imageio.v3 as imageio
+    from multidyn.renderer import RunningServer
+    SC, mbs = KnownScene()
+    SC.renderer.SetState(renderState)
+    SC.renderer.Start()
+    page.goto(SC.renderer.url)
+    assert WaitFor(lambda: RunningServer(SC).IsWatched(), timeout=20.)
+    SC.visualizationSettings.exportImages.saveImageFileName = str(tmp_path / 'images' / 'frame')
+    SC.renderer.RedrawAndSaveImage()
+    SC.renderer.RedrawAndSaveImage()
+    assert SC.visualizationSettings.exportImages.saveImageFileCounter == 2
+    image = np.asarray(imageio.imread(tmp_path / 'images' / 'frame00001.png'))[:, :, :3].astype(int)
+    height, width = image.shape[:2]
+    assert ColourAt(image, ProjectToPixel([0, 0, 0], renderState, width, height), IsRed)
+    assert ColourAt(image, ProjectToPixel(brickCenter, renderState, width, height), IsBlue)
+
+
+def test_animateModesMovesTheModeShape(page, stopRenderer):
+    import threading
+    from multidyn.interactive import AnimateModes
+    from multidyn.itemInterface import MarkerBodyPosition, MassPoint, NodePoint, ObjectConnectorCartesianSpringDamper, \
+        VMassPoint
+    from multidyn.renderer import RunningServer
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    ground = mbs.CreateGround()
+    node = mbs.AddNode(NodePoint(referenceCoordinates=[0, 0, 0]))
+    mass = mbs.AddObject(MassPoint(physicsMass=1, nodeNumber=node,
+                                   visualization=VMassPoint(graphicsData=[graphics.Sphere(radius=0.1,
+                                                                                          color=graphics.color.red)])))
+    markers = [mbs.AddMarker(MarkerBodyPosition(bodyNumber=b, localPosition=[0, 0, 0])) for b in (ground, mass)]
+    # stiff in x and z, soft in y: the first mode moves the ball along y
+    mbs.AddObject(ObjectConnectorCartesianSpringDamper(markerNumbers=markers, stiffness=[1000, 10, 1000]))
+    mbs.Assemble()
+    values, vectors = mbs.ComputeODE2Eigenvalues()
+    np.testing.assert_allclose(values[0], 10.)  # omega^2 = k_y / m
+    SC.visualizationSettings.markers.show = False
+    SC.visualizationSettings.connectors.show = False
+    state = {'centerPoint': [0., 0., 0.], 'zoom': 2., 'modelRotation': np.eye(3).tolist()}
+    SC.renderer.SetState(state)
+    SC.renderer.Start()
+    server = RunningServer(SC)
+    page.goto(SC.renderer.url)
+    assert WaitFor(lambda: server.IsWatched(), timeout=20.)
+    animation = threading.Thread(target=AnimateModes, args=(SC, mbs), kwargs={'systemEigenVectors': vectors,
+                                                                             'scaleAmplitude': 4.})
+    animation.start()
+    heights = set()  # where the ball is seen: it moves along y only
+    try:
+        def Moved():
+            image = CanvasScreenshot(page)
+            centroid = Centroid(Near(Mask(image, IsRed), ProjectToPixel([0, 0, 0], state, image.shape[1],
+                                                                        image.shape[0]), 200))
+            if centroid is not None:
+                heights.add(int(round(centroid[1] / 10)))
+                assert abs(centroid[0] - 0.5 * image.shape[1]) < 4  # no motion along x
+            return len(heights) >= 3
+        assert WaitFor(Moved, timeout=40.), heights
+    finally:
+        server.continueEvent.set()
+        animation.join(timeout=10.)
+    assert not animation.is_alive()
