@@ -13,7 +13,6 @@ import argparse
 import collections
 import os
 import pathlib
-import shlex
 import shutil
 import statistics
 import subprocess

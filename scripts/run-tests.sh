@@ -42,6 +42,14 @@ else
   anyFailed=1
 fi
 
+echo "== layers (scripts/check-layers.py: each folder includes only the layers below it)"
+if "$python" scripts/check-layers.py; then
+  summary="$summary, layers clean"
+else
+  summary="$summary, layers FAILED"
+  anyFailed=1
+fi
+
 echo "== GoogleTest (ctest)"
 ctestStatus=0
 ctest --test-dir build/python --output-on-failure -j2 >"$workDirectory/ctest.log" 2>&1 || ctestStatus=$?

@@ -21,7 +21,8 @@ class CppFunction : public ScriptFunction {
   using Body = std::function<double(MainSystem&, double)>;
   explicit CppFunction(Body body) : body_(std::move(body)) {}
   double CallReal(ScriptArguments arguments) const override {
-    return body_(*const_cast<MainSystem*>(std::get<const MainSystem*>(arguments.begin()[0])), std::get<double>(arguments.begin()[1]));
+    return body_(*const_cast<MainSystem*>(dynamic_cast<const MainSystem*>(std::get<const SystemView*>(arguments.begin()[0]))),
+                 std::get<double>(arguments.begin()[1]));
   }
   VectorX CallVector(ScriptArguments arguments, Index expectedSize) const override {
     return VectorX::Constant(expectedSize, CallReal(arguments));

@@ -528,7 +528,9 @@ class ObjectJointRevoluteZ(ItemBase):
         markerNumbers: list of markers used in the joint (position and orientation)
         rotationMarker0: rotation matrix from joint frame 0 to marker 0 axes
         rotationMarker1: rotation matrix from joint frame 1 to marker 1 axes
-        activeConnector: False: the joint is inactive and its multipliers are 0
+        activeConnector: flag, which determines, if the connector is active; used to deactivate (temporarily) a
+            connector or constraint: an inactive connector applies no force, an inactive constraint's multipliers
+            are 0
         Vshow: set true, if item is shown in visualization
         VaxisRadius: radius of the drawn joint axis [m]
         VaxisLength: length of the drawn joint axis [m]
@@ -589,8 +591,9 @@ class ObjectConnectorTorsionalSpringDamper(ItemBase):
             as angular velocity control input) [rad/s]
         torque: additional constant torque tau_c added to spring-damper; prescribes a torque between the two bodies
             [N*m]
-        activeConnector: flag, which determines, if the connector is active; inactive means zero torque and zero
-            torque output
+        activeConnector: flag, which determines, if the connector is active; used to deactivate (temporarily) a
+            connector or constraint: an inactive connector applies no force, an inactive constraint's multipliers
+            are 0
         springTorqueUserFunction: a Python function which computes the scalar torque tau_SD between the two markers
             about the joint-0 z-axis, if activeConnector=True; velocityOffset and torque are not applied then
         Vshow: set true, if item is shown in visualization and false if it is not shown
@@ -747,7 +750,9 @@ class ObjectJointRevolute2D(ItemBase):
     Parameters:
         name: constraint's unique name
         markerNumbers: list of the two position markers [m0, m1] used in the joint
-        activeConnector: False: the joint is inactive and its multipliers are 0
+        activeConnector: flag, which determines, if the connector is active; used to deactivate (temporarily) a
+            connector or constraint: an inactive connector applies no force, an inactive constraint's multipliers
+            are 0
         Vshow: set true, if item is shown in visualization and false if it is not shown
         VdrawSize: drawing size = radius of revolute joint; -1: default size [m]
         Vcolor: RGBA color; R = -1: default color
@@ -793,8 +798,9 @@ class ObjectConnectorCoordinateSpringDamper(ItemBase):
         damping: damping d of the damper; acts against the relative velocity v_m1 - v_m0 [N*s/m (N*m*s/rad on
             rotations)]
         offset: offset l_off between the two coordinates (spring's reference length) [m (rad on rotations)]
-        activeConnector: flag, which determines, if the connector is active; inactive means zero force and zero
-            force output
+        activeConnector: flag, which determines, if the connector is active; used to deactivate (temporarily) a
+            connector or constraint: an inactive connector applies no force, an inactive constraint's multipliers
+            are 0
         springForceUserFunction: a Python function which computes the scalar force f_SD from the relative coordinate
             and velocity; replaces the linear law
         Vshow: set true, if item is shown in visualization and false if it is not shown
@@ -851,8 +857,9 @@ class ObjectConnectorSpringDamper(ItemBase):
             to reducing referenceLength by 1/stiffness; can be used to model an actuator force [N]
         velocityOffset: velocity offset L_0t of the damper, equivalent to the time derivative of the reference
             length [m/s]
-        activeConnector: flag, which determines, if the connector is active; inactive means zero force and zero
-            force output
+        activeConnector: flag, which determines, if the connector is active; used to deactivate (temporarily) a
+            connector or constraint: an inactive connector applies no force, an inactive constraint's multipliers
+            are 0
         springForceUserFunction: a Python function which computes the scalar spring force f_SD from the elongation
             deltaL = L - L_0 and its rate deltaL_t = L_t - L_0t; replaces the linear law
         Vshow: set true, if item is shown in visualization and false if it is not shown
@@ -915,7 +922,9 @@ class ObjectConnectorCoordinate(ItemBase):
             coordinate on a prescribed trajectory; it must be smooth and consistent with the initial coordinates
         offsetUserFunction_t: time derivative of offsetUserFunction, used in the velocity-level (index 2) equation;
             provide both functions for index-2 solvers
-        activeConnector: False: the constraint is inactive and its multiplier is 0
+        activeConnector: flag, which determines, if the connector is active; used to deactivate (temporarily) a
+            connector or constraint: an inactive connector applies no force, an inactive constraint's multipliers
+            are 0
         Vshow: set true, if item is shown in visualization and false if it is not shown
         VdrawSize: drawing size = link size; -1: default size [m]
         Vcolor: RGBA color; R = -1: default color
@@ -977,7 +986,9 @@ class ObjectContactExponentialSpring(ItemBase):
             below mu_k lowers muKinetic to it); -1: the parameters' initial value
         muKinetic: instantaneous kinetic friction coefficient mu_k (>= 0; a value above mu_s raises muStatic to it);
             -1: the parameters' initial value
-        activeConnector: flag; inactive: no force, data coordinates frozen
+        activeConnector: flag, which determines, if the connector is active; used to deactivate (temporarily) a
+            connector or constraint: an inactive connector applies no force, an inactive constraint's multipliers
+            are 0
         Vshow: set true, if item is shown in visualization and false if it is not shown
         VdrawSize: drawing size of the station; -1: default size [m]
         Vcolor: RGBA color; R = -1: default color
@@ -1022,15 +1033,16 @@ class ObjectKinematicTree(ItemBase):
     by one NodeGenericODE2 with one coordinate per link. Link i is placed relative to its parent's link frame (the
     base at baseOffset for root links) by jointOffsets[i] and jointTransformations[i], then moved by its joint about
     or along the x, y or z axis of that frame. The equations M(q) q_tt + h(q, q_t) = f come from the recursive
-    Newton-Euler algorithm, the mass matrix from the composite-rigid-body algorithm, their Jacobians by automatic
-    differentiation; f holds gravity, linkForces, linkTorques, jointForceVector, the PD control P*(u_o - q) + D*(v_o
-    - q_t) (each applied when its offset vector is given), forceUserFunction and, if jointRangeLower/jointRangeUpper
-    are given (our extension), soft joint limits: beyond its range by pen > 0 a joint is pushed back by
-    m_i*(omega^2*pen + 2*zeta*omega*pen_t) >= 0, with m_i = 1/(M^-1)_ii at the reference configuration, omega =
-    1/(jointLimitTimeConstant*zeta) (1/jointLimitTimeConstant for zeta = 0) and zeta = jointLimitDampingRatio
-    (MuJoCo's soft limits with solref = (jointLimitTimeConstant, jointLimitDampingRatio)). MarkerKinematicTreeRigid
-    attaches connectors, joints and loads to a link; SensorKinematicTree reads a link; MarkerNodeCoordinate on the
-    node reaches single joints.
+    Newton-Euler algorithm, the mass matrix from the composite-rigid-body algorithm, M^-1 for explicit solvers from
+    the articulated-body algorithm (O(n)), the Newton matrix from analytic derivatives of Newton-Euler; any number
+    of links (markers need at most 64); f holds gravity, linkForces, linkTorques, jointForceVector, the PD control
+    P*(u_o - q) + D*(v_o - q_t) (each applied when its offset vector is given), forceUserFunction and, if
+    jointRangeLower/jointRangeUpper are given (our extension), soft joint limits: beyond its range by pen > 0 a
+    joint is pushed back by m_i*(omega^2*pen + 2*zeta*omega*pen_t) >= 0, with m_i = 1/(M^-1)_ii at the reference
+    configuration, omega = 1/(jointLimitTimeConstant*zeta) (1/jointLimitTimeConstant for zeta = 0) and zeta =
+    jointLimitDampingRatio (MuJoCo's soft limits with solref = (jointLimitTimeConstant, jointLimitDampingRatio)).
+    MarkerKinematicTreeRigid attaches connectors, joints and loads to a link; SensorKinematicTree reads a link;
+    MarkerNodeCoordinate on the node reaches single joints.
 
     Parameters:
         name: object's unique name
@@ -2116,7 +2128,9 @@ class ObjectConnectorDistance(ItemBase):
         name: constraint's unique name
         markerNumbers: list of the two position markers [m0, m1] kept at a distance
         distance: prescribed distance d of the two marker points [m]
-        activeConnector: False: the constraint is inactive and its multiplier is 0
+        activeConnector: flag, which determines, if the connector is active; used to deactivate (temporarily) a
+            connector or constraint: an inactive connector applies no force, an inactive constraint's multipliers
+            are 0
         Vshow: set true, if item is shown in visualization and false if it is not shown
         VdrawSize: drawing size of the link; -1: default size [m]
         Vcolor: RGBA color; R = -1: default color
@@ -2230,8 +2244,9 @@ class ObjectConnectorCartesianSpringDamper(ItemBase):
         stiffness: stiffnesses [k_x, k_y, k_z] of the springs along the global axes [N/m]
         damping: damping coefficients [d_x, d_y, d_z] of the dampers along the global axes [N*s/m]
         offset: the relative displacement p_m1 - p_m0 at which the springs are relaxed [m]
-        activeConnector: flag, which determines, if the connector is active; inactive means zero force and zero
-            force output
+        activeConnector: flag, which determines, if the connector is active; used to deactivate (temporarily) a
+            connector or constraint: an inactive connector applies no force, an inactive constraint's multipliers
+            are 0
         springForceUserFunction: a Python function which computes the force vector f_SD from the relative
             displacement and velocity (global 3-vectors); replaces the linear law
         Vshow: set true, if item is shown in visualization and false if it is not shown
@@ -2437,8 +2452,9 @@ class ObjectConnectorGravity(ItemBase):
         mass1: mass m_1 at marker m1 [kg]
         minDistanceRegularization: distance d_min below which the force is regularized: G m_0 m_1 / (L^2 + (L -
             d_min)^2) [m]
-        activeConnector: flag, which determines, if the connector is active; inactive means zero force and zero
-            force output
+        activeConnector: flag, which determines, if the connector is active; used to deactivate (temporarily) a
+            connector or constraint: an inactive connector applies no force, an inactive constraint's multipliers
+            are 0
         Vshow: set true, if item is shown in visualization and false if it is not shown
         VdrawSize: drawing size; -1: default size [m]
         Vcolor: RGBA color; R = -1: default color
@@ -2599,7 +2615,9 @@ class ObjectJointGeneric(ItemBase):
             the axes of joint frame 0
         rotationMarker0: rotation matrix A_M0J0 from joint frame 0 to marker 0 axes
         rotationMarker1: rotation matrix A_M1J1 from joint frame 1 to marker 1 axes
-        activeConnector: False: the joint is inactive and its multipliers are 0
+        activeConnector: flag, which determines, if the connector is active; used to deactivate (temporarily) a
+            connector or constraint: an inactive connector applies no force, an inactive constraint's multipliers
+            are 0
         offsetUserFunctionParameters: six parameters passed to offsetUserFunction and offsetUserFunction_t
         offsetUserFunction: a Python function which gives the time-dependent offsets of the locked axes:
             translations u_0..2 [m] in joint frame 0 (global if all three are locked) and Tait-Bryan xyz angles
@@ -2665,7 +2683,9 @@ class ObjectJointPrismaticX(ItemBase):
         markerNumbers: list of the two markers [m0, m1] (position and orientation)
         rotationMarker0: rotation matrix A_M0J0 from joint frame 0 to marker 0 axes
         rotationMarker1: rotation matrix A_M1J1 from joint frame 1 to marker 1 axes
-        activeConnector: False: the joint is inactive and its multipliers are 0
+        activeConnector: flag, which determines, if the connector is active; used to deactivate (temporarily) a
+            connector or constraint: an inactive connector applies no force, an inactive constraint's multipliers
+            are 0
         Vshow: set true, if item is shown in visualization
         VaxisRadius: radius of the drawn joint axis [m]
         VaxisLength: length of the drawn joint axis [m]
@@ -2714,7 +2734,9 @@ class ObjectJointSpherical(ItemBase):
         name: constraint's unique name
         markerNumbers: list of the two position markers [m0, m1]
         constrainedAxes: three flags, 1 = locked, 0 = free: the global translations the joint locks
-        activeConnector: False: the joint is inactive and its multipliers are 0
+        activeConnector: flag, which determines, if the connector is active; used to deactivate (temporarily) a
+            connector or constraint: an inactive connector applies no force, an inactive constraint's multipliers
+            are 0
         Vshow: set true, if item is shown in visualization
         VjointRadius: radius of the drawn joint sphere [m]
         Vcolor: RGBA color; R = -1: default color
@@ -2765,7 +2787,9 @@ class ObjectConnectorLinearSpringDamper(ItemBase):
         offset: displacement offset x_off of the spring (e.g. a position control input) [m]
         velocityOffset: velocity offset v_off of the damper [m/s]
         force: additional constant force f_c (e.g. for actuation) [N]
-        activeConnector: False: the connector applies no force
+        activeConnector: flag, which determines, if the connector is active; used to deactivate (temporarily) a
+            connector or constraint: an inactive connector applies no force, an inactive constraint's multipliers
+            are 0
         springForceUserFunction: a Python function which computes the scalar force f_SD from the displacement dx and
             velocity dv along the axis; replaces the linear law
         Vshow: set true, if item is shown in visualization and false if it is not shown
@@ -2836,7 +2860,9 @@ class ObjectConnectorRigidBodySpringDamper(ItemBase):
         useIntrinsicFormulation (also intrinsicFormulation): True: Exudyn's intrinsic formulation (the SE(3)
             logarithm of the relative motion, in the mid joint frame; independent of the markers' order); False:
             displacement and Tait-Bryan angles in joint frame 0
-        activeConnector: False: the connector applies no force
+        activeConnector: flag, which determines, if the connector is active; used to deactivate (temporarily) a
+            connector or constraint: an inactive connector applies no force, an inactive constraint's multipliers
+            are 0
         springForceTorqueUserFunction: a Python function which computes [force; torque] in joint frame 0 from the
             relative motion; replaces the linear law (its derivatives by forward differences)
         postNewtonStepUserFunction: Exudyn's post-Newton step function for data coordinates; not supported, must be
@@ -2905,7 +2931,9 @@ class ObjectJointPrismatic2D(ItemBase):
         normalMarker1: normal n1 to the prismatic axis in marker 1 axes (used as given, as in Exudyn)
         constrainRotation: True: t0 stays normal to n1 (no relative rotation); False: marker 1 may rotate (1
             equation)
-        activeConnector: False: the joint is inactive and its multipliers are 0
+        activeConnector: flag, which determines, if the connector is active; used to deactivate (temporarily) a
+            connector or constraint: an inactive connector applies no force, an inactive constraint's multipliers
+            are 0
         Vshow: set true, if item is shown in visualization and false if it is not shown
         VdrawSize: drawing size of the joint; -1: default size [m]
         Vcolor: RGBA color; R = -1: default color
@@ -2957,7 +2985,9 @@ class ObjectJointRollingDisc(ItemBase):
             plane (ground), m1 at the disc center
         constrainedAxes: flags [j0, j1, j2], 1 = constrained: j0 lateral, j1 forward (longitudinal), j2 normal
             (contact) velocity of the contact point; free axes have no equation
-        activeConnector: False: the joint is inactive and its multipliers are 0
+        activeConnector: flag, which determines, if the connector is active; used to deactivate (temporarily) a
+            connector or constraint: an inactive connector applies no force, an inactive constraint's multipliers
+            are 0
         discRadius: radius r of the disc [m]
         discAxis: axis of the disc in marker 1 axes, a unit vector (used as given)
         planeNormal: normal of the rolling plane in marker 0 axes, pointing towards the disc, a unit vector (used as
@@ -3030,7 +3060,9 @@ class ObjectConnectorRollingDiscPenalty(ItemBase):
             on the disc's center (disc axis parallel to the plane) [s/m]
         useLinearProportionalZone: True: the friction grows linearly in the proportional zone; False: quadratically
             (smooth at its end)
-        activeConnector: False: the connector applies no forces
+        activeConnector: flag, which determines, if the connector is active; used to deactivate (temporarily) a
+            connector or constraint: an inactive connector applies no force, an inactive constraint's multipliers
+            are 0
         Vshow: set true, if item is shown in visualization
         VdiscWidth: width of the disc as drawn [m]
         Vcolor: RGBA color; R = -1: default color
@@ -3252,7 +3284,9 @@ class ObjectConnectorCoordinateVector(ItemBase):
         jacobianUserFunction: the Jacobian of constraintUserFunction with respect to q (to q_t if velocityLevel),
             which gives the constraint forces -C_q^T lambda and the Newton matrix; velocityLevel is the parameter's
             value
-        activeConnector: False: the constraint is inactive and its multipliers are 0
+        activeConnector: flag, which determines, if the connector is active; used to deactivate (temporarily) a
+            connector or constraint: an inactive connector applies no force, an inactive constraint's multipliers
+            are 0
         Vshow: set true, if item is shown in visualization and false if it is not shown
         VdrawSize: drawing size; -1: default size [m]
         Vcolor: RGBA color; R = -1: default color
@@ -3317,8 +3351,9 @@ class ObjectContactCoordinate(ItemBase):
         contactStiffness: contact (penalty) stiffness k; acts only upon penetration [N/m]
         contactDamping: contact damping d; acts only upon penetration [N*s/m]
         offset: offset of the contact: the gap is g = q_m1 - q_m0 - offset [m]
-        activeConnector: flag, which determines, if the connector is active; inactive means zero force and no
-            switching
+        activeConnector: flag, which determines, if the connector is active; used to deactivate (temporarily) a
+            connector or constraint: an inactive connector applies no force, an inactive constraint's multipliers
+            are 0
         Vshow: set true, if item is shown in visualization and false if it is not shown
         VdrawSize: drawing size = diameter of spring; -1: default size [m]
         Vcolor: RGBA color; R = -1: default color
@@ -3389,8 +3424,9 @@ class ObjectContactSphereSphere(ItemBase):
             damping for slow impacts and lasting contact) [m/s]
         impactModel: 0: linear spring-damper (with contactPlasticityRatio != 0 the adhesive elasto-plastic model);
             1: Hunt-Crossley; 2: Gonthier (e < 1/3) and Carvalho-Martins (e > 1/3), accurate in the whole range of e
-        activeConnector: flag, which determines, if the connector is active; inactive means zero force and no
-            switching
+        activeConnector: flag, which determines, if the connector is active; used to deactivate (temporarily) a
+            connector or constraint: an inactive connector applies no force, an inactive constraint's multipliers
+            are 0
         Vshow: set true, if the spheres are drawn with their radii
         Vcolor: RGBA color; R = -1: default color
     """
@@ -3476,8 +3512,9 @@ class ObjectContactSphereTriangle(ItemBase):
         minimumImpactVelocity: lower bound of the impact velocity in the impact damping of impactModel 1 and 2 (more
             damping for slow impacts and lasting contact) [m/s]
         impactModel: 0: linear spring-damper; 1: Hunt-Crossley; 2: Gonthier (e < 1/3) and Carvalho-Martins (e > 1/3)
-        activeConnector: flag, which determines, if the connector is active; inactive means zero force and no
-            switching
+        activeConnector: flag, which determines, if the connector is active; used to deactivate (temporarily) a
+            connector or constraint: an inactive connector applies no force, an inactive constraint's multipliers
+            are 0
         Vshow: set true, if the sphere and the triangle are drawn
         Vcolor: RGBA color; R = -1: default color
     """
@@ -3565,8 +3602,9 @@ class ObjectConnectorHydraulicActuatorSimple(ItemBase):
         tankPressure: tank pressure p_t [Pa]
         useChamberVolumeChange: if True, the chamber volumes V_0 = V_h0 + A_0 s, V_1 = V_h1 + A_1 (L_s - s) and the
             effective bulk moduli change with the stroke; if False, V_k = V_hk and K_k = K_oil
-        activeConnector: flag, which determines, if the connector is active; inactive: no force, zero force output,
-            and the pressures stay constant
+        activeConnector: flag, which determines, if the connector is active; used to deactivate (temporarily) a
+            connector or constraint: an inactive connector applies no force, an inactive constraint's multipliers
+            are 0
         Vshow: set true, if item is shown in visualization
         VcylinderRadius: radius of the drawn cylinder [m]
         VrodRadius: radius of the drawn rod [m]
