@@ -49,6 +49,10 @@ struct JacobianFactors {
   bool constraintForces = true;
 };
 
+// What an algebraic equation constrains: positions g(q) = 0 (its velocity form g_t = C_q q_t
+// follows), velocities only g_v(q, q_t) = 0, or nothing (an inactive constraint: lambda = 0).
+enum class AlgebraicEquationKind : char { Position, Velocity, Inactive };
+
 class DAESystem {
  public:
   virtual ~DAESystem() = default;
@@ -110,6 +114,12 @@ class DAESystem {
   virtual void CoordinatesFixedByConstraints(std::vector<Index>& ode2Coordinates, std::string& why) const {
     ode2Coordinates.clear();
     why = NumberOfAE() > 0 ? "the system has algebraic equations" : "";
+  }
+
+  // The kind of each algebraic equation (size NumberOfAE()), for solvers that treat position and
+  // velocity levels separately (IDA's stabilised index-2 form); the default: all position level.
+  virtual void AlgebraicEquationKinds(std::vector<AlgebraicEquationKind>& kinds) const {
+    kinds.assign(size_t(NumberOfAE()), AlgebraicEquationKind::Position);
   }
 
   // The constraints on velocities only (Constraint::IsVelocityLevel), named for the messages of

@@ -5,6 +5,7 @@
 
 #include "core/foundation/Errors.h"
 #include "core/items/FieldTable.h"
+#include "core/items/UnitConstraintLoads.h"
 #include "core/evaluation/ItemDifferentiation.h"
 #include "core/evaluation/SystemUserFunctions.h"
 
@@ -70,7 +71,8 @@ void SystemEquations::BuildEvaluationPlan() {
   for (Index c : compiled_.constraints) {
     const auto& constraint = static_cast<const Constraint&>(system_.GetObject(c));
     const Index size = constraint.NumberOfAlgebraicEquations();
-    constraintEntries_.push_back({c, &constraint, compiled_.objectAEStart[c], size, compiled_.objectMarkers[c][0],
+    constraintEntries_.push_back({c, &constraint, dynamic_cast<const UnitConstraintLoads*>(&constraint),
+                                  compiled_.objectAEStart[c], size, compiled_.objectMarkers[c][0],
                                   compiled_.objectMarkers[c][1],
                                   differentiation::NumberOfCoordinates(system_, compiled_.objectMarkerNodes[c]),
                                   std::max(size, differentiation::LargestMarkerCoordinates(compiled_, compiled_.objectMarkers[c])),
@@ -657,18 +659,23 @@ void SystemEquations::AddPartJacobian(const ThreadPart& part, Scratch& scratch,
     // they differ from dg/dq in the direction normal to the unit sphere, and Newton needs the
     // derivative of the residual it solves.
     VectorX& unitLambda = JacobianWorkspace::OfSize(workspace.lambdaBySize, size);
-    MarkerLoad<double> unitLoads[2];
+    std::vector<MarkerLoad<double>>& unitLoads = scratch.unitConstraintLoads;  // 2 per multiplier, capacity kept
+    if (Index(unitLoads.size()) < 2 * size) unitLoads.resize(size_t(2 * size));
+    if (!e.unitLoads || !e.unitLoads->ComputeUnitConstraintLoads(Context(e.object, state), markerData_[markers[0]],
+                                                                 markerData_[markers[1]], size, unitLoads.data()))
+      for (Index k = 0; k < size; ++k) {
+        unitLambda.setZero();
+        unitLambda(k) = 1.;
+        unitLoads[2 * k] = unitLoads[2 * k + 1] = MarkerLoad<double>();
+        constraint.ComputeConstraintLoads(Context(e.object, state), markerData_[markers[0]], markerData_[markers[1]],
+                                          unitLambda, &unitLoads[2 * k]);
+      }
     for (Index k = 0; k < size; ++k) {
-      unitLambda.setZero();
-      unitLambda(k) = 1.;
-      unitLoads[0] = unitLoads[1] = MarkerLoad<double>();
-      constraint.ComputeConstraintLoads(Context(e.object, state), markerData_[markers[0]], markerData_[markers[1]],
-                                        unitLambda, unitLoads);
       for (int side = 0; side < 2; ++side) {
         const auto& indices = compiled_.markerODE2Indices[markers[side]];
         const MarkerData<double>& data = markerData_[markers[side]];
         for (size_t i = 0; i < indices.size(); ++i) {
-          const double component = GeneralizedLoadComponent(data, unitLoads[side], Index(i));  // -C_q(k, i)
+          const double component = GeneralizedLoadComponent(data, unitLoads[2 * k + side], Index(i));  // -C_q(k, i)
           matrix.Add(indices[i], aeOffset + aeStart + k, -factors.multiplierColumns * component);
           if (rowsFromLoads) matrix.Add(aeOffset + aeStart + k, indices[i], -rowFactor * component);
         }
@@ -782,6 +789,16 @@ std::string SystemEquations::DescribeVelocityLevelConstraints() const {
     if (e.velocityLevel && e.constraint->IsActive())
       names += (names.empty() ? "" : ", ") + system_.ItemDescription(ItemCategory::Object, e.object);
   return names;
+}
+
+void SystemEquations::AlgebraicEquationKinds(std::vector<AlgebraicEquationKind>& kinds) const {
+  kinds.assign(size_t(compiled_.numberOfAE), AlgebraicEquationKind::Position);  // nodes' equations: positions
+  for (const ConstraintEntry& e : constraintEntries_) {
+    const AlgebraicEquationKind kind = !e.constraint->IsActive() ? AlgebraicEquationKind::Inactive
+                                       : e.velocityLevel        ? AlgebraicEquationKind::Velocity
+                                                                : AlgebraicEquationKind::Position;
+    for (Index r = 0; r < e.size; ++r) kinds[size_t(e.aeStart + r)] = kind;
+  }
 }
 
 std::string SystemEquations::DescribeUnknown(Index row) const {

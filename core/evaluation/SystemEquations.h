@@ -20,6 +20,8 @@
 
 namespace multidyn {
 
+class UnitConstraintLoads;
+
 namespace differentiation {
 struct JacobianWorkspace;
 }
@@ -62,6 +64,7 @@ class SystemEquations : public DAESystem {
   }
   void CoordinatesFixedByConstraints(std::vector<Index>& ode2Coordinates, std::string& why) const override;
   std::string DescribeVelocityLevelConstraints() const override;
+  void AlgebraicEquationKinds(std::vector<AlgebraicEquationKind>& kinds) const override;
   std::string DescribeUnknown(Index row) const override;
 
   // Convenience for tests: the Jacobian as a dense matrix.
@@ -84,6 +87,7 @@ class SystemEquations : public DAESystem {
   struct Scratch {
     VecX<double> local, internal, internalRate;
     std::vector<MarkerLoad<double>> markerLoads;
+    std::vector<MarkerLoad<double>> unitConstraintLoads;  // the loads of unit multipliers, two per multiplier
     // per size, up to the largest of the plan's items (see JacobianWorkspace)
     std::vector<VectorX> lambdaBySize, q_ttBySize;
     VectorX residual;  // threads > 0: their part of the ODE2 residual
@@ -179,6 +183,7 @@ class SystemEquations : public DAESystem {
   struct ConstraintEntry {
     Index object;
     const Constraint* constraint;
+    const UnitConstraintLoads* unitLoads;  // the constraint's, if it offers them at once (else null)
     Index aeStart, size;
     Index marker0, marker1;
     // Of its markers' nodes; the most of one marker and of its equations, which the kernel vectors

@@ -50,7 +50,8 @@ def InvalidIndex():
 
 class DynamicSolverType(_ExudynEnum):
     """Dynamic solvers: GeneralizedAlpha (with its Newmark/index-2 variant TrapezoidalIndex2), the explicit
-    fixed-step methods and the explicit pairs ODE23, DOPRI5, DVERK6 with automatic step size control."""
+    fixed-step methods, the explicit pairs ODE23, DOPRI5, DVERK6 with automatic step size control, and (multidyn)
+    SUNDIALS' error-controlled IDA and CVODE."""
     GeneralizedAlpha = 1
     TrapezoidalIndex2 = 2
     ExplicitEuler = 3
@@ -62,6 +63,8 @@ class DynamicSolverType(_ExudynEnum):
     DOPRI5 = 9
     DVERK6 = 10
     VelocityVerlet = 11
+    IDA = 12  # multidyn: SUNDIALS IDA on the stabilised index-2 DAE (docs/solvers/Sundials.md)
+    CVODE = 13  # multidyn: SUNDIALS CVODE (BDF or Adams), constraints by projection
 
 
 class LinearSolverType(_ExudynEnum):
@@ -254,7 +257,7 @@ def SolveStatic(mbs, simulationSettings=None, updateInitialValues=False, storeSo
 from multidyn import itemInterface  # noqa: E402  (needs the compiled module's item tables)
 from multidyn import mainSystemExtensions  # noqa: E402,F401  (adds the Python methods of MainSystem)
 from multidyn import solver  # noqa: E402,F401  (exu.solver; mbs.ComputeODE2Eigenvalues and the other linear analysis)
-from multidyn.mainSolver import (MainSolverExplicit, MainSolverImplicitSecondOrder, MainSolverStatic,  # noqa: E402,F401
+from multidyn.mainSolver import (MainSolverExplicit, MainSolverImplicitSecondOrder, MainSolverStatic, MainSolverSundials,  # noqa: E402,F401
                                  SolverSuccess)
 from multidyn import graphics  # noqa: E402,F401  (exu.graphics, as in Exudyn)
 from multidyn import modules  # noqa: E402,F401  (control modules: multidyn.modules.TwoHingeDamper)

@@ -368,7 +368,7 @@ def SolveDynamic(self, simulationSettings=None, solverType=None, updateInitialVa
     assembled first, with a warning (autoAssemble=True, as Exudyn). Raises multidyn.SolverError if
     Newton fails for good, keeping the results up to the last accepted step. Returns True."""
     from multidyn import DynamicSolverType
-    from multidyn.mainSolver import MainSolverExplicit, MainSolverImplicitSecondOrder
+    from multidyn.mainSolver import MainSolverExplicit, MainSolverImplicitSecondOrder, MainSolverSundials
     self._CheckNotSolving("mbs.SolveDynamic()")  # before anything is reset: a nested solve is refused at once
     simulationSettings = _CheckedSettings("SolveDynamic", simulationSettings)
     if solverType is None:  # Exudyn 1.13: the solver is a setting; the argument takes its place for this run
@@ -378,7 +378,10 @@ def SolveDynamic(self, simulationSettings=None, solverType=None, updateInitialVa
     except ValueError:
         raise ValueError(f"SolveDynamic: solverType must be an exu.DynamicSolverType, got {solverType!r}") from None
     implicit = solverType in (DynamicSolverType.GeneralizedAlpha, DynamicSolverType.TrapezoidalIndex2)
-    solver = MainSolverImplicitSecondOrder() if implicit else MainSolverExplicit()
+    if solverType in (DynamicSolverType.IDA, DynamicSolverType.CVODE):
+        solver = MainSolverSundials()
+    else:
+        solver = MainSolverImplicitSecondOrder() if implicit else MainSolverExplicit()
     if storeSolver:  # before the solve, as Exudyn: user functions read mbs.sys['dynamicSolver'].it during it
         _SystemDictionary(self).update(dynamicSolver=solver, simulationSettings=simulationSettings)
     return _SolveWith(self, "SolveDynamic", simulationSettings, updateInitialValues, autoAssemble, solver, solverType)

@@ -1,0 +1,225 @@
+#include "solvers/integrators/IdaSolver.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <ida/ida.h>
+#include <ida/ida_ls.h>
+
+#include "core/foundation/Errors.h"
+#include "solvers/integrators/SolverChecks.h"
+#include "solvers/integrators/StateVectors.h"
+#include "solvers/sundials/SundialsFlags.h"
+
+namespace multidyn {
+
+namespace {
+// Our own errors already carry time and step size.
+class IdaError : public SolverError {
+ public:
+  using SolverError::SolverError;
+};
+}  // namespace
+
+IdaSolver::IdaSolver(DAESystem& equations, const SimulationSettings& settings, SolverObserver& observer)
+    : equations_(equations),
+      settings_(settings),
+      observer_(observer),
+      ggl_(equations, true),
+      consistent_(equations, SundialsLinearSolverType(settings.timeIntegration.sundials), settings.linearSolverSettings),
+      linearSolver_(SundialsLinearSolverType(settings.timeIntegration.sundials), settings.linearSolverSettings),
+      y_(ggl_.Size(), context_),
+      yp_(ggl_.Size(), context_),
+      id_(ggl_.Size(), context_),
+      matrixAdapter_(jacobian_, context_),
+      solverAdapter_(linearSolver_, ggl_.Size(), context_) {
+  CheckTimeSpan(settings.timeIntegration);
+  CheckSundialsSettings(settings.timeIntegration.sundials, "IDA", 5, false);
+  linearSolver_.SetUnknownDescriber([this](Index row) { return ggl_.DescribeUnknown(row); });
+  ggl_.DifferentialComponents(N_VGetArrayPointer(id_.Get()));
+}
+
+IdaSolver::~IdaSolver() {
+  if (ida_) IDAFree(&ida_);
+}
+
+int IdaSolver::Residual(sunrealtype t, N_Vector y, N_Vector yp, N_Vector F, void* data) {
+  auto& self = *static_cast<IdaSolver*>(data);
+  try {
+    self.ggl_.Residual(t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), N_VGetArrayPointer(F));
+    return AllFinite(VectorOf(F)) ? 0 : 1;  // non-finite: IDA retries with a smaller step
+  } catch (...) {
+    self.callbackError_ = std::current_exception();
+    return -1;
+  }
+}
+
+int IdaSolver::Jacobian(sunrealtype t, sunrealtype cj, N_Vector y, N_Vector yp, N_Vector, SUNMatrix J, void* data,
+                        N_Vector, N_Vector, N_Vector) {
+  auto& self = *static_cast<IdaSolver*>(data);
+  try {
+    SystemMatrix& matrix = SystemMatrixAdapter::MatrixOf(J);
+    self.ggl_.Jacobian(t, cj, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), matrix,
+                       self.linearSolver_.StorageFor(self.ggl_.Size()));
+    return 0;
+  } catch (...) {
+    self.callbackError_ = std::current_exception();
+    return -1;
+  }
+}
+
+void IdaSolver::Start(SystemState& state) {
+  const SundialsSettings& s = settings_.timeIntegration.sundials;
+  // Positions only if they violate the constraints beyond the absolute tolerance (as assembled
+  // otherwise); velocities onto the velocity constraints; then accelerations and multipliers.
+  try {
+    consistent_.ProjectPositions(state, 0.1 * s.absoluteTolerance);
+    consistent_.ProjectVelocities(state);
+    consistent_.ComputeAccelerations(state);
+  } catch (const SolverError& e) {
+    throw IdaError("IDA: no consistent initial values at t=" + NumberText(state.time) + ": " + e.what());
+  }
+  ggl_.SetBaseState(state);
+  ggl_.UpdateProjection(state);
+  ggl_.FromState(state, N_VGetArrayPointer(y_.Get()), N_VGetArrayPointer(yp_.Get()));
+  int flag = 0;
+  if (!idaInitialized_) {
+    ida_ = IDACreate(context_);
+    if (!ida_) throw SolverError("IDA: IDACreate failed");
+    context_.CollectIdaMessages(ida_);
+    flag = IDAInit(ida_, Residual, state.time, y_.Get(), yp_.Get());
+    if (flag == IDA_SUCCESS) flag = IDASetUserData(ida_, this);
+    if (flag == IDA_SUCCESS) flag = IDASStolerances(ida_, s.relativeTolerance, s.absoluteTolerance);
+    if (flag == IDA_SUCCESS) flag = IDASetId(ida_, id_.Get());
+    if (flag == IDA_SUCCESS) flag = IDASetSuppressAlg(ida_, SUNTRUE);  // lambda, mu: not in the error test
+    if (flag == IDA_SUCCESS) flag = IDASetMaxOrd(ida_, int(s.maximumOrder));
+    if (flag == IDA_SUCCESS && s.maximumStepSize > 0.) flag = IDASetMaxStep(ida_, s.maximumStepSize);
+    if (flag == IDA_SUCCESS) flag = IDASetMaxNumSteps(ida_, 1000000);
+    if (flag == IDA_SUCCESS) flag = IDASetLinearSolver(ida_, solverAdapter_.Get(), matrixAdapter_.Get());
+    if (flag == IDA_SUCCESS) flag = IDASetJacFn(ida_, Jacobian);
+    idaInitialized_ = true;
+  } else {
+    CollectStatistics();
+    flag = IDAReInit(ida_, state.time, y_.Get(), yp_.Get());
+  }
+  if (flag == IDA_SUCCESS && s.initialStepSize > 0.) flag = IDASetInitStep(ida_, s.initialStepSize);
+  if (flag == IDA_SUCCESS) flag = IDASetStopTime(ida_, settings_.timeIntegration.endTime);
+  if (flag != IDA_SUCCESS)
+    throw IdaError("IDA: setting up failed at t=" + NumberText(state.time) + ": " + IdaFlagText(flag) + " " +
+                   context_.LastMessage());
+}
+
+void IdaSolver::CollectStatistics() {
+  if (!ida_) return;
+  long steps = 0, residuals = 0, jacobians = 0, errorTests = 0, convergence = 0, iterations = 0;
+  int order = 0;
+  IDAGetNumSteps(ida_, &steps);
+  IDAGetNumResEvals(ida_, &residuals);
+  IDAGetNumJacEvals(ida_, &jacobians);
+  IDAGetNumErrTestFails(ida_, &errorTests);
+  IDAGetNumNonlinSolvConvFails(ida_, &convergence);
+  IDAGetNumNonlinSolvIters(ida_, &iterations);
+  IDAGetLastOrder(ida_, &order);
+  statistics_.steps += steps;
+  statistics_.residualEvaluations += residuals;
+  statistics_.jacobianEvaluations += jacobians;
+  statistics_.newtonJacobians += jacobians;
+  statistics_.errorTestFailures += errorTests;
+  statistics_.rejectedSteps += errorTests + convergence;
+  statistics_.convergenceFailures += convergence;
+  statistics_.newtonIterations += iterations;
+  statistics_.lastOrder = order;
+}
+
+bool IdaSolver::StateChangedSinceOutput(const SystemState& state) const {
+  return state.ode2 != output_.ode2 || state.ode2_t != output_.ode2_t || state.ode1 != output_.ode1 ||
+         state.data != output_.data;
+}
+
+void IdaSolver::Fail(int flag, SystemState& state) {
+  sunrealtype tLast = state.time, h = 0.;
+  IDAGetCurrentTime(ida_, &tLast);
+  IDAGetCurrentStep(ida_, &h);
+  std::string text = "IDA failed at t=" + NumberText(tLast) + ", step size h=" + NumberText(h) + ": " +
+                     IdaFlagText(flag);
+  if (!context_.LastMessage().empty()) text += "; SUNDIALS: " + context_.LastMessage();
+  if (!solverAdapter_.LastFailure().empty()) text += "; last linear solver failure: " + solverAdapter_.LastFailure();
+  // Keep the last step IDA accepted (beyond the last output point), for the observers too.
+  if (tLast > state.time && IDAGetDky(ida_, tLast, 0, y_.Get()) == IDA_SUCCESS &&
+      IDAGetDky(ida_, tLast, 1, yp_.Get()) == IDA_SUCCESS) {
+    ggl_.ToState(tLast, N_VGetArrayPointer(y_.Get()), N_VGetArrayPointer(yp_.Get()), state);
+    observer_.OnStepAccepted(state, tLast - output_.time, 0);
+  }
+  CollectStatistics();
+  if (callbackError_) {
+    std::exception_ptr error = callbackError_;
+    callbackError_ = nullptr;
+    try {
+      std::rethrow_exception(error);
+    } catch (const SolverError& e) {
+      throw IdaError(text + "; " + e.what());
+    }
+  }
+  throw IdaError(text);
+}
+
+SolverStatistics IdaSolver::Solve(SystemState& state) {
+  const TimeIntegrationSettings& ti = settings_.timeIntegration;
+  statistics_ = SolverStatistics();
+  CheckState(state, equations_);
+  SystemState accepted = state;
+  const double startTime = state.time, endTime = ti.endTime;
+  const double outputStep = (endTime - startTime) / double(ti.numberOfSteps);
+  try {
+    Start(state);
+    CopyState(state, accepted);
+    CopyState(state, output_);
+    observer_.OnStart(state);
+    SystemState start;
+    long iterationsBefore = 0;
+    for (Index k = 1; k <= ti.numberOfSteps; ++k) {
+      const double tOutput = k == ti.numberOfSteps ? endTime : startTime + double(k) * outputStep;
+      if (!observer_.OnStepStart(state, tOutput, tOutput - state.time)) break;
+      CopyState(state, start);
+      sunrealtype tReturned = state.time;
+      callbackError_ = nullptr;
+      const int flag = IDASolve(ida_, tOutput, &tReturned, y_.Get(), yp_.Get(), IDA_NORMAL);
+      if (flag < 0) Fail(flag, state);
+      ggl_.ToState(tOutput, N_VGetArrayPointer(y_.Get()), N_VGetArrayPointer(yp_.Get()), state);
+      bool restart = false;
+      if (equations_.HasPostNewtonItems()) {
+        double recommendedStepSize = -1.;
+        const double switchingError = equations_.PostNewtonStep(state, start, recommendedStepSize);
+        if (switchingError != 0.) {
+          ++statistics_.discontinuousIterations;
+          restart = true;
+        }
+      }
+      long iterations = 0;
+      IDAGetNumNonlinSolvIters(ida_, &iterations);
+      CopyState(state, accepted);
+      CopyState(state, output_);
+      observer_.OnStepAccepted(state, tOutput - start.time, Index(iterations - iterationsBefore));
+      iterationsBefore = iterations;
+      // A restart after a switch of data coordinates or a state changed by a user function.
+      if (restart || StateChangedSinceOutput(state)) {
+        Start(state);
+        iterationsBefore = 0;
+      }
+    }
+    CollectStatistics();
+    observer_.OnFinish(state);
+  } catch (const IdaError&) {
+    if (state.time < accepted.time) state = accepted;
+    throw;
+  } catch (const SolverError& e) {
+    state = accepted;
+    throw IdaError(std::string("IDA at t=") + NumberText(state.time) + ": " + e.what());
+  } catch (...) {
+    state = accepted;
+    throw;
+  }
+  return statistics_;
+}
+
+}  // namespace multidyn
