@@ -91,6 +91,19 @@ class DAESystem {
   virtual void ComputeMassMatrix(const SystemState& state, SystemMatrix& matrix) = 0;
   // True if M does not depend on the state (then it may be factorized once).
   virtual bool MassMatrixIsConstant() const { return false; }
+  // forces = C_q^T mu: the ODE2 residual's multiplier terms for the multipliers mu instead of
+  // lambda (IDA's stabilised index-2 form projects with it). The default takes the difference of
+  // two residuals; a system may evaluate the constraint loads alone.
+  virtual void ComputeConstraintForces(const SystemState& state, const VectorX& mu, VectorX& forces) {
+    SystemState work = state;
+    VectorX zero;
+    work.ode2_tt.setZero();
+    work.ae.setZero();
+    ComputeODE2Residual(work, zero);
+    work.ae = mu;
+    ComputeODE2Residual(work, forces);
+    forces -= zero;
+  }
   // The part of g_tt that does not depend on q_tt: g_tt = C_q q_tt + h(q, q_t).
   virtual void ComputeConstraintAccelerationTerm(const SystemState& state, VectorX& h) = 0;
 

@@ -791,6 +791,34 @@ std::string SystemEquations::DescribeVelocityLevelConstraints() const {
   return names;
 }
 
+void SystemEquations::ComputeConstraintForces(const SystemState& state, const VectorX& mu, VectorX& forces) {
+  const MainSystem::EvaluatedState evaluated(system_, state);
+  forces.setZero(compiled_.numberOfODE2);
+  if (compiled_.numberOfAE == 0) return;
+  UpdateKinematics(state, false);
+  Scratch& scratch = scratch_[0];
+  VecX<double>& local = scratch.local;
+  for (const NodeAEEntry& e : nodeAEEntries_) {
+    VectorX& multipliers = scratch.lambdaBySize[e.aeSize];
+    CopyElements(multipliers.data(), mu.data() + e.aeStart, e.aeSize);
+    e.node->ComputeAlgebraicForces(
+        NodeCoordinates<double>{qTotal_.segment(e.start, e.size), state.ode2_t.segment(e.start, e.size)}, multipliers,
+        local);
+    AddElements(forces.data() + e.start, local.data(), e.size);
+  }
+  MarkerLoad<double> loads[2];
+  for (const ConstraintEntry& e : constraintEntries_) {
+    if (!e.constraint->IsActive()) continue;
+    VectorX& multipliers = scratch.lambdaBySize[e.size];
+    CopyElements(multipliers.data(), mu.data() + e.aeStart, e.size);
+    loads[0] = loads[1] = MarkerLoad<double>();
+    e.constraint->ComputeConstraintLoads(Context(e.object, state), markerData_[e.marker0], markerData_[e.marker1],
+                                         multipliers, loads);
+    AddGeneralizedLoad(e.marker0, loads[0], -1., forces);
+    AddGeneralizedLoad(e.marker1, loads[1], -1., forces);
+  }
+}
+
 void SystemEquations::AlgebraicEquationKinds(std::vector<AlgebraicEquationKind>& kinds) const {
   kinds.assign(size_t(compiled_.numberOfAE), AlgebraicEquationKind::Position);  // nodes' equations: positions
   for (const ConstraintEntry& e : constraintEntries_) {

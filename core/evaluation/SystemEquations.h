@@ -65,6 +65,7 @@ class SystemEquations : public DAESystem {
   void CoordinatesFixedByConstraints(std::vector<Index>& ode2Coordinates, std::string& why) const override;
   std::string DescribeVelocityLevelConstraints() const override;
   void AlgebraicEquationKinds(std::vector<AlgebraicEquationKind>& kinds) const override;
+  void ComputeConstraintForces(const SystemState& state, const VectorX& mu, VectorX& forces) override;
   std::string DescribeUnknown(Index row) const override;
 
   // Convenience for tests: the Jacobian as a dense matrix.

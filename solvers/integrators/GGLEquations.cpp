@@ -50,8 +50,11 @@ void GGLEquations::Residual(double t, const double* y, const double* yp, double*
   if (na > 0) system_.ComputeAlgebraicResidual(work_, true, velocityLevel_);
   const double* v = y + n2;
   const double* mu = y + 2 * n2 + n1 + na;
-  for (Index i = 0; i < n2; ++i) F[i] = yp[i] - v[i];
-  for (const ProjectionEntry& e : projection_) F[e.coordinate] -= e.value * mu[e.row];
+  if (na > 0) {
+    mu_ = Eigen::Map<const VectorX>(mu, na);
+    system_.ComputeConstraintForces(work_, mu_, projection_);  // C_q^T mu at this q
+  }
+  for (Index i = 0; i < n2; ++i) F[i] = yp[i] - v[i] - (na > 0 ? projection_(i) : 0.);
   for (Index i = 0; i < n2; ++i) F[n2 + i] = residual_(i);
   for (Index i = 0; i < n1; ++i) F[2 * n2 + i] = ode1Residual_(i);
   double* F5 = F + 2 * n2 + n1;
@@ -84,20 +87,6 @@ void GGLEquations::AssemblePositionMatrix(double cj, SystemMatrix::Storage stora
   positionMatrix_.SetZero();
   system_.ComputeJacobian(work_, factors, positionMatrix_);
   positionMatrix_.Finalize();
-  // G: the position rows' C_q.
-  projection_.clear();
-  const Index aeStart = numberOfODE2_ + numberOfODE1_;
-  positionMatrix_.ForEachEntry([&](Index i, Index j, double value) {
-    if (i >= aeStart && j < numberOfODE2_ && kinds_[size_t(i - aeStart)] == AlgebraicEquationKind::Position)
-      projection_.push_back({i - aeStart, j, value});
-  });
-}
-
-void GGLEquations::UpdateProjection(const SystemState& state) {
-  if (numberOfAE_ == 0) return;
-  CopyState(state, work_);
-  AssemblePositionMatrix(1., numberOfODE2_ + numberOfODE1_ + numberOfAE_ > 100 ? SystemMatrix::Storage::Sparse
-                                                                              : SystemMatrix::Storage::Dense);
 }
 
 void GGLEquations::Jacobian(double t, double cj, const double* y, const double* yp, SystemMatrix& matrix,
@@ -131,6 +120,12 @@ void GGLEquations::Jacobian(double t, double cj, const double* y, const double* 
   const Index E1 = 0, E2 = n2, E3 = 2 * n2, E5 = 2 * n2 + n1, E4 = E5 + na;
   const Index aeStart = n2 + n1;
   auto column = [&](Index j) { return j < n2 ? Q + j : j < aeStart ? X + (j - n2) : L + (j - aeStart); };
+  // The algebraic rows times cj (and their right-hand sides, RowScaling()): the same Newton step,
+  // but pivots of order cj in the multiplier columns, which the LU's singularity test needs
+  // when cj = O(1/h) is large (unscaled, the multipliers' pivots fall like h^2).
+  const double a = cj;
+  if (rowScaling_.size() != Size()) rowScaling_.setOnes(Size());
+  for (Index k = E5; k < Size(); ++k) rowScaling_(k) = a;
   matrix.Resize(Size(), storage);
   matrix.SetZero();
   for (Index i = 0; i < n2; ++i) {
@@ -146,11 +141,11 @@ void GGLEquations::Jacobian(double t, double cj, const double* y, const double* 
       const Index k = i - aeStart;
       if (kinds_[size_t(k)] == AlgebraicEquationKind::Position) {
         if (j < n2) {
-          matrix.Add(E4 + k, Q + j, value);
+          matrix.Add(E4 + k, Q + j, a * value);
           matrix.Add(E1 + j, MU + k, -value);
         }
       } else {
-        matrix.Add(E5 + k, column(j), value);  // dg_v/dq, or the 1 of an inactive row's lambda
+        matrix.Add(E5 + k, column(j), a * value);  // dg_v/dq, or the 1 of an inactive row's lambda
       }
     }
   });
@@ -161,10 +156,10 @@ void GGLEquations::Jacobian(double t, double cj, const double* y, const double* 
     else if (i < aeStart)
       matrix.Add(E3 + (i - n2), V + j, value);
     else if (kinds_[size_t(i - aeStart)] != AlgebraicEquationKind::Inactive)
-      matrix.Add(E5 + (i - aeStart), V + j, value);
+      matrix.Add(E5 + (i - aeStart), V + j, a * value);
   });
   for (Index k = 0; k < na; ++k)
-    if (kinds_[size_t(k)] != AlgebraicEquationKind::Position) matrix.Add(E4 + k, MU + k, 1.);
+    if (kinds_[size_t(k)] != AlgebraicEquationKind::Position) matrix.Add(E4 + k, MU + k, a);
   matrix.Finalize();
 }
 

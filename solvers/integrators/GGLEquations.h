@@ -7,8 +7,8 @@
 //   F5 = g_t(q, v), g_v(q, v) or lambda          velocity level of each algebraic row
 //   F4 = g(q) (position rows) or mu              position level
 // Both levels hold on the solution, so neither positions nor velocities drift; mu vanishes on it.
-// G is C_q of the position rows as the constraint loads define it, taken at the latest Jacobian
-// evaluation (the projection only needs a direction transversal to the constraint manifold).
+// G^T mu is C_q^T mu as the constraint loads define it (DAESystem::ComputeConstraintForces), at
+// the residual's q; mu of rows without a position level is 0 by F4.
 // The Jacobian dF/dy + cj dF/dy' is assembled from two Newton matrices of the DAE interface
 // (the q-derivatives, and the v- and v'-derivatives); it leaves out d(G^T mu)/dq and d(g_t)/dq,
 // which only slow Newton down slightly (mu ~ 0, and the second is O(h) against C_q).
@@ -34,13 +34,14 @@ class GGLEquations {
   void FromState(const SystemState& state, double* y, double* yp) const;
   // 1 for the differential components (q, v, x), 0 for the algebraic ones (lambda, mu).
   void DifferentialComponents(double* id) const;
-  // G at this state (before the first residual; later Jacobians renew it).
-  void UpdateProjection(const SystemState& state);
-
   void Residual(double t, const double* y, const double* yp, double* F);
   // dF/dy + cj dF/dy' into `matrix` (resized to Size() with `storage`, pattern kept).
   void Jacobian(double t, double cj, const double* y, const double* yp, SystemMatrix& matrix,
                 SystemMatrix::Storage storage);
+
+  // The factors the last Jacobian's rows carry (1, and cj for the algebraic rows F5, F4): a right-
+  // hand side of the Newton system is to be multiplied by them.
+  const VectorX& RowScaling() const { return rowScaling_; }
 
   // Describes a row/unknown of the GGL system for messages.
   std::string DescribeUnknown(Index index) const;
@@ -48,10 +49,6 @@ class GGLEquations {
  private:
   void CopyBase(const SystemState& state);
   void AssemblePositionMatrix(double cj, SystemMatrix::Storage storage);
-  struct ProjectionEntry {
-    Index row, coordinate;
-    double value;
-  };
 
   DAESystem& system_;
   bool constraintForcesJacobian_;
@@ -60,7 +57,8 @@ class GGLEquations {
   SystemState work_;
   VectorX residual_, ode1Residual_, positionLevel_, velocityLevel_;
   SystemMatrix positionMatrix_, velocityMatrix_;  // the DAE interface's matrices over [q, x, lambda]
-  std::vector<ProjectionEntry> projection_;        // G (capacity kept)
+  VectorX mu_, projection_;                        // mu, and C_q^T mu
+  VectorX rowScaling_;
 };
 
 }  // namespace multidyn

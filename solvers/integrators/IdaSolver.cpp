@@ -37,6 +37,7 @@ IdaSolver::IdaSolver(DAESystem& equations, const SimulationSettings& settings, S
   CheckSundialsSettings(settings.timeIntegration.sundials, "IDA", 5, false);
   linearSolver_.SetUnknownDescriber([this](Index row) { return ggl_.DescribeUnknown(row); });
   ggl_.DifferentialComponents(N_VGetArrayPointer(id_.Get()));
+  solverAdapter_.SetRowScaling(&ggl_.RowScaling());
 }
 
 IdaSolver::~IdaSolver() {
@@ -73,14 +74,14 @@ void IdaSolver::Start(SystemState& state) {
   // Positions only if they violate the constraints beyond the absolute tolerance (as assembled
   // otherwise); velocities onto the velocity constraints; then accelerations and multipliers.
   try {
-    consistent_.ProjectPositions(state, 0.1 * s.absoluteTolerance);
+    if (consistent_.PositionViolation(state) > 0.1 * s.absoluteTolerance)  // then to round-off, not just below it
+      consistent_.ProjectPositions(state, 1e-3 * s.absoluteTolerance);
     consistent_.ProjectVelocities(state);
     consistent_.ComputeAccelerations(state);
   } catch (const SolverError& e) {
     throw IdaError("IDA: no consistent initial values at t=" + NumberText(state.time) + ": " + e.what());
   }
   ggl_.SetBaseState(state);
-  ggl_.UpdateProjection(state);
   ggl_.FromState(state, N_VGetArrayPointer(y_.Get()), N_VGetArrayPointer(yp_.Get()));
   int flag = 0;
   if (!idaInitialized_) {

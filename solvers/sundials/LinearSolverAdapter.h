@@ -21,6 +21,8 @@ class LinearSolverAdapter {
   LinearSolverAdapter& operator=(const LinearSolverAdapter&) = delete;
 
   SUNLinearSolver Get() const { return solver_; }
+  // Rows of the factorized matrix scaled by these factors (null: none): right-hand sides get them too.
+  void SetRowScaling(const VectorX* rowScaling) { rowScaling_ = rowScaling; }
   Index Factorizations() const { return factorizations_; }
   const std::string& LastFailure() const { return lastFailure_; }
 
@@ -32,6 +34,7 @@ class LinearSolverAdapter {
   SUNLinearSolver solver_ = nullptr;
   LinearSolver& linearSolver_;
   VectorX rhs_, solution_;
+  const VectorX* rowScaling_ = nullptr;
   Index factorizations_ = 0;
   std::string lastFailure_;
 };
