@@ -14,17 +14,8 @@
 
 namespace multidyn {
 
-namespace {
-class CvodeError : public SolverError {
- public:
-  using SolverError::SolverError;
-};
-}  // namespace
-
 CvodeSolver::CvodeSolver(DAESystem& equations, const SimulationSettings& settings, SolverObserver& observer)
-    : equations_(equations),
-      settings_(settings),
-      observer_(observer),
+    : SundialsIntegrator("CVODE", equations, settings, observer),
       numberOfODE2_(equations.NumberOfODE2()),
       numberOfODE1_(equations.NumberOfODE1()),
       numberOfAE_(equations.NumberOfAE()),
@@ -93,7 +84,7 @@ int CvodeSolver::RightHandSide(sunrealtype t, N_Vector y, N_Vector ydot, void* d
     self.context_.SetMessage(e.what());
     return 1;
   } catch (...) {
-    self.callbackError_ = std::current_exception();
+    self.KeepCallbackError();
     return -1;
   }
 }
@@ -113,7 +104,7 @@ int CvodeSolver::Project(sunrealtype t, N_Vector y, N_Vector correction, sunreal
     self.context_.SetMessage(e.what());
     return 1;
   } catch (...) {
-    self.callbackError_ = std::current_exception();
+    self.KeepCallbackError();
     return -1;
   }
 }
@@ -125,7 +116,7 @@ void CvodeSolver::Start(SystemState& state) {
     dynamics_.ProjectVelocities(state);
     dynamics_.ComputeAccelerations(state);
   } catch (const SolverError& e) {
-    throw CvodeError("CVODE: no consistent initial values at t=" + NumberText(state.time) + ": " + e.what());
+    throw SundialsError("CVODE: no consistent initial values at t=" + NumberText(state.time) + ": " + e.what());
   }
   CopyState(state, work_);
   FromState(state, N_VGetArrayPointer(y_.Get()));
@@ -156,7 +147,7 @@ void CvodeSolver::Start(SystemState& state) {
   if (flag == CV_SUCCESS && s.initialStepSize > 0.) flag = CVodeSetInitStep(cvode_, s.initialStepSize);
   if (flag == CV_SUCCESS) flag = CVodeSetStopTime(cvode_, settings_.timeIntegration.endTime);
   if (flag != CV_SUCCESS)
-    throw CvodeError("CVODE: setting up failed at t=" + NumberText(state.time) + ": " + CvodeFlagText(flag) + " " +
+    throw SundialsError("CVODE: setting up failed at t=" + NumberText(state.time) + ": " + CvodeFlagText(flag) + " " +
                      context_.LastMessage());
 }
 
@@ -198,75 +189,22 @@ void CvodeSolver::Fail(int flag, SystemState& state) {
     }
   }
   CollectStatistics();
-  if (callbackError_) {
-    std::exception_ptr error = callbackError_;
-    callbackError_ = nullptr;
-    try {
-      std::rethrow_exception(error);
-    } catch (const SolverError& e) {
-      throw CvodeError(text + "; " + e.what());
-    }
-  }
-  throw CvodeError(text);
+  ThrowFailure(text);
 }
 
-SolverStatistics CvodeSolver::Solve(SystemState& state) {
-  const TimeIntegrationSettings& ti = settings_.timeIntegration;
-  statistics_ = SolverStatistics();
-  CheckState(state, equations_);
-  SystemState accepted = state;
-  const double startTime = state.time, endTime = ti.endTime;
-  const double outputStep = (endTime - startTime) / double(ti.numberOfSteps);
-  try {
-    Start(state);
-    CopyState(state, accepted);
-    CopyState(state, output_);
-    observer_.OnStart(state);
-    SystemState start;
-    long iterationsBefore = 0;
-    for (Index k = 1; k <= ti.numberOfSteps; ++k) {
-      const double tOutput = k == ti.numberOfSteps ? endTime : startTime + double(k) * outputStep;
-      if (!observer_.OnStepStart(state, tOutput, tOutput - state.time)) break;
-      CopyState(state, start);
-      sunrealtype tReturned = state.time;
-      callbackError_ = nullptr;
-      const int flag = CVode(cvode_, tOutput, y_.Get(), &tReturned, CV_NORMAL);
-      if (flag < 0) Fail(flag, state);
-      ToState(tOutput, N_VGetArrayPointer(y_.Get()), state);
-      dynamics_.ComputeAccelerations(state);  // q_tt, lambda and ODE1 rates of the output state
-      bool restart = false;
-      if (equations_.HasPostNewtonItems()) {
-        double recommendedStepSize = -1.;
-        if (equations_.PostNewtonStep(state, start, recommendedStepSize) != 0.) {
-          ++statistics_.discontinuousIterations;
-          restart = true;
-        }
-      }
-      long iterations = 0;
-      CVodeGetNumNonlinSolvIters(cvode_, &iterations);
-      CopyState(state, accepted);
-      CopyState(state, output_);
-      observer_.OnStepAccepted(state, tOutput - start.time, Index(iterations - iterationsBefore));
-      iterationsBefore = iterations;
-      if (restart || state.ode2 != output_.ode2 || state.ode2_t != output_.ode2_t || state.ode1 != output_.ode1 ||
-          state.data != output_.data) {
-        Start(state);
-        iterationsBefore = 0;
-      }
-    }
-    CollectStatistics();
-    observer_.OnFinish(state);
-  } catch (const CvodeError&) {
-    if (state.time < accepted.time) state = accepted;
-    throw;
-  } catch (const SolverError& e) {
-    state = accepted;
-    throw CvodeError(std::string("CVODE at t=") + NumberText(state.time) + ": " + e.what());
-  } catch (...) {
-    state = accepted;
-    throw;
-  }
-  return statistics_;
+long CvodeSolver::NonlinearIterations() const {
+  long iterations = 0;
+  CVodeGetNumNonlinSolvIters(cvode_, &iterations);
+  return iterations;
+}
+
+int CvodeSolver::Advance(double tOutput, SystemState& state) {
+  sunrealtype tReturned = state.time;
+  const int flag = CVode(cvode_, tOutput, y_.Get(), &tReturned, CV_NORMAL);
+  if (flag < 0) return flag;
+  ToState(tOutput, N_VGetArrayPointer(y_.Get()), state);
+  dynamics_.ComputeAccelerations(state);  // q_tt, lambda and ODE1 rates of the output state
+  return flag;
 }
 
 }  // namespace multidyn

@@ -18,21 +18,19 @@
 #include "core/evaluation/SolverObserver.h"
 #include "core/model/SimulationSettings.h"
 #include "solvers/integrators/ConstrainedDynamics.h"
-#include "solvers/integrators/TimeIntegrator.h"
+#include "solvers/integrators/SundialsIntegrator.h"
 #include "solvers/sundials/SundialsContext.h"
 #include "solvers/sundials/SundialsVector.h"
 
 namespace multidyn {
 
-class CvodeSolver : public TimeIntegrator {
+class CvodeSolver : public SundialsIntegrator {
  public:
   // Throws ValueError naming the setting or the items for settings or systems CVODE cannot treat
   // (constraints with Adams' method, constraints on velocities, the sparse linear solver).
   CvodeSolver(DAESystem& equations, const SimulationSettings& settings, SolverObserver& observer);
   ~CvodeSolver() override;
 
-  SolverStatistics Solve(SystemState& state) override;
-  bool StateHoldsOnlyAcceptedSteps() const override { return true; }
 
  private:
   static int RightHandSide(sunrealtype t, N_Vector y, N_Vector ydot, void* self);
@@ -40,14 +38,12 @@ class CvodeSolver : public TimeIntegrator {
                      void* self);
   void ToState(double t, const double* y, SystemState& state) const;
   void FromState(const SystemState& state, double* y) const;
-  void Start(SystemState& state);
-  void CollectStatistics();
-  [[noreturn]] void Fail(int flag, SystemState& state);
+  void Start(SystemState& state) override;
+  int Advance(double tOutput, SystemState& state) override;
+  [[noreturn]] void Fail(int flag, SystemState& state) override;
+  long NonlinearIterations() const override;
+  void CollectStatistics() override;
 
-  DAESystem& equations_;
-  const SimulationSettings settings_;
-  SolverObserver& observer_;
-  SolverStatistics statistics_;
   Index numberOfODE2_, numberOfODE1_, numberOfAE_, size_;
   bool adams_ = false;
   ConstrainedDynamics dynamics_;
@@ -57,8 +53,7 @@ class CvodeSolver : public TimeIntegrator {
   SUNLinearSolver linearSolver_ = nullptr;
   SUNNonlinearSolver fixedPoint_ = nullptr;
   void* cvode_ = nullptr;
-  std::exception_ptr callbackError_;
-  SystemState work_, output_;
+  SystemState work_;
   double positionTolerance_ = 0.;
 };
 

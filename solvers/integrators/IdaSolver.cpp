@@ -13,18 +13,8 @@
 
 namespace multidyn {
 
-namespace {
-// Our own errors already carry time and step size.
-class IdaError : public SolverError {
- public:
-  using SolverError::SolverError;
-};
-}  // namespace
-
 IdaSolver::IdaSolver(DAESystem& equations, const SimulationSettings& settings, SolverObserver& observer)
-    : equations_(equations),
-      settings_(settings),
-      observer_(observer),
+    : SundialsIntegrator("IDA", equations, settings, observer),
       ggl_(equations, true),
       consistent_(equations, SundialsLinearSolverType(settings.timeIntegration.sundials), settings.linearSolverSettings),
       linearSolver_(SundialsLinearSolverType(settings.timeIntegration.sundials), settings.linearSolverSettings),
@@ -50,7 +40,7 @@ int IdaSolver::Residual(sunrealtype t, N_Vector y, N_Vector yp, N_Vector F, void
     self.ggl_.Residual(t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), N_VGetArrayPointer(F));
     return AllFinite(VectorOf(F)) ? 0 : 1;  // non-finite: IDA retries with a smaller step
   } catch (...) {
-    self.callbackError_ = std::current_exception();
+    self.KeepCallbackError();
     return -1;
   }
 }
@@ -64,7 +54,7 @@ int IdaSolver::Jacobian(sunrealtype t, sunrealtype cj, N_Vector y, N_Vector yp, 
                        self.linearSolver_.StorageFor(self.ggl_.Size()));
     return 0;
   } catch (...) {
-    self.callbackError_ = std::current_exception();
+    self.KeepCallbackError();
     return -1;
   }
 }
@@ -79,7 +69,7 @@ void IdaSolver::Start(SystemState& state) {
     consistent_.ProjectVelocities(state);
     consistent_.ComputeAccelerations(state);
   } catch (const SolverError& e) {
-    throw IdaError("IDA: no consistent initial values at t=" + NumberText(state.time) + ": " + e.what());
+    throw SundialsError("IDA: no consistent initial values at t=" + NumberText(state.time) + ": " + e.what());
   }
   ggl_.SetBaseState(state);
   ggl_.FromState(state, N_VGetArrayPointer(y_.Get()), N_VGetArrayPointer(yp_.Get()));
@@ -115,7 +105,7 @@ void IdaSolver::Start(SystemState& state) {
   if (flag == IDA_SUCCESS && s.initialStepSize > 0.) flag = IDASetInitStep(ida_, s.initialStepSize);
   if (flag == IDA_SUCCESS) flag = IDASetStopTime(ida_, settings_.timeIntegration.endTime);
   if (flag != IDA_SUCCESS)
-    throw IdaError("IDA: setting up failed at t=" + NumberText(state.time) + ": " + IdaFlagText(flag) + " " +
+    throw SundialsError("IDA: setting up failed at t=" + NumberText(state.time) + ": " + IdaFlagText(flag) + " " +
                    context_.LastMessage());
 }
 
@@ -141,9 +131,17 @@ void IdaSolver::CollectStatistics() {
   statistics_.lastOrder = order;
 }
 
-bool IdaSolver::StateChangedSinceOutput(const SystemState& state) const {
-  return state.ode2 != output_.ode2 || state.ode2_t != output_.ode2_t || state.ode1 != output_.ode1 ||
-         state.data != output_.data;
+long IdaSolver::NonlinearIterations() const {
+  long iterations = 0;
+  IDAGetNumNonlinSolvIters(ida_, &iterations);
+  return iterations;
+}
+
+int IdaSolver::Advance(double tOutput, SystemState& state) {
+  sunrealtype tReturned = state.time;
+  const int flag = IDASolve(ida_, tOutput, &tReturned, y_.Get(), yp_.Get(), IDA_NORMAL);
+  if (flag >= 0) ggl_.ToState(tOutput, N_VGetArrayPointer(y_.Get()), N_VGetArrayPointer(yp_.Get()), state);
+  return flag;
 }
 
 void IdaSolver::Fail(int flag, SystemState& state) {
@@ -161,75 +159,7 @@ void IdaSolver::Fail(int flag, SystemState& state) {
     observer_.OnStepAccepted(state, tLast - output_.time, 0);
   }
   CollectStatistics();
-  if (callbackError_) {
-    std::exception_ptr error = callbackError_;
-    callbackError_ = nullptr;
-    try {
-      std::rethrow_exception(error);
-    } catch (const SolverError& e) {
-      throw IdaError(text + "; " + e.what());
-    }
-  }
-  throw IdaError(text);
-}
-
-SolverStatistics IdaSolver::Solve(SystemState& state) {
-  const TimeIntegrationSettings& ti = settings_.timeIntegration;
-  statistics_ = SolverStatistics();
-  CheckState(state, equations_);
-  SystemState accepted = state;
-  const double startTime = state.time, endTime = ti.endTime;
-  const double outputStep = (endTime - startTime) / double(ti.numberOfSteps);
-  try {
-    Start(state);
-    CopyState(state, accepted);
-    CopyState(state, output_);
-    observer_.OnStart(state);
-    SystemState start;
-    long iterationsBefore = 0;
-    for (Index k = 1; k <= ti.numberOfSteps; ++k) {
-      const double tOutput = k == ti.numberOfSteps ? endTime : startTime + double(k) * outputStep;
-      if (!observer_.OnStepStart(state, tOutput, tOutput - state.time)) break;
-      CopyState(state, start);
-      sunrealtype tReturned = state.time;
-      callbackError_ = nullptr;
-      const int flag = IDASolve(ida_, tOutput, &tReturned, y_.Get(), yp_.Get(), IDA_NORMAL);
-      if (flag < 0) Fail(flag, state);
-      ggl_.ToState(tOutput, N_VGetArrayPointer(y_.Get()), N_VGetArrayPointer(yp_.Get()), state);
-      bool restart = false;
-      if (equations_.HasPostNewtonItems()) {
-        double recommendedStepSize = -1.;
-        const double switchingError = equations_.PostNewtonStep(state, start, recommendedStepSize);
-        if (switchingError != 0.) {
-          ++statistics_.discontinuousIterations;
-          restart = true;
-        }
-      }
-      long iterations = 0;
-      IDAGetNumNonlinSolvIters(ida_, &iterations);
-      CopyState(state, accepted);
-      CopyState(state, output_);
-      observer_.OnStepAccepted(state, tOutput - start.time, Index(iterations - iterationsBefore));
-      iterationsBefore = iterations;
-      // A restart after a switch of data coordinates or a state changed by a user function.
-      if (restart || StateChangedSinceOutput(state)) {
-        Start(state);
-        iterationsBefore = 0;
-      }
-    }
-    CollectStatistics();
-    observer_.OnFinish(state);
-  } catch (const IdaError&) {
-    if (state.time < accepted.time) state = accepted;
-    throw;
-  } catch (const SolverError& e) {
-    state = accepted;
-    throw IdaError(std::string("IDA at t=") + NumberText(state.time) + ": " + e.what());
-  } catch (...) {
-    state = accepted;
-    throw;
-  }
-  return statistics_;
+  ThrowFailure(text);
 }
 
 }  // namespace multidyn

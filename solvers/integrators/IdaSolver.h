@@ -21,7 +21,7 @@
 #include "core/model/SimulationSettings.h"
 #include "solvers/integrators/ConstrainedDynamics.h"
 #include "solvers/integrators/GGLEquations.h"
-#include "solvers/integrators/TimeIntegrator.h"
+#include "solvers/integrators/SundialsIntegrator.h"
 #include "solvers/linear/LinearSolver.h"
 #include "solvers/sundials/LinearSolverAdapter.h"
 #include "solvers/sundials/SundialsContext.h"
@@ -30,30 +30,23 @@
 
 namespace multidyn {
 
-class IdaSolver : public TimeIntegrator {
+class IdaSolver : public SundialsIntegrator {
  public:
   // Throws ValueError naming the setting for settings IDA cannot use.
   IdaSolver(DAESystem& equations, const SimulationSettings& settings, SolverObserver& observer);
   ~IdaSolver() override;
 
-  SolverStatistics Solve(SystemState& state) override;
-  bool StateHoldsOnlyAcceptedSteps() const override { return true; }
 
  private:
   static int Residual(sunrealtype t, N_Vector y, N_Vector yp, N_Vector F, void* self);
   static int Jacobian(sunrealtype t, sunrealtype cj, N_Vector y, N_Vector yp, N_Vector F, SUNMatrix J, void* self,
                       N_Vector, N_Vector, N_Vector);
-  // Consistent values from `state` (which they are written back into) and IDA (re)started there.
-  void Start(SystemState& state);
-  // IDA's counters since the last (re)start, added to the totals.
-  void CollectStatistics();
-  [[noreturn]] void Fail(int flag, SystemState& state);
-  bool StateChangedSinceOutput(const SystemState& state) const;
+  void Start(SystemState& state) override;
+  int Advance(double tOutput, SystemState& state) override;
+  [[noreturn]] void Fail(int flag, SystemState& state) override;
+  long NonlinearIterations() const override;
+  void CollectStatistics() override;
 
-  DAESystem& equations_;
-  const SimulationSettings settings_;
-  SolverObserver& observer_;
-  SolverStatistics statistics_;
   GGLEquations ggl_;
   ConstrainedDynamics consistent_;
   LinearSolver linearSolver_;
@@ -64,8 +57,6 @@ class IdaSolver : public TimeIntegrator {
   LinearSolverAdapter solverAdapter_;
   void* ida_ = nullptr;
   bool idaInitialized_ = false;
-  std::exception_ptr callbackError_;  // an exception inside a callback, rethrown after IDA returns
-  SystemState output_;               // the state last given to the observers
 };
 
 }  // namespace multidyn
