@@ -162,15 +162,7 @@ void CvodeSolver::CollectStatistics() {
   CVodeGetNumNonlinSolvConvFails(cvode_, &convergence);
   CVodeGetNumNonlinSolvIters(cvode_, &iterations);
   CVodeGetLastOrder(cvode_, &order);
-  statistics_.steps += steps;
-  statistics_.residualEvaluations += rhs;
-  statistics_.jacobianEvaluations += jacobians;
-  statistics_.newtonJacobians += jacobians;
-  statistics_.errorTestFailures += errorTests;
-  statistics_.rejectedSteps += errorTests + convergence;
-  statistics_.convergenceFailures += convergence;
-  statistics_.newtonIterations += iterations;
-  statistics_.lastOrder = order;
+  AddCounters({steps, rhs, jacobians, errorTests, convergence, iterations, order});
 }
 
 void CvodeSolver::Fail(int flag, SystemState& state) {

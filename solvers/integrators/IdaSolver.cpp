@@ -120,15 +120,7 @@ void IdaSolver::CollectStatistics() {
   IDAGetNumNonlinSolvConvFails(ida_, &convergence);
   IDAGetNumNonlinSolvIters(ida_, &iterations);
   IDAGetLastOrder(ida_, &order);
-  statistics_.steps += steps;
-  statistics_.residualEvaluations += residuals;
-  statistics_.jacobianEvaluations += jacobians;
-  statistics_.newtonJacobians += jacobians;
-  statistics_.errorTestFailures += errorTests;
-  statistics_.rejectedSteps += errorTests + convergence;
-  statistics_.convergenceFailures += convergence;
-  statistics_.newtonIterations += iterations;
-  statistics_.lastOrder = order;
+  AddCounters({steps, residuals, jacobians, errorTests, convergence, iterations, order});
 }
 
 long IdaSolver::NonlinearIterations() const {

@@ -18,6 +18,18 @@ void SundialsIntegrator::ThrowFailure(const std::string& text) {
   throw SundialsError(text);
 }
 
+void SundialsIntegrator::AddCounters(const Counters& c) {
+  statistics_.steps += c.steps;
+  statistics_.residualEvaluations += c.residualEvaluations;
+  statistics_.jacobianEvaluations += c.jacobianEvaluations;
+  statistics_.newtonJacobians += c.jacobianEvaluations;
+  statistics_.errorTestFailures += c.errorTestFailures;
+  statistics_.rejectedSteps += c.errorTestFailures + c.convergenceFailures;
+  statistics_.convergenceFailures += c.convergenceFailures;
+  statistics_.newtonIterations += c.iterations;
+  statistics_.lastOrder = c.lastOrder;
+}
+
 bool SundialsIntegrator::StateChangedSinceOutput(const SystemState& state) const {
   return state.ode2 != output_.ode2 || state.ode2_t != output_.ode2_t || state.ode1 != output_.ode1 ||
          state.data != output_.data;

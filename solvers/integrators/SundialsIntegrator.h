@@ -42,6 +42,12 @@ class SundialsIntegrator : public TimeIntegrator {
   virtual long NonlinearIterations() const = 0;
   // The integrator's counters since its last (re)start, added to statistics_.
   virtual void CollectStatistics() = 0;
+  // SUNDIALS' counters of one run (since a (re)start), added to statistics_.
+  struct Counters {
+    long steps, residualEvaluations, jacobianEvaluations, errorTestFailures, convergenceFailures, iterations;
+    int lastOrder;
+  };
+  void AddCounters(const Counters& counters);
   // Throws the exception a callback stored (a SolverError with `text` prepended), else SundialsError(text).
   [[noreturn]] void ThrowFailure(const std::string& text);
   // For callbacks: keeps the exception being handled for ThrowFailure.
