@@ -49,6 +49,10 @@ struct JacobianFactors {
   bool constraintForces = true;
 };
 
+// What an algebraic equation constrains: positions g(q) = 0 (its velocity form g_t = C_q q_t
+// follows), velocities only g_v(q, q_t) = 0, or nothing (an inactive constraint: lambda = 0).
+enum class AlgebraicEquationKind : char { Position, Velocity, Inactive };
+
 class DAESystem {
  public:
   virtual ~DAESystem() = default;
@@ -92,6 +96,19 @@ class DAESystem {
   virtual bool SolvesMassMatrix() const { return false; }
   // rhsToSolution := M(q)^-1 rhsToSolution at the state's coordinates.
   virtual void SolveMassMatrix(const SystemState& state, VectorX& rhsToSolution) {}
+  // forces = C_q^T mu: the ODE2 residual's multiplier terms for the multipliers mu instead of
+  // lambda (IDA's stabilised index-2 form projects with it). The default takes the difference of
+  // two residuals; a system may evaluate the constraint loads alone.
+  virtual void ComputeConstraintForces(const SystemState& state, const VectorX& mu, VectorX& forces) {
+    SystemState work = state;
+    VectorX zero;
+    work.ode2_tt.setZero();
+    work.ae.setZero();
+    ComputeODE2Residual(work, zero);
+    work.ae = mu;
+    ComputeODE2Residual(work, forces);
+    forces -= zero;
+  }
   // The part of g_tt that does not depend on q_tt: g_tt = C_q q_tt + h(q, q_t).
   virtual void ComputeConstraintAccelerationTerm(const SystemState& state, VectorX& h) = 0;
 
@@ -115,6 +132,12 @@ class DAESystem {
   virtual void CoordinatesFixedByConstraints(std::vector<Index>& ode2Coordinates, std::string& why) const {
     ode2Coordinates.clear();
     why = NumberOfAE() > 0 ? "the system has algebraic equations" : "";
+  }
+
+  // The kind of each algebraic equation (size NumberOfAE()), for solvers that treat position and
+  // velocity levels separately (IDA's stabilised index-2 form); the default: all position level.
+  virtual void AlgebraicEquationKinds(std::vector<AlgebraicEquationKind>& kinds) const {
+    kinds.assign(size_t(NumberOfAE()), AlgebraicEquationKind::Position);
   }
 
   // The constraints on velocities only (Constraint::IsVelocityLevel), named for the messages of

@@ -6,6 +6,7 @@
 
 #include "core/foundation/Errors.h"
 #include "core/items/FieldTable.h"
+#include "core/items/UnitConstraintLoads.h"
 #include "core/evaluation/ItemDifferentiation.h"
 #include "core/evaluation/SystemUserFunctions.h"
 
@@ -82,7 +83,8 @@ void SystemEquations::BuildEvaluationPlan() {
   for (Index c : compiled_.constraints) {
     const auto& constraint = static_cast<const Constraint&>(system_.GetObject(c));
     const Index size = constraint.NumberOfAlgebraicEquations();
-    constraintEntries_.push_back({c, &constraint, compiled_.objectAEStart[c], size, compiled_.objectMarkers[c][0],
+    constraintEntries_.push_back({c, &constraint, dynamic_cast<const UnitConstraintLoads*>(&constraint),
+                                  compiled_.objectAEStart[c], size, compiled_.objectMarkers[c][0],
                                   compiled_.objectMarkers[c][1],
                                   differentiation::NumberOfCoordinates(system_, compiled_.objectMarkerNodes[c]),
                                   std::max(size, differentiation::LargestMarkerCoordinates(compiled_, compiled_.objectMarkers[c])),
@@ -704,18 +706,23 @@ void SystemEquations::AddPartJacobian(const ThreadPart& part, Scratch& scratch,
     // they differ from dg/dq in the direction normal to the unit sphere, and Newton needs the
     // derivative of the residual it solves.
     VectorX& unitLambda = JacobianWorkspace::OfSize(workspace.lambdaBySize, size);
-    MarkerLoad<double> unitLoads[2];
+    std::vector<MarkerLoad<double>>& unitLoads = scratch.unitConstraintLoads;  // 2 per multiplier, capacity kept
+    if (Index(unitLoads.size()) < 2 * size) unitLoads.resize(size_t(2 * size));
+    if (!e.unitLoads || !e.unitLoads->ComputeUnitConstraintLoads(Context(e.object, state), markerData_[markers[0]],
+                                                                 markerData_[markers[1]], size, unitLoads.data()))
+      for (Index k = 0; k < size; ++k) {
+        unitLambda.setZero();
+        unitLambda(k) = 1.;
+        unitLoads[2 * k] = unitLoads[2 * k + 1] = MarkerLoad<double>();
+        constraint.ComputeConstraintLoads(Context(e.object, state), markerData_[markers[0]], markerData_[markers[1]],
+                                          unitLambda, &unitLoads[2 * k]);
+      }
     for (Index k = 0; k < size; ++k) {
-      unitLambda.setZero();
-      unitLambda(k) = 1.;
-      unitLoads[0] = unitLoads[1] = MarkerLoad<double>();
-      constraint.ComputeConstraintLoads(Context(e.object, state), markerData_[markers[0]], markerData_[markers[1]],
-                                        unitLambda, unitLoads);
       for (int side = 0; side < 2; ++side) {
         const auto& indices = compiled_.markerODE2Indices[markers[side]];
         const MarkerData<double>& data = markerData_[markers[side]];
         for (size_t i = 0; i < indices.size(); ++i) {
-          const double component = GeneralizedLoadComponent(data, unitLoads[side], Index(i));  // -C_q(k, i)
+          const double component = GeneralizedLoadComponent(data, unitLoads[2 * k + side], Index(i));  // -C_q(k, i)
           matrix.Add(indices[i], aeOffset + aeStart + k, -factors.multiplierColumns * component);
           if (rowsFromLoads) matrix.Add(aeOffset + aeStart + k, indices[i], -rowFactor * component);
         }
@@ -825,6 +832,44 @@ std::string SystemEquations::DescribeVelocityLevelConstraints() const {
     if (e.velocityLevel && e.constraint->IsActive())
       names += (names.empty() ? "" : ", ") + system_.ItemDescription(ItemCategory::Object, e.object);
   return names;
+}
+
+void SystemEquations::ComputeConstraintForces(const SystemState& state, const VectorX& mu, VectorX& forces) {
+  const MainSystem::EvaluatedState evaluated(system_, state);
+  forces.setZero(compiled_.numberOfODE2);
+  if (compiled_.numberOfAE == 0) return;
+  UpdateKinematics(state, false);
+  Scratch& scratch = scratch_[0];
+  VecX<double>& local = scratch.local;
+  for (const NodeAEEntry& e : nodeAEEntries_) {
+    VectorX& multipliers = scratch.lambdaBySize[e.aeSize];
+    CopyElements(multipliers.data(), mu.data() + e.aeStart, e.aeSize);
+    e.node->ComputeAlgebraicForces(
+        NodeCoordinates<double>{qTotal_.segment(e.start, e.size), state.ode2_t.segment(e.start, e.size)}, multipliers,
+        local);
+    AddElements(forces.data() + e.start, local.data(), e.size);
+  }
+  MarkerLoad<double> loads[2];
+  for (const ConstraintEntry& e : constraintEntries_) {
+    if (!e.constraint->IsActive()) continue;
+    VectorX& multipliers = scratch.lambdaBySize[e.size];
+    CopyElements(multipliers.data(), mu.data() + e.aeStart, e.size);
+    loads[0] = loads[1] = MarkerLoad<double>();
+    e.constraint->ComputeConstraintLoads(Context(e.object, state), markerData_[e.marker0], markerData_[e.marker1],
+                                         multipliers, loads);
+    AddGeneralizedLoad(e.marker0, loads[0], -1., forces);
+    AddGeneralizedLoad(e.marker1, loads[1], -1., forces);
+  }
+}
+
+void SystemEquations::AlgebraicEquationKinds(std::vector<AlgebraicEquationKind>& kinds) const {
+  kinds.assign(size_t(compiled_.numberOfAE), AlgebraicEquationKind::Position);  // nodes' equations: positions
+  for (const ConstraintEntry& e : constraintEntries_) {
+    const AlgebraicEquationKind kind = !e.constraint->IsActive() ? AlgebraicEquationKind::Inactive
+                                       : e.velocityLevel        ? AlgebraicEquationKind::Velocity
+                                                                : AlgebraicEquationKind::Position;
+    for (Index r = 0; r < e.size; ++r) kinds[size_t(e.aeStart + r)] = kind;
+  }
 }
 
 std::string SystemEquations::DescribeUnknown(Index row) const {

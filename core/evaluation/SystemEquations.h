@@ -21,6 +21,8 @@
 
 namespace multidyn {
 
+class UnitConstraintLoads;
+
 namespace differentiation {
 struct JacobianWorkspace;
 }
@@ -68,6 +70,8 @@ class SystemEquations : public DAESystem {
   }
   void CoordinatesFixedByConstraints(std::vector<Index>& ode2Coordinates, std::string& why) const override;
   std::string DescribeVelocityLevelConstraints() const override;
+  void AlgebraicEquationKinds(std::vector<AlgebraicEquationKind>& kinds) const override;
+  void ComputeConstraintForces(const SystemState& state, const VectorX& mu, VectorX& forces) override;
   std::string DescribeUnknown(Index row) const override;
 
   // Convenience for tests: the Jacobian as a dense matrix.
@@ -90,6 +94,7 @@ class SystemEquations : public DAESystem {
   struct Scratch {
     VecX<double> local, internal, internalRate;
     std::vector<MarkerLoad<double>> markerLoads;
+    std::vector<MarkerLoad<double>> unitConstraintLoads;  // the loads of unit multipliers, two per multiplier
     // per size, up to the largest of the plan's items (see JacobianWorkspace)
     std::vector<VectorX> lambdaBySize, q_ttBySize;
     VectorX residual;  // threads > 0: their part of the ODE2 residual
@@ -186,6 +191,7 @@ class SystemEquations : public DAESystem {
   struct ConstraintEntry {
     Index object;
     const Constraint* constraint;
+    const UnitConstraintLoads* unitLoads;  // the constraint's, if it offers them at once (else null)
     Index aeStart, size;
     Index marker0, marker1;
     // Of its markers' nodes; the most of one marker and of its equations, which the kernel vectors

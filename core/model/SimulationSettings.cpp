@@ -84,6 +84,20 @@ const FieldTable& ExplicitIntegrationSettings::Fields() {
   return table;
 }
 
+const FieldTable& SundialsSettings::Fields() {
+  using T = SundialsSettings;
+  static const FieldTable table =
+      FieldTableBuilder<T>()
+          .Add(&T::relativeTolerance, "relativeTolerance", "", "IDA/CVODE: relative tolerance of the local error test (weights 1/(rtol |y_i| + atol))").Positive()
+          .Add(&T::absoluteTolerance, "absoluteTolerance", "", "IDA/CVODE: absolute tolerance of the local error test").Positive()
+          .Add(&T::maximumOrder, "maximumOrder", "", "IDA/CVODE: largest order of the BDF (1..5) or Adams (1..12) formulas").Positive()
+          .Add(&T::maximumStepSize, "maximumStepSize", "s", "IDA/CVODE: largest step size; 0: no limit").NonNegative()
+          .Add(&T::initialStepSize, "initialStepSize", "s", "IDA/CVODE: first step size; 0: SUNDIALS' estimate").NonNegative()
+          .Add(&T::linearSolver, "linearSolver", "", "IDA/CVODE: automatic (dense LU up to 100 unknowns, sparse LU beyond), dense, sparse; CVODE also fixedPoint (Adams' method with fixed-point iteration, no linear solver: non-stiff systems)")
+          .Build();
+  return table;
+}
+
 const FieldTable& TimeIntegrationSettings::Fields() {
   using T = TimeIntegrationSettings;
   static const FieldTable table =
@@ -116,6 +130,7 @@ const FieldTable& TimeIntegrationSettings::Fields() {
           .AddNested(&T::discontinuous, "discontinuous", "discontinuous-iteration settings")
           .AddNested(&T::generalizedAlpha, "generalizedAlpha", "generalized-alpha settings")
           .AddNested(&T::explicitIntegration, "explicitIntegration", "explicit-integration settings")
+          .AddNested(&T::sundials, "sundials", "SUNDIALS IDA/CVODE settings (DynamicSolverType IDA, CVODE)")
           .Build();
   return table;
 }

@@ -58,6 +58,19 @@ struct ExplicitIntegrationSettings {
   static const FieldTable& Fields();
 };
 
+// SUNDIALS' error-controlled integrators (DynamicSolverType IDA and CVODE), docs/solvers/Sundials.md.
+struct SundialsSettings {
+  double relativeTolerance = 1e-6;
+  double absoluteTolerance = 1e-8;
+  Index maximumOrder = 5;
+  double maximumStepSize = 0.;  // 0: no limit
+  double initialStepSize = 0.;  // 0: SUNDIALS' estimate
+  // automatic (dense up to 100 unknowns, sparse beyond), dense, sparse; CVODE also fixedPoint
+  // (Adams' method with fixed-point iteration, no linear solver: non-stiff systems).
+  std::string linearSolver = "automatic";
+  static const FieldTable& Fields();
+};
+
 struct TimeIntegrationSettings {
   double startTime = 0.;
   double endTime = 1.;
@@ -94,6 +107,7 @@ struct TimeIntegrationSettings {
   DiscontinuousSettings discontinuous;
   GeneralizedAlphaSettings generalizedAlpha;
   ExplicitIntegrationSettings explicitIntegration;
+  SundialsSettings sundials;
   static const FieldTable& Fields();
 };
 

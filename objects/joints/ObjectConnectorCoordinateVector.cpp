@@ -162,6 +162,26 @@ void ObjectConnectorCoordinateVector::UserLoads(const EvaluationContext& context
     });
 }
 
+bool ObjectConnectorCoordinateVector::ComputeUnitConstraintLoads(const EvaluationContext& context,
+                                                                 const MarkerData<double>& m0,
+                                                                 const MarkerData<double>& m1, Index size,
+                                                                 MarkerLoad<double>* unitLoads) const {
+  if (!constraintUserFunction) return false;  // the matrices: cheap per multiplier
+  VectorX q, q_t;
+  StackedValues(m0, m1, q, q_t);
+  const MatrixX jacobian = CallJacobianUserFunction(context, q, q_t);
+  const Index n0 = Index(m0.coordinateVector.size()), n = Index(q.size());
+  for (Index k = 0; k < size; ++k) {  // the load of e_k is -(row k of C_q)
+    MarkerLoad<double>* loads = unitLoads + 2 * k;
+    loads[0] = loads[1] = MarkerLoad<double>();
+    loads[0].coordinateVectorForce.resize(n0);
+    loads[1].coordinateVectorForce.resize(n - n0);
+    for (Index j = 0; j < n; ++j)
+      (j < n0 ? loads[0].coordinateVectorForce(j) : loads[1].coordinateVectorForce(j - n0)) = -jacobian(k, j);
+  }
+  return true;
+}
+
 #define MULTIDYN_INSTANTIATE(S)                                                                                  \
   template void ObjectConnectorCoordinateVector::UserEquations<S>(const EvaluationContext&, const MarkerData<S>&, \
                                                                   const MarkerData<S>&, bool, VecX<S>&) const;  \

@@ -14,11 +14,13 @@
 #include <type_traits>
 
 #include "core/items/Constraint.h"
+#include "core/items/UnitConstraintLoads.h"
 #include "core/foundation/ScriptFunction.h"
 
 namespace multidyn {
 
-class ObjectConnectorCoordinateVector : public ConstraintKernels<ObjectConnectorCoordinateVector> {
+class ObjectConnectorCoordinateVector : public ConstraintKernels<ObjectConnectorCoordinateVector>,
+                                        public UnitConstraintLoads {
  public:
   static const ItemTypeInfo& Info();
   static void AddTestInstance(SystemBuilder& system);
@@ -54,6 +56,11 @@ class ObjectConnectorCoordinateVector : public ConstraintKernels<ObjectConnector
     MarkerLoadOf(-1., scalingMarker0, quadraticTermMarker0, m0, lambda, loads[0]);
     MarkerLoadOf(1., scalingMarker1, quadraticTermMarker1, m1, lambda, loads[1]);
   }
+
+  // With the user functions: one call of jacobianUserFunction for all rows of C_q (as Exudyn calls
+  // it once per Newton matrix), instead of one load evaluation per multiplier.
+  bool ComputeUnitConstraintLoads(const EvaluationContext& context, const MarkerData<double>& m0,
+                                  const MarkerData<double>& m1, Index size, MarkerLoad<double>* unitLoads) const override;
 
   MatrixX scalingMarker0;         // X0, n_ae x n_q0; empty: none
   MatrixX scalingMarker1;         // X1

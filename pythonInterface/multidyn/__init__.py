@@ -222,6 +222,7 @@ from multidyn import mainSystemExtensions  # noqa: E402,F401  (puts the Python m
 from multidyn import solver  # noqa: E402,F401  (exu.solver; mbs.ComputeODE2Eigenvalues and the other linear analysis)
 from multidyn import plot  # noqa: E402,F401  (exu.plot, mbs.PlotSensor)
 from multidyn.analysis.mainSolver import (MainSolverExplicit, MainSolverImplicitSecondOrder, MainSolverStatic,  # noqa: E402,F401
+                                          MainSolverSundials,
                                           SolverSuccess)
 from multidyn import graphics  # noqa: E402,F401  (exu.graphics, as in Exudyn)
 from multidyn import rigidBodyUtilities  # noqa: E402,F401

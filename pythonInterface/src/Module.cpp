@@ -287,6 +287,10 @@ template <class Solve> py::dict TimedSolve(const py::dict& settingsDict, Solve&&
   d["factorizations"] = statistics.factorizations;
   d["discontinuousIterations"] = statistics.discontinuousIterations;
   d["modifiedNewtonRejections"] = statistics.modifiedNewtonRejections;
+  d["residualEvaluations"] = statistics.residualEvaluations;
+  d["errorTestFailures"] = statistics.errorTestFailures;
+  d["convergenceFailures"] = statistics.convergenceFailures;
+  d["lastOrder"] = statistics.lastOrder;
   d["computationTime"] = seconds;
   return d;
 }

@@ -2,8 +2,10 @@
 
 #include "core/foundation/Errors.h"
 #include "solvers/integrators/ButcherTableau.h"
+#include "solvers/integrators/CvodeSolver.h"
 #include "solvers/integrators/ExplicitSolver.h"
 #include "solvers/integrators/GeneralizedAlphaSolver.h"
+#include "solvers/integrators/IdaSolver.h"
 
 namespace multidyn {
 
@@ -20,6 +22,8 @@ std::string DynamicSolverTypeName(DynamicSolverType type) {
     case DynamicSolverType::DOPRI5: return "DOPRI5";
     case DynamicSolverType::DVERK6: return "DVERK6";
     case DynamicSolverType::VelocityVerlet: return "VelocityVerlet";
+    case DynamicSolverType::IDA: return "IDA";
+    case DynamicSolverType::CVODE: return "CVODE";
   }
   return "DynamicSolverType(" + std::to_string(int(type)) + ")";
 }
@@ -47,11 +51,15 @@ std::unique_ptr<TimeIntegrator> CreateDynamicSolver(DynamicSolverType type, DAES
       return std::make_unique<ExplicitSolver>(ButcherTableauFor(type), system, settings, observer);
     case DynamicSolverType::VelocityVerlet:
       return ExplicitSolver::VelocityVerlet(system, settings, observer);
+    case DynamicSolverType::IDA:
+      return std::make_unique<IdaSolver>(system, settings, observer);
+    case DynamicSolverType::CVODE:
+      return std::make_unique<CvodeSolver>(system, settings, observer);
     default:
       throw ValueError("solverType: " + DynamicSolverTypeName(type) +
                        " is not supported; use GeneralizedAlpha or TrapezoidalIndex2 (implicit) or ExplicitEuler, "
                        "ExplicitMidpoint, RK33, RK44, RK67, VelocityVerlet (explicit, fixed step size) or ODE23, DOPRI5, "
-                       "DVERK6 (explicit, automatic step size)");
+                       "DVERK6 (explicit, automatic step size) or IDA, CVODE (SUNDIALS, error-controlled)");
   }
 }
 

@@ -1,4 +1,4 @@
-// Exudyn's exu.DynamicSolverType, with the same values.
+// Exudyn's exu.DynamicSolverType, with the same values, and multidyn's SUNDIALS integrators after them.
 #pragma once
 
 #include <string>
@@ -17,6 +17,9 @@ enum class DynamicSolverType {
   DOPRI5 = 9,
   DVERK6 = 10,
   VelocityVerlet = 11,
+  // multidyn's, after Exudyn's: SUNDIALS' error-controlled integrators
+  IDA = 12,
+  CVODE = 13,
 };
 
 std::string DynamicSolverTypeName(DynamicSolverType type);

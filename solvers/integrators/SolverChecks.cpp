@@ -101,3 +101,39 @@ std::string WorstResidualText(const VectorX& residual, const DAESystem& system) 
 }
 
 }  // namespace multidyn
+
+namespace multidyn {
+
+void CheckSundialsSettings(const SundialsSettings& sundials, const std::string& solver, Index maximumOrderLimit,
+                           bool allowFixedPoint) {
+  const std::string path = "timeIntegration.sundials.";
+  auto positive = [&](double value, const char* name) {
+    if (!(value > 0.) || !std::isfinite(value))
+      throw ValueError(solver + ": " + path + name + " must be a positive number, got " + NumberText(value));
+  };
+  auto nonNegative = [&](double value, const char* name) {
+    if (!(value >= 0.) || !std::isfinite(value))
+      throw ValueError(solver + ": " + path + name + " must be >= 0 (0: " +
+                       (std::string(name) == "maximumStepSize" ? "no limit" : "SUNDIALS' estimate") + "), got " +
+                       NumberText(value));
+  };
+  positive(sundials.relativeTolerance, "relativeTolerance");
+  positive(sundials.absoluteTolerance, "absoluteTolerance");
+  nonNegative(sundials.maximumStepSize, "maximumStepSize");
+  nonNegative(sundials.initialStepSize, "initialStepSize");
+  if (sundials.maximumOrder < 1 || sundials.maximumOrder > maximumOrderLimit)
+    throw ValueError(solver + ": " + path + "maximumOrder must be in 1.." + std::to_string(maximumOrderLimit) +
+                     ", got " + std::to_string(sundials.maximumOrder));
+  const std::string& ls = sundials.linearSolver;
+  if (ls != "automatic" && ls != "dense" && ls != "sparse" && !(allowFixedPoint && ls == "fixedPoint"))
+    throw ValueError(solver + ": " + path + "linearSolver must be 'automatic', 'dense', 'sparse'" +
+                     (allowFixedPoint ? " or 'fixedPoint'" : "") + ", got '" + ls + "'");
+}
+
+std::string SundialsLinearSolverType(const SundialsSettings& sundials) {
+  if (sundials.linearSolver == "dense") return "EigenDense";
+  if (sundials.linearSolver == "sparse") return "EigenSparse";
+  return "EXUdense";
+}
+
+}  // namespace multidyn

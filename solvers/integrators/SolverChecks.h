@@ -42,3 +42,15 @@ SwitchingVerdict JudgeSwitching(double switchingError, Index k, const Discontinu
 std::string WorstResidualText(const VectorX& residual, const DAESystem& system);
 
 }  // namespace multidyn
+
+namespace multidyn {
+
+// Throws ValueError naming the setting (timeIntegration.sundials.relativeTolerance, ...) for
+// settings SUNDIALS' `solver` ("IDA", "CVODE") cannot use; maximumOrderLimit: 5 (BDF) or 12 (Adams).
+void CheckSundialsSettings(const SundialsSettings& sundials, const std::string& solver, Index maximumOrderLimit,
+                           bool allowFixedPoint);
+
+// multidyn's linear solver type for timeIntegration.sundials.linearSolver (automatic, dense, sparse).
+std::string SundialsLinearSolverType(const SundialsSettings& sundials);
+
+}  // namespace multidyn

@@ -14,6 +14,11 @@ struct SolverStatistics {
   Index factorizations = 0;
   Index discontinuousIterations = 0;  // repetitions of a step because PostNewtonStep switched
   Index modifiedNewtonRejections = 0;  // modified Newton given up for full Newton within a step
+  // SUNDIALS (IDA, CVODE): their counters, summed over restarts
+  Index residualEvaluations = 0;    // IDA's residual / CVODE's right-hand side evaluations
+  Index errorTestFailures = 0;
+  Index convergenceFailures = 0;    // nonlinear (Newton or fixed-point) convergence failures
+  Index lastOrder = 0;              // order of the last internal step
 };
 
 }  // namespace multidyn

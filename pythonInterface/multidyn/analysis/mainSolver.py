@@ -34,6 +34,12 @@ class SolverIterationData:
         self.discontinuousIterationsCount = 0
         self.rejectedAutomaticStepSizeSteps = 0  # steps the automatic step size control repeated (explicit pairs)
         self.recommendedStepSize = -1.  # Exudyn's value without a recommendation (not tracked here)
+        # multidyn's SUNDIALS integrators (IDA, CVODE); 0 for the others
+        self.stepsCount = 0  # accepted internal steps
+        self.residualEvaluationsCount = 0  # IDA's residual / CVODE's right-hand side evaluations
+        self.errorTestFailuresCount = 0
+        self.convergenceFailuresCount = 0  # nonlinear iteration failures
+        self.lastOrder = 0  # order of the last internal step
         self._stepSize = 0.
         self._time = 0.
 
@@ -55,7 +61,8 @@ class SolverIterationData:
         names = ["adaptiveStep", "automaticStepSize", "currentStepIndex", "currentStepSize", "currentTime",
                  "discontinuousIterationsCount", "endTime", "initialStepSize", "lastStepSize", "maxStepSize",
                  "minStepSize", "newtonJacobiCount", "newtonStepsCount", "numberOfSteps", "recommendedStepSize",
-                 "rejectedAutomaticStepSizeSteps", "rejectedModifiedNewtonSteps", "startTime"]
+                 "rejectedAutomaticStepSizeSteps", "rejectedModifiedNewtonSteps", "startTime", "stepsCount",
+                 "residualEvaluationsCount", "errorTestFailuresCount", "convergenceFailuresCount", "lastOrder"]
         return "<SolverIterationData:\n" + "".join(f"  {name} = {getattr(self, name)}\n" for name in names) + ">"
 
 
@@ -145,6 +152,11 @@ class MainSolverBase:
         # the implicit and static solvers' rejected steps are step reductions, which Exudyn does not count here
         it.rejectedAutomaticStepSizeSteps = statistics.get("rejectedSteps", 0) if self._hasStepSizeControl else 0
         steps = statistics.get("steps", 0)
+        it.stepsCount = steps
+        it.residualEvaluationsCount = statistics.get("residualEvaluations", 0)
+        it.errorTestFailuresCount = statistics.get("errorTestFailures", 0)
+        it.convergenceFailuresCount = statistics.get("convergenceFailures", 0)
+        it.lastOrder = statistics.get("lastOrder", 0)
         it.currentStepIndex = steps + 1 if statistics else 0
         it.discontinuousIterationsCount = steps + statistics.get("discontinuousIterations", 0)
         self.timer.total = statistics.get("computationTime", 0.)
@@ -196,13 +208,47 @@ class MainSolverExplicit(MainSolverBase):
         from multidyn.analysis.solve import _CheckedSettings, _SolveWith
         simulationSettings = _CheckedSettings("MainSolverExplicit.SolveSystem", simulationSettings)
         solverType = simulationSettings.timeIntegration.solverType
-        if solverType in (DynamicSolverType.GeneralizedAlpha, DynamicSolverType.TrapezoidalIndex2):
-            explicit = ", ".join(t.name for t in DynamicSolverType
-                                 if t not in (DynamicSolverType.GeneralizedAlpha, DynamicSolverType.TrapezoidalIndex2))
+        implicit = {DynamicSolverType.GeneralizedAlpha: "exu.MainSolverImplicitSecondOrder()",
+                    DynamicSolverType.TrapezoidalIndex2: "exu.MainSolverImplicitSecondOrder()",
+                    DynamicSolverType.IDA: "exu.MainSolverSundials()", DynamicSolverType.CVODE: "exu.MainSolverSundials()"}
+        if solverType in implicit:
+            explicit = ", ".join(t.name for t in DynamicSolverType if t not in implicit)
             raise ValueError("MainSolverExplicit.SolveSystem: simulationSettings.timeIntegration.solverType must be an "
                              f"explicit method ({explicit}), but it is {solverType.name}; for it use "
-                             "exu.MainSolverImplicitSecondOrder()")
+                             f"{implicit[solverType]}")
         return _SolveWith(mbs, "MainSolverExplicit.SolveSystem", simulationSettings, False, True, self, solverType)
+
+
+class MainSolverSundials(MainSolverBase):
+    """multidyn's SUNDIALS integrators, DynamicSolverType.IDA and CVODE (docs/solvers/Sundials.md): error-controlled
+    variable-order, variable-step; solver.it has their counters (stepsCount, residualEvaluationsCount,
+    errorTestFailuresCount, convergenceFailuresCount, lastOrder, newtonStepsCount, newtonJacobiCount)."""
+    _usesNewton = True
+    _hasStepSizeControl = True
+
+    def __init__(self):
+        super().__init__()
+        self._method = "IDA"
+
+    def GetSolverName(self):
+        return f"SUNDIALS {self._method} time integration"
+
+    def _Settings(self, settings):
+        TimeIntegrationSettings(self.it, settings, automaticStepSize=True)
+        sundials = settings["timeIntegration"]["sundials"]
+        self.it.maxStepSize = sundials["maximumStepSize"] or self.it.maxStepSize
+        self.it.initialStepSize = sundials["initialStepSize"]
+
+    def SolveSystem(self, mbs, simulationSettings=None):
+        """Integrates mbs in time with DynamicSolverType.IDA (or CVODE, as set in
+        simulationSettings.timeIntegration.solverType); returns True."""
+        from multidyn import DynamicSolverType
+        from multidyn.mainSystemExtensions import _CheckedSettings, _SolveWith
+        simulationSettings = _CheckedSettings("MainSolverSundials.SolveSystem", simulationSettings)
+        solverType = simulationSettings.timeIntegration.solverType
+        if solverType not in (DynamicSolverType.IDA, DynamicSolverType.CVODE):
+            solverType = DynamicSolverType.IDA
+        return _SolveWith(mbs, "MainSolverSundials.SolveSystem", simulationSettings, False, True, self, solverType)
 
 
 class MainSolverStatic(MainSolverBase):

@@ -5,7 +5,7 @@ from multidyn.api.simulationSettings import SimulationSettings
 from multidyn.api.console import Print as _Print
 from multidyn.api.userWarnings import WarnAtUserLine
 from multidyn.api.userFunctionErrors import UserFrameFirst
-from multidyn.analysis.mainSolver import MainSolverExplicit, MainSolverImplicitSecondOrder, MainSolverStatic
+from multidyn.analysis.mainSolver import MainSolverExplicit, MainSolverImplicitSecondOrder, MainSolverStatic, MainSolverSundials
 
 
 def _AutoAssemble(mbs, function, autoAssemble):
@@ -70,7 +70,10 @@ def SolveDynamic(self, simulationSettings=None, solverType=None, updateInitialVa
     except ValueError:
         raise ValueError(f"SolveDynamic: solverType must be an exu.DynamicSolverType, got {solverType!r}") from None
     implicit = solverType in (DynamicSolverType.GeneralizedAlpha, DynamicSolverType.TrapezoidalIndex2)
-    solver = MainSolverImplicitSecondOrder() if implicit else MainSolverExplicit()
+    if solverType in (DynamicSolverType.IDA, DynamicSolverType.CVODE):
+        solver = MainSolverSundials()
+    else:
+        solver = MainSolverImplicitSecondOrder() if implicit else MainSolverExplicit()
     if storeSolver:  # before the solve, as Exudyn: user functions read mbs.sys['dynamicSolver'].it during it
         _SystemDictionary(self).update(dynamicSolver=solver, simulationSettings=simulationSettings)
     return _SolveWith(self, "SolveDynamic", simulationSettings, updateInitialValues, autoAssemble, solver, solverType)

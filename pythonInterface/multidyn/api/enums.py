@@ -6,7 +6,8 @@ from multidyn.api.exudynEnum import ExudynEnum as _ExudynEnum
 
 class DynamicSolverType(_ExudynEnum):
     """Dynamic solvers: GeneralizedAlpha (with its Newmark/index-2 variant TrapezoidalIndex2), the explicit
-    fixed-step methods and the explicit pairs ODE23, DOPRI5, DVERK6 with automatic step size control."""
+    fixed-step methods, the explicit pairs ODE23, DOPRI5, DVERK6 with automatic step size control, and (multidyn)
+    SUNDIALS' error-controlled IDA and CVODE."""
     GeneralizedAlpha = 1
     TrapezoidalIndex2 = 2
     ExplicitEuler = 3
@@ -18,6 +19,8 @@ class DynamicSolverType(_ExudynEnum):
     DOPRI5 = 9
     DVERK6 = 10
     VelocityVerlet = 11
+    IDA = 12  # multidyn: SUNDIALS IDA on the stabilised index-2 DAE (docs/solvers/Sundials.md)
+    CVODE = 13  # multidyn: SUNDIALS CVODE (BDF or Adams), constraints by projection
 
 
 class LinearSolverType(_ExudynEnum):

@@ -312,3 +312,38 @@ def test_outputsOfMarkersOfDifferentSizesAreRefused():
     with pytest.raises(ValueError, match=r"Displacement.*same number of coordinates.*2 and 4"):
         mbs.GetObjectOutput(item, OVT.Displacement)
     assert mbs.GetObjectOutput(item, OVT.ConstraintEquation) == pytest.approx(1.)
+
+
+def test_jacobianUserFunctionIsCalledOncePerNewtonMatrix():
+    """The Newton matrix takes all rows of C_q from one jacobianUserFunction call, as Exudyn does (it
+    was called once per multiplier). Each residual calls both functions once (g, and C_q for the
+    constraint forces); so the Jacobian calls beyond the constraint calls grow by one per Newton
+    matrix. Two solves of different lengths cancel the calls of the initial accelerations."""
+    counts = {'constraint': 0, 'jacobian': 0}
+
+    def Build():
+        mbs, nodes, _ = DoublePendulumUserFunctions(True)  # one constraint with 2 rows
+        constraint = mbs.GetObject(mbs.NumberOfObjects() - 1)
+        g, C = constraint['constraintUserFunction'], constraint['jacobianUserFunction']
+
+        def CountedConstraint(*arguments):
+            counts['constraint'] += 1
+            return g(*arguments)
+
+        def CountedJacobian(*arguments):
+            counts['jacobian'] += 1
+            return C(*arguments)
+        mbs.SetObjectParameter(mbs.NumberOfObjects() - 1, 'constraintUserFunction', CountedConstraint)
+        mbs.SetObjectParameter(mbs.NumberOfObjects() - 1, 'jacobianUserFunction', CountedJacobian)
+        return mbs
+
+    excess = []
+    for steps in (20, 40):
+        counts.update(constraint=0, jacobian=0)
+        mbs = Build()
+        settings = Settings(endTime=0.01 * steps, numberOfSteps=steps, tightNewton=True)
+        settings.timeIntegration.newton.useModifiedNewton = False  # a Newton matrix every iteration
+        Solve(mbs, settings)
+        excess.append((counts['jacobian'] - counts['constraint'], mbs.sys['dynamicSolver'].it.newtonJacobiCount))
+    assert excess[1][1] > excess[0][1]
+    assert excess[1][0] - excess[0][0] == excess[1][1] - excess[0][1], excess
