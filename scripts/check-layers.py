@@ -27,7 +27,8 @@ allowed = {
     'core/files/': core,
     'objects/': items + ['objects/'],  # items: the contract only, never core/model or core/evaluation
     'solvers/linear/': core + ['solvers/linear/'],
-    'solvers/integrators/': core + ['solvers/linear/', 'solvers/integrators/'],
+    'solvers/sundials/': core + ['solvers/linear/', 'solvers/sundials/'],  # SUNDIALS' vectors, matrices, LU on ours
+    'solvers/integrators/': core + ['solvers/linear/', 'solvers/sundials/', 'solvers/integrators/'],
     'solvers/driver/': core + ['solvers/'],
     'centroidal/': ['centroidal/'],
 }

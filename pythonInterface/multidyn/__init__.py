@@ -16,7 +16,7 @@ from multidyn._multidyn import (ConfigurationType, ExponentialSpringParameters, 
 from multidyn.api.indices import LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex
 from multidyn.modelling.kinematicTreeTypes import JointType
 from multidyn.api.matrixContainer import MatrixContainer
-from multidyn import renderer as _renderer
+from multidyn.viewer import renderer as _renderer
 from multidyn.api.enums import DynamicSolverType, ItemType, LinearSolverType, NodeType
 from multidyn.api.console import (Config, Print, SetLinalgOutputFormatPython, SetOutputPrecision, SetPrintDelayMilliSeconds,
                                   SetWriteToConsole, SetWriteToFile, SuppressWarnings, __version__, config)
@@ -25,10 +25,7 @@ from multidyn.api.simulationSettings import SimulationSettings
 from multidyn.api.visualizationSettings import VisualizationSettings
 from multidyn.modelling.rigidBodyUtilities import HT
 
-#: Exudyn's global dict for test results and user data (exu.sys['testResult']).
-sys = {}
-#: Exudyn's global dict for user variables.
-variables = {}
+from multidyn.api.globalDicts import sys, variables  # noqa: F401  (exu.sys, exu.variables)
 
 
 def __getattr__(name):

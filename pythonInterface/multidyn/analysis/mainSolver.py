@@ -242,8 +242,7 @@ class MainSolverSundials(MainSolverBase):
     def SolveSystem(self, mbs, simulationSettings=None):
         """Integrates mbs in time with DynamicSolverType.IDA (or CVODE, as set in
         simulationSettings.timeIntegration.solverType); returns True."""
-        from multidyn import DynamicSolverType
-        from multidyn.mainSystemExtensions import _CheckedSettings, _SolveWith
+        from multidyn.analysis.solve import _CheckedSettings, _SolveWith
         simulationSettings = _CheckedSettings("MainSolverSundials.SolveSystem", simulationSettings)
         solverType = simulationSettings.timeIntegration.solverType
         if solverType not in (DynamicSolverType.IDA, DynamicSolverType.CVODE):

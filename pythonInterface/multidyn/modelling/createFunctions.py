@@ -177,7 +177,8 @@ def _GraphicsList(function, graphicsDataList, graphicsDataUserFunction):
         raise TypeError(f"{function}: parameter 'graphicsDataList': expected a (possibly empty) list of graphics dicts, "
                         f"got {type(graphicsDataList).__name__}")
     if graphicsDataUserFunction not in (0, None):
-        raise NotImplementedError(f"{function}: graphicsDataUserFunction is not available (the viewer draws graphicsDataList only)")
+        raise NotImplementedError(f"{function}: graphicsDataUserFunction is not available "
+                                  "(the viewer draws graphicsDataList only)")
     return graphicsDataList
 
 
@@ -234,7 +235,8 @@ def CreateRigidBody(self, name="", referencePosition=None, referenceRotationMatr
                     graphicsDataList=[], graphicsDataUserFunction=0, drawSize=-1, color=_defaultColor, show=True,
                     create2D=False, returnDict=False, referenceHT=None, initialHT=None):
     """Adds a rigid-body node, an ObjectRigidBody and (if gravity is not zero) its weight: a
-    LoadMassProportional on a MarkerBodyMass (the force at the center of mass), as Exudyn. `inertia` is a utilities.RigidBodyInertia (e.g. InertiaCuboid); angular
+    LoadMassProportional on a MarkerBodyMass (the force at the center of mass), as Exudyn. `inertia` is a
+    utilities.RigidBodyInertia (e.g. InertiaCuboid); angular
     velocity is global. The body is drawn with graphicsDataList. referenceHT and initialHT (Exudyn 1.13)
     give position and rotation as one homogeneous transformation. Returns the body's ObjectIndex, or a
     dict of all added items."""
@@ -737,7 +739,8 @@ def CreateCoordinateConstraint(self, name="", itemNumbers=[None, None], coordina
     itemNumbers[1], with the MarkerNodeCoordinate markers it needs (Marker0:name, Marker1:name).
     An item is a body (its coordinates are those of its nodes, in their order), a node, or None or
     a ground object for the ground (a hidden NodePointGround is added, whose coordinate is a fixed
-    zero; the coordinate is then not used; a NodePointGround given as node is used so). factorValue1 and bodyNumbers are Exudyn 1.11's names of factor1
+    zero; the coordinate is then not used; a NodePointGround given as node is used so). factorValue1 and
+    bodyNumbers are Exudyn 1.11's names of factor1
     and itemNumbers (DeprecationWarning); bodyOrNodeList is not accepted (as Exudyn 1.13).
     velocityLevel=True: factor1*c1_t - c0_t = offset (or offsetUserFunction_t). The items and
     coordinates are checked before the first item is added. Returns the constraint's ObjectIndex."""

@@ -217,7 +217,7 @@ def SolutionViewer(mbs, solution=None, rowIncrement=1, timeout=0.04, runOnStart=
     in the viewer, with a frame slider, play/pause, speed and loop. runMode 0: loop, 1: stop at the end and wait,
     2 (default): play once. Blocks while a browser watches (until Continue/Stop or the browser goes); returns at
     once when nobody watches (in an interactive terminal it first waits for a browser)."""
-    from multidyn import renderer as _renderer
+    from multidyn.viewer import renderer as _renderer
     if runMode not in (0, 1, 2):
         raise ValueError(f"SolutionViewer: runMode must be 0 (loop), 1 (to the end and wait) or 2 (once), got {runMode!r}")
     solution = CheckedSolution(mbs, solution, 'SolutionViewer')
@@ -246,7 +246,7 @@ def AnimateModes(systemContainer, mainSystem, nodeNumber=None, period=0.04, step
     """Exudyn's exudyn.interactive.AnimateModes: the eigenmodes (columns of systemEigenVectors, as
     mbs.ComputeODE2Eigenvalues returns them; or the unit vectors of nodeNumber's coordinates) moving in the viewer,
     with a mode slider and an amplitude slider. Blocks while a browser watches, as SolutionViewer."""
-    from multidyn import renderer as _renderer
+    from multidyn.viewer import renderer as _renderer
     mbs = mainSystem
     nODE2 = mbs.systemData.ODE2Size()
     if systemEigenVectors is not None:
@@ -302,5 +302,5 @@ def AnimateModes(systemContainer, mainSystem, nodeNumber=None, period=0.04, step
 
 
 def _OutputType():
-    from multidyn import OutputVariableType
+    from multidyn._multidyn import OutputVariableType
     return OutputVariableType

@@ -11,7 +11,7 @@ import warnings
 import numpy as np
 
 from multidyn import _multidyn
-from multidyn import graphics as _graphics
+from multidyn.modelling import graphics as _graphics
 from multidyn.viewer import defaultDrawings as _draw
 from multidyn.viewer.sceneGeometry import GeometryParts, Label, TranslateGraphicsData, ResolvedColor
 

@@ -384,7 +384,7 @@ def test_badVisualizationSettingsAreRejected(path, value, error, message):
 
 
 def test_rendererCallsWithoutViserSayWhatToInstall(capsys, monkeypatch):
-    from multidyn import renderer
+    from multidyn.viewer import renderer  # where its state is (multidyn.renderer is the face)
     monkeypatch.setattr(renderer, '_said', set())
     monkeypatch.setattr(renderer, 'ViewerAvailable', lambda: False)
     SC = exu.SystemContainer()
@@ -404,7 +404,7 @@ def test_rendererCallsWithoutViserSayWhatToInstall(capsys, monkeypatch):
     assert 'exu.StartRenderer()' in lines[0] and 'SC.renderer.DoIdleTasks()' in lines[2]
     assert SC.renderer.IsActive() is False and SC.renderer.GetState()['zoom'] > 0
     settings = exu.SimulationSettings()
-    settings.solutionSettings.writeSolutionToFile = False
+    settings.solution.file.write = False
     assert mbs.SolveDynamic(settings)  # the solve runs as without a viewer
 
 

@@ -9,7 +9,6 @@ import os
 import sys
 
 import numpy as np
-import pytest
 
 import multidyn as exu
 import multidyn.itemInterface as ii

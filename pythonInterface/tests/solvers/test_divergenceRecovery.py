@@ -24,7 +24,7 @@ def Chain(numberOfBodies):
     for i in range(numberOfBodies):
         body = mbs.CreateRigidBody(inertia=inertia, referencePosition=[(i + 0.5) * LENGTH, 0, 0],
                                    gravity=[0, -9.81, 0])
-        mbs.CreateRevoluteJoint(bodyNumbers=[previous, body], position=[i * LENGTH, 0, 0], axis=[0, 0, 1])
+        mbs.CreateRevoluteJoint(itemNumbers=[previous, body], position=[i * LENGTH, 0, 0], axis=[0, 0, 1])
         previous = body
         bodies.append(body)
     mbs.Assemble()
