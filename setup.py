@@ -123,9 +123,6 @@ class CMakeBuild(build_ext):
         environment = dict(os.environ)
         environment.setdefault("CCACHE_BASEDIR", str(sourceDirectory))
         environment.setdefault("CCACHE_NOHASHDIR", "1")
-        # ...also for files compiled with the precompiled header (CMakeLists.txt), which ccache
-        # caches only with these sloppinesses (its manual, "Precompiled headers")
-        environment.setdefault("CCACHE_SLOPPINESS", "pch_defines,time_macros,include_file_mtime,include_file_ctime")
 
         Say(f"configuring {buildDirectory} with {cmake}")
         subprocess.run(configure, check=True, env=environment)

@@ -3,7 +3,7 @@ compiles (the Python module and its libraries, no unit tests), from a clean clon
 ccache, each compiler run timed by the operating system's accounting of that process (so the figures do
 not depend on how busy the machine is, unlike wall times).
 
-    .venv/bin/python scripts/measure-build-time.py [--jobs 2] [--tests] [--keep]
+    .venv/bin/python scripts/measure-build-time.py [--jobs 2] [--tests] [--keep] [--commit REV]
 
 Prints the CPU seconds of every library and of each item file, the total against the README's target
 (5 CPU-minutes) and the cost of one item type (its .cpp) against its target (10 CPU-seconds).
@@ -48,6 +48,8 @@ def main():
     parser.add_argument('--jobs', type=int, default=2, help='parallel compiler runs (CPU time does not depend on it)')
     parser.add_argument('--tests', action='store_true', help='also build the GoogleTest executables')
     parser.add_argument('--keep', action='store_true', help='keep the temporary clone and build tree')
+    parser.add_argument('--commit', default='HEAD', help='the commit to build (an earlier one, to compare); commits '
+                        'whose CMakeLists.txt set ccache as the launcher unconditionally get the condition added in the clone')
     arguments = parser.parse_args()
 
     workDirectory = pathlib.Path(tempfile.mkdtemp(prefix='multidyn-build-time-'))
@@ -58,6 +60,10 @@ def main():
     launcher.write_text(launcherSource)
     try:
         subprocess.run(['git', 'clone', '--quiet', str(repository), str(clone)], check=True)
+        subprocess.run(['git', '-C', str(clone), 'checkout', '--quiet', arguments.commit], check=True)
+        cmakeLists = clone / 'CMakeLists.txt'
+        cmakeLists.write_text(cmakeLists.read_text().replace('if(CCACHE_PROGRAM)\n',
+                                                             'if(CCACHE_PROGRAM AND NOT CMAKE_CXX_COMPILER_LAUNCHER)\n'))
         import pybind11
         cmake = shutil.which('cmake', path='/usr/bin') or shutil.which('cmake')
         launch = f'{sys.executable};{launcher};{log}'
@@ -67,7 +73,7 @@ def main():
                      f'-DCMAKE_CXX_COMPILER_LAUNCHER={launch}', f'-DCMAKE_CXX_LINKER_LAUNCHER={launch}']
         environment = dict(os.environ, CCACHE_DISABLE='1')
         subprocess.run(configure, check=True, env=environment, stdout=subprocess.DEVNULL)
-        print(f'== compiling a clean clone of HEAD with {arguments.jobs} jobs, without ccache ...', flush=True)
+        print(f'== compiling a clean clone of {arguments.commit} with {arguments.jobs} jobs, without ccache ...', flush=True)
         subprocess.run([cmake, '--build', str(build), '--parallel', str(arguments.jobs)], check=True, env=environment,
                        stdout=subprocess.DEVNULL)
 
