@@ -109,9 +109,8 @@ class MainSystem : public SystemBuilder {
   NodeKinematics<double> NodeKinematicsOf(Index node, const SystemState& state) const override;
   MarkerData<double> MarkerDataOf(Index marker, const SystemState& state) const override;
   EvaluationContext ContextOf(Index object, const SystemState& state) const override;
-  // The number of an object of this system (outputs of items that need their own number).
-  Index ObjectIndexOf(const Object& object) const;
-  Index ItemNumberOf(ItemCategory category, const Item& item) const override;  // the same for any item
+  // The number of an item of this system (outputs of items that need their own number).
+  Index ItemNumberOf(ItemCategory category, const Item& item) const override;
   // Sets an object's own data coordinates from the configuration in `state` (e.g. puts a
   // contact's anchor point at the station's projection); TypeError if it has none.
   void InitializeDataCoordinates(Index object, SystemState& state) const;
@@ -249,6 +248,9 @@ class MainSystem : public SystemBuilder {
   void CheckItem(const Item& item, ItemCategory category, Index index) const;
   void CheckReferences(const Item& item) const;
   void CheckAllItems() const;  // CheckItem of every item: the references are valid afterwards
+  // Items are checked when added, but a deletion can leave references at -1 (or, in principle, out of
+  // range); the index maps use the numbers unchecked, so CompileStructure checks them first.
+  void CheckReferencesResolved() const;
   // Removes one item and renumbers the references to its category (DeleteItem's step per item);
   // `call` starts the warnings.
   void RemoveAndRenumber(ItemCategory category, Index index, const std::string& call, std::vector<std::string>& warnings);
