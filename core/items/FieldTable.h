@@ -98,6 +98,7 @@ struct FieldDescriptor {
   std::string deprecation;            // non-empty: deprecated; the text says what to use instead
   std::string userFunctionSignature;  // for user functions: argument list and result
   Json defaultValue;                  // not set for user functions and nested settings
+  Json testValue;                     // null, or the item's own test value: FieldTableBuilder::TestValue
   const FieldTable* nested = nullptr; // for FieldType::Nested
 
   std::function<Json(const void*)> get;
@@ -438,6 +439,18 @@ template <class Owner> class FieldTableBuilder {
   }
   FieldTableBuilder& Deprecated(const std::string& whatInstead) {
     return Last([&](FieldDescriptor& f) { f.deprecation = whatInstead; });
+  }
+  // The value, other than the default, that tests setting every parameter of the item give this
+  // one (saving and loading, dictionaries), as JSON text; declared where the rule the tests apply
+  // to the field's type would not be valid here (a range, a shape that other fields fix). For an
+  // index field it describes the item to add and refer to: {"type": "NodePoint", ...its fields}
+  // (a list of such for an index list); that item gets its own declared test values too.
+  FieldTableBuilder& TestValue(const std::string& jsonText) {
+    return Last([&](FieldDescriptor& f) { f.testValue = Json::parse(jsonText); });
+  }
+  // The field stays at its default in those tests, for `reason`.
+  FieldTableBuilder& KeepsDefaultInTests(const std::string& reason) {
+    return Last([&](FieldDescriptor& f) { f.testValue = Json{{"keepsDefault", reason}}; });
   }
 
   // Defaults are read from a default-constructed Owner: the member initializers are the

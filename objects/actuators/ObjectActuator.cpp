@@ -5,9 +5,9 @@
 #include "core/items/UserFunctionCall.h"
 #include "objects/TestInstances.h"
 #include "objects/joints/ObjectJointRevoluteZ.h"
-#include "objects/joints/RevoluteJointFrames.h"
-#include "objects/markers/MarkerRequirements.h"
-#include "objects/nodes/DataNodeCheck.h"
+#include "objects/common/RevoluteJointFrames.h"
+#include "objects/common/MarkerRequirements.h"
+#include "objects/common/DataNodeCheck.h"
 #include "objects/modules/ControlModule.h"
 
 namespace multidyn {
@@ -228,9 +228,11 @@ const ItemTypeInfo& ObjectActuator::Info() {
           .Add(&T::markerNumbers, "markerNumbers", "",
                "transmission: two coordinate markers (MarkerNodeCoordinate) [m0, m1]; q = q_m1 - q_m0 (stored "
                "coordinates, i.e. from the reference configuration); give this or jointNumber")
+          .KeepsDefaultInTests("the test instance drives a joint (jointNumber); an actuator has one transmission")
           .Add(&T::nodeNumber, "nodeNumber", "",
                "optional NodeGenericData with one data coordinate that keeps a joint angle continuous beyond "
                "+-pi (without it, a joint angle is in (-pi, pi])")
+          .KeepsDefaultInTests("optional; the test instance's joint angle stays within +-pi without a data node")
           .Add(&T::dyntype, "dyntype", "",
                "activation dynamics: 'none' (no state), 'integrator' (a_t = u), 'filter' (a_t = (u - a)/dynprm[0]), "
                "'filterexact' (the same, each implicit step exact for constant u), 'muscle'")
@@ -244,12 +246,15 @@ const ItemTypeInfo& ObjectActuator::Info() {
           .Add(&T::biasprm, "biasprm", "", "bias parameters")
           .Add(&T::ctrllimited, "ctrllimited", "",
                "clamp the control to ctrlrange: True, False or 'auto' (limited if ctrlrange is not [0, 0])")
+          .TestValue(R"("true")")
           .Add(&T::ctrlrange, "ctrlrange", "", "control range [min, max]")
           .Add(&T::forcelimited, "forcelimited", "",
                "clamp the scalar force to forcerange: True, False or 'auto' (limited if forcerange is not [0, 0])")
+          .TestValue(R"("true")")
           .Add(&T::forcerange, "forcerange", "N (N*m on rotations)", "force range [min, max]")
           .Add(&T::actlimited, "actlimited", "",
                "limit the activation to actrange: True, False or 'auto' (limited if actrange is not [0, 0])")
+          .TestValue(R"("true")")
           .Add(&T::actrange, "actrange", "", "activation range [min, max]")
           .Add(&T::lengthrange, "lengthrange", "m (rad on rotations)",
                "range of the actuator length l; needed by the muscle model (MuJoCo computes it, here it is given)")
@@ -266,6 +271,7 @@ const ItemTypeInfo& ObjectActuator::Info() {
           .Add(&T::controlModule, "controlModule", "",
                "optional control module (e.g. ModuleTwoHingeDamper, added by mbs.AddModule) whose output is the control; "
                "replaces the parameter control")
+          .KeepsDefaultInTests("the test instance's control is the value `control`; an actuator has one control source")
           .Add(&T::controlModuleOutput, "controlModuleOutput", "", "which output of controlModule is the control")
           .Structural()
           .AddVisualization(&T::visualization, "drawing size")

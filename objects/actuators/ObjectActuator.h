@@ -12,7 +12,7 @@
 
 #include "core/items/Connector.h"
 #include "objects/connectors/ObjectConnectorTorsionalSpringDamper.h"
-#include "objects/joints/RevoluteJointFrames.h"
+#include "objects/common/RevoluteJointFrames.h"
 #include "objects/modules/ControlModule.h"
 
 namespace multidyn {

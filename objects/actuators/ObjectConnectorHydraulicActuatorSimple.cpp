@@ -2,7 +2,7 @@
 
 #include "core/items/SystemView.h"
 #include "objects/TestInstances.h"
-#include "objects/markers/MarkerRequirements.h"
+#include "objects/common/MarkerRequirements.h"
 
 namespace multidyn {
 

@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "core/foundation/Errors.h"
-#include "objects/joints/RevoluteJointFrames.h"
+#include "objects/common/RevoluteJointFrames.h"
 
 namespace multidyn {
 

@@ -6,7 +6,7 @@
 
 #include "core/items/UserFunctionCall.h"
 #include "core/items/SystemView.h"
-#include "objects/connectors/UserFunctionLaw.h"
+#include "objects/common/UserFunctionLaw.h"
 
 namespace multidyn {
 namespace {
@@ -461,6 +461,7 @@ const ItemTypeInfo& ObjectANCFCable2D::Info() {
           .Add(&T::useReducedOrderIntegration, "useReducedOrderIntegration", "",
                "Gauss rules of the axial and bending terms: 0 orders 9 and 5, 1 orders 7 and 3, 2 Lobatto order 3 "
                "(at 0, L/2, L) and Gauss order 3; 2 may show hourglass modes")
+          .TestValue(R"(1)")
           .LevelAcceptsBool()
           .AddUserFunction(&T::axialForceUserFunction, "axialForceUserFunction",
                            "axialForceUserFunction(mbs, t, itemNumber, axialPositionNormalized, axialStrain, "

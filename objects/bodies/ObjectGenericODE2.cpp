@@ -3,7 +3,7 @@
 #include "objects/TestInstances.h"
 
 #include "core/items/UserFunctionCall.h"
-#include "objects/connectors/UserFunctionLaw.h"
+#include "objects/common/UserFunctionLaw.h"
 
 namespace multidyn {
 

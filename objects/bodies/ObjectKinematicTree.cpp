@@ -481,6 +481,7 @@ const ItemTypeInfo& ObjectKinematicTree::Info() {
                                            "graphicsDataList", "",
                                            "one list of graphics dicts per link, in link coordinates (or empty); stored "
                                            "and saved, not drawn yet")
+          .TestValue(R"([[{"type": "Line", "color": [0.1, 0.2, 0.3, 1], "data": [0, 0, 0, 0.37, 0.38, 0.39]}], [{"type": "Line", "color": [0.1, 0.2, 0.3, 1], "data": [0, 0, 0, 0.37, 0.38, 0.39]}], [{"type": "Line", "color": [0.1, 0.2, 0.3, 1], "data": [0, 0, 0, 0.37, 0.38, 0.39]}], [{"type": "Line", "color": [0.1, 0.2, 0.3, 1], "data": [0, 0, 0, 0.37, 0.38, 0.39]}], [{"type": "Line", "color": [0.1, 0.2, 0.3, 1], "data": [0, 0, 0, 0.37, 0.38, 0.39]}], [{"type": "Line", "color": [0.1, 0.2, 0.3, 1], "data": [0, 0, 0, 0.37, 0.38, 0.39]}]])")
         .Visualization();
     return builder.Build();
   }();

@@ -5,7 +5,7 @@
 #pragma once
 
 #include "core/items/Connector.h"
-#include "objects/connectors/UserFunctionLaw.h"
+#include "objects/common/UserFunctionLaw.h"
 
 namespace multidyn {
 

@@ -3,8 +3,8 @@
 #include "objects/TestInstances.h"
 
 #include "core/items/UserFunctionCall.h"
-#include "objects/markers/MarkerRequirements.h"
-#include "objects/nodes/DataNodeCheck.h"
+#include "objects/common/MarkerRequirements.h"
+#include "objects/common/DataNodeCheck.h"
 
 namespace multidyn {
 
@@ -79,6 +79,7 @@ const ItemTypeInfo& ObjectConnectorRigidBodySpringDamper::Info() {
           .Add(&T::markerNumbers, "markerNumbers", "", "list of the two rigid markers [m0, m1]")
           .Add(&T::nodeNumber, "nodeNumber", "",
                "a NodeGenericData for Exudyn's postNewtonStepUserFunction (not supported: the node is not used)")
+          .KeepsDefaultInTests("optional; the data node is for Exudyn's post-Newton variant, the test instance has none")
           .Add(&T::stiffness, "stiffness", "N/m, N*m/rad",
                "6 x 6 stiffness K in the joint frame against [relative displacement; rotation] - offset (rotation: "
                "Tait-Bryan angles, or the rotation vector if intrinsic)")

@@ -12,7 +12,7 @@
 #include "core/foundation/RotationVector.h"
 #include "core/foundation/Rotations.h"
 #include "core/items/Connector.h"
-#include "objects/connectors/UserFunctionLaw.h"
+#include "objects/common/UserFunctionLaw.h"
 
 namespace multidyn {
 

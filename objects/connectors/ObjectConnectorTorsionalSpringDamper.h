@@ -6,7 +6,7 @@
 #include <cmath>
 
 #include "core/items/Connector.h"
-#include "objects/connectors/UserFunctionLaw.h"
+#include "objects/common/UserFunctionLaw.h"
 
 namespace multidyn {
 

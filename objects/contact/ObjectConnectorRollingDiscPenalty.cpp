@@ -2,8 +2,8 @@
 
 #include "objects/TestInstances.h"
 
-#include "objects/markers/MarkerRequirements.h"
-#include "objects/nodes/DataNodeCheck.h"
+#include "objects/common/MarkerRequirements.h"
+#include "objects/common/DataNodeCheck.h"
 
 namespace multidyn {
 

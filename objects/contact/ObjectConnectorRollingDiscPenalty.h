@@ -1,5 +1,5 @@
 // Penalty rolling disc (docs/theory/RollingDiscPenalty.md): a thin disc (marker 1 at its center)
-// on the plane of marker 0 (geometry in objects/contact/RollingDiscFrame.h), with a penalty
+// on the plane of marker 0 (geometry in objects/common/RollingDiscFrame.h), with a penalty
 // normal force and regularized dry (plus viscous) friction instead of constraints; the disc may
 // lift off and slip. With d_C = p_C - p_m0, the slip velocity v_s = v_C1 - v_C0 and the data
 // coordinates of its NodeGenericData [slip_lateral, slip_forward, gap] of the last step:
@@ -12,7 +12,7 @@
 #pragma once
 
 #include "core/items/Connector.h"
-#include "objects/contact/RollingDiscFrame.h"
+#include "objects/common/RollingDiscFrame.h"
 
 namespace multidyn {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "objects/TestInstances.h"
-#include "objects/markers/MarkerRequirements.h"
+#include "objects/common/MarkerRequirements.h"
 
 namespace multidyn {
 namespace {

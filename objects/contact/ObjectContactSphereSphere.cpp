@@ -5,8 +5,8 @@
 
 #include "objects/TestInstances.h"
 
-#include "objects/markers/MarkerRequirements.h"
-#include "objects/nodes/DataNodeCheck.h"
+#include "objects/common/MarkerRequirements.h"
+#include "objects/common/DataNodeCheck.h"
 
 namespace multidyn {
 
@@ -137,6 +137,7 @@ const ItemTypeInfo& ObjectContactSphereSphere::Info() {
           .Add(&T::impactModel, "impactModel", "",
                "0: linear spring-damper (with contactPlasticityRatio != 0 the adhesive elasto-plastic model); 1: "
                "Hunt-Crossley; 2: Gonthier (e < 1/3) and Carvalho-Martins (e > 1/3), accurate in the whole range of e")
+          .TestValue(R"(2)")
           .AddActiveConnector()
           .Add(&T::visualizationShow, "show", "", "set true, if the spheres are drawn with their radii").Visualization()
           .Add(&T::visualizationColor, "color", "", "RGBA color; R = -1: default color").Visualization();

@@ -3,7 +3,7 @@
 #include "objects/TestInstances.h"
 
 #include "core/items/UserFunctionCall.h"
-#include "objects/markers/MarkerRequirements.h"
+#include "objects/common/MarkerRequirements.h"
 
 namespace multidyn {
 

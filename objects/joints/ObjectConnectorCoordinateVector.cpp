@@ -6,7 +6,7 @@
 
 #include "core/items/NumericalDifferentiation.h"
 #include "core/items/UserFunctionCall.h"
-#include "objects/markers/MarkerRequirements.h"
+#include "objects/common/MarkerRequirements.h"
 
 namespace multidyn {
 

@@ -3,7 +3,7 @@
 #include "objects/TestInstances.h"
 
 #include "core/items/UserFunctionCall.h"
-#include "objects/markers/MarkerRequirements.h"
+#include "objects/common/MarkerRequirements.h"
 
 namespace multidyn {
 
@@ -84,6 +84,7 @@ const ItemTypeInfo& ObjectJointGeneric::Info() {
                            "time derivative of offsetUserFunction, used in the velocity-level (index 2) equations")
           .Add(&T::alternativeConstraints, "alternativeConstraints", "",
                "Exudyn's experimental alternative rotation equations; not supported, must be False")
+          .KeepsDefaultInTests("Exudyn's alternative constraints are not supported")
           .Add(&T::visualizationShow, "show", "", "set true, if item is shown in visualization").Visualization()
           .Add(&T::visualizationAxesRadius, "axesRadius", "m", "radius of the drawn joint axes").Visualization()
           .Add(&T::visualizationAxesLength, "axesLength", "m", "length of the drawn joint axes").Visualization()

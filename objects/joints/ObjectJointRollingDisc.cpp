@@ -2,7 +2,7 @@
 
 #include "objects/TestInstances.h"
 
-#include "objects/markers/MarkerRequirements.h"
+#include "objects/common/MarkerRequirements.h"
 
 namespace multidyn {
 
@@ -64,6 +64,7 @@ const ItemTypeInfo& ObjectJointRollingDisc::Info() {
           .Add(&T::constrainedAxes, "constrainedAxes", "",
                "flags [j0, j1, j2], 1 = constrained: j0 lateral, j1 forward (longitudinal), j2 normal (contact) "
                "velocity of the contact point; free axes have no equation")
+          .TestValue(R"([1, 1, 0])")
           .Structural()
           .AddActiveConnector()
           .Add(&T::discRadius, "discRadius", "m", "radius r of the disc").NonNegative()

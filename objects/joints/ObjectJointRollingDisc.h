@@ -1,6 +1,6 @@
 // Rolling disc joint (docs/theory/RollingDisc.md): an infinitely thin disc (center and frame of
 // marker 1, radius r) rolls without slipping on the plane of marker 0; geometry and the contact
-// point's velocities v_C1, v_C0 in objects/contact/RollingDiscFrame.h.
+// point's velocities v_C1, v_C0 in objects/common/RollingDiscFrame.h.
 // Equations on velocities (Exudyn's, all three including the normal one): for each locked axis
 // of the joint frame A_0J = [wLateral = n0 x wForward, wForward, n0],
 //   g_v = A_0J^T (v_C1 - v_C0) = 0.
@@ -11,7 +11,7 @@
 #include <array>
 
 #include "core/items/Constraint.h"
-#include "objects/contact/RollingDiscFrame.h"
+#include "objects/common/RollingDiscFrame.h"
 #include "objects/joints/JointAxes.h"
 
 namespace multidyn {

@@ -4,7 +4,7 @@
 
 #include "core/items/Load.h"
 #include "core/items/UserFunctionCall.h"
-#include "objects/markers/MarkerRequirements.h"
+#include "objects/common/MarkerRequirements.h"
 
 namespace multidyn {
 

@@ -1,7 +1,7 @@
 #include "objects/modules/ControlModule.h"
 
 #include "core/items/SystemView.h"
-#include "objects/joints/RevoluteJointFrames.h"
+#include "objects/common/RevoluteJointFrames.h"
 
 namespace multidyn {
 

@@ -36,6 +36,7 @@ const ItemTypeInfo& NodeRigidBodyEP::Info() {
           .Structural()
           .Add(&T::initialCoordinates, "initialCoordinates", "m, -",
                "initial displacements and Euler-parameter increments relative to the reference coordinates")
+          .TestValue(R"([0.01, 0.02, 0.03, 0, 0, 0, 0])")
           .Structural()
           .Add(&T::initialVelocities, "initialVelocities", "m/s, 1/s",
                "initial velocities and Euler-parameter rates (see AngularVelocity2EulerParameters_t)")

@@ -21,7 +21,9 @@ void SensorLoad::AddTestInstance(SystemBuilder& system) {
                                           {{"markerType", "NodePosition"}, {"nodeNumber", testInstances::NodeOf(system, point)}});
   const Index load = testInstances::Add(system, ItemCategory::Load,
                                         {{"loadType", "ForceVector"}, {"loadVector", {0., -9.81, 0.}}, {"markerNumber", marker}});
-  testInstances::Add(system, ItemCategory::Sensor, {{"sensorType", "Load"}, {"loadNumber", load}, {"writeToFile", false}});
+  // outputVariableType is not used; Force, as a script would write it
+  testInstances::Add(system, ItemCategory::Sensor,
+                     {{"sensorType", "Load"}, {"loadNumber", load}, {"outputVariableType", "Force"}, {"writeToFile", false}});
 }
 
 const ItemTypeInfo& SensorLoad::Info() {

@@ -24,7 +24,16 @@ std::string SensorUserFunction::Target() const {
 }
 
 void SensorUserFunction::AddTestInstance(SystemBuilder& system) {
-  testInstances::Add(system, ItemCategory::Sensor, {{"sensorType", "UserFunction"}, {"factors", {2., 3.}}, {"writeToFile", false}});
+  // the values of two sensors on a mass point, which a user function would combine
+  const Index point = testInstances::MassPoint(system, Vector3(0.3, 0.2, -0.1));
+  const Index node = testInstances::NodeOf(system, point);
+  Json sensors = Json::array();
+  for (const char* output : {"Position", "Velocity"})
+    sensors.push_back(testInstances::Add(system, ItemCategory::Sensor, {{"sensorType", "Node"}, {"nodeNumber", node},
+                                                                        {"outputVariableType", output}, {"writeToFile", false}}));
+  testInstances::Add(system, ItemCategory::Sensor, {{"sensorType", "UserFunction"}, {"sensorNumbers", sensors},
+                                                    {"factors", {2., 3.}}, {"outputVariableType", "Position"},
+                                                    {"writeToFile", false}});
 }
 
 const ItemTypeInfo& SensorUserFunction::Info() {

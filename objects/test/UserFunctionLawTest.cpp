@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "core/model/SimulationSettings.h"
-#include "objects/connectors/UserFunctionLaw.h"
+#include "objects/common/UserFunctionLaw.h"
 
 namespace multidyn {
 namespace {

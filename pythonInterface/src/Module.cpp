@@ -63,6 +63,7 @@ py::dict DescribeField(const FieldDescriptor& f, const Json* defaults = nullptr)
   d["expected"] = f.Expected();
   d["userFunctionSignature"] = f.userFunctionSignature;
   d["isUserFunction"] = f.type == FieldType::UserFunction;
+  d["testValue"] = JsonToPython(f.testValue);  // null: None
   const std::optional<ItemCategory> indexCategory = ReferencedCategory(f.type);
   d["isIndex"] = indexCategory.has_value();
   // the category the index (or index list) refers to: Python checks typed indices against it
@@ -530,6 +531,13 @@ PYBIND11_MODULE(_multidyn, m) {
            })
       .def("_ItemDescription", [](const MainSystem& self, int category, Index index) {
              return self.ItemDescription(CategoryOf(category), index);
+           })
+      .def("_AddTestInstance",
+           [](MainSystem& self, int category, const std::string& className) {
+             // for the tests that cover every item type: the instance the type declares (Item.h)
+             const ItemTypeInfo* info = ItemRegistry::Instance().Find(CategoryOf(category), className);
+             if (!info) throw ValueError("no " + std::string(CategoryName(CategoryOf(category))) + " type '" + className + "'");
+             info->addTestInstance(self);
            })
       .def("Assemble", &MainSystem::Assemble, "validates all items and builds the system's equations")
       .def("IsAssembled", &MainSystem::IsAssembled)

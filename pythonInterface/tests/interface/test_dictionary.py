@@ -15,7 +15,7 @@ import multidyn as exu
 from multidyn import utilities as ut
 from multidyn.itemInterface import *  # noqa: F401,F403
 
-from test_jsonFiles import AllItems, BaseSystem, ItemTypes, ItemWithNonDefaults, QuietSettings, categoryNames
+from test_jsonFiles import AddItemWithNonDefaults, AllItems, BaseSystem, ItemTypes, QuietSettings, categoryNames
 
 #: the keys of Exudyn 1.13.6's mbs.GetDictionary(), in its order
 exudynKeys = ['__version__', 'nodeList', 'objectList', 'markerList', 'loadList', 'sensorList', 'userFunctions',
@@ -130,10 +130,9 @@ def test_everySystemUserFunctionHookIsInTheDictionaryAndRoundTrips():
 @pytest.mark.parametrize('info', ItemTypes, ids=[t['className'] for t in ItemTypes])
 def test_everyItemTypeWithNonDefaultValuesRoundTrips(info):
     mbs, b = BaseSystem()
-    item, notSet = ItemWithNonDefaults(info, mbs, b)
+    AddItemWithNonDefaults(info, mbs)
     with warnings.catch_warnings():
         warnings.simplefilter('ignore', DeprecationWarning)
-        getattr(mbs, 'Add' + categoryNames[info['category']])(item)
         other = exu.SystemContainer().AddSystem()
         other.SetDictionary(mbs.GetDictionary())
     assert AllItems(other) == AllItems(mbs)

@@ -1,4 +1,4 @@
-#include "objects/contact/RollingDiscFrame.h"
+#include "objects/common/RollingDiscFrame.h"
 
 namespace multidyn {
 

@@ -1,4 +1,4 @@
-#include "objects/nodes/DataNodeCheck.h"
+#include "objects/common/DataNodeCheck.h"
 
 #include <string>
 

@@ -1,4 +1,4 @@
-#include "objects/joints/RevoluteJointFrames.h"
+#include "objects/common/RevoluteJointFrames.h"
 
 #include "core/foundation/Errors.h"
 #include "objects/joints/ObjectJointRevolute2D.h"

@@ -1,4 +1,4 @@
-#include "objects/markers/MarkerRequirements.h"
+#include "objects/common/MarkerRequirements.h"
 
 #include "core/foundation/Errors.h"
 
