@@ -10,6 +10,7 @@
 #include <string>
 
 #include <pybind11/eigen.h>
+#include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
 #include "PythonConversion.h"
@@ -108,6 +109,14 @@ class KinematicTreeAlgorithms {
 
  private:
   VectorX Coordinates(const py::handle& values, const char* function, const char* parameter) const {
+    if (py::isinstance<py::array_t<double>>(values)) {  // the common case, without the generic conversion
+      const auto array = py::reinterpret_borrow<py::array_t<double>>(values);
+      if (array.ndim() == 1 && array.shape(0) == NumberOfLinks()) {
+        VectorX v(NumberOfLinks());
+        for (Index i = 0; i < v.size(); ++i) v(i) = array.at(i);
+        if (v.allFinite()) return v;
+      }
+    }
     const std::vector<double> v = VectorFromPython(values, int(NumberOfLinks()),
                                                    std::string("KinematicTree33.") + function + ": parameter '" + parameter +
                                                        "' (one value per link)");
