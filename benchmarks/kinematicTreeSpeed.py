@@ -194,6 +194,8 @@ def main():
     parser.add_argument("--exudyn", action="store_true", help="also time the exudyn wheel's RK44 (slow for large N)")
     parser.add_argument("--plot", default="kinematicTreeSpeed.png")
     parser.add_argument("--mujocoLimit", type=int, default=200, help="largest N run on MuJoCo (its chain is O(N^3))")
+    parser.add_argument("--pinocchioLimit", type=int, default=200,
+                        help="largest N run on Pinocchio (its data for this chain took 2.7 GB at N = 300, 22 GB at 1000)")
     arguments = parser.parse_args()
     h = 1e-3
     hasMujoco = Available("mujoco")
@@ -226,7 +228,7 @@ def main():
                 row["MuJoCo implicitfast"] = t_mif / steps * 1e6
                 difference = np.abs(q_rk - q_mrk).max()
             pinocchioDifference = float("nan")
-            if hasPinocchio:
+            if hasPinocchio and n <= arguments.pinocchioLimit:
                 t_pin, q_pin = Best(runs, SolvePinocchio, n, steps, h)
                 row["Pinocchio RK4"] = t_pin / steps * 1e6
                 pinocchioDifference = np.abs(q_rk - q_pin).max()
@@ -244,7 +246,7 @@ def main():
                   + (f" {f('Pinocchio RK4')} | {pinocchioDifference:.1e} |" if hasPinocchio else "")
                   + (f" {f('exudyn RK44')} |" if hasExudyn else "") + f" {difference:.1e} |", flush=True)
         if hasPinocchio:
-            CompareDynamicsFunctions(arguments.links, arguments.runs)
+            CompareDynamicsFunctions([n for n in arguments.links if n <= arguments.pinocchioLimit], arguments.runs)
         if hasMujoco:
             Accuracy(h)
     Plot(rows, plotPath)
