@@ -5,14 +5,15 @@ derivatives of Newton-Euler; docs/theory/KinematicTree.md), not from Python loop
 
 Exudyn's functions keep their names and results: Size, XL, ComputeMassMatrixAndForceTerms,
 ForwardDynamicsCRB. Our additions: InverseDynamics (joint torques of a given motion),
-MassMatrix, InverseDynamicsDerivatives, Jacobian (of a point of a link) and LinkHT. Exudyn's
-KinematicTree66 (Pluecker transforms) is not provided."""
+MassMatrix, InverseDynamicsDerivatives, Jacobian (of a point of a link) and LinkHT; and
+KinematicTreeOfObject(mbs, objectNumber), the KinematicTree33 of an ObjectKinematicTree in a system.
+Exudyn's KinematicTree66 (Pluecker transforms) is not provided."""
 import numpy as np
 
 from multidyn import _multidyn
 from multidyn.modelling.kinematicTreeTypes import JointType
 
-__all__ = ['KinematicTree33']
+__all__ = ['KinematicTree33', 'KinematicTreeOfObject']
 
 _jointTypes = {'Rx': JointType.RevoluteX, 'Ry': JointType.RevoluteY, 'Rz': JointType.RevoluteZ,
                'Px': JointType.PrismaticX, 'Py': JointType.PrismaticY, 'Pz': JointType.PrismaticZ}
@@ -165,3 +166,25 @@ class KinematicTree33:
             T[0:3, 3] = p
             frames.append(T)
         return frames
+
+
+def KinematicTreeOfObject(mbs, objectNumber):
+    """the KinematicTree33 of the ObjectKinematicTree objectNumber of mbs (our addition): its links, gravity and
+    baseOffset, not its applied joint forces, PD control, joint limits, link loads or user function. Its
+    functions take the total joint coordinates q (with the node's reference values, as the object's Coordinates
+    output gives them); e.g. InverseDynamics(q, q_t, 0) is the object's Force output without the applied forces."""
+    function = 'KinematicTreeOfObject'
+    try:
+        item = mbs.GetObject(objectNumber)
+    except Exception as error:
+        raise ValueError(f"{function}: parameter 'objectNumber': {error}") from None
+    if item.get('objectType') != 'KinematicTree':
+        raise ValueError(f"{function}: parameter 'objectNumber': expected an ObjectKinematicTree, got object "
+                         f"{int(objectNumber)}, an Object{item.get('objectType')}")
+    inertias = [np.array(J) + m * (np.dot(c, c) * np.eye(3) - np.outer(c, c))  # about the joint point
+                for J, c, m in zip(item['linkInertiasCOM'], item['linkCOMs'], item['linkMasses'])]
+    return KinematicTree33([getattr(JointType, name) if isinstance(name, str) else JointType(name)
+                            for name in item['jointTypes']],
+                           item['jointTransformations'], item['jointOffsets'], inertias, item['linkCOMs'],
+                           item['linkMasses'], item['linkParents'], gravity=item['gravity'],
+                           baseOffset=item['baseOffset'])

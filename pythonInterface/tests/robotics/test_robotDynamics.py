@@ -10,7 +10,8 @@ import pytest
 
 import multidyn as exu
 from multidyn import rigidBodyUtilities as rbu
-from multidyn.kinematicTree import KinematicTree33
+from multidyn.itemInterface import ObjectGround
+from multidyn.kinematicTree import KinematicTree33, KinematicTreeOfObject
 from multidyn.robotics import Robot
 
 from conftest import NewSystem, Settings
@@ -160,6 +161,35 @@ def test_derivativesOfTheTorquesAreCentralDifferences():
         assert np.allclose(tau_q_t[:, j], (tree.InverseDynamics(q, q_t + h * e, q_tt) -
                                            tree.InverseDynamics(q, q_t - h * e, q_tt)) / (2 * h), rtol=1e-6, atol=1e-6)
     assert np.linalg.norm(tau_q) > 1. and np.linalg.norm(tau_q_t) > 0.1
+
+
+def test_theKinematicTree33OfAnObjectInASystemComputesWhatTheObjectDoes():
+    """KinematicTreeOfObject: the object's Force output (Newton-Euler at zero acceleration, no applied forces here)
+    and the robot's mass matrix, at the object's state (total coordinates)"""
+    robot = SpatialRobot(drives=False)
+    mbs = NewSystem()
+    items = robot.CreateKinematicTree(mbs)
+    n = robot.NumberOfLinks()
+    mbs.SetNodeParameter(items['nodeGeneric'], 'initialCoordinates', [0.1, -0.2, 0.03, 0.4, -0.5])
+    mbs.SetNodeParameter(items['nodeGeneric'], 'initialCoordinates_t', [1., -2., 0.5, 1.5, -1.])
+    mbs.Assemble()
+    tree = KinematicTreeOfObject(mbs, items['objectKinematicTree'])
+    q = mbs.GetObjectOutput(items['objectKinematicTree'], exu.OutputVariableType.Coordinates)
+    q_t = mbs.GetObjectOutput(items['objectKinematicTree'], exu.OutputVariableType.Coordinates_t)
+    assert np.allclose(q, robot.referenceConfiguration + np.array([0.1, -0.2, 0.03, 0.4, -0.5]))
+    assert np.allclose(tree.InverseDynamics(q, q_t, np.zeros(n)),
+                       mbs.GetObjectOutput(items['objectKinematicTree'], exu.OutputVariableType.Force), rtol=1e-12,
+                       atol=1e-12)
+    assert np.allclose(tree.MassMatrix(q), robot.MassMatrix(q), rtol=1e-12, atol=1e-14)
+    assert np.allclose(tree.Jacobian(q, 3, robot.links[3].localHT[0:3, 3]), robot.Jacobian(robot.JointHT(q), linkIndex=3),
+                       atol=1e-13)
+    ground = mbs.AddObject(ObjectGround())
+    with pytest.raises(ValueError, match=r"KinematicTreeOfObject: parameter 'objectNumber': expected an "
+                                         r"ObjectKinematicTree, got object 1, an ObjectGround"):
+        KinematicTreeOfObject(mbs, ground)
+    with pytest.raises(ValueError, match=r"KinematicTreeOfObject: parameter 'objectNumber': .*object number 7 does "
+                                         r"not exist"):
+        KinematicTreeOfObject(mbs, 7)
 
 
 def test_rigidBodiesDrivenByTheInverseDynamicsTorquesFollowTheMotion(workDir):
