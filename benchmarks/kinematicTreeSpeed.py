@@ -6,8 +6,14 @@ MuJoCo's RK4 (both 4 evaluations per step); implicit: multidyn generalized-alpha
 microseconds per step and per link and step (best of R runs), the largest difference of the
 final joint angles of multidyn and MuJoCo's RK4, the error of both implicit methods at equal step
 size against an RK4 solution with h/10, and saves a plot of us per link and step against N.
-MuJoCo is timed by mj_step(model, data, nstep), its fastest loop from Python. multidyn never
-depends on mujoco or exudyn (pip install mujoco exudyn for the comparison).
+MuJoCo is timed by mj_step(model, data, nstep), its fastest loop from Python. Where Pinocchio is
+installed (pip install pin), the same chain runs on it too: an RK4 loop in Python over pin.aba
+(4 evaluations per step, so it includes Python's loop overhead), and its dynamics functions
+(rnea, crba, aba, computeRNEADerivatives) side by side with the same outputs of multidyn's tree
+(multidyn.kinematicTree.KinematicTree33: InverseDynamics, MassMatrix, ForwardDynamicsCRB,
+InverseDynamicsDerivatives), microseconds per call from Python, with the largest difference of
+their results. multidyn never depends on mujoco, pinocchio or exudyn (pip install mujoco pin exudyn
+for the comparison).
 
     python3 benchmarks/kinematicTreeSpeed.py [--links 5 20 64 200 1000] [--steps 2000] [--runs 3]
         [--plot kinematicTreeSpeed.png] [--exudyn]
@@ -83,6 +89,89 @@ def SolveMujoco(numberOfLinks, steps, h, integrator):
     return seconds, np.array(data.qpos)
 
 
+def ChainCOMInertia():
+    """the link's inertia about its COM (a 1 x 0.1 x 0.1 m cuboid), link axes"""
+    return np.diag([MASS / 12. * 2 * WIDTH ** 2] + [MASS / 12. * (LENGTH ** 2 + WIDTH ** 2)] * 2)
+
+
+def PinocchioChain(numberOfLinks):
+    import pinocchio as pin
+    model = pin.Model()
+    parent = 0
+    for i in range(numberOfLinks):
+        placement = pin.SE3(np.eye(3), np.array([LENGTH if i > 0 else 0., 0., 0.]))
+        joint = model.addJoint(parent, pin.JointModelRZ(), placement, f"joint{i}")
+        model.appendBodyToJoint(joint, pin.Inertia(MASS, np.array([0.5 * LENGTH, 0., 0.]), ChainCOMInertia()),
+                                pin.SE3.Identity())
+        parent = joint
+    model.gravity.linear = np.array([0., -GRAVITY, 0.])
+    return pin, model, model.createData()
+
+
+def SolvePinocchio(numberOfLinks, steps, h):
+    """classical RK4 over pin.aba in a Python loop, from rest (q = 0: horizontal)"""
+    pin, model, data = PinocchioChain(numberOfLinks)
+    q, v, tau = np.zeros(numberOfLinks), np.zeros(numberOfLinks), np.zeros(numberOfLinks)
+    start = time.perf_counter()
+    for _ in range(steps):
+        a1 = pin.aba(model, data, q, v, tau)
+        a2 = pin.aba(model, data, q + 0.5 * h * v, v + 0.5 * h * a1, tau)
+        a3 = pin.aba(model, data, q + 0.5 * h * (v + 0.5 * h * a1), v + 0.5 * h * a2, tau)
+        a4 = pin.aba(model, data, q + h * (v + 0.5 * h * a2), v + h * a3, tau)
+        q = q + h * v + h * h / 6. * (a1 + a2 + a3)
+        v = v + h / 6. * (a1 + 2. * a2 + 2. * a3 + a4)
+    return time.perf_counter() - start, q
+
+
+def MultidynTreeFunctions(numberOfLinks):
+    from multidyn.kinematicTree import KinematicTree33
+    c = np.array([0.5 * LENGTH, 0., 0.])
+    inertia = ChainCOMInertia() + MASS * (c @ c * np.eye(3) - np.outer(c, c))  # about the joint point
+    return KinematicTree33(['Rz'] * numberOfLinks, [np.eye(3)] * numberOfLinks,
+                           [[LENGTH if i > 0 else 0., 0., 0.] for i in range(numberOfLinks)], [inertia] * numberOfLinks,
+                           [c] * numberOfLinks, [MASS] * numberOfLinks, gravity=[0., -GRAVITY, 0.])
+
+
+def CompareDynamicsFunctions(links, runs):
+    """us per call from Python of the dynamics functions on the same chain at a random state, multidyn's tree
+    (KinematicTree33) beside Pinocchio, and the largest difference of their results"""
+    print("\ndynamics functions on the same chain, us per call from Python (best of runs; both include the "
+          "Python call), multidyn | Pinocchio, and max |difference| of the results")
+    print("|   N | InverseDynamics / rnea | MassMatrix / crba | ForwardDynamicsCRB / aba | "
+          "InverseDynamicsDerivatives / computeRNEADerivatives | max difference |")
+    print("|---|---|---|---|---|---|")
+    for n in links:
+        pin, model, data = PinocchioChain(n)
+        tree = MultidynTreeFunctions(n)
+        rng = np.random.default_rng(1)
+        q, v, a = rng.uniform(-1, 1, n), rng.uniform(-1, 1, n), rng.uniform(-1, 1, n)
+        tau = pin.rnea(model, data, q, v, a)
+        calls = max(20, 20000 // n)
+
+        def Time(function):
+            best = float("inf")
+            for _ in range(runs):
+                start = time.perf_counter()
+                for _ in range(calls):
+                    function()
+                best = min(best, (time.perf_counter() - start) / calls * 1e6)
+            return best
+        pairs = [(lambda: tree.InverseDynamics(q, v, a), lambda: pin.rnea(model, data, q, v, a)),
+                 (lambda: tree.MassMatrix(q), lambda: pin.crba(model, data, q)),
+                 (lambda: tree.ForwardDynamicsCRB(q, v, tau), lambda: pin.aba(model, data, q, v, tau)),
+                 (lambda: tree.InverseDynamicsDerivatives(q, v, a),
+                  lambda: pin.computeRNEADerivatives(model, data, q, v, a))]
+        cells = [f"{Time(ours):8.1f} | {Time(theirs):8.1f}" for ours, theirs in pairs]
+        pin.computeRNEADerivatives(model, data, q, v, a)
+        M = pin.crba(model, data, q)
+        M = np.triu(M) + np.triu(M, 1).T  # crba fills the upper triangle
+        dtau_dq, dtau_dv = tree.InverseDynamicsDerivatives(q, v, a)
+        difference = max(np.abs(tree.InverseDynamics(q, v, a) - tau).max(), np.abs(tree.MassMatrix(q) - M).max(),
+                         np.abs(tree.ForwardDynamicsCRB(q, v, tau) - a).max(),
+                         np.abs(dtau_dq - data.dtau_dq).max(), np.abs(dtau_dv - data.dtau_dv).max())
+        print(f"| {n:4d} | " + " | ".join(cells) + f" | {difference:.1e} |", flush=True)
+
+
 def Best(runs, solve, *arguments):
     results = [solve(*arguments) for _ in range(runs)]
     return min(r[0] for r in results), results[0][1]
@@ -105,17 +194,21 @@ def main():
     parser.add_argument("--exudyn", action="store_true", help="also time the exudyn wheel's RK44 (slow for large N)")
     parser.add_argument("--plot", default="kinematicTreeSpeed.png")
     parser.add_argument("--mujocoLimit", type=int, default=200, help="largest N run on MuJoCo (its chain is O(N^3))")
+    parser.add_argument("--pinocchioLimit", type=int, default=200,
+                        help="largest N run on Pinocchio (its data for this chain took 2.7 GB at N = 300, 22 GB at 1000)")
     arguments = parser.parse_args()
     h = 1e-3
     hasMujoco = Available("mujoco")
     hasExudyn = arguments.exudyn and Available("exudyn")
+    hasPinocchio = Available("pinocchio")
     plotPath = os.path.abspath(arguments.plot)
     rows = []
     print(f"planar chain of N links, {arguments.steps} steps of h = {h * 1e3:g} ms, best of {arguments.runs} runs; "
           f"us per step (us per link and step); GA: generalized-alpha, full / modified Newton")
     header = ("|   N | multidyn RK44 | MuJoCo RK4 | ratio | multidyn GA full | multidyn GA modified | MuJoCo implicitfast | "
-              "ratio full | ratio modified |"
-              + (" exudyn RK44 |" if hasExudyn else "") + " max |q_md - q_mj| (RK4) |")
+              "ratio full | ratio modified |" + (" Pinocchio RK4 (Python loop over aba) | max abs(q_md - q_pin) |"
+                                                   if hasPinocchio else "")
+              + (" exudyn RK44 |" if hasExudyn else "") + " max abs(q_md - q_mj) (RK4) |")
     print(header)
     print("|" + "---|" * (header.count("|") - 1))
     with ScratchDirectory():
@@ -134,6 +227,11 @@ def main():
                 row["MuJoCo RK4"] = t_mrk / steps * 1e6
                 row["MuJoCo implicitfast"] = t_mif / steps * 1e6
                 difference = np.abs(q_rk - q_mrk).max()
+            pinocchioDifference = float("nan")
+            if hasPinocchio and n <= arguments.pinocchioLimit:
+                t_pin, q_pin = Best(runs, SolvePinocchio, n, steps, h)
+                row["Pinocchio RK4"] = t_pin / steps * 1e6
+                pinocchioDifference = np.abs(q_rk - q_pin).max()
             if hasExudyn and n <= 100:
                 t_ex, _ = Best(1, SolveMultidyn, "exudyn", n, min(steps, 500), h, True, False)
                 row["exudyn RK44"] = t_ex / min(steps, 500) * 1e6
@@ -145,7 +243,10 @@ def main():
                   f"{f('multidyn GA modified')} ({row['multidyn GA modified'] / n:6.3f}/link) | "
                   f"{f('MuJoCo implicitfast')} | {ratio('multidyn GA', 'MuJoCo implicitfast')} | "
                   f"{ratio('multidyn GA modified', 'MuJoCo implicitfast')} |"
+                  + (f" {f('Pinocchio RK4')} | {pinocchioDifference:.1e} |" if hasPinocchio else "")
                   + (f" {f('exudyn RK44')} |" if hasExudyn else "") + f" {difference:.1e} |", flush=True)
+        if hasPinocchio:
+            CompareDynamicsFunctions([n for n in arguments.links if n <= arguments.pinocchioLimit], arguments.runs)
         if hasMujoco:
             Accuracy(h)
     Plot(rows, plotPath)
@@ -176,7 +277,7 @@ def Plot(rows, path):
         return
     figure, axes = plt.subplots(figsize=(6, 4))
     for key, style in [("multidyn RK44", "o-"), ("MuJoCo RK4", "s--"), ("multidyn GA", "o-"), ("multidyn GA modified", "o-"),
-                       ("MuJoCo implicitfast", "s--"), ("exudyn RK44", "x:")]:
+                       ("MuJoCo implicitfast", "s--"), ("Pinocchio RK4", "d-."), ("exudyn RK44", "x:")]:
         points = [(r["N"], r[key] / r["N"]) for r in rows if key in r]
         if points:
             axes.loglog(*zip(*points), style, label=key.replace("GA", "gen.-alpha"))

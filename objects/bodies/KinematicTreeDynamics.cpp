@@ -47,15 +47,6 @@ Vector6 CrossForce(const Vector6& m, const Vector6& f) {
   r.tail<3>() = m.head<3>().cross(f.tail<3>());
   return r;
 }
-// The matrix of m x (motion): [w~, 0; v~, w~].
-Matrix6 CrossMotionMatrix(const Vector6& m) {
-  Matrix6 X = Matrix6::Zero();
-  const Matrix3 w = Skew<double>(Vector3(m.head<3>())), v = Skew<double>(Vector3(m.tail<3>()));
-  X.block<3, 3>(0, 0) = w;
-  X.block<3, 3>(3, 3) = w;
-  X.block<3, 3>(3, 0) = v;
-  return X;
-}
 }  // namespace
 
 void KinematicTreeDynamics::Resize(const ObjectKinematicTree& tree) {
@@ -351,14 +342,23 @@ void KinematicTreeDynamics::NewtonBlock(const ObjectKinematicTree& tree, const d
     const Vector3 c = o + A_0L_[i] * tree.linkCOMs[i];
     const Matrix3 cTilde = Skew<double>(c);
     Matrix6& I = IC_[i];
-    I.block<3, 3>(0, 0) = A_0L_[i] * tree.linkInertiasCOM[i] * A_0L_[i].transpose() - m * cTilde * cTilde;
+    const Matrix3 inertiaOrigin = A_0L_[i] * tree.linkInertiasCOM[i] * A_0L_[i].transpose() - m * cTilde * cTilde;
+    I.block<3, 3>(0, 0) = inertiaOrigin;
     I.block<3, 3>(0, 3) = m * cTilde;
     I.block<3, 3>(3, 0) = -m * cTilde;
     I.block<3, 3>(3, 3) = m * Matrix3::Identity();
     hC_[i].noalias() = I * v;
-    const Matrix6 crossV = CrossMotionMatrix(v);
-    BC_[i].noalias() = -crossV.transpose() * I;  // (v x*) = -(v x)^T
-    BC_[i].noalias() -= I * crossV;
+    // B = (v x*) I - I (v x) from the blocks of I = [J, m C; -m C, m 1] (C = [c]x) and v = [w; u]:
+    // with P = [w]x J, Q = [u]x C, R = [w]x C: B = [P + P^T - m (Q + Q^T), m (R - R^T + [u]x); -(that), 0]
+    // (three 3x3 products instead of two 6x6 ones)
+    const Matrix3 wTilde = Skew<double>(Vector3(v.head<3>())), uTilde = Skew<double>(Vector3(v.tail<3>()));
+    const Matrix3 P = wTilde * inertiaOrigin, Q = uTilde * cTilde, R = wTilde * cTilde;
+    const Matrix3 B12 = m * (R - R.transpose() + uTilde);
+    Matrix6& B = BC_[i];
+    B.block<3, 3>(0, 0) = P + P.transpose() - m * (Q + Q.transpose());
+    B.block<3, 3>(0, 3) = B12;
+    B.block<3, 3>(3, 0) = -B12;
+    B.block<3, 3>(3, 3).setZero();
     FC_[i].noalias() = I * spatialAccelerationW_[i];
     FC_[i] += CrossForce(v, hC_[i]);
     if (linkLoads) {  // global force at the link origin and global torque, as spatial forces

@@ -43,10 +43,22 @@ void ObjectKinematicTree::Check(const SystemView& system) const {
     throw TypeError("parameter 'nodeNumber': node " + std::to_string(nodeNumber.value) + " is a " +
                     node.TypeInfo().className + "; ObjectKinematicTree needs a NodeGenericODE2 (one coordinate per link)");
   const Index n = node.NumberOfODE2Coordinates();
-  const auto requireSize = [n](size_t size, const char* name, bool mayBeEmpty) {
+  CheckParameters(n, "the node's numberOfODE2Coordinates");
+  nodeReferenceCoordinates_ = node.ReferenceCoordinates();
+  dynamics_.Resize(*this);
+  outputDynamics_.Resize(*this);
+  tau_.setZero(n);
+  storedQ_.setZero(n);
+  userQ_t_.setZero(n);
+  jointLimitInertias_.resize(0);
+  if (HasJointLimits()) jointLimitInertias_ = JointLimitInertias();
+}
+
+void ObjectKinematicTree::CheckParameters(Index n, const std::string& sizeSource) const {
+  const auto requireSize = [n, &sizeSource](size_t size, const char* name, bool mayBeEmpty) {
     if (Index(size) == n || (mayBeEmpty && size == 0)) return;
     throw ValueError(std::string("parameter '") + name + "': expected " + (mayBeEmpty ? "an empty list or " : "") +
-                     std::to_string(n) + " items (one per link: the node's numberOfODE2Coordinates), got " +
+                     std::to_string(n) + " items (one per link: " + sizeSource + "), got " +
                      std::to_string(size));
   };
   requireSize(jointTypes.size(), "jointTypes", false);
@@ -98,14 +110,6 @@ void ObjectKinematicTree::Check(const SystemView& system) const {
                        "]; expected jointRangeLower <= jointRangeUpper (to leave one side of a joint free, give a bound far "
                        "outside the motion, e.g. 1e30)");
   }
-  nodeReferenceCoordinates_ = node.ReferenceCoordinates();
-  dynamics_.Resize(*this);
-  outputDynamics_.Resize(*this);
-  tau_.setZero(n);
-  storedQ_.setZero(n);
-  userQ_t_.setZero(n);
-  jointLimitInertias_.resize(0);
-  if (HasJointLimits()) jointLimitInertias_ = JointLimitInertias();
 }
 
 void ObjectKinematicTree::CheckWorkspace() const {

@@ -55,6 +55,11 @@ class ObjectKinematicTree : public BodyKernels<ObjectKinematicTree>, public Dire
   std::vector<NodeIndex> NodeNumbers() const override { return {nodeNumber}; }
   bool ProvidesOrientation() const override { return true; }
   void Check(const SystemView& system) const override;
+  // The checks of Check() that need no system: every per-link list has n entries (sizeSource says
+  // where n comes from, for the message), parents come first, masses >= 0, inertias symmetric and
+  // positive semi-definite, ranges ordered. Also used by the standalone algorithms (Python's
+  // KinematicTree33), which have no node.
+  void CheckParameters(Index n, const std::string& sizeSource) const;
   Index NumberOfLinks() const { return Index(jointTypes.size()); }
 
   // Composite-rigid-body mass matrix; kinetic energy 1/2 q_t^T M q_t.

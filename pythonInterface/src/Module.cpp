@@ -10,6 +10,7 @@
 #include <pybind11/stl.h>
 
 #include "CentroidalBindings.h"
+#include "KinematicTreeBindings.h"
 #include "ContactBindings.h"
 #include "PythonConversion.h"
 #include "PythonScriptFunction.h"
@@ -351,6 +352,7 @@ PYBIND11_MODULE(_multidyn, m) {
   m.doc() = "Multidyn compiled core";
   RegisterAllItems();
   RegisterCentroidalBindings(m);
+  RegisterKinematicTreeBindings(m);
   RegisterContactBindings(m);
 
   static py::exception<NotAssembledError> notAssembled(m, "NotAssembledError", PyExc_RuntimeError);

@@ -2,8 +2,8 @@
 algorithms (Newton-Euler, composite rigid bodies, articulated bodies, analytic derivatives of
 Newton-Euler): a 1000-link chain conserves energy computed by independent planar kinematics,
 explicit and implicit solvers agree, several trees in one system move as each alone, a large
-branching tree with every joint type conserves energy, and a singular mass matrix is reported
-naming the joint."""
+branching tree with every joint type conserves energy, a singular mass matrix is reported
+naming the joint, and link sensors on a 70-link chain agree with independent planar kinematics."""
 import numpy as np
 import pytest
 
@@ -139,3 +139,25 @@ def test_singular_mass_matrix_names_the_joint(workDir):
     mbs.Assemble()
     with pytest.raises(Exception, match="joint 1"):
         mbs.SolveDynamic(Settings(0.01, 10), solverType=exu.DynamicSolverType.RK44)
+
+
+def test_sensors_on_a_tree_beyond_the_kernel_size(workDir):
+    """SensorKinematicTree on the last link of a 70-link chain (beyond the 64 coordinates of item kernels): the
+    position and velocity of its tip against independent planar kinematics of the chain's coordinates"""
+    from multidyn.itemInterface import SensorKinematicTree
+    n = 70
+    mbs = NewSystem()
+    rng = np.random.default_rng(2)
+    node, tree = AddPlanarChain(mbs, n, q0=0.05 * rng.standard_normal(n))
+    sensors = {variable: mbs.AddSensor(SensorKinematicTree(objectNumber=tree, linkNumber=n - 1, localPosition=[1., 0., 0.],
+                                                           outputVariableType=variable, storeInternal=True))
+               for variable in (OVT.Position, OVT.Velocity)}
+    mbs.Assemble()
+    mbs.SolveDynamic(Settings(0.02, 20), solverType=exu.DynamicSolverType.RK44)
+    q, q_t = mbs.GetNodeOutput(node, OVT.Coordinates), mbs.GetNodeOutput(node, OVT.Coordinates_t)
+    theta, omega = np.cumsum(q), np.cumsum(q_t)
+    tip = np.array([np.cos(theta).sum(), np.sin(theta).sum(), 0.])
+    tipVelocity = np.array([-(np.sin(theta) * omega).sum(), (np.cos(theta) * omega).sum(), 0.])
+    assert np.linalg.norm(tipVelocity) > 0.1  # the chain falls
+    assert np.allclose(mbs.GetSensorValues(sensors[OVT.Position]), tip, atol=1e-12)
+    assert np.allclose(mbs.GetSensorValues(sensors[OVT.Velocity]), tipVelocity, atol=1e-10)

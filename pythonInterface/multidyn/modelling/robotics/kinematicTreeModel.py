@@ -36,28 +36,38 @@ def CheckLinksAndReference(robot, function):
     return n
 
 
+def TreeParameters(robot, function):
+    """ObjectKinematicTree's parameters of the robot's links, base and gravity (without node, drives and
+    graphics): the tree's link frame is the robot's joint frame"""
+    baseRotation = _rbu.HT(robot.base.HT[0:3, 0:3], [0., 0., 0.])
+    parameters = dict(jointTypes=[], linkParents=[], jointTransformations=[], jointOffsets=[], linkInertiasCOM=[],
+                      linkCOMs=[], linkMasses=[], baseOffset=list(robot.base.HT[0:3, 3]), gravity=list(robot.gravity))
+    for i, link in enumerate(robot.links):
+        kind = JointKindOf(link.jointType, function, f'links[{i}].jointType')
+        # joint frame (before the joint moves) in the parent's tree frame
+        T = (robot.links[link.parent].localHT if link.parent >= 0 else baseRotation) @ link.preHT
+        inertia = _rbu.RigidBodyInertia()
+        inertia.SetWithCOMinertia(link.mass, link.inertia, link.COM)
+        inertia = inertia.Transformed(link.localHT)  # link frame -> joint (tree) frame
+        parameters['jointTypes'].append(kind.treeType)
+        parameters['linkParents'].append(link.parent)
+        parameters['jointTransformations'].append(T[0:3, 0:3].tolist())
+        parameters['jointOffsets'].append(list(T[0:3, 3]))
+        parameters['linkMasses'].append(inertia.Mass())
+        parameters['linkCOMs'].append(list(inertia.COM()))
+        parameters['linkInertiasCOM'].append(inertia.InertiaCOM().tolist())
+    return parameters
+
+
 def AddKinematicTreeModel(robot, mbs, name, forceUserFunction):
     function = 'Robot.CreateKinematicTree'
     n = CheckLinksAndReference(robot, function)
-    baseRotation = _rbu.HT(robot.base.HT[0:3, 0:3], [0., 0., 0.])
-    jointTypes, parents, rotations, offsets = [], [], [], []
-    masses, coms, inertiasCOM, graphicsLists = [], [], [], []
+    parameters = TreeParameters(robot, function)
+    graphicsLists = []
     pGains, dGains = np.zeros(n), np.zeros(n)
     anyDrive = False
     for i, link in enumerate(robot.links):
         kind = JointKindOf(link.jointType, function, f'links[{i}].jointType')
-        jointTypes.append(kind.treeType)
-        parents.append(link.parent)
-        # joint frame (before the joint moves) in the parent's tree frame
-        T = (robot.links[link.parent].localHT if link.parent >= 0 else baseRotation) @ link.preHT
-        rotations.append(T[0:3, 0:3])
-        offsets.append(T[0:3, 3])
-        inertia = _rbu.RigidBodyInertia()
-        inertia.SetWithCOMinertia(link.mass, link.inertia, link.COM)
-        inertia = inertia.Transformed(link.localHT)  # link frame -> joint (tree) frame
-        masses.append(inertia.Mass())
-        coms.append(inertia.COM())
-        inertiasCOM.append(inertia.InertiaCOM())
         if link.HasPDcontrol():
             pGains[i], dGains[i] = link.GetPDcontrol()
             anyDrive = True
@@ -65,14 +75,14 @@ def AddKinematicTreeModel(robot, mbs, name, forceUserFunction):
         vis = link.visualization
         linkGraphics = []
         if vis.showCOM:
-            linkGraphics.append(ComCube(inertia.COM(), vis))
+            linkGraphics.append(ComCube(parameters['linkCOMs'][i], vis))
         if vis.showMBSjoint:
             linkGraphics.append(JointCylinder([0., 0., 0.], UnitAxis(kind), vis))
         linkGraphics += MovedGraphics(vis.graphicsData, link.localHT)
         if i == n - 1 and robot.IsSerialRobot():
             linkGraphics += MovedGraphics(robot.tool.visualization.graphicsData, link.localHT @ robot.tool.HT)
         if link.parent >= 0 and len(vis.graphicsData) == 0:  # default drawing: a rod from the parent to this joint
-            graphicsLists[link.parent] += LinkCylinder([0., 0., 0.], T[0:3, 3], vis)
+            graphicsLists[link.parent] += LinkCylinder([0., 0., 0.], parameters['jointOffsets'][i], vis)
         graphicsLists.append(linkGraphics)
 
     baseObject = AddBaseGround(robot, mbs)
@@ -85,9 +95,6 @@ def AddKinematicTreeModel(robot, mbs, name, forceUserFunction):
         control = dict(jointPControlVector=list(pGains), jointDControlVector=list(dGains),
                        jointPositionOffsetVector=[0.] * n, jointVelocityOffsetVector=[0.] * n)
     tree = mbs.AddObject(_items.ObjectKinematicTree(
-        name=name, nodeNumber=node, jointTypes=jointTypes, linkParents=parents,
-        jointTransformations=[R.tolist() for R in rotations], jointOffsets=[list(p) for p in offsets],
-        linkInertiasCOM=[J.tolist() for J in inertiasCOM], linkCOMs=[list(c) for c in coms], linkMasses=masses,
-        baseOffset=list(robot.base.HT[0:3, 3]), gravity=list(robot.gravity), forceUserFunction=forceUserFunction,
-        visualization=_items.VObjectKinematicTree(graphicsDataList=graphicsLists), **control))
+        name=name, nodeNumber=node, forceUserFunction=forceUserFunction,
+        visualization=_items.VObjectKinematicTree(graphicsDataList=graphicsLists), **parameters, **control))
     return {'nodeGeneric': node, 'objectKinematicTree': tree, 'baseObject': baseObject}

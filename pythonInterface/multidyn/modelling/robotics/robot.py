@@ -7,8 +7,7 @@ from copy import deepcopy
 import numpy as np
 
 from multidyn.modelling import rigidBodyUtilities as _rbu
-from multidyn.modelling.robotics.jointTypes import (CheckedHT, CheckedInstance, CheckedVector3, JointKindOf, JointMotionHT,
-                                         UnitAxis)
+from multidyn.modelling.robotics.jointTypes import CheckedHT, CheckedInstance, CheckedVector3, JointKindOf, JointMotionHT
 from multidyn.modelling.robotics.robotBase import RobotBase
 from multidyn.modelling.robotics.robotLink import RobotLink
 from multidyn.modelling.robotics.robotTool import RobotTool
@@ -37,6 +36,11 @@ class Robot:
     def __repr__(self):
         return (f"Robot(gravity={self.gravity.tolist()}, base={self.base}, tool={self.tool}, "
                 f"referenceConfiguration={self.referenceConfiguration.tolist()}, links={self.links})")
+
+    def __getstate__(self):  # copies and pickles leave out the compiled tree (rebuilt when needed)
+        state = self.__dict__.copy()
+        state.pop('_treeAlgorithms', None)
+        return state
 
     # ---- structure -------------------------------------------------------------------------
     def AddLink(self, robotLink):
@@ -104,7 +108,8 @@ class Robot:
         (global; default: the origin of link linkIndex's frame) fixed to link linkIndex (default: the last
         link of HT) with respect to the joint velocities of the links in HT (the joint frames of JointHT);
         columns of links not on the chain from linkIndex to the base are zero.
-        mode: 'all' (6 rows), 'trans' (rows 0-2) or 'rot' (rows 3-5)."""
+        mode: 'all' (6 rows), 'trans' (rows 0-2) or 'rot' (rows 3-5).
+        Computed by ObjectKinematicTree's algorithms at the joint coordinates of HT."""
         function = 'Robot.Jacobian'
         HT = self._JointFrames(HT, function)
         n = len(HT)
@@ -116,37 +121,44 @@ class Robot:
             raise ValueError(f"{function}: parameter 'linkIndex' must be a link index 0..{n - 1} (one of the links in "
                              f"HT) or None; received {linkIndex!r}")
         if len(toolPosition) == 0:
-            point = _rbu.HT2translation(HT[linkIndex] @ self.links[linkIndex].localHT)
-        else:
+            localPosition = self.links[linkIndex].localHT[0:3, 3]  # the link frame's origin in the joint (tree) frame
+        else:  # the global point in the joint frame of the link
             point = CheckedVector3(toolPosition, function, 'toolPosition')
-        translational = np.zeros((3, n))
-        rotational = np.zeros((3, n))
-        i = linkIndex
-        while i >= 0:  # from the link to the base along its parents; each joint moves everything beyond it
-            kind = JointKindOf(self.links[i].jointType, function, f'links[{i}].jointType')
-            axis = HT[i][0:3, 0:3] @ UnitAxis(kind)
-            if kind.revolute:
-                rotational[:, i] = axis
-                translational[:, i] = np.cross(axis, point - HT[i][0:3, 3])
-            else:
-                translational[:, i] = axis
-            i = self.links[i].parent
-        if mode == 'trans':
-            return translational
-        if mode == 'rot':
-            return rotational
-        return np.vstack((translational, rotational))
+            localPosition = HT[linkIndex][0:3, 0:3].T @ (point - HT[linkIndex][0:3, 3])
+        q = self._CoordinatesOfJointFrames(HT, function)
+        J = self._TreeAlgorithms(function).Jacobian(q, int(linkIndex), localPosition)[:, 0:n]
+        return J[0:3] if mode == 'trans' else J[3:6] if mode == 'rot' else J
 
     def StaticTorques(self, HT):
         """joint torques (forces for prismatic joints) that gravity exerts on the joints at the joint frames HT of
         JointHT: tau = sum_i J_i^T m_i g with J_i the translational Jacobian of link i's COM; a drive holds the
-        robot still with -tau"""
-        HT = self._JointFrames(HT, 'Robot.StaticTorques', exactly=True)
-        torques = np.zeros(len(self.links))
-        for i, frame in enumerate(self.COMHT(HT)):
-            J = self.Jacobian(HT[0:i + 1], toolPosition=frame[0:3, 3], mode='trans')
-            torques[0:i + 1] += J.T @ (self.links[i].mass * self.gravity)
-        return torques
+        robot still with -tau (= InverseDynamics(q, 0, 0))"""
+        function = 'Robot.StaticTorques'
+        HT = self._JointFrames(HT, function, exactly=True)
+        q = self._CoordinatesOfJointFrames(HT, function)
+        zero = np.zeros(len(q))
+        return -self._TreeAlgorithms(function).InverseDynamics(q, zero, zero)
+
+    # ---- dynamics (our additions; ObjectKinematicTree's algorithms) -----------------------
+    def InverseDynamics(self, q, q_t, q_tt):
+        """joint torques (forces for prismatic joints) tau = M(q) q_tt + f(q, q_t) that drive the robot with the joint
+        accelerations q_tt at coordinates q and velocities q_t, against gravity (recursive Newton-Euler, O(n))"""
+        function = 'Robot.InverseDynamics'
+        return self._TreeAlgorithms(function).InverseDynamics(
+            self._Coordinates(q, function), self._Coordinates(q_t, function, 'q_t'),
+            self._Coordinates(q_tt, function, 'q_tt'))
+
+    def MassMatrix(self, q):
+        """the joint-space mass matrix M(q) (composite rigid bodies)"""
+        function = 'Robot.MassMatrix'
+        return self._TreeAlgorithms(function).MassMatrix(self._Coordinates(q, function))
+
+    def ForwardDynamics(self, q, q_t, torques):
+        """joint accelerations q_tt = M(q)^-1 (torques - f(q, q_t)) (articulated-body algorithm, O(n))"""
+        function = 'Robot.ForwardDynamics'
+        return self._TreeAlgorithms(function).ForwardDynamics(
+            self._Coordinates(q, function), self._Coordinates(q_t, function, 'q_t'),
+            self._Coordinates(torques, function, 'torques'))
 
     # ---- multibody models ------------------------------------------------------------------
     def CreateKinematicTree(self, mbs, name='', forceUserFunction=0):
@@ -171,15 +183,52 @@ class Robot:
             raise IndexError(f"{function}: parameter '{parameter}' must be a link index 0..{n - 1}; received {i!r}")
         return int(i)
 
-    def _Coordinates(self, q, function):
+    def _Coordinates(self, q, function, parameter='q'):
         try:
             values = np.array(q, dtype=float).reshape(-1)
         except (TypeError, ValueError):
             values = None
         if values is None or len(values) != len(self.links):
-            raise ValueError(f"{function}: parameter 'q' must hold one joint coordinate per link "
+            what = 'joint coordinate' if parameter == 'q' else 'value'
+            raise ValueError(f"{function}: parameter '{parameter}' must hold one {what} per link "
                              f"({len(self.links)}); received {q!r}")
         return values
+
+    def _TreeAlgorithms(self, function):
+        """ObjectKinematicTree's algorithms on this robot; rebuilt when a link, the base or gravity changed (links
+        may be changed in place), which a fingerprint of their values detects"""
+        from multidyn import _multidyn
+        from multidyn.modelling.robotics.kinematicTreeModel import TreeParameters
+        if len(self.links) == 0:
+            raise ValueError(f"{function}: the robot has no links; add them with Robot.AddLink first")
+
+        def Bytes(x):
+            return np.asarray(x, dtype=float).tobytes()
+        fingerprint = (Bytes(self.base.HT), Bytes(self.gravity)) + tuple(
+            (link.jointType, link.parent, Bytes(link.mass), Bytes(link.COM), Bytes(link.inertia), Bytes(link.localHT),
+             Bytes(link.preHT)) for link in self.links)
+        cached = getattr(self, '_treeAlgorithms', None)
+        if cached is not None and cached[0] == fingerprint:
+            return cached[1]
+        try:
+            algorithms = _multidyn._KinematicTreeAlgorithms(TreeParameters(self, function))
+        except ValueError as error:  # the tree's checks of the links' masses and inertias
+            raise ValueError(f"{function}: the robot's links as a kinematic tree: {error}") from None
+        self._treeAlgorithms = (fingerprint, algorithms)
+        return algorithms
+
+    def _CoordinatesOfJointFrames(self, HT, function):
+        """the joint coordinates q of the joint frames HT (of JointHT(q), maybe only the first links'); the
+        links beyond HT get 0"""
+        q = np.zeros(len(self.links))
+        for i, T in enumerate(HT):
+            link = self.links[i]
+            parentFrame = self.base.HT if link.parent < 0 else HT[link.parent] @ self.links[link.parent].localHT
+            motion = np.linalg.solve(parentFrame @ link.preHT, T)  # the joint's own motion
+            kind = JointKindOf(link.jointType, function, f'links[{i}].jointType')
+            k1, k2 = (kind.axis + 1) % 3, (kind.axis + 2) % 3
+            q[i] = np.arctan2(motion[k2, k1], motion[k1, k1]) if kind.revolute else motion[kind.axis, 3]
+        return q
 
     def _JointFrames(self, HT, function, exactly=False):
         if not isinstance(HT, (list, tuple)) or len(HT) == 0 or len(HT) > len(self.links) or \
