@@ -71,6 +71,9 @@ class MissingItem:
 
 
 def ClassForDict(category: int, dictionary: Dict[str, Any]) -> Type[ItemBase]: ...
+
+
+def ItemTypes() -> List[Dict[str, Any]]: ...
 '''
 
 pythonTypes = {
@@ -141,7 +144,7 @@ def VisualizationStub(info):
 def Stub():
     parts = [header]
     generated = {}
-    for info in _multidyn.ItemTypes():
+    for info in itemInterface.ItemTypes():
         parts.append(ClassStub(info))
         parts.append(VisualizationStub(info))
         generated[info["className"]] = info

@@ -246,7 +246,27 @@ def _MakeVisualizationFunction(itemClass):
     return VisualizationDict
 
 
-for _info in _multidyn.ItemTypes():
+#: phrases of the C++ field tables (core/items/FieldTable.h) from before the viewer, and what is true now: replaced
+#: here, so that help(), the stubs and the reference pages say it (an edit of that header recompiles every item; fold
+#: them in with the next edit that is needed anyway)
+_staleDescriptions = {
+    "; stored and saved, not drawn yet": "; the viewer (multidyn.viewer) draws the body with it instead of its "
+                                         "default drawing; saved with the model",
+    "stored, not called: there is no viewer yet": "stored, not called: the viewer draws graphicsData",
+}
+
+
+def ItemTypes():
+    """_multidyn.ItemTypes() with descriptions as true today (_staleDescriptions replaced)"""
+    types = _multidyn.ItemTypes()
+    for info in types:
+        for field in info["fields"]:
+            for stale, current in _staleDescriptions.items():
+                field["description"] = field["description"].replace(stale, current)
+    return types
+
+
+for _info in ItemTypes():
     _class = _MakeClass(_info)
     globals()[_info["className"]] = _class
     classesByCategory[_info["category"]][_info["typeName"]] = _class
