@@ -323,3 +323,69 @@ def test_animateModesMovesTheModeShape(page, stopRenderer):
         server.continueEvent.set()
         animation.join(timeout=10.)
     assert not animation.is_alive()
+
+
+def test_kinematicTreeLinksMoveWithTheJointCoordinates(page, tmp_path, stopRenderer):
+    """a two-link arm (ObjectKinematicTree) falling under gravity, played back from its solution file: the red bar of
+    link 0 and the blue bar of link 1 are at the pixels the camera projection gives for the closed-form link frames of
+    each shown row's joint coordinates"""
+    from multidyn.itemInterface import NodeGenericODE2, ObjectKinematicTree, VObjectKinematicTree
+    from multidyn.viewer.playback import LoadSolutionFile, Player, SolutionFrames
+    from multidyn.renderer import RunningServer
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    node = mbs.AddNode(NodeGenericODE2(numberOfODE2Coordinates=2, referenceCoordinates=[0., 0.],
+                                       initialCoordinates=[0.3, 0.4], initialCoordinates_t=[0., 0.]))
+    inertia = InertiaCuboid(1000., [0.8, 0.1, 0.1])
+    mbs.AddObject(ObjectKinematicTree(
+        nodeNumber=node, jointTypes=[exu.JointType.RevoluteZ] * 2, linkParents=[-1, 0], gravity=[0, -9.81, 0],
+        jointTransformations=[np.eye(3)] * 2, jointOffsets=[[0, 0, 0], [0.8, 0, 0]],
+        linkInertiasCOM=[inertia.InertiaCOM()] * 2, linkCOMs=[[0.4, 0, 0]] * 2, linkMasses=[inertia.Mass()] * 2,
+        visualization=VObjectKinematicTree(graphicsDataList=[
+            [graphics.Brick([0.4, 0, 0], [0.7, 0.1, 0.1], graphics.color.red)],
+            [graphics.Brick([0.4, 0, 0.1], [0.7, 0.1, 0.1], graphics.color.blue)]])))
+    mbs.Assemble()
+    settings = exu.SimulationSettings()
+    settings.timeIntegration.endTime = 0.6
+    settings.timeIntegration.numberOfSteps = 300
+    settings.timeIntegration.verboseMode = 0
+    settings.solution.file.name = str(tmp_path / 'arm.txt')
+    SC.visualizationSettings.nodes.show = False
+    SC.visualizationSettings.bodies.kinematicTree.showJointFrames = False
+    mbs.SolveDynamic(settings)
+    solution = LoadSolutionFile(settings.solution.file.name, verbose=False)
+    state = {'centerPoint': [0.5, -0.3, 0.], 'zoom': 3., 'modelRotation': np.eye(3).tolist()}
+    SC.renderer.SetState(state)
+    SC.renderer.Start()
+    server = RunningServer(SC)
+    times, samples = SolutionFrames(server.scene, mbs, solution, rowIncrement=1)
+    player = Player(server, times, samples, runOnStart=False)
+    page.goto(SC.renderer.url)
+    angles = []
+    try:
+        for row in (0, len(times) // 2, len(times) - 1):
+            player.slider.value = row
+            q = solution['data'][row, 1:3]  # joint coordinates (reference 0)
+            angles.append(q)
+            R0, R1 = (np.array([[np.cos(a), -np.sin(a), 0], [np.sin(a), np.cos(a), 0], [0, 0, 1]])
+                      for a in (q[0], q[0] + q[1]))
+            centers = [R0 @ [0.4, 0, 0], R0 @ [0.8, 0, 0] + R1 @ [0.4, 0, 0.1]]
+
+            def Arrived():
+                image = CanvasScreenshot(page)
+                found = []
+                for center, colour in zip(centers, (IsRed, IsBlue)):
+                    expected = ProjectToPixel(center, state, image.shape[1], image.shape[0])
+                    centroid = Centroid(Near(Mask(image, colour), expected, 90))
+                    if centroid is None or np.linalg.norm(centroid - expected) > 5:
+                        return None
+                    found.append(centroid)
+                return found
+            assert WaitFor(Arrived, timeout=30.) is not None, \
+                f'row {row} (t = {times[row]}, q = {q}): the links are not where their joint coordinates put them'
+            if row == len(times) // 2:
+                SaveDocImage(page, 'viewerKinematicTree.png')
+    finally:
+        player.Close()
+    # the arm really moved between the rows checked
+    assert np.linalg.norm(angles[-1] - angles[0]) > 0.3
