@@ -1,6 +1,8 @@
 """Exudyn's ``exudyn.interactive`` on the browser viewer: ``SolutionViewer(mbs, ...)`` and
-``AnimateModes(SC, mbs, ...)`` (multidyn.viewer.playback). ``InteractiveDialog`` is not available."""
+``AnimateModes(SC, mbs, ...)`` (multidyn.viewer.playback), ``ConvertImages2Video`` (multidyn.viewer.video).
+``InteractiveDialog`` is not available."""
 from multidyn.viewer.playback import AnimateModes, SolutionViewer  # noqa: F401
+from multidyn.viewer.video import ConvertImages2Video  # noqa: F401
 
 
 class InteractiveDialog:

@@ -389,3 +389,109 @@ def test_kinematicTreeLinksMoveWithTheJointCoordinates(page, tmp_path, stopRende
         player.Close()
     # the arm really moved between the rows checked
     assert np.linalg.norm(angles[-1] - angles[0]) > 0.3
+
+
+def test_recordImagesDuringSolveAndConvertToVideo(page, tmp_path, stopRenderer):
+    """solutionSettings.recordImagesInterval = 0.25 s over 1 s: images frame00000..00004 at t = 0, 0.25, ..., 1 of
+    window.renderWindowSize rounded down to exportImages' alignments, the bar where the projection puts its COM at
+    each image's time; ConvertImages2Video makes a 5-frame video of that size with the bar at the same pixels"""
+    import shutil
+    import subprocess
+    import imageio.v3 as imageio
+    from multidyn.interactive import ConvertImages2Video
+    from multidyn.renderer import RunningServer
+    SC, mbs, body, settings = PendulumSolution(tmp_path)
+    settings.solution.recordImagesInterval = 0.25
+    vs = SC.visualizationSettings
+    vs.window.renderWindowSize = [322, 241]
+    vs.exportImages.widthAlignment, vs.exportImages.heightAlignment = 4, 2  # -> 320 x 240
+    vs.exportImages.saveImageFileName = str(tmp_path / 'images' / 'frame')
+    state = {'centerPoint': [0., -0.4, 0.], 'zoom': 2.4, 'modelRotation': np.eye(3).tolist()}
+    SC.renderer.SetState(state)
+    SC.renderer.Start()
+    server = RunningServer(SC)
+    page.goto(SC.renderer.url)
+    assert WaitFor(lambda: server.IsWatched(), timeout=20.)
+    assert WaitFor(lambda: Mask(CanvasScreenshot(page), IsRed).any(), timeout=30.), 'the pendulum is not drawn'
+    mbs.SolveDynamic(settings)
+    solution = np.loadtxt(settings.solution.file.name, comments='#', delimiter=',')
+    files = sorted(os.listdir(tmp_path / 'images'))
+    assert files == [f'frame{k:05d}.png' for k in range(5)]
+    assert vs.exportImages.saveImageFileCounter == 5
+    expectedPixels = []
+    for k in range(5):
+        image = np.asarray(imageio.imread(tmp_path / 'images' / files[k]))[:, :, :3].astype(int)
+        assert image.shape[:2] == (240, 320)
+        row = np.argmin(abs(solution[:, 0] - 0.25 * k))
+        assert solution[row, 0] == pytest.approx(0.25 * k)
+        saved = mbs.systemData.GetODE2Coordinates()
+        mbs.systemData.SetODE2Coordinates(solution[row, 1:1 + mbs.systemData.ODE2Size()])
+        com = mbs.GetObjectOutputBody(body, exu.OutputVariableType.Position, [0, 0, 0])
+        mbs.systemData.SetODE2Coordinates(saved)
+        expected = ProjectToPixel(com, state, 320, 240)
+        expectedPixels.append(expected)
+        centroid = Centroid(Near(Mask(image, IsRed), expected, 60))
+        assert centroid is not None and np.linalg.norm(centroid - expected) < 3, \
+            f'image {k} (t = {0.25 * k}): bar at {centroid}, its COM projects to {expected}'
+    assert np.linalg.norm(expectedPixels[-1] - expectedPixels[0]) > 20  # the bar moved between the images
+
+    if shutil.which('ffmpeg') is None:
+        pytest.skip('ffmpeg is not installed (apt-get install ffmpeg; scripts/run-tests.sh installs it): the images '
+                    'were checked, the video is not')
+    video = ConvertImages2Video(workingDir=str(tmp_path / 'images'), outputFile='pendulum.mp4', inputFrameRate=5,
+                                outputFrameRate=5)
+    probe = subprocess.run(['ffprobe', '-v', 'error', '-select_streams', 'v:0', '-count_frames', '-show_entries',
+                            'stream=width,height,nb_read_frames,codec_name', '-of', 'csv=p=0', video],
+                           capture_output=True, text=True, check=True).stdout.strip()
+    assert probe == 'h264,320,240,5', probe
+    frame = str(tmp_path / 'frame2.png')
+    subprocess.run(['ffmpeg', '-v', 'error', '-i', video, '-vf', r'select=eq(n\,2)', '-frames:v', '1', frame],
+                   check=True)
+    image = np.asarray(imageio.imread(frame))[:, :, :3].astype(int)
+    centroid = Centroid(Near(Mask(image, IsRed), expectedPixels[2], 60))
+    assert centroid is not None and np.linalg.norm(centroid - expectedPixels[2]) < 4
+
+
+def test_convertImages2VideoSaysWhatIsWrong(tmp_path):
+    from multidyn.interactive import ConvertImages2Video
+    with pytest.raises(FileNotFoundError, match='ConvertImages2Video: no first image .*frame00000.png'):
+        ConvertImages2Video(workingDir=str(tmp_path))
+    with pytest.raises(ValueError, match="parameter 'inputFrameRate': expected a positive number"):
+        ConvertImages2Video(workingDir=str(tmp_path), inputFrameRate=0)
+    with pytest.raises(ValueError, match="parameter 'inputPattern'"):
+        ConvertImages2Video(workingDir=str(tmp_path), inputPattern='frame.png')
+
+
+def test_solutionPlayerRecordsEveryFrameAsAnImage(page, tmp_path, stopRenderer):
+    import imageio.v3 as imageio
+    from multidyn.viewer.playback import LoadSolutionFile, Player, SolutionFrames
+    from multidyn.renderer import RunningServer
+    SC, mbs, body, settings = PendulumSolution(tmp_path)
+    mbs.SolveDynamic(settings)
+    solution = LoadSolutionFile(settings.solution.file.name, verbose=False)
+    vs = SC.visualizationSettings
+    vs.window.renderWindowSize = [400, 300]
+    vs.exportImages.saveImageFileName = str(tmp_path / 'frames' / 'frame')
+    state = {'centerPoint': [0., -0.4, 0.], 'zoom': 2.4, 'modelRotation': np.eye(3).tolist()}
+    SC.renderer.SetState(state)
+    SC.renderer.Start()
+    server = RunningServer(SC)
+    times, samples = SolutionFrames(server.scene, mbs, solution, rowIncrement=40)
+    player = Player(server, times, samples, runOnStart=False)
+    page.goto(SC.renderer.url)
+    assert WaitFor(lambda: server.IsWatched(), timeout=20.)
+    try:
+        assert player.RecordImages() == len(times) == 6
+    finally:
+        player.Close()
+    for k in range(len(times)):
+        image = np.asarray(imageio.imread(tmp_path / 'frames' / f'frame{k:05d}.png'))[:, :, :3].astype(int)
+        assert image.shape[:2] == (300, 400)
+        row = 40 * k
+        saved = mbs.systemData.GetODE2Coordinates()
+        mbs.systemData.SetODE2Coordinates(solution['data'][row, 1:1 + mbs.systemData.ODE2Size()])
+        com = mbs.GetObjectOutputBody(body, exu.OutputVariableType.Position, [0, 0, 0])
+        mbs.systemData.SetODE2Coordinates(saved)
+        expected = ProjectToPixel(com, state, 400, 300)
+        centroid = Centroid(Near(Mask(image, IsRed), expected, 70))
+        assert centroid is not None and np.linalg.norm(centroid - expected) < 3, f'frame {k}: {centroid} vs {expected}'

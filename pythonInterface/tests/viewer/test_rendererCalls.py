@@ -77,6 +77,20 @@ def test_callsThatWaitReturnAtOnceWhenNobodyWatches(capsys, stopRenderer):
     assert mbs.GetRenderEngineStopFlag() is True
 
 
+def test_recordImagesWithoutBrowserSaysSoOnceAndSolves(capsys, tmp_path, stopRenderer):
+    SC, mbs, body, settings = Pendulum()
+    settings.solution.recordImagesInterval = 0.1
+    SC.visualizationSettings.exportImages.saveImageFileName = str(tmp_path / 'images' / 'frame')
+    exu.StartRenderer()
+    capsys.readouterr()
+    mbs.SolveDynamic(settings)
+    out = capsys.readouterr().out
+    assert out.count('solutionSettings.recordImagesInterval: no browser is connected') == 1, out
+    assert not (tmp_path / 'images').exists()
+    assert SC.visualizationSettings.exportImages.saveImageFileCounter == 0
+    assert mbs.systemData.GetTime() == pytest.approx(settings.timeIntegration.endTime)
+
+
 def test_viewStateAndModelView(stopRenderer):
     SC, mbs, body, settings = Pendulum()
     SC.renderer.SetModelView(3., [0, 0, np.pi / 2], [1, 2, 0])
