@@ -495,3 +495,88 @@ def test_solutionPlayerRecordsEveryFrameAsAnImage(page, tmp_path, stopRenderer):
         expected = ProjectToPixel(com, state, 400, 300)
         centroid = Centroid(Near(Mask(image, IsRed), expected, 70))
         assert centroid is not None and np.linalg.norm(centroid - expected) < 3, f'frame {k}: {centroid} vs {expected}'
+
+
+def test_interactiveDialogSliderChangesTheRunningModel(page, stopRenderer):
+    """Exudyn's InteractiveDialog (only the import changed): a mass on a critically damped spring (k = 100 N/m,
+    d = 20 N*s/m, m = 1 kg) pulled by a force that a slider sets, simulated period after period. The slider moved to
+    its end in the browser (keyboard on the slider) sets mbs.variables['force'] = 50 N; the running model then settles
+    at x = F/k = 0.5 m, and the browser shows the ball there; Quit in the browser ends the dialog"""
+    import threading
+    from multidyn.interactive import InteractiveDialog
+    from multidyn.itemInterface import LoadForceVector, MarkerBodyPosition, SensorBody
+    from multidyn.renderer import RunningServer
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    ground = mbs.CreateGround()
+    mass = mbs.CreateMassPoint(referencePosition=[0, 0, 0], mass=1.,
+                               graphicsDataList=[graphics.Sphere(radius=0.08, color=graphics.color.red, nTiles=16)])
+    mbs.CreateSpringDamper(itemNumbers=[ground, mass], referenceLength=0., stiffness=100., damping=20.)
+    load = mbs.AddLoad(LoadForceVector(markerNumber=mbs.AddMarker(MarkerBodyPosition(bodyNumber=mass)),
+                                       loadVector=[0, 0, 0]))
+    sensor = mbs.AddSensor(SensorBody(bodyNumber=mass, outputVariableType=exu.OutputVariableType.Position,
+                                      storeInternal=True))
+    mbs.Assemble()
+    settings = exu.SimulationSettings()
+    settings.timeIntegration.endTime = 0.02
+    settings.timeIntegration.numberOfSteps = 20
+    settings.timeIntegration.verboseMode = 0
+    settings.solution.file.write = False
+    settings.solution.sensors.active = False
+    SC.visualizationSettings.connectors.show = False
+    SC.visualizationSettings.nodes.show = False
+    SC.visualizationSettings.markers.show = False
+    SC.visualizationSettings.loads.show = False
+    mbs.variables['force'] = 0.
+
+    def SimulationFunction(mbs, dialog):
+        mbs.SetLoadParameter(load, 'loadVector', [mbs.variables['force'], 0, 0])
+    state = {'centerPoint': [0.25, 0., 0.], 'zoom': 1.2, 'modelRotation': np.eye(3).tolist()}
+    SC.renderer.SetState(state)
+    SC.renderer.Start()
+    server = RunningServer(SC)
+    page.goto(SC.renderer.url)
+    assert WaitFor(lambda: server.IsWatched() or page.wait_for_timeout(100), timeout=30.)
+    dialogs = []
+    thread = threading.Thread(target=lambda: dialogs.append(InteractiveDialog(
+        mbs=mbs, simulationSettings=settings, simulationFunction=SimulationFunction, title='oscillator',
+        dialogItems=[{'type': 'label', 'text': 'force:', 'grid': (0, 0)},
+                     {'type': 'slider', 'range': (0, 50), 'value': 0, 'steps': 51, 'variable': 'force', 'grid': (0, 1)}],
+        period=0.02, realtimeFactor=4, runOnStart=True, showTime=True,
+        plots={'nPoints': 100, 'subplots': (1, 1), 'sensors': [[(sensor, 0), (sensor, 1), 'time', 'position']]})))
+    thread.start()
+    try:
+        def Position():
+            return mbs.GetObjectOutputBody(mass, exu.OutputVariableType.Position)[0]
+        assert WaitFor(lambda: mbs.systemData.GetTime() > 0.2 or page.wait_for_timeout(100), timeout=30.)
+        assert Position() == pytest.approx(0., abs=1e-12)  # no force yet
+        thumb = page.locator('[role=slider][aria-valuemax="50"]')
+        thumb.focus()
+        thumb.press('End')  # the slider to its end: 50 N
+        assert WaitFor(lambda: mbs.variables['force'] == 50. or page.wait_for_timeout(100), timeout=20.)
+        changed = mbs.systemData.GetTime()
+        assert WaitFor(lambda: mbs.systemData.GetTime() > changed + 1.5 or page.wait_for_timeout(100), timeout=60.)
+        # critically damped, omega = 10 rad/s: 1.5 s after the step the distance to F/k is below 1e-5 of it
+        assert Position() == pytest.approx(0.5, abs=1e-3)
+
+        def ShownThere():
+            image = CanvasScreenshot(page)
+            expected = ProjectToPixel([0.5, 0, 0], state, image.shape[1], image.shape[0])
+            centroid = Centroid(Near(Mask(image, IsRed), expected, 80))
+            return centroid is not None and np.linalg.norm(centroid - expected) < 4
+        assert WaitFor(ShownThere, timeout=30.), 'the browser does not show the ball at x = F/k'
+        SaveDocImage(page, 'viewerInteractiveDialog.png')
+        page.get_by_role('button', name='Quit').click()
+        thread.join(timeout=30.)
+        assert not thread.is_alive(), 'Quit did not end the dialog'
+    finally:
+        if thread.is_alive():
+            server.stopFlag = True
+            mbs.SetRenderEngineStopFlag(True)
+            thread.join(timeout=30.)
+    dialog, = dialogs
+    assert dialog.counter > 50 and dialog.widgets[1].get() == 50.
+    # the live plot: the last 100 periods' positions over time, the last at the settled 0.5 m
+    times, positions = dialog._charts[0].data
+    assert len(times) == 100 and np.all(np.diff(times) > 0)
+    assert positions[-1] == pytest.approx(0.5, abs=1e-3)
