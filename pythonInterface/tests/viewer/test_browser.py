@@ -109,27 +109,51 @@ def PendulumSolution(tmp_path, endTime=1.):
     return SC, mbs, body, settings
 
 
-def test_storedPendulumSolutionPlaysBack(page, tmp_path, stopRenderer):
-    from multidyn.viewer.playback import LoadSolutionFile, Player, SolutionFrames
+def ComAtRow(mbs, body, row):
+    """the body's COM for a solution row's ODE2 coordinates, through the system's own outputs (its state kept)"""
+    saved = mbs.systemData.GetODE2Coordinates()
+    mbs.systemData.SetODE2Coordinates(row[1:1 + mbs.systemData.ODE2Size()])
+    com = mbs.GetObjectOutputBody(body, exu.OutputVariableType.Position, [0, 0, 0])
+    mbs.systemData.SetODE2Coordinates(saved)
+    return com
+
+
+def StartWatched(SC, state, page):
+    """the viewer with the view state, the page on it and connected: its server"""
     from multidyn.renderer import RunningServer
+    SC.renderer.SetState(state)
+    SC.renderer.Start()
+    server = RunningServer(SC)
+    page.goto(SC.renderer.url)
+    assert WaitFor(lambda: server.IsWatched() or page.wait_for_timeout(100), timeout=30.)
+    return server
+
+
+def StartPlayer(SC, mbs, solution, state, page, rowIncrement=1):
+    """the viewer with the solution player (not playing) on the solution's frames, the page on it: (server, times,
+    player)"""
+    from multidyn.viewer.playback import Player, SolutionFrames
+    from multidyn.renderer import RunningServer
+    SC.renderer.SetState(state)
+    SC.renderer.Start()
+    server = RunningServer(SC)
+    times, samples = SolutionFrames(server.scene, mbs, solution, rowIncrement=rowIncrement)
+    player = Player(server, times, samples, runOnStart=False)
+    page.goto(SC.renderer.url)
+    return server, times, player
+
+
+def test_storedPendulumSolutionPlaysBack(page, tmp_path, stopRenderer):
+    from multidyn.viewer.playback import LoadSolutionFile
     SC, mbs, body, settings = PendulumSolution(tmp_path)
     mbs.SolveDynamic(settings)
     solution = LoadSolutionFile(settings.solution.file.name, verbose=False)
     state = {'centerPoint': [0., -0.4, 0.], 'zoom': 2.4, 'modelRotation': np.eye(3).tolist()}
-    SC.renderer.SetState(state)
-    SC.renderer.Start()
-    server = RunningServer(SC)
-    times, samples = SolutionFrames(server.scene, mbs, solution, rowIncrement=1)
-    player = Player(server, times, samples, runOnStart=False)
-    page.goto(SC.renderer.url)
+    server, times, player = StartPlayer(SC, mbs, solution, state, page)
     try:
         for row in (0, len(times) // 3, len(times) - 1):
             player.slider.value = row
-            # the body's COM from the solution row, through the system's own outputs
-            saved = mbs.systemData.GetODE2Coordinates()
-            mbs.systemData.SetODE2Coordinates(solution['data'][row, 1:1 + mbs.systemData.ODE2Size()])
-            com = mbs.GetObjectOutputBody(body, exu.OutputVariableType.Position, [0, 0, 0])
-            mbs.systemData.SetODE2Coordinates(saved)
+            com = ComAtRow(mbs, body, solution['data'][row])
 
             def Arrived():
                 image = CanvasScreenshot(page)
@@ -186,7 +210,6 @@ def test_exportedAnimationStartsAtTheFirstRowAndPlays(page, tmp_path):
 
 def test_liveViewDuringSolveAndBitwiseResults(page, tmp_path, stopRenderer):
     import threading
-    from multidyn.renderer import RunningServer
     SC, mbs, body, settings = PendulumSolution(tmp_path, endTime=2.)
     settings.timeIntegration.numberOfSteps = 1000
 
@@ -200,11 +223,7 @@ def test_liveViewDuringSolveAndBitwiseResults(page, tmp_path, stopRenderer):
 
     SC.visualizationSettings.general.graphicsUpdateInterval = 0.05
     state = {'centerPoint': [0., -0.4, 0.], 'zoom': 2.4, 'modelRotation': np.eye(3).tolist()}
-    SC.renderer.SetState(state)
-    SC.renderer.Start()
-    server = RunningServer(SC)
-    page.goto(SC.renderer.url)
-    assert WaitFor(lambda: server.IsWatched(), timeout=20.)
+    server = StartWatched(SC, state, page)
     seen = []
     original = server.OnSolverProgress
 
@@ -283,7 +302,6 @@ def test_animateModesMovesTheModeShape(page, stopRenderer):
     from multidyn.interactive import AnimateModes
     from multidyn.itemInterface import MarkerBodyPosition, MassPoint, NodePoint, ObjectConnectorCartesianSpringDamper, \
         VMassPoint
-    from multidyn.renderer import RunningServer
     SC = exu.SystemContainer()
     mbs = SC.AddSystem()
     ground = mbs.CreateGround()
@@ -300,11 +318,7 @@ def test_animateModesMovesTheModeShape(page, stopRenderer):
     SC.visualizationSettings.markers.show = False
     SC.visualizationSettings.connectors.show = False
     state = {'centerPoint': [0., 0., 0.], 'zoom': 2., 'modelRotation': np.eye(3).tolist()}
-    SC.renderer.SetState(state)
-    SC.renderer.Start()
-    server = RunningServer(SC)
-    page.goto(SC.renderer.url)
-    assert WaitFor(lambda: server.IsWatched(), timeout=20.)
+    server = StartWatched(SC, state, page)
     animation = threading.Thread(target=AnimateModes, args=(SC, mbs), kwargs={'systemEigenVectors': vectors,
                                                                              'scaleAmplitude': 4.})
     animation.start()
@@ -330,8 +344,7 @@ def test_kinematicTreeLinksMoveWithTheJointCoordinates(page, tmp_path, stopRende
     link 0 and the blue bar of link 1 are at the pixels the camera projection gives for the closed-form link frames of
     each shown row's joint coordinates"""
     from multidyn.itemInterface import NodeGenericODE2, ObjectKinematicTree, VObjectKinematicTree
-    from multidyn.viewer.playback import LoadSolutionFile, Player, SolutionFrames
-    from multidyn.renderer import RunningServer
+    from multidyn.viewer.playback import LoadSolutionFile
     SC = exu.SystemContainer()
     mbs = SC.AddSystem()
     node = mbs.AddNode(NodeGenericODE2(numberOfODE2Coordinates=2, referenceCoordinates=[0., 0.],
@@ -355,12 +368,7 @@ def test_kinematicTreeLinksMoveWithTheJointCoordinates(page, tmp_path, stopRende
     mbs.SolveDynamic(settings)
     solution = LoadSolutionFile(settings.solution.file.name, verbose=False)
     state = {'centerPoint': [0.5, -0.3, 0.], 'zoom': 3., 'modelRotation': np.eye(3).tolist()}
-    SC.renderer.SetState(state)
-    SC.renderer.Start()
-    server = RunningServer(SC)
-    times, samples = SolutionFrames(server.scene, mbs, solution, rowIncrement=1)
-    player = Player(server, times, samples, runOnStart=False)
-    page.goto(SC.renderer.url)
+    server, times, player = StartPlayer(SC, mbs, solution, state, page)
     angles = []
     try:
         for row in (0, len(times) // 2, len(times) - 1):
@@ -399,7 +407,6 @@ def test_recordImagesDuringSolveAndConvertToVideo(page, tmp_path, stopRenderer):
     import subprocess
     import imageio.v3 as imageio
     from multidyn.interactive import ConvertImages2Video
-    from multidyn.renderer import RunningServer
     SC, mbs, body, settings = PendulumSolution(tmp_path)
     settings.solution.recordImagesInterval = 0.25
     vs = SC.visualizationSettings
@@ -407,11 +414,7 @@ def test_recordImagesDuringSolveAndConvertToVideo(page, tmp_path, stopRenderer):
     vs.exportImages.widthAlignment, vs.exportImages.heightAlignment = 4, 2  # -> 320 x 240
     vs.exportImages.saveImageFileName = str(tmp_path / 'images' / 'frame')
     state = {'centerPoint': [0., -0.4, 0.], 'zoom': 2.4, 'modelRotation': np.eye(3).tolist()}
-    SC.renderer.SetState(state)
-    SC.renderer.Start()
-    server = RunningServer(SC)
-    page.goto(SC.renderer.url)
-    assert WaitFor(lambda: server.IsWatched(), timeout=20.)
+    StartWatched(SC, state, page)
     assert WaitFor(lambda: Mask(CanvasScreenshot(page), IsRed).any(), timeout=30.), 'the pendulum is not drawn'
     mbs.SolveDynamic(settings)
     solution = np.loadtxt(settings.solution.file.name, comments='#', delimiter=',')
@@ -424,11 +427,7 @@ def test_recordImagesDuringSolveAndConvertToVideo(page, tmp_path, stopRenderer):
         assert image.shape[:2] == (240, 320)
         row = np.argmin(abs(solution[:, 0] - 0.25 * k))
         assert solution[row, 0] == pytest.approx(0.25 * k)
-        saved = mbs.systemData.GetODE2Coordinates()
-        mbs.systemData.SetODE2Coordinates(solution[row, 1:1 + mbs.systemData.ODE2Size()])
-        com = mbs.GetObjectOutputBody(body, exu.OutputVariableType.Position, [0, 0, 0])
-        mbs.systemData.SetODE2Coordinates(saved)
-        expected = ProjectToPixel(com, state, 320, 240)
+        expected = ProjectToPixel(ComAtRow(mbs, body, solution[row]), state, 320, 240)
         expectedPixels.append(expected)
         centroid = Centroid(Near(Mask(image, IsRed), expected, 60))
         assert centroid is not None and np.linalg.norm(centroid - expected) < 3, \
@@ -464,8 +463,7 @@ def test_convertImages2VideoSaysWhatIsWrong(tmp_path):
 
 def test_solutionPlayerRecordsEveryFrameAsAnImage(page, tmp_path, stopRenderer):
     import imageio.v3 as imageio
-    from multidyn.viewer.playback import LoadSolutionFile, Player, SolutionFrames
-    from multidyn.renderer import RunningServer
+    from multidyn.viewer.playback import LoadSolutionFile
     SC, mbs, body, settings = PendulumSolution(tmp_path)
     mbs.SolveDynamic(settings)
     solution = LoadSolutionFile(settings.solution.file.name, verbose=False)
@@ -473,12 +471,7 @@ def test_solutionPlayerRecordsEveryFrameAsAnImage(page, tmp_path, stopRenderer):
     vs.window.renderWindowSize = [400, 300]
     vs.exportImages.saveImageFileName = str(tmp_path / 'frames' / 'frame')
     state = {'centerPoint': [0., -0.4, 0.], 'zoom': 2.4, 'modelRotation': np.eye(3).tolist()}
-    SC.renderer.SetState(state)
-    SC.renderer.Start()
-    server = RunningServer(SC)
-    times, samples = SolutionFrames(server.scene, mbs, solution, rowIncrement=40)
-    player = Player(server, times, samples, runOnStart=False)
-    page.goto(SC.renderer.url)
+    server, times, player = StartPlayer(SC, mbs, solution, state, page, rowIncrement=40)
     assert WaitFor(lambda: server.IsWatched(), timeout=20.)
     try:
         assert player.RecordImages() == len(times) == 6
@@ -487,12 +480,7 @@ def test_solutionPlayerRecordsEveryFrameAsAnImage(page, tmp_path, stopRenderer):
     for k in range(len(times)):
         image = np.asarray(imageio.imread(tmp_path / 'frames' / f'frame{k:05d}.png'))[:, :, :3].astype(int)
         assert image.shape[:2] == (300, 400)
-        row = 40 * k
-        saved = mbs.systemData.GetODE2Coordinates()
-        mbs.systemData.SetODE2Coordinates(solution['data'][row, 1:1 + mbs.systemData.ODE2Size()])
-        com = mbs.GetObjectOutputBody(body, exu.OutputVariableType.Position, [0, 0, 0])
-        mbs.systemData.SetODE2Coordinates(saved)
-        expected = ProjectToPixel(com, state, 400, 300)
+        expected = ProjectToPixel(ComAtRow(mbs, body, solution['data'][40 * k]), state, 400, 300)
         centroid = Centroid(Near(Mask(image, IsRed), expected, 70))
         assert centroid is not None and np.linalg.norm(centroid - expected) < 3, f'frame {k}: {centroid} vs {expected}'
 

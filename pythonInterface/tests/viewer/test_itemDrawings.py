@@ -6,7 +6,6 @@ import warnings
 
 import pytest
 
-import multidyn as exu
 from multidyn.viewer.itemDrawings import ItemDrawing
 from multidyn.viewer.scene import Scene
 
