@@ -158,7 +158,8 @@ def main():
                    lambda steps: ChainModel(arguments.bodies, steps))]
         print(f"viewer at {1 / arguments.interval:.0f} Hz; {arguments.runs} interleaved runs"
               f"{'; solver on CPU 0, browser on CPU 1' if arguments.pin else ''}"
-              f"{f'; scheduling group at nice {arguments.groupNice}' if arguments.groupNice is not None else ''}; steps/s of the best run; loss = "
+              f"{f'; scheduling group at nice {arguments.groupNice}' if arguments.groupNice is not None else ''}"
+              f"; steps/s of the best run; loss = "
               f"median (min..max) over runs of 1 - (time without) / (time with)")
         header = f"{'model':22s} {'time':5s} {'without':>9s} {'viewer, no browser':>19s} {'loss':>16s}"
         if page is not None:

@@ -242,7 +242,7 @@ class InteractiveDialog:
         self.plots['data'] = []
         gui = self.server.server.gui
         with self.folder:
-            for j, (xSource, ySource, xLabel, yLabel) in enumerate(self.plots['sensors']):
+            for xSource, _, xLabel, yLabel in self.plots['sensors']:
                 data = np.zeros((n, 2))
                 if xSource[1] == 0:
                     data[:, 0] = np.linspace(self.period, n * self.period, num=n)

@@ -40,8 +40,8 @@ _noMarkerPositions = ("never", "The viewer draws nothing for this item: it acts 
                       "markers with positions.")
 _marker = ("positions", "The viewer draws a small cube at the marker's position (side "
            "`visualizationSettings.markers.defaultSize`, else 0.8 % of the scene; `markers.defaultColor`); a "
-           "coordinate marker at its node's position, nothing for a marker without position. " + _hidden.format(group="markers") + "; "
-           + _numbers.format(group="markers", letter="M") + ".")
+           "coordinate marker at its node's position, nothing for a marker without position. "
+           + _hidden.format(group="markers") + "; " + _numbers.format(group="markers", letter="M") + ".")
 _load = ("positions", "The viewer draws an arrow at its marker's position along the load vector (a double head for "
          "torques), of length `visualizationSettings.loads.fixedLoadSize`: `drawSize` or `loads.defaultSize`, else "
          "`loads.loadSizeFactor` times the magnitude; a constant load is a solid arrow moving with its marker, a load "
@@ -50,9 +50,10 @@ _load = ("positions", "The viewer draws an arrow at its marker's position along 
 _noDirectionLoad = ("never", "The viewer draws nothing for this load: it acts on a coordinate, not in a direction "
                     "in space.")
 _sensor = ("positions", "The viewer draws a small diamond where the sensor measures (its node's, marker's, body "
-           "point's or link point's position, a body's origin for an object sensor; `drawSize` or `visualizationSettings.sensors.defaultSize`, `color` or "
-           "`sensors.defaultColor`); with `sensors.traces.showPositionTrace` a position sensor's path over "
-           "`traces.timeSpan`. A sensor with `storeInternal=True` is plotted in the viewer's panel. "
+           "point's or link point's position, a body's origin for an object sensor; `drawSize` or "
+           "`visualizationSettings.sensors.defaultSize`, `color` or `sensors.defaultColor`); with "
+           "`sensors.traces.showPositionTrace` a position sensor's path over `traces.timeSpan`. A sensor with "
+           "`storeInternal=True` is plotted in the viewer's panel. "
            + _hidden.format(group="sensors") + "; " + _numbers.format(group="sensors", letter="S") + ".")
 _noPositionSensor = ("never", "The viewer draws nothing for this sensor (it measures no point); with "
                      "`storeInternal=True` its values are plotted in the viewer's panel.")
