@@ -469,12 +469,13 @@ const ItemTypeInfo& ObjectKinematicTree::Info() {
                            "set true, if item is shown in visualization and false if it is not shown")
         .Visualization()
         .AddAccessed<bool>([](T& o) -> bool& { return o.visualization.showLinks; }, "showLinks", "",
-                           "set true, if links shall be shown: the viewer draws a link without graphics data as a rod from its joint to "
-                           "each child link's joint (to its center of mass if it has no children)")
+                           "set true, if links shall be shown: the viewer draws a link without graphics data as a "
+                           "rod from its joint to each child link's joint (to its center of mass if it has no "
+                           "children)")
         .Visualization()
         .AddAccessed<bool>([](T& o) -> bool& { return o.visualization.showJoints; }, "showJoints", "",
-                           "set true, if joints shall be shown: the viewer draws a link without graphics data with a cylinder along its "
-                           "revolute joint's axis or a box on its prismatic joint")
+                           "set true, if joints shall be shown: the viewer draws a link without graphics data with "
+                           "a cylinder along its revolute joint's axis or a box on its prismatic joint")
         .Visualization()
         .AddAccessed<Color4>([](T& o) -> Color4& { return o.visualization.color; }, "color", "",
                              "RGBA color; R = -1: default color")

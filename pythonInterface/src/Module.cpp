@@ -158,8 +158,9 @@ py::object ObjectOutputToPython(const MainSystem& system, Index object, const Ve
 // have passed since the last call (phase 1), and at the end (phase 2); with
 // solutionSettings.recordImagesInterval > 0 also at the start and after the first step at or past each
 // multiple of it in simulation time (phase 3: record an image; not limited by the budget, as recording
-// is asked for). The system's current state is then that of the step. Set by _multidyn._SetGraphicsUpdateHook(f, intervalSeconds), removed
-// with f = None. Without a hook a step pays one test of a flag.
+// is asked for). The system's current state is then that of the step. Set by
+// _multidyn._SetGraphicsUpdateHook(f, intervalSeconds), removed with f = None. Without a hook a step
+// pays one test of a flag.
 struct GraphicsUpdateHook {
   py::object function;
   double intervalSeconds = 0.1;
