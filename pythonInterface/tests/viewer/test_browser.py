@@ -402,12 +402,15 @@ def test_kinematicTreeLinksMoveWithTheJointCoordinates(page, tmp_path, stopRende
 def test_recordImagesDuringSolveAndConvertToVideo(page, tmp_path, stopRenderer):
     """solutionSettings.recordImagesInterval = 0.25 s over 1 s: images frame00000..00004 at t = 0, 0.25, ..., 1 of
     window.renderWindowSize rounded down to exportImages' alignments, the bar where the projection puts its COM at
-    each image's time; ConvertImages2Video makes a 5-frame video of that size with the bar at the same pixels"""
+    each image's time, results bitwise those without viewer; ConvertImages2Video makes a 5-frame video of that size
+    with the bar at the same pixels"""
     import shutil
     import subprocess
     import imageio.v3 as imageio
     from multidyn.interactive import ConvertImages2Video
     SC, mbs, body, settings = PendulumSolution(tmp_path)
+    mbs.SolveDynamic(settings)  # without viewer and images: the reference of the results
+    without = np.loadtxt(settings.solution.file.name, comments='#', delimiter=',')
     settings.solution.recordImagesInterval = 0.25
     vs = SC.visualizationSettings
     vs.window.renderWindowSize = [322, 241]
@@ -418,6 +421,7 @@ def test_recordImagesDuringSolveAndConvertToVideo(page, tmp_path, stopRenderer):
     assert WaitFor(lambda: Mask(CanvasScreenshot(page), IsRed).any(), timeout=30.), 'the pendulum is not drawn'
     mbs.SolveDynamic(settings)
     solution = np.loadtxt(settings.solution.file.name, comments='#', delimiter=',')
+    assert np.array_equal(solution, without), 'recording images changed the results'
     files = sorted(os.listdir(tmp_path / 'images'))
     assert files == [f'frame{k:05d}.png' for k in range(5)]
     assert vs.exportImages.saveImageFileCounter == 5
