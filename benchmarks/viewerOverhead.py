@@ -5,12 +5,29 @@ graphicsUpdateInterval (20 Hz by default here). Prints both figures and the loss
 target is a loss of at most 10 %. Exudyn is not timed side by side: its OpenGL renderer needs a
 display, which this machine has not.
 
-    python3 benchmarks/viewerOverhead.py [--runs 5] [--interval 0.05] [--bodies 100] [--no-browser] [--cpu]
+    python3 benchmarks/viewerOverhead.py [--runs 7] [--interval 0.05] [--bodies 100] [--no-browser]
+        [--pin] [--groupNice -20] [--miniSteps 2000000] [--chainSteps 5000]
 
 Columns: without a viewer; the viewer running with nobody watching; the viewer with the headless
-browser watching (which itself renders in software on the same cores).
+browser watching (which itself renders in software). Each run times the configurations one after
+the other (interleaved, so that a busy machine slows them alike), and each solve is timed in
+wall-clock time and in the solving thread's CPU time (which leaves out waiting for a core that other
+processes, such as the browser, hold; it includes the drawing done in the hook). Printed per
+configuration: steps/s of the best run, and the loss as the median (min..max) over the runs of
+1 - (time without) / (time with) of the same run.
+
+--pin puts the solving thread on CPU 0 (for the solve only) and the browser (through taskset) on CPU 1,
+so that the browser's software rendering does not take the solver's core (on a machine with a GPU,
+or with the browser on another machine, the rendering is not the solve's either); the viewer's
+server threads may use both. --groupNice -20 (root) gives this benchmark's scheduling group (Linux
+autogroup: this session's processes, the browser included) the priority that keeps other sessions of a
+busy machine from taking its cores: the wall-clock times are then those of the solve and of the
+viewer's work, not of the machine's other load.
 """
 import argparse
+import atexit
+import os
+import threading
 import time
 
 import numpy as np
@@ -55,6 +72,7 @@ def ChainModel(bodies, steps):
 
 
 def TimeOnce(build, withViewer, interval, browserPage):
+    """(wall-clock seconds, CPU seconds of the solving thread, frames sent) of one solve"""
     SC, mbs, settings = build()
     frames = 0
     if withViewer:
@@ -64,70 +82,124 @@ def TimeOnce(build, withViewer, interval, browserPage):
         server = RunningServer(SC)
         if browserPage is not None:
             browserPage.goto(SC.renderer.url)
-            end = time.monotonic() + 20
+            end = time.monotonic() + 60
             while not server.IsWatched() and time.monotonic() < end:
-                time.sleep(0.1)
-            time.sleep(1.)  # the page has drawn the scene
+                browserPage.wait_for_timeout(100)
+            browserPage.wait_for_timeout(1000)  # the page has drawn the scene
         before = server.framesSent
-    start, startCpu = time.perf_counter(), time.thread_time()
-    mbs.SolveDynamic(settings)
-    seconds, cpuSeconds = time.perf_counter() - start, time.thread_time() - startCpu
+    thread = threading.get_native_id()
+    if pinSolver[0]:  # this thread only, for the solve: the viewer's server threads (made before) keep both CPUs
+        os.sched_setaffinity(thread, {0})
+    try:
+        start, startCpu = time.perf_counter(), time.thread_time()
+        mbs.SolveDynamic(settings)
+        seconds, cpuSeconds = time.perf_counter() - start, time.thread_time() - startCpu
+    finally:
+        if pinSolver[0]:
+            os.sched_setaffinity(thread, allCpus)
     if withViewer:
         frames = server.framesSent - before
         exu.StopRenderer()
         if browserPage is not None:
             browserPage.goto('about:blank')
-    return (seconds if not measureCpu[0] else cpuSeconds), frames
+    return seconds, cpuSeconds, frames
 
 
-#: [False]: wall-clock time; [True]: the CPU time of the solving thread (leaves out waiting for a core that
-#: other processes, such as the browser rendering in software, hold; includes the drawing done in the hook)
-measureCpu = [False]
+#: [True]: the solve runs on CPU 0 only (--pin)
+pinSolver = [False]
+allCpus = os.sched_getaffinity(0)
+
+
+def PinnedChromium(directory):
+    """a script that starts Debian's chromium on CPU 1 only (taskset), for Playwright's executable_path"""
+    path = os.path.join(directory, 'chromiumOnCpu1')
+    with open(path, 'w') as file:
+        file.write('#!/bin/sh\nexec taskset -c 1 /usr/bin/chromium "$@"\n')
+    os.chmod(path, 0o755)
+    return path
+
+
+def Loss(without, with_):
+    """median (min, max) over runs of 1 - without/with [%]"""
+    losses = 100 * (1 - np.asarray(without) / np.asarray(with_))
+    return f"{np.median(losses):5.1f}% ({losses.min():.0f}..{losses.max():.0f})"
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
-    parser.add_argument('--runs', type=int, default=5)
+    parser.add_argument('--runs', type=int, default=7)
     parser.add_argument('--interval', type=float, default=0.05, help='graphicsUpdateInterval [s] (0.05: 20 Hz)')
     parser.add_argument('--bodies', type=int, default=100)
+    parser.add_argument('--miniSteps', type=int, default=2_000_000)
+    parser.add_argument('--chainSteps', type=int, default=5000)
     parser.add_argument('--no-browser', action='store_true', help='viewer running, no browser connected')
-    parser.add_argument('--cpu', action='store_true', help="the solving thread's CPU time instead of wall-clock time")
+    parser.add_argument('--pin', action='store_true', help='the solver on CPU 0, the browser on CPU 1')
+    parser.add_argument('--groupNice', type=int, default=None,
+                        help="the nice value of this benchmark's scheduling group (Linux autogroup: solver, server "
+                             "threads and browser) against other sessions' (e.g. -20, needs root), restored at the end: "
+                             "on a machine busy with other work, the benchmark then has the cores as on an idle machine")
     arguments = parser.parse_args()
-    measureCpu[0] = arguments.cpu
 
     browser = page = playwright = None
-    if not arguments.no_browser:
-        from playwright.sync_api import sync_playwright
-        playwright = sync_playwright().start()
-        browser = playwright.chromium.launch(executable_path='/usr/bin/chromium', args=[
-            '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox'])
-        page = browser.new_page(viewport={'width': 800, 'height': 600})
+    with ScratchDirectory() as scratch:
+        pinSolver[0] = arguments.pin
+        if arguments.groupNice is not None:
+            SetGroupNice(arguments.groupNice)
+        if not arguments.no_browser:
+            from playwright.sync_api import sync_playwright
+            playwright = sync_playwright().start()
+            executable = PinnedChromium(scratch) if arguments.pin else '/usr/bin/chromium'
+            browser = playwright.chromium.launch(executable_path=executable, args=[
+                '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox'])
+            page = browser.new_page(viewport={'width': 800, 'height': 600})
 
-    models = [('mini example', 400_000, lambda steps: MiniExample(steps)),
-              (f'chain of {arguments.bodies} bodies', 1000, lambda steps: ChainModel(arguments.bodies, steps))]
-    print(f"viewer at {1 / arguments.interval:.0f} Hz; best of {arguments.runs} runs; loss = 1 - (steps/s with) / "
-          f"(steps/s without); {'CPU time of the solving thread' if arguments.cpu else 'wall-clock time'}")
-    print(f"{'model':24s} {'steps':>7s} {'without':>9s} {'viewer, no browser':>19s} {'loss':>6s} "
-          f"{'viewer + browser':>17s} {'loss':>6s} {'frames':>6s}   [steps/s]")
-    with ScratchDirectory():
+        models = [('mini example', arguments.miniSteps, lambda steps: MiniExample(steps)),
+                  (f'chain of {arguments.bodies} bodies', arguments.chainSteps,
+                   lambda steps: ChainModel(arguments.bodies, steps))]
+        print(f"viewer at {1 / arguments.interval:.0f} Hz; {arguments.runs} interleaved runs"
+              f"{'; solver on CPU 0, browser on CPU 1' if arguments.pin else ''}"
+              f"{f'; scheduling group at nice {arguments.groupNice}' if arguments.groupNice is not None else ''}"
+              f"; steps/s of the best run; loss = "
+              f"median (min..max) over runs of 1 - (time without) / (time with)")
+        header = f"{'model':22s} {'time':5s} {'without':>9s} {'viewer, no browser':>19s} {'loss':>16s}"
+        if page is not None:
+            header += f" {'viewer + browser':>17s} {'loss':>16s} {'frames':>6s}"
+        print(header + '   [steps/s]')
         for name, steps, build in models:
-            # the configurations interleaved, run after run, so that a busy machine slows them alike; best of runs
             configurations = [(False, None), (True, None)] + ([(True, page)] if page is not None else [])
-            best = [np.inf] * len(configurations)
-            frames = 0
+            wall = [[] for _ in configurations]
+            cpu = [[] for _ in configurations]
+            frames = []
             for _ in range(arguments.runs):
                 for k, (withViewer, browserPage) in enumerate(configurations):
-                    seconds, count = TimeOnce(lambda: build(steps), withViewer, arguments.interval, browserPage)
-                    best[k] = min(best[k], seconds)
-                    frames = count if browserPage is not None else frames
-            without = best[0]
-            row = f"{name:24s} {steps:7d} {steps / without:9.0f} {steps / best[1]:19.0f} {100 * (1 - without / best[1]):5.1f}%"
-            if page is not None:
-                row += f" {steps / best[2]:17.0f} {100 * (1 - without / best[2]):5.1f}% {frames:6d}"
-            print(row, flush=True)
-    if browser is not None:
-        browser.close()
-        playwright.stop()
+                    seconds, cpuSeconds, count = TimeOnce(lambda: build(steps), withViewer, arguments.interval,
+                                                          browserPage)
+                    wall[k].append(seconds)
+                    cpu[k].append(cpuSeconds)
+                    if browserPage is not None:
+                        frames.append(count)
+            for label, times in (('wall', wall), ('CPU', cpu)):
+                row = (f"{name:22s} {label:5s} {steps / min(times[0]):9.0f} {steps / min(times[1]):19.0f} "
+                       f"{Loss(times[0], times[1]):>16s}")
+                if page is not None:
+                    row += f" {steps / min(times[2]):17.0f} {Loss(times[0], times[2]):>16s} {int(np.median(frames)):6d}"
+                print(row, flush=True)
+        if browser is not None:
+            browser.close()
+            playwright.stop()
+
+
+def SetGroupNice(value):
+    """the nice value of this process's autogroup (its session's processes), restored when the process ends"""
+    with open('/proc/self/autogroup') as autogroup:
+        before = int(autogroup.read().split('nice')[-1])
+    with open('/proc/self/autogroup', 'w') as autogroup:
+        autogroup.write(str(value))
+
+    def Restore():
+        with open('/proc/self/autogroup', 'w') as autogroup:
+            autogroup.write(str(before))
+    atexit.register(Restore)
 
 
 if __name__ == '__main__':

@@ -13,9 +13,11 @@ Generated files:
                                         docstring, read from the Python function itself)
     docs/create/README.md               their index
 
-The only sources are multidyn._multidyn.ItemTypes() and SettingsFields(), for Exudyn 1.13's names of
-settings multidyn.api.simulationSettings.exudyn111Names, and for the Create helpers the functions that
-multidyn.mainSystemExtensions puts on MainSystem; nothing here lists a parameter.
+The only sources are multidyn._multidyn.ItemTypes() (through multidyn.api.itemInterface.ItemTypes) and
+SettingsFields(), for Exudyn 1.13's names of
+settings multidyn.api.simulationSettings.exudyn111Names, for what the viewer draws of an item
+multidyn.viewer.itemDrawings, and for the Create helpers the functions that multidyn.mainSystemExtensions
+puts on MainSystem; nothing here lists a parameter.
 
 Hand-written theory pages in docs/theory/ say themselves which items they document: a theory page
 documents exactly the items whose generated pages it links in its "Parameters and names:"
@@ -44,6 +46,8 @@ except ImportError:
     from multidyn import _multidyn  # noqa: E402
 from multidyn.api.simulationSettings import exudyn111Names  # noqa: E402
 from multidyn import mainSystemExtensions  # noqa: E402
+from multidyn.api import itemInterface  # noqa: E402
+from multidyn.viewer.itemDrawings import ItemDrawing  # noqa: E402
 
 itemsDir = docsDir / "items"
 theoryDir = docsDir / "theory"
@@ -250,6 +254,8 @@ def ItemPage(info, theoryPages):
                 Cell(Code(f["unit"])), Cell(f["description"])]) + " |")
         lines.append("")
 
+    lines += ["## In the viewer", "", ItemDrawing(className)[1] + " See [../../viewer.md](../../viewer.md).", ""]
+
     userFunctions = [f for f in info["fields"] if f["isUserFunction"]]
     if userFunctions:
         lines += ["## User functions", ""]
@@ -396,7 +402,7 @@ def CreateIndexPage(functions):
 
 
 def GeneratedFiles():
-    items = _multidyn.ItemTypes()
+    items = itemInterface.ItemTypes()
     theoryPages = TheoryPages()  # read once, for all item pages
     files = {ItemPagePath(info): ItemPage(info, theoryPages) for info in items}
     files[itemsDir / "README.md"] = IndexPage(items)

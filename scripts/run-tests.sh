@@ -66,8 +66,9 @@ ctestPassed=$((ctestTotal - ctestFailed))
 Report ctest $((ctestPassed > 0 ? ctestPassed : 0)) "$ctestFailed"
 
 # The viewer's browser tests (pythonInterface/tests/viewer) drive Debian's Chromium through Playwright
-# (its Python package only: the system browser is used, nothing else is downloaded).
-InstallDebianPackages chromium
+# (its Python package only: the system browser is used, nothing else is downloaded); ConvertImages2Video's
+# test encodes the recorded images with Debian's ffmpeg.
+InstallDebianPackages chromium ffmpeg
 "$python" -c 'import playwright' 2>/dev/null || "$python" -m pip install -q "playwright>=1.40"
 
 echo "== pytest"

@@ -8,12 +8,13 @@ returns, or a work tree), it extracts the named examples into a temporary direct
 `exudyn` by `multidyn` in their import lines (nothing else) and runs each in a subprocess of its
 own. There, the viewer's start opens the page in Chromium (Playwright with the system browser),
 every pause of the script (SC.renderer.DoIdleTasks, WaitForUserToContinue, SolutionViewer, ...)
-takes a screenshot of the 3D view and goes on at once, and so does the end of the script. A frame
+takes a screenshot of the 3D view and goes on at once, and so does the end of the script; an
+InteractiveDialog runs (Run pressed) --dialogSeconds, then a screenshot and Quit. A frame
 counts as drawn when more than 0.5 % of its pixels, away from the axes gizmo and the browser's
 software-rendering notice, differ from the white background. Prints one row per example.
 
     python scripts/runExudynExamplesWithViewer.py /path/to/EXUDYN[.git] [--out DIR] [--timeout 300]
-        [EXAMPLE.py ...]
+        [--dialogSeconds 10] [EXAMPLE.py ...]
 """
 import argparse
 import json
@@ -89,6 +90,22 @@ def WaitForUser(self, waitSeconds=-1.):  # a pause of the script: a screenshot, 
     else:
         time.sleep(min(waitSeconds, 0.05))
 serverModule.ViewerServer.WaitForUser = WaitForUser
+from multidyn.viewer import interactiveDialog as dialogModule
+originalLoop = dialogModule.InteractiveDialog._MainLoop
+def MainLoop(self):  # an InteractiveDialog runs (Run pressed) %(dialogSeconds)s s, then a screenshot and Quit
+    def End():
+        Shot()
+        report.setdefault('dialogPeriods', []).append(self.counter)
+        self._quit.set()
+    timer = threading.Timer(%(dialogSeconds)s, End)
+    timer.start()
+    if self.simulationStopped:  # as a user pressing Run
+        self.StartSimulation()
+    try:
+        originalLoop(self)
+    finally:
+        timer.cancel()
+dialogModule.InteractiveDialog._MainLoop = MainLoop
 report = {}
 try:
     code = compile(open(fileName, encoding='utf8').read(), fileName, 'exec')
@@ -140,6 +157,7 @@ def main():
     parser.add_argument('examples', nargs='*', default=defaultExamples)
     parser.add_argument('--out', default=None, help='where the screenshots go (default: a temporary directory)')
     parser.add_argument('--timeout', type=float, default=300.)
+    parser.add_argument('--dialogSeconds', type=float, default=10., help='how long an InteractiveDialog runs')
     arguments = parser.parse_intermixed_args()
     work = tempfile.mkdtemp(prefix='exudynExamples_')
     out = os.path.abspath(arguments.out or os.path.join(work, 'shots'))
@@ -148,7 +166,7 @@ def main():
         Extract(arguments.exudyn, arguments.examples, work)
         print(f"{'example':34s} {'result':8s} frames (drawn fraction)")
         for name in arguments.examples:
-            script = driver % {'out': out, 'fileName': os.path.join(work, name)}
+            script = driver % {'out': out, 'fileName': os.path.join(work, name), 'dialogSeconds': arguments.dialogSeconds}
             try:
                 run = subprocess.run([sys.executable, '-c', script], cwd=work, capture_output=True, text=True,
                                      timeout=arguments.timeout, env=dict(os.environ, MPLBACKEND='Agg'))
@@ -163,7 +181,8 @@ def main():
             fractions = [DrawnFraction(shot) for shot in report['shots']]
             result = 'error' if 'error' in report else ('drawn' if fractions and min(fractions) > 0.005 else 'blank')
             frames = ', '.join(f"{os.path.basename(s)} ({f:.1%})" for s, f in zip(report['shots'], fractions))
-            print(f"{name:34s} {result:8s} {frames} {report.get('error', '')}")
+            periods = f" dialog periods simulated: {report['dialogPeriods']}" if 'dialogPeriods' in report else ''
+            print(f"{name:34s} {result:8s} {frames} {report.get('error', '')}{periods}")
         print(f"screenshots in {out}")
     finally:
         if arguments.out:

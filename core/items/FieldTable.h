@@ -403,14 +403,15 @@ template <class Owner> class FieldTableBuilder {
     AddAccessed<GraphicsDataList>([member](Owner& o) -> GraphicsDataList& { return (o.*member).graphicsData; },
                                   "graphicsData", "",
                                   "list of graphics dicts (exudyn.graphics / multidyn.graphics primitives) the body is "
-                                  "drawn with, in body coordinates; stored and saved, not drawn yet")
+                                  "drawn with, in body coordinates; the viewer (multidyn.viewer) draws the body with it instead "
+                                  "of its default drawing; saved with the model")
         .Visualization();
     FieldDescriptor f;
     f.name = f.key = "graphicsDataUserFunction";
     f.type = FieldType::UserFunction;
     f.userFunctionSignature = "graphicsDataUserFunction(mbs, itemNumber) -> list of graphics dicts";
-    f.description = "graphics computed each time the body is drawn, in body coordinates; stored, not called: there "
-                    "is no viewer yet";
+    f.description = "graphics computed each time the body is drawn, in body coordinates; stored, not called: "
+                    "the viewer draws graphicsData";
     f.getFunction = [member](const void* o) { return (static_cast<const Owner*>(o)->*member).graphicsDataUserFunction; };
     f.setFunction = [member](void* o, ScriptFunctionPtr function) {
       (static_cast<Owner*>(o)->*member).graphicsDataUserFunction = std::move(function);

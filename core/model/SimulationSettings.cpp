@@ -193,7 +193,9 @@ const FieldTable& SolutionSettings::Fields() {
           .Add(&T::sensorsWriteFileFooter, "sensorsWriteFileFooter", "", "write a footer to sensor files")
           .Add(&T::solutionInformation, "solutionInformation", "", "text written into file headers")
           .Add(&T::solverInformationFileName, "solverInformationFileName", "", "accepted for compatibility")
-          .Add(&T::recordImagesInterval, "recordImagesInterval", "s", "accepted for compatibility")
+          .Add(&T::recordImagesInterval, "recordImagesInterval", "s",
+               "record an image every recordImagesInterval of simulation time (the first at the start; -1: none) "
+               "while the viewer runs and a browser renders (visualizationSettings.exportImages: file names)")
           .Build();
   return table;
 }

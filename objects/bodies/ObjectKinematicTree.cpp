@@ -473,19 +473,23 @@ const ItemTypeInfo& ObjectKinematicTree::Info() {
                            "set true, if item is shown in visualization and false if it is not shown")
         .Visualization()
         .AddAccessed<bool>([](T& o) -> bool& { return o.visualization.showLinks; }, "showLinks", "",
-                           "set true, if links shall be shown (stored; nothing is drawn yet)")
+                           "set true, if links shall be shown: the viewer draws a link without graphics data as a "
+                           "rod from its joint to each child link's joint (to its center of mass if it has no "
+                           "children)")
         .Visualization()
         .AddAccessed<bool>([](T& o) -> bool& { return o.visualization.showJoints; }, "showJoints", "",
-                           "set true, if joints shall be shown (stored; nothing is drawn yet)")
+                           "set true, if joints shall be shown: the viewer draws a link without graphics data with "
+                           "a cylinder along its revolute joint's axis or a box on its prismatic joint")
         .Visualization()
         .AddAccessed<Color4>([](T& o) -> Color4& { return o.visualization.color; }, "color", "",
                              "RGBA color; R = -1: default color")
         .Visualization()
         .AddAccessed<LinkGraphicsDataList>([](T& o) -> LinkGraphicsDataList& { return o.visualization.graphicsDataList; },
                                            "graphicsDataList", "",
-                                           "one list of graphics dicts per link, in link coordinates (or empty); stored "
-                                           "and saved, not drawn yet")
-          .TestValue(R"([[{"type": "Line", "color": [0.1, 0.2, 0.3, 1], "data": [0, 0, 0, 0.37, 0.38, 0.39]}], [{"type": "Line", "color": [0.1, 0.2, 0.3, 1], "data": [0, 0, 0, 0.37, 0.38, 0.39]}], [{"type": "Line", "color": [0.1, 0.2, 0.3, 1], "data": [0, 0, 0, 0.37, 0.38, 0.39]}], [{"type": "Line", "color": [0.1, 0.2, 0.3, 1], "data": [0, 0, 0, 0.37, 0.38, 0.39]}], [{"type": "Line", "color": [0.1, 0.2, 0.3, 1], "data": [0, 0, 0, 0.37, 0.38, 0.39]}], [{"type": "Line", "color": [0.1, 0.2, 0.3, 1], "data": [0, 0, 0, 0.37, 0.38, 0.39]}]])")
+                                           "one list of graphics dicts per link, in link coordinates, or empty; the viewer "
+                                           "draws each link with its list (a link with an empty list as showLinks and "
+                                           "showJoints say), moving with the joint coordinates")
+        .TestValue(R"([[{"type": "Line", "color": [0.1, 0.2, 0.3, 1], "data": [0, 0, 0, 0.37, 0.38, 0.39]}], [{"type": "Line", "color": [0.1, 0.2, 0.3, 1], "data": [0, 0, 0, 0.37, 0.38, 0.39]}], [{"type": "Line", "color": [0.1, 0.2, 0.3, 1], "data": [0, 0, 0, 0.37, 0.38, 0.39]}], [{"type": "Line", "color": [0.1, 0.2, 0.3, 1], "data": [0, 0, 0, 0.37, 0.38, 0.39]}], [{"type": "Line", "color": [0.1, 0.2, 0.3, 1], "data": [0, 0, 0, 0.37, 0.38, 0.39]}], [{"type": "Line", "color": [0.1, 0.2, 0.3, 1], "data": [0, 0, 0, 0.37, 0.38, 0.39]}]])")
         .Visualization();
     return builder.Build();
   }();

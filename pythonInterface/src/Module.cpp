@@ -21,6 +21,7 @@
 #include "core/model/SimulationSettings.h"
 #include "objects/ItemList.h"
 #include "objects/actuators/TransmissionInertia.h"
+#include "objects/bodies/ObjectKinematicTree.h"
 #include "solvers/driver/LinearizedSystem.h"
 #include "solvers/driver/SolveDynamic.h"
 #include "solvers/driver/SolveStatic.h"
@@ -156,9 +157,12 @@ py::object ObjectOutputToPython(const MainSystem& system, Index object, const Ve
 
 // The viewer's hook (multidyn.viewer): a Python callable f(time, phase) called at the start of a
 // solve (phase 0), after an accepted step when graphicsUpdateInterval seconds of wall-clock time
-// have passed since the last call (phase 1), and at the end (phase 2); the system's current state
-// is then that of the step. Set by _multidyn._SetGraphicsUpdateHook(f, intervalSeconds), removed
-// with f = None. Without a hook a step pays one test of a flag.
+// have passed since the last call (phase 1), and at the end (phase 2); with
+// solutionSettings.recordImagesInterval > 0 also at the start and after the first step at or past each
+// multiple of it in simulation time (phase 3: record an image; not limited by the budget, as recording
+// is asked for). The system's current state is then that of the step. Set by
+// _multidyn._SetGraphicsUpdateHook(f, intervalSeconds), removed with f = None. Without a hook a step
+// pays one test of a flag.
 struct GraphicsUpdateHook {
   py::object function;
   double intervalSeconds = 0.1;
@@ -176,8 +180,9 @@ GraphicsUpdateHook& GraphicsHook() {
 // waits for the GIL to check.
 class PythonSolverObserver : public SolverObserver {
  public:
-  PythonSolverObserver()  // constructed with the GIL held
-      : onMainThread_(py::module_::import("threading").attr("main_thread")().is(
+  explicit PythonSolverObserver(double recordImagesInterval = -1.)  // constructed with the GIL held
+      : recordInterval_(recordImagesInterval),
+        onMainThread_(py::module_::import("threading").attr("main_thread")().is(
             py::module_::import("threading").attr("current_thread")())) {}
   void OnStart(const SystemState& state) override {
     signalCheck_.Start();
@@ -187,11 +192,24 @@ class PythonSolverObserver : public SolverObserver {
     if (!hookActive_) return;
     CallHook(state.time, 0);  // first: it may set the interval from the visualization settings
     SetGraphicsClock(hook.intervalSeconds);
+    recording_ = recordInterval_ > 0.;
+    if (!recording_) return;
+    recordStart_ = state.time;
+    recordCount_ = 1;
+    CallHook(state.time, 3);
   }
   void OnStepAccepted(const SystemState& state, double, Index) override {
     if (onMainThread_ && signalCheck_.Due()) {
       py::gil_scoped_acquire gil;
       if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+    }
+    // the next multiple of the interval, less a rounding tolerance (k*h steps land on k*interval)
+    if (recording_ && state.time >= recordStart_ + double(recordCount_) * recordInterval_ * (1. - 1e-10)) {
+      py::gil_scoped_acquire gil;
+      CallHook(state.time, 3);
+      while (recordStart_ + double(recordCount_) * recordInterval_ * (1. - 1e-10) <= state.time) ++recordCount_;
+      graphicsClock_.Start();  // the image drew the state: no update needed right after it
+      return;
     }
     if (hookActive_ && graphicsClock_.Due()) {
       // the call's whole cost, with the time other Python threads (the viewer's server) ran while the hook
@@ -223,6 +241,7 @@ class PythonSolverObserver : public SolverObserver {
 
  private:
   static py::module_ Console() { return py::module_::import("multidyn.console"); }
+  const double recordInterval_;  // solutionSettings.recordImagesInterval [s of simulation time]
   const bool onMainThread_;
   // the hook may be removed while it runs (the viewer stopped): a reference of our own for the call
   static void CallHook(double time, int phase) {
@@ -237,6 +256,9 @@ class PythonSolverObserver : public SolverObserver {
   ReportClock signalCheck_{std::chrono::milliseconds(1)};
   ReportClock graphicsClock_;
   bool hookActive_ = false;
+  bool recording_ = false;
+  double recordStart_ = 0.;
+  long long recordCount_ = 0;  // images recorded so far (the next at recordStart_ + recordCount_ * interval)
 };
 
 py::object ToPythonMatrix(const std::vector<std::vector<double>>& rows) {
@@ -269,7 +291,7 @@ template <class Solve> py::dict TimedSolve(const py::dict& settingsDict, Solve&&
     lastDict = settingsDict;
   }
   const SimulationSettings settings = lastSettings;
-  PythonSolverObserver observer;
+  PythonSolverObserver observer(settings.solutionSettings.recordImagesInterval);
   const auto start = std::chrono::steady_clock::now();
   SolverStatistics statistics;
   {
@@ -403,7 +425,8 @@ PYBIND11_MODULE(_multidyn, m) {
         }, py::arg("function"), py::arg("intervalSeconds") = 0.1, py::arg("budget") = 0.04,
         "the viewer's hook: f(time, phase) at the start (0), during (1: about every intervalSeconds, less often "
         "when its calls would take more than the fraction budget of the wall-clock time) and at the end (2) of "
-        "every solve; None removes it");
+        "every solve, and to record an image (3) every solutionSettings.recordImagesInterval of simulation time; "
+        "None removes it");
   m.def("ItemTypes", &ItemTypes, "descriptions of all item types and their parameters (from the C++ field tables)");
   m.def("SettingsFields", [] {
         FieldDescriptor root;
@@ -610,6 +633,25 @@ PYBIND11_MODULE(_multidyn, m) {
                  type);
            }, py::arg("objectNumber"), py::arg("variableType"), py::arg("localPosition") = std::vector<double>{0., 0., 0.},
            py::arg("configuration") = ConfigurationType::Current)
+      .def("GetObjectOutputSuperElement", [](const MainSystem& self, Index object, OutputVariableType type,
+                                             Index meshNodeNumber, ConfigurationType configuration) {
+             self.Compiled();
+             const Object& item = self.GetObject(object);  // IndexError naming the object
+             // Exudyn's mesh node of a kinematic tree is a link; no other item here has mesh nodes.
+             const auto* tree = dynamic_cast<const ObjectKinematicTree*>(&item);
+             const std::string call = "mbs.GetObjectOutputSuperElement: ";
+             if (!tree)
+               throw TypeError(call + MainSystem::ItemDescription(item, object) +
+                               " has no mesh nodes; here only an ObjectKinematicTree has them (its links)");
+             if (meshNodeNumber < 0 || meshNodeNumber >= tree->NumberOfLinks())
+               throw ValueError(call + "parameter 'meshNodeNumber': " + std::to_string(meshNodeNumber) +
+                                " is not a link of object " + std::to_string(object) + "; expected 0 <= meshNodeNumber < " +
+                                std::to_string(tree->NumberOfLinks()));
+             return OutputToPython(tree->LinkOutput(self, type, meshNodeNumber, Vector3::Zero(), configuration), false);
+           }, py::arg("objectNumber"), py::arg("variableType"), py::arg("meshNodeNumber"),
+           py::arg("configuration") = ConfigurationType::Current,
+           "output of mesh node meshNodeNumber of a superelement: of link meshNodeNumber (its frame's origin) for an "
+           "ObjectKinematicTree, the only object with mesh nodes here")
       .def("GetMarkerOutput", [](const MainSystem& self, Index marker, OutputVariableType type, ConfigurationType configuration) {
              return OutputToPython(self.GetMarkerOutput(marker, type, configuration), false);
            }, py::arg("markerNumber"), py::arg("variableType"), py::arg("configuration") = ConfigurationType::Current)

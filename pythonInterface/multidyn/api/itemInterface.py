@@ -246,7 +246,15 @@ def _MakeVisualizationFunction(itemClass):
     return VisualizationDict
 
 
-for _info in _multidyn.ItemTypes():
+#: phrases of the C++ field tables (core/items/FieldTable.h) from before the viewer, and what is true now: replaced
+#: here, so that help(), the stubs and the reference pages say it (an edit of that header recompiles every item; fold
+#: them in with the next edit that is needed anyway)
+def ItemTypes():
+    """the item types and their fields, from the C++ field tables (_multidyn.ItemTypes())"""
+    return _multidyn.ItemTypes()
+
+
+for _info in ItemTypes():
     _class = _MakeClass(_info)
     globals()[_info["className"]] = _class
     classesByCategory[_info["category"]][_info["typeName"]] = _class

@@ -43,6 +43,9 @@ class MissingItem:
 def ClassForDict(category: int, dictionary: Dict[str, Any]) -> Type[ItemBase]: ...
 
 
+def ItemTypes() -> List[Dict[str, Any]]: ...
+
+
 
 class NodePoint(ItemBase):
     """A point in 3D with three displacement coordinates; used by ObjectMassPoint.
@@ -378,9 +381,10 @@ class ObjectGround(ItemBase):
         VdrawSize: drawing size; -1: default size [m]
         Vcolor: RGBA color; R = -1: default color
         VgraphicsData: list of graphics dicts (exudyn.graphics / multidyn.graphics primitives) the body is drawn
-            with, in body coordinates; stored and saved, not drawn yet
+            with, in body coordinates; the viewer (multidyn.viewer) draws the body with it instead of its default
+            drawing; saved with the model
         VgraphicsDataUserFunction: graphics computed each time the body is drawn, in body coordinates; stored, not
-            called: there is no viewer yet
+            called: the viewer draws graphicsData
     """
     name: str
     referencePosition: Vector
@@ -422,9 +426,10 @@ class ObjectMassPoint(ItemBase):
         VdrawSize: drawing size; -1: default size [m]
         Vcolor: RGBA color; R = -1: default color
         VgraphicsData: list of graphics dicts (exudyn.graphics / multidyn.graphics primitives) the body is drawn
-            with, in body coordinates; stored and saved, not drawn yet
+            with, in body coordinates; the viewer (multidyn.viewer) draws the body with it instead of its default
+            drawing; saved with the model
         VgraphicsDataUserFunction: graphics computed each time the body is drawn, in body coordinates; stored, not
-            called: there is no viewer yet
+            called: the viewer draws graphicsData
     """
     name: str
     physicsMass: float
@@ -475,9 +480,10 @@ class ObjectRigidBody(ItemBase):
         VdrawSize: drawing size; -1: default size [m]
         Vcolor: RGBA color; R = -1: default color
         VgraphicsData: list of graphics dicts (exudyn.graphics / multidyn.graphics primitives) the body is drawn
-            with, in body coordinates; stored and saved, not drawn yet
+            with, in body coordinates; the viewer (multidyn.viewer) draws the body with it instead of its default
+            drawing; saved with the model
         VgraphicsDataUserFunction: graphics computed each time the body is drawn, in body coordinates; stored, not
-            called: there is no viewer yet
+            called: the viewer draws graphicsData
     """
     name: str
     mass: float
@@ -699,9 +705,10 @@ class ObjectRigidBody2D(ItemBase):
         VdrawSize: drawing size; -1: default size [m]
         Vcolor: RGBA color; R = -1: default color
         VgraphicsData: list of graphics dicts (exudyn.graphics / multidyn.graphics primitives) the body is drawn
-            with, in body coordinates; stored and saved, not drawn yet
+            with, in body coordinates; the viewer (multidyn.viewer) draws the body with it instead of its default
+            drawing; saved with the model
         VgraphicsDataUserFunction: graphics computed each time the body is drawn, in body coordinates; stored, not
-            called: there is no viewer yet
+            called: the viewer draws graphicsData
     """
     name: str
     physicsMass: float
@@ -1087,11 +1094,14 @@ class ObjectKinematicTree(ItemBase):
         forceUserFunction: generalized joint forces added like jointForceVector; q are the node's coordinates
             without reference values; its Jacobian is taken by forward differences
         Vshow: set true, if item is shown in visualization and false if it is not shown
-        VshowLinks: set true, if links shall be shown (stored; nothing is drawn yet)
-        VshowJoints: set true, if joints shall be shown (stored; nothing is drawn yet)
+        VshowLinks: set true, if links shall be shown: the viewer draws a link without graphics data as a rod from
+            its joint to each child link's joint (to its center of mass if it has no children)
+        VshowJoints: set true, if joints shall be shown: the viewer draws a link without graphics data with a
+            cylinder along its revolute joint's axis or a box on its prismatic joint
         Vcolor: RGBA color; R = -1: default color
-        VgraphicsDataList: one list of graphics dicts per link, in link coordinates (or empty); stored and saved,
-            not drawn yet
+        VgraphicsDataList: one list of graphics dicts per link, in link coordinates, or empty; the viewer draws each
+            link with its list (a link with an empty list as showLinks and showJoints say), moving with the joint
+            coordinates
     """
     name: str
     nodeNumber: int
@@ -1943,9 +1953,10 @@ class ObjectMassPoint2D(ItemBase):
         VdrawSize: drawing size; -1: default size [m]
         Vcolor: RGBA color; R = -1: default color
         VgraphicsData: list of graphics dicts (exudyn.graphics / multidyn.graphics primitives) the body is drawn
-            with, in body coordinates; stored and saved, not drawn yet
+            with, in body coordinates; the viewer (multidyn.viewer) draws the body with it instead of its default
+            drawing; saved with the model
         VgraphicsDataUserFunction: graphics computed each time the body is drawn, in body coordinates; stored, not
-            called: there is no viewer yet
+            called: the viewer draws graphicsData
     """
     name: str
     physicsMass: float
@@ -2340,9 +2351,10 @@ class ObjectMass1D(ItemBase):
         VdrawSize: drawing size; -1: default size [m]
         Vcolor: RGBA color; R = -1: default color
         VgraphicsData: list of graphics dicts (exudyn.graphics / multidyn.graphics primitives) the body is drawn
-            with, in body coordinates; stored and saved, not drawn yet
+            with, in body coordinates; the viewer (multidyn.viewer) draws the body with it instead of its default
+            drawing; saved with the model
         VgraphicsDataUserFunction: graphics computed each time the body is drawn, in body coordinates; stored, not
-            called: there is no viewer yet
+            called: the viewer draws graphicsData
     """
     name: str
     physicsMass: float
@@ -2398,9 +2410,10 @@ class ObjectRotationalMass1D(ItemBase):
         VdrawSize: drawing size; -1: default size [m]
         Vcolor: RGBA color; R = -1: default color
         VgraphicsData: list of graphics dicts (exudyn.graphics / multidyn.graphics primitives) the body is drawn
-            with, in body coordinates; stored and saved, not drawn yet
+            with, in body coordinates; the viewer (multidyn.viewer) draws the body with it instead of its default
+            drawing; saved with the model
         VgraphicsDataUserFunction: graphics computed each time the body is drawn, in body coordinates; stored, not
-            called: there is no viewer yet
+            called: the viewer draws graphicsData
     """
     name: str
     physicsInertia: float
@@ -2520,9 +2533,10 @@ class ObjectGenericODE2(ItemBase):
         VdrawSize: drawing size; -1: default size [m]
         Vcolor: RGBA color; R = -1: default color
         VgraphicsData: list of graphics dicts (exudyn.graphics / multidyn.graphics primitives) the body is drawn
-            with, in body coordinates; stored and saved, not drawn yet
+            with, in body coordinates; the viewer (multidyn.viewer) draws the body with it instead of its default
+            drawing; saved with the model
         VgraphicsDataUserFunction: graphics computed each time the body is drawn, in body coordinates; stored, not
-            called: there is no viewer yet
+            called: the viewer draws graphicsData
     """
     name: str
     nodeNumbers: Sequence[int]

@@ -817,9 +817,10 @@ def CreateKinematicTree(self, name="", listOfTreeLinks=[], referenceCoordinates=
     (all parents None, or all given). The joint coordinates start at referenceCoordinates +
     initialCoordinates (default 0). If any link has PDcontrol, every joint gets P and D gains (0 where
     not given) and the set values jointPositionOffsetVector / jointVelocityOffsetVector (default 0).
-    As Exudyn, an ObjectGround at baseOffset carries the base graphics unless baseGraphicsDataList is []
-    (graphics are stored, not drawn: jointRadius, jointWidth, colorsJoints, linkRoundness are accepted
-    for compatibility). linkForces, linkTorques and forceUserFunction go to the tree. Everything is
+    As Exudyn, an ObjectGround at baseOffset carries the base graphics unless baseGraphicsDataList is [];
+    each link's graphicsDataList goes to the tree's, which the viewer draws (jointRadius, jointWidth,
+    colorsJoints, linkRoundness are accepted for compatibility, not used: the viewer's default drawing of a
+    link without graphics has its own sizes). linkForces, linkTorques and forceUserFunction go to the tree. Everything is
     checked before the first item is added. Returns the tree's ObjectIndex."""
     function = "CreateKinematicTree"
     if not isinstance(name, str):

@@ -173,7 +173,10 @@ class Player:
             self.playing = gui.add_checkbox('play', initial_value=bool(runOnStart))
             self.speed = gui.add_slider('speed', min=0.1, max=10., step=0.1, initial_value=1.)
             self.loop = gui.add_checkbox('loop', initial_value=bool(loop))
+            self.recordButton = gui.add_button('record images', hint='saves every frame as an image '
+                                               '(visualizationSettings.exportImages: file names; window.renderWindowSize)')
         self.slider.on_update(lambda event: self.Show(int(self.slider.value)))
+        self.recordButton.on_click(lambda event: threading.Thread(target=self.RecordImages, daemon=True).start())
         self.finished = threading.Event()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._Run, daemon=True)
@@ -188,6 +191,19 @@ class Player:
             if len(self.times):
                 self.server._UpdateSensorPlots(self.times[index])  # the plots up to the shown time
             self.server.framesSent += 1
+
+    def RecordImages(self):
+        """every frame, in order, as an image of the first browser's view (Exudyn's SolutionViewer 'Record frames'
+        for one run); the number of images saved"""
+        self.playing.value = False
+        saved = 0
+        for index in range(len(self.samples)):
+            self.slider.value = index
+            self.Show(index)
+            if not self.server.SaveExportImage(caller="the solution player's 'record images'", redraw=False):
+                break
+            saved += 1
+        return saved
 
     def _Run(self):
         """advances the frames in (speed-scaled) solution time while play is checked"""

@@ -234,25 +234,14 @@ class Renderer:
             server.ApplyCamera()
 
     def RedrawAndSaveImage(self, viewID=0):
-        """saves the view of the first connected browser as exportImages.saveImageFileName + counter + .png"""
+        """saves the view of the first connected browser as exportImages.saveImageFileName + counter + .png, of
+        window.renderWindowSize (aligned as exportImages says)"""
         server = self._Server()
         if server is None:
             if not ViewerAvailable():
                 SayNoViewer("SC.renderer.RedrawAndSaveImage()")
             return
-        settings = self._container().visualizationSettings.exportImages
-        server.UpdateScene()
-        server.Redraw()
-        counter = int(settings.saveImageFileCounter)
-        fileName = settings.saveImageFileName
-        if not settings.saveImageSingleFile:
-            fileName += f"{counter:05d}"
-        if not server.SaveImage(fileName + '.png'):
-            if "no browser" not in _said:
-                _said.add("no browser")
-                _Print("multidyn viewer: RedrawAndSaveImage: no browser is connected, no image saved (the browser renders)")
-            return
-        settings.saveImageFileCounter = counter + 1
+        server.SaveExportImage()
 
     def SendRedrawSignal(self):
         server = self._Server()

@@ -156,6 +156,8 @@ class Scene:
                     points.append(np.asarray(p, dtype=float))
             for o in range(mbs.systemData.NumberOfObjects()):
                 item = mbs.GetObject(o)
+                if item.get('objectType') == 'KinematicTree':  # the links' origins
+                    points += [self._LinkPose(mbs, o, link)()[0] for link in range(len(item['jointTypes']))]
                 if item.get('VgraphicsData'):
                     parts = _Try(lambda: self._GraphicsParts(mbs, o, item))
                     bounds = parts.Bounds() if parts is not None and not parts.IsEmpty() else None
@@ -220,6 +222,10 @@ class Scene:
             graphicsData = item.get('VgraphicsData') or []
             isBody = 'VgraphicsData' in item or typeName in ('ANCFCable2D',)
             show = item.get('Vshow', True)
+            if typeName == 'KinematicTree':
+                if vs.bodies.show and show:
+                    self._AddKinematicTree(prefix, mbs, reference, item)
+                continue
             if isBody:
                 if not (vs.bodies.show and show):
                     continue
@@ -295,6 +301,65 @@ class Scene:
             item = mbs.GetSensor(s)
             if vs.sensors.show and item.get('Vshow', True):
                 self._AddSensor(prefix, mbs, ItemReference(mbs, number, 'Sensor', s, item), item)
+
+    @staticmethod
+    def _LinkPose(mbs, tree, link):
+        """pose() of a kinematic tree's link frame, as the tree computes it (mbs.GetObjectOutputSuperElement)"""
+        def Pose():
+            p = np.asarray(mbs.GetObjectOutputSuperElement(tree, _Output.Position, link), dtype=float)
+            return p, _Matrix(mbs.GetObjectOutputSuperElement(tree, _Output.RotationMatrix, link))
+        return Pose
+
+    def _KinematicTreeLinkParts(self, item, link, color, linkLength):
+        """Exudyn's default drawing of a link without graphics data, in link coordinates: showLinks a rod from the
+        joint to each child's joint (to the center of mass for a link without children), showJoints a cylinder along
+        a revolute joint's axis or a box on a prismatic joint; with bodies.kinematicTree.showJointFrames its axes"""
+        treeSettings = self.settings.bodies.kinematicTree
+        parents, offsets = list(item['linkParents']), np.asarray(item['jointOffsets'], dtype=float).reshape(-1, 3)
+        radius = 0.08 * linkLength
+        data = []
+        if item.get('VshowLinks', True):
+            ends = [offsets[child] for child, parent in enumerate(parents) if parent == link]
+            if not ends:
+                ends = [np.asarray(item['linkCOMs'], dtype=float).reshape(-1, 3)[link]]
+            data += [_graphics.Cylinder([0, 0, 0], list(end), radius, list(color), nTiles=12) for end in ends
+                     if np.linalg.norm(end) > 1e-12]
+        parts = TranslateGraphicsData(data, f"kinematic tree link {link}", color) if data else GeometryParts()
+        if item.get('VshowJoints', True):
+            jointType = str(item['jointTypes'][link])
+            axis = np.zeros(3)
+            axis['XYZ'.index(jointType[-1])] = 1.
+            jointColor = np.minimum(1., np.asarray(color, dtype=float) * [0.6, 0.6, 0.6, 1.])
+            if 'Revolute' in jointType:
+                parts.Extend(TranslateGraphicsData([_graphics.Cylinder(list(-2 * radius * axis), list(4 * radius * axis),
+                                                                       1.5 * radius, list(jointColor), nTiles=16)],
+                                                   f"kinematic tree joint {link}", jointColor))
+            else:
+                parts.Extend(_draw.Box([3 * radius] * 3, jointColor))
+        if treeSettings.showJointFrames:
+            parts.Extend(_draw.Axes(float(treeSettings.frameSize)))
+        return parts
+
+    def _AddKinematicTree(self, prefix, mbs, reference, item):
+        """each link of an ObjectKinematicTree as a rigid element posed by its frame: its graphicsDataList entry, else
+        the default drawing"""
+        vs = self.settings
+        o = reference.index
+        graphicsLists = list(item.get('VgraphicsDataList') or [])
+        color = ResolvedColor(item.get('Vcolor', [-1] * 4), vs.bodies.defaultColor)
+        offsets = np.asarray(item['jointOffsets'], dtype=float).reshape(-1, 3)
+        coms = np.asarray(item['linkCOMs'], dtype=float).reshape(-1, 3)
+        lengths = [float(np.linalg.norm(v)) for v in np.vstack([offsets, coms]) if np.linalg.norm(v) > 1e-12]
+        linkLength = float(np.median(lengths)) if lengths else 0.1 * self.sceneSize
+        for link in range(len(item['jointTypes'])):
+            data = graphicsLists[link] if link < len(graphicsLists) else []
+            where = f"object {o} (KinematicTree '{reference.name}') graphicsDataList[{link}]"
+            parts = (TranslateGraphicsData(data, where, color, vs.general.circleTiling, vs.general.sphereTiling)
+                     if data else self._KinematicTreeLinkParts(item, link, color, linkLength))
+            if vs.bodies.showNumbers and link == 0:
+                parts.labels.append(self._Label(reference, vs.general.textColor))
+            self.elements.append(RigidElement(f"{prefix}/objects/{o}/links/{link}", reference, parts,
+                                              self._LinkPose(mbs, o, link)))
 
     def _MarkerPosition(self, mbs, marker):
         """position() of a marker, or None for a marker without position"""
@@ -413,6 +478,13 @@ class Scene:
             function = lambda: mbs.GetNodeOutput(n, _Output.Position)  # noqa: E731
         elif 'markerNumber' in item:
             function = self._MarkerPosition(mbs, item['markerNumber'])
+        elif item.get('sensorType') == 'KinematicTree':
+            linkPose = self._LinkPose(mbs, item['objectNumber'], item['linkNumber'])
+            local = np.asarray(item.get('localPosition', [0., 0., 0.]), dtype=float)
+
+            def function():
+                p, R = linkPose()
+                return p + R @ local
         elif 'bodyNumber' in item or 'objectNumber' in item:
             o = item.get('bodyNumber', item.get('objectNumber'))
             local = list(item.get('localPosition', [0., 0., 0.]))

@@ -337,6 +337,9 @@ class ViewerServer:
             if phase == 0 or self.drawing is None:
                 if not self.UpdateScene():
                     return
+            if phase == 3:  # solutionSettings.recordImagesInterval
+                self.SaveExportImage(time, 'solutionSettings.recordImagesInterval')
+                return
             self.Redraw(time)
         except Exception as error:  # noqa: BLE001  (a drawing problem never stops the solve)
             text = f"multidyn viewer: drawing failed ({type(error).__name__}: {error}); the solve goes on"
@@ -365,15 +368,45 @@ class ViewerServer:
         while self.IsWatched() and not self.continueEvent.wait(0.1):
             pass
 
-    def SaveImage(self, fileName, width=None, height=None):
-        """the view of the first browser as a PNG file; False if no browser is connected"""
+    def ExportImageSize(self):
+        """[width, height] of exported images: window.renderWindowSize (Exudyn's window), rounded down to multiples
+        of exportImages.widthAlignment / heightAlignment"""
+        vs = self.systemContainer.visualizationSettings
+        width, height = (int(v) for v in vs.window.renderWindowSize)
+        widthAlignment = max(1, int(vs.exportImages.widthAlignment))
+        heightAlignment = max(1, int(vs.exportImages.heightAlignment))
+        return max(width - width % widthAlignment, widthAlignment), max(height - height % heightAlignment, heightAlignment)
+
+    def SaveExportImage(self, time=None, caller='SC.renderer.RedrawAndSaveImage()', redraw=True):
+        """draws the current state (unless redraw is False: what is shown) and saves the first browser's view as
+        exportImages.saveImageFileName (+ the 5-digit saveImageFileCounter, which then counts up, unless
+        saveImageSingleFile) + '.png', of ExportImageSize(); False (said once) if no browser is connected: the browser
+        renders the image"""
+        settings = self.systemContainer.visualizationSettings.exportImages
+        if redraw:
+            self.UpdateScene()
+            self.Redraw(time)
+        if str(settings.saveImageFormat).upper() != 'PNG' and 'format' not in self._warned:
+            self._warned.add('format')
+            _Print(f"multidyn viewer: exportImages.saveImageFormat '{settings.saveImageFormat}' is not available; "
+                   f"images are written as PNG")
+        counter = int(settings.saveImageFileCounter)
+        fileName = str(settings.saveImageFileName) + ('' if settings.saveImageSingleFile else f"{counter:05d}")
+        if not self.SaveImage(fileName + '.png', *self.ExportImageSize()):
+            if 'no browser' not in self._warned:
+                self._warned.add('no browser')
+                _Print(f"multidyn viewer: {caller}: no browser is connected to {self.url}, no image saved (the "
+                       f"browser renders the images)")
+            return False
+        settings.saveImageFileCounter = counter + 1
+        return True
+
+    def SaveImage(self, fileName, width, height):
+        """the view of the first browser, width x height pixels, as a PNG file; False if no browser is connected"""
         clients = list(self.server.get_clients().values())
         if not clients:
             return False
-        camera = clients[0].camera
-        w = int(width or camera.image_width or 1024)
-        h = int(height or camera.image_height or 768)
-        image = clients[0].get_render(height=h, width=w, transport_format='png')
+        image = clients[0].get_render(height=int(height), width=int(width), transport_format='png')
         import imageio.v3 as imageio
         directory = os.path.dirname(fileName)
         if directory:

@@ -109,27 +109,51 @@ def PendulumSolution(tmp_path, endTime=1.):
     return SC, mbs, body, settings
 
 
-def test_storedPendulumSolutionPlaysBack(page, tmp_path, stopRenderer):
-    from multidyn.viewer.playback import LoadSolutionFile, Player, SolutionFrames
+def ComAtRow(mbs, body, row):
+    """the body's COM for a solution row's ODE2 coordinates, through the system's own outputs (its state kept)"""
+    saved = mbs.systemData.GetODE2Coordinates()
+    mbs.systemData.SetODE2Coordinates(row[1:1 + mbs.systemData.ODE2Size()])
+    com = mbs.GetObjectOutputBody(body, exu.OutputVariableType.Position, [0, 0, 0])
+    mbs.systemData.SetODE2Coordinates(saved)
+    return com
+
+
+def StartWatched(SC, state, page):
+    """the viewer with the view state, the page on it and connected: its server"""
     from multidyn.renderer import RunningServer
+    SC.renderer.SetState(state)
+    SC.renderer.Start()
+    server = RunningServer(SC)
+    page.goto(SC.renderer.url)
+    assert WaitFor(lambda: server.IsWatched() or page.wait_for_timeout(100), timeout=30.)
+    return server
+
+
+def StartPlayer(SC, mbs, solution, state, page, rowIncrement=1):
+    """the viewer with the solution player (not playing) on the solution's frames, the page on it: (server, times,
+    player)"""
+    from multidyn.viewer.playback import Player, SolutionFrames
+    from multidyn.renderer import RunningServer
+    SC.renderer.SetState(state)
+    SC.renderer.Start()
+    server = RunningServer(SC)
+    times, samples = SolutionFrames(server.scene, mbs, solution, rowIncrement=rowIncrement)
+    player = Player(server, times, samples, runOnStart=False)
+    page.goto(SC.renderer.url)
+    return server, times, player
+
+
+def test_storedPendulumSolutionPlaysBack(page, tmp_path, stopRenderer):
+    from multidyn.viewer.playback import LoadSolutionFile
     SC, mbs, body, settings = PendulumSolution(tmp_path)
     mbs.SolveDynamic(settings)
     solution = LoadSolutionFile(settings.solution.file.name, verbose=False)
     state = {'centerPoint': [0., -0.4, 0.], 'zoom': 2.4, 'modelRotation': np.eye(3).tolist()}
-    SC.renderer.SetState(state)
-    SC.renderer.Start()
-    server = RunningServer(SC)
-    times, samples = SolutionFrames(server.scene, mbs, solution, rowIncrement=1)
-    player = Player(server, times, samples, runOnStart=False)
-    page.goto(SC.renderer.url)
+    server, times, player = StartPlayer(SC, mbs, solution, state, page)
     try:
         for row in (0, len(times) // 3, len(times) - 1):
             player.slider.value = row
-            # the body's COM from the solution row, through the system's own outputs
-            saved = mbs.systemData.GetODE2Coordinates()
-            mbs.systemData.SetODE2Coordinates(solution['data'][row, 1:1 + mbs.systemData.ODE2Size()])
-            com = mbs.GetObjectOutputBody(body, exu.OutputVariableType.Position, [0, 0, 0])
-            mbs.systemData.SetODE2Coordinates(saved)
+            com = ComAtRow(mbs, body, solution['data'][row])
 
             def Arrived():
                 image = CanvasScreenshot(page)
@@ -186,7 +210,6 @@ def test_exportedAnimationStartsAtTheFirstRowAndPlays(page, tmp_path):
 
 def test_liveViewDuringSolveAndBitwiseResults(page, tmp_path, stopRenderer):
     import threading
-    from multidyn.renderer import RunningServer
     SC, mbs, body, settings = PendulumSolution(tmp_path, endTime=2.)
     settings.timeIntegration.numberOfSteps = 1000
 
@@ -200,11 +223,7 @@ def test_liveViewDuringSolveAndBitwiseResults(page, tmp_path, stopRenderer):
 
     SC.visualizationSettings.general.graphicsUpdateInterval = 0.05
     state = {'centerPoint': [0., -0.4, 0.], 'zoom': 2.4, 'modelRotation': np.eye(3).tolist()}
-    SC.renderer.SetState(state)
-    SC.renderer.Start()
-    server = RunningServer(SC)
-    page.goto(SC.renderer.url)
-    assert WaitFor(lambda: server.IsWatched(), timeout=20.)
+    server = StartWatched(SC, state, page)
     seen = []
     original = server.OnSolverProgress
 
@@ -283,7 +302,6 @@ def test_animateModesMovesTheModeShape(page, stopRenderer):
     from multidyn.interactive import AnimateModes
     from multidyn.itemInterface import MarkerBodyPosition, MassPoint, NodePoint, ObjectConnectorCartesianSpringDamper, \
         VMassPoint
-    from multidyn.renderer import RunningServer
     SC = exu.SystemContainer()
     mbs = SC.AddSystem()
     ground = mbs.CreateGround()
@@ -300,11 +318,7 @@ def test_animateModesMovesTheModeShape(page, stopRenderer):
     SC.visualizationSettings.markers.show = False
     SC.visualizationSettings.connectors.show = False
     state = {'centerPoint': [0., 0., 0.], 'zoom': 2., 'modelRotation': np.eye(3).tolist()}
-    SC.renderer.SetState(state)
-    SC.renderer.Start()
-    server = RunningServer(SC)
-    page.goto(SC.renderer.url)
-    assert WaitFor(lambda: server.IsWatched(), timeout=20.)
+    server = StartWatched(SC, state, page)
     animation = threading.Thread(target=AnimateModes, args=(SC, mbs), kwargs={'systemEigenVectors': vectors,
                                                                              'scaleAmplitude': 4.})
     animation.start()
@@ -323,3 +337,238 @@ def test_animateModesMovesTheModeShape(page, stopRenderer):
         server.continueEvent.set()
         animation.join(timeout=10.)
     assert not animation.is_alive()
+
+
+def test_kinematicTreeLinksMoveWithTheJointCoordinates(page, tmp_path, stopRenderer):
+    """a two-link arm (ObjectKinematicTree) falling under gravity, played back from its solution file: the red bar of
+    link 0 and the blue bar of link 1 are at the pixels the camera projection gives for the closed-form link frames of
+    each shown row's joint coordinates"""
+    from multidyn.itemInterface import NodeGenericODE2, ObjectKinematicTree, VObjectKinematicTree
+    from multidyn.viewer.playback import LoadSolutionFile
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    node = mbs.AddNode(NodeGenericODE2(numberOfODE2Coordinates=2, referenceCoordinates=[0., 0.],
+                                       initialCoordinates=[0.3, 0.4], initialCoordinates_t=[0., 0.]))
+    inertia = InertiaCuboid(1000., [0.8, 0.1, 0.1])
+    mbs.AddObject(ObjectKinematicTree(
+        nodeNumber=node, jointTypes=[exu.JointType.RevoluteZ] * 2, linkParents=[-1, 0], gravity=[0, -9.81, 0],
+        jointTransformations=[np.eye(3)] * 2, jointOffsets=[[0, 0, 0], [0.8, 0, 0]],
+        linkInertiasCOM=[inertia.InertiaCOM()] * 2, linkCOMs=[[0.4, 0, 0]] * 2, linkMasses=[inertia.Mass()] * 2,
+        visualization=VObjectKinematicTree(graphicsDataList=[
+            [graphics.Brick([0.4, 0, 0], [0.7, 0.1, 0.1], graphics.color.red)],
+            [graphics.Brick([0.4, 0, 0.1], [0.7, 0.1, 0.1], graphics.color.blue)]])))
+    mbs.Assemble()
+    settings = exu.SimulationSettings()
+    settings.timeIntegration.endTime = 0.6
+    settings.timeIntegration.numberOfSteps = 300
+    settings.timeIntegration.verboseMode = 0
+    settings.solution.file.name = str(tmp_path / 'arm.txt')
+    SC.visualizationSettings.nodes.show = False
+    SC.visualizationSettings.bodies.kinematicTree.showJointFrames = False
+    mbs.SolveDynamic(settings)
+    solution = LoadSolutionFile(settings.solution.file.name, verbose=False)
+    state = {'centerPoint': [0.5, -0.3, 0.], 'zoom': 3., 'modelRotation': np.eye(3).tolist()}
+    server, times, player = StartPlayer(SC, mbs, solution, state, page)
+    angles = []
+    try:
+        for row in (0, len(times) // 2, len(times) - 1):
+            player.slider.value = row
+            q = solution['data'][row, 1:3]  # joint coordinates (reference 0)
+            angles.append(q)
+            R0, R1 = (np.array([[np.cos(a), -np.sin(a), 0], [np.sin(a), np.cos(a), 0], [0, 0, 1]])
+                      for a in (q[0], q[0] + q[1]))
+            centers = [R0 @ [0.4, 0, 0], R0 @ [0.8, 0, 0] + R1 @ [0.4, 0, 0.1]]
+
+            def Arrived():
+                image = CanvasScreenshot(page)
+                found = []
+                for center, colour in zip(centers, (IsRed, IsBlue)):
+                    expected = ProjectToPixel(center, state, image.shape[1], image.shape[0])
+                    centroid = Centroid(Near(Mask(image, colour), expected, 90))
+                    if centroid is None or np.linalg.norm(centroid - expected) > 5:
+                        return None
+                    found.append(centroid)
+                return found
+            assert WaitFor(Arrived, timeout=30.) is not None, \
+                f'row {row} (t = {times[row]}, q = {q}): the links are not where their joint coordinates put them'
+            if row == len(times) // 2:
+                SaveDocImage(page, 'viewerKinematicTree.png')
+    finally:
+        player.Close()
+    # the arm really moved between the rows checked
+    assert np.linalg.norm(angles[-1] - angles[0]) > 0.3
+
+
+def test_recordImagesDuringSolveAndConvertToVideo(page, tmp_path, stopRenderer):
+    """solutionSettings.recordImagesInterval = 0.25 s over 1 s: images frame00000..00004 at t = 0, 0.25, ..., 1 of
+    window.renderWindowSize rounded down to exportImages' alignments, the bar where the projection puts its COM at
+    each image's time, results bitwise those without viewer; ConvertImages2Video makes a 5-frame video of that size
+    with the bar at the same pixels"""
+    import shutil
+    import subprocess
+    import imageio.v3 as imageio
+    from multidyn.interactive import ConvertImages2Video
+    SC, mbs, body, settings = PendulumSolution(tmp_path)
+    mbs.SolveDynamic(settings)  # without viewer and images: the reference of the results
+    without = np.loadtxt(settings.solution.file.name, comments='#', delimiter=',')
+    settings.solution.recordImagesInterval = 0.25
+    vs = SC.visualizationSettings
+    vs.window.renderWindowSize = [322, 241]
+    vs.exportImages.widthAlignment, vs.exportImages.heightAlignment = 4, 2  # -> 320 x 240
+    vs.exportImages.saveImageFileName = str(tmp_path / 'images' / 'frame')
+    state = {'centerPoint': [0., -0.4, 0.], 'zoom': 2.4, 'modelRotation': np.eye(3).tolist()}
+    StartWatched(SC, state, page)
+    assert WaitFor(lambda: Mask(CanvasScreenshot(page), IsRed).any(), timeout=30.), 'the pendulum is not drawn'
+    mbs.SolveDynamic(settings)
+    solution = np.loadtxt(settings.solution.file.name, comments='#', delimiter=',')
+    assert np.array_equal(solution, without), 'recording images changed the results'
+    files = sorted(os.listdir(tmp_path / 'images'))
+    assert files == [f'frame{k:05d}.png' for k in range(5)]
+    assert vs.exportImages.saveImageFileCounter == 5
+    expectedPixels = []
+    for k in range(5):
+        image = np.asarray(imageio.imread(tmp_path / 'images' / files[k]))[:, :, :3].astype(int)
+        assert image.shape[:2] == (240, 320)
+        row = np.argmin(abs(solution[:, 0] - 0.25 * k))
+        assert solution[row, 0] == pytest.approx(0.25 * k)
+        expected = ProjectToPixel(ComAtRow(mbs, body, solution[row]), state, 320, 240)
+        expectedPixels.append(expected)
+        centroid = Centroid(Near(Mask(image, IsRed), expected, 60))
+        assert centroid is not None and np.linalg.norm(centroid - expected) < 3, \
+            f'image {k} (t = {0.25 * k}): bar at {centroid}, its COM projects to {expected}'
+    assert np.linalg.norm(expectedPixels[-1] - expectedPixels[0]) > 20  # the bar moved between the images
+
+    if shutil.which('ffmpeg') is None:
+        pytest.skip('ffmpeg is not installed (apt-get install ffmpeg; scripts/run-tests.sh installs it): the images '
+                    'were checked, the video is not')
+    video = ConvertImages2Video(workingDir=str(tmp_path / 'images'), outputFile='pendulum.mp4', inputFrameRate=5,
+                                outputFrameRate=5)
+    probe = subprocess.run(['ffprobe', '-v', 'error', '-select_streams', 'v:0', '-count_frames', '-show_entries',
+                            'stream=width,height,nb_read_frames,codec_name', '-of', 'csv=p=0', video],
+                           capture_output=True, text=True, check=True).stdout.strip()
+    assert probe == 'h264,320,240,5', probe
+    frame = str(tmp_path / 'frame2.png')
+    subprocess.run(['ffmpeg', '-v', 'error', '-i', video, '-vf', r'select=eq(n\,2)', '-frames:v', '1', frame],
+                   check=True)
+    image = np.asarray(imageio.imread(frame))[:, :, :3].astype(int)
+    centroid = Centroid(Near(Mask(image, IsRed), expectedPixels[2], 60))
+    assert centroid is not None and np.linalg.norm(centroid - expectedPixels[2]) < 4
+
+
+def test_convertImages2VideoSaysWhatIsWrong(tmp_path):
+    from multidyn.interactive import ConvertImages2Video
+    with pytest.raises(FileNotFoundError, match='ConvertImages2Video: no first image .*frame00000.png'):
+        ConvertImages2Video(workingDir=str(tmp_path))
+    with pytest.raises(ValueError, match="parameter 'inputFrameRate': expected a positive number"):
+        ConvertImages2Video(workingDir=str(tmp_path), inputFrameRate=0)
+    with pytest.raises(ValueError, match="parameter 'inputPattern'"):
+        ConvertImages2Video(workingDir=str(tmp_path), inputPattern='frame.png')
+
+
+def test_solutionPlayerRecordsEveryFrameAsAnImage(page, tmp_path, stopRenderer):
+    import imageio.v3 as imageio
+    from multidyn.viewer.playback import LoadSolutionFile
+    SC, mbs, body, settings = PendulumSolution(tmp_path)
+    mbs.SolveDynamic(settings)
+    solution = LoadSolutionFile(settings.solution.file.name, verbose=False)
+    vs = SC.visualizationSettings
+    vs.window.renderWindowSize = [400, 300]
+    vs.exportImages.saveImageFileName = str(tmp_path / 'frames' / 'frame')
+    state = {'centerPoint': [0., -0.4, 0.], 'zoom': 2.4, 'modelRotation': np.eye(3).tolist()}
+    server, times, player = StartPlayer(SC, mbs, solution, state, page, rowIncrement=40)
+    assert WaitFor(lambda: server.IsWatched(), timeout=20.)
+    try:
+        assert player.RecordImages() == len(times) == 6
+    finally:
+        player.Close()
+    for k in range(len(times)):
+        image = np.asarray(imageio.imread(tmp_path / 'frames' / f'frame{k:05d}.png'))[:, :, :3].astype(int)
+        assert image.shape[:2] == (300, 400)
+        expected = ProjectToPixel(ComAtRow(mbs, body, solution['data'][40 * k]), state, 400, 300)
+        centroid = Centroid(Near(Mask(image, IsRed), expected, 70))
+        assert centroid is not None and np.linalg.norm(centroid - expected) < 3, f'frame {k}: {centroid} vs {expected}'
+
+
+def test_interactiveDialogSliderChangesTheRunningModel(page, stopRenderer):
+    """Exudyn's InteractiveDialog (only the import changed): a mass on a critically damped spring (k = 100 N/m,
+    d = 20 N*s/m, m = 1 kg) pulled by a force that a slider sets, simulated period after period. The slider moved to
+    its end in the browser (keyboard on the slider) sets mbs.variables['force'] = 50 N; the running model then settles
+    at x = F/k = 0.5 m, and the browser shows the ball there; Quit in the browser ends the dialog"""
+    import threading
+    from multidyn.interactive import InteractiveDialog
+    from multidyn.itemInterface import LoadForceVector, MarkerBodyPosition, SensorBody
+    from multidyn.renderer import RunningServer
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    ground = mbs.CreateGround()
+    mass = mbs.CreateMassPoint(referencePosition=[0, 0, 0], mass=1.,
+                               graphicsDataList=[graphics.Sphere(radius=0.08, color=graphics.color.red, nTiles=16)])
+    mbs.CreateSpringDamper(itemNumbers=[ground, mass], referenceLength=0., stiffness=100., damping=20.)
+    load = mbs.AddLoad(LoadForceVector(markerNumber=mbs.AddMarker(MarkerBodyPosition(bodyNumber=mass)),
+                                       loadVector=[0, 0, 0]))
+    sensor = mbs.AddSensor(SensorBody(bodyNumber=mass, outputVariableType=exu.OutputVariableType.Position,
+                                      storeInternal=True))
+    mbs.Assemble()
+    settings = exu.SimulationSettings()
+    settings.timeIntegration.endTime = 0.02
+    settings.timeIntegration.numberOfSteps = 20
+    settings.timeIntegration.verboseMode = 0
+    settings.solution.file.write = False
+    settings.solution.sensors.active = False
+    SC.visualizationSettings.connectors.show = False
+    SC.visualizationSettings.nodes.show = False
+    SC.visualizationSettings.markers.show = False
+    SC.visualizationSettings.loads.show = False
+    mbs.variables['force'] = 0.
+
+    def SimulationFunction(mbs, dialog):
+        mbs.SetLoadParameter(load, 'loadVector', [mbs.variables['force'], 0, 0])
+    state = {'centerPoint': [0.25, 0., 0.], 'zoom': 1.2, 'modelRotation': np.eye(3).tolist()}
+    SC.renderer.SetState(state)
+    SC.renderer.Start()
+    server = RunningServer(SC)
+    page.goto(SC.renderer.url)
+    assert WaitFor(lambda: server.IsWatched() or page.wait_for_timeout(100), timeout=30.)
+    dialogs = []
+    thread = threading.Thread(target=lambda: dialogs.append(InteractiveDialog(
+        mbs=mbs, simulationSettings=settings, simulationFunction=SimulationFunction, title='oscillator',
+        dialogItems=[{'type': 'label', 'text': 'force:', 'grid': (0, 0)},
+                     {'type': 'slider', 'range': (0, 50), 'value': 0, 'steps': 51, 'variable': 'force', 'grid': (0, 1)}],
+        period=0.02, realtimeFactor=4, runOnStart=True, showTime=True,
+        plots={'nPoints': 100, 'subplots': (1, 1), 'sensors': [[(sensor, 0), (sensor, 1), 'time', 'position']]})))
+    thread.start()
+    try:
+        def Position():
+            return mbs.GetObjectOutputBody(mass, exu.OutputVariableType.Position)[0]
+        assert WaitFor(lambda: mbs.systemData.GetTime() > 0.2 or page.wait_for_timeout(100), timeout=30.)
+        assert Position() == pytest.approx(0., abs=1e-12)  # no force yet
+        thumb = page.locator('[role=slider][aria-valuemax="50"]')
+        thumb.focus()
+        thumb.press('End')  # the slider to its end: 50 N
+        assert WaitFor(lambda: mbs.variables['force'] == 50. or page.wait_for_timeout(100), timeout=20.)
+        changed = mbs.systemData.GetTime()
+        assert WaitFor(lambda: mbs.systemData.GetTime() > changed + 1.5 or page.wait_for_timeout(100), timeout=60.)
+        # critically damped, omega = 10 rad/s: 1.5 s after the step the distance to F/k is below 1e-5 of it
+        assert Position() == pytest.approx(0.5, abs=1e-3)
+
+        def ShownThere():
+            image = CanvasScreenshot(page)
+            expected = ProjectToPixel([0.5, 0, 0], state, image.shape[1], image.shape[0])
+            centroid = Centroid(Near(Mask(image, IsRed), expected, 80))
+            return centroid is not None and np.linalg.norm(centroid - expected) < 4
+        assert WaitFor(ShownThere, timeout=30.), 'the browser does not show the ball at x = F/k'
+        SaveDocImage(page, 'viewerInteractiveDialog.png')
+        page.get_by_role('button', name='Quit').click()
+        thread.join(timeout=30.)
+        assert not thread.is_alive(), 'Quit did not end the dialog'
+    finally:
+        if thread.is_alive():
+            server.stopFlag = True
+            mbs.SetRenderEngineStopFlag(True)
+            thread.join(timeout=30.)
+    dialog, = dialogs
+    assert dialog.counter > 50 and dialog.widgets[1].get() == 50.
+    # the live plot: the last 100 periods' positions over time, the last at the settled 0.5 m
+    times, positions = dialog._charts[0].data
+    assert len(times) == 100 and np.all(np.diff(times) > 0)
+    assert positions[-1] == pytest.approx(0.5, abs=1e-3)

@@ -77,6 +77,45 @@ def test_callsThatWaitReturnAtOnceWhenNobodyWatches(capsys, stopRenderer):
     assert mbs.GetRenderEngineStopFlag() is True
 
 
+def test_recordImagesWithoutBrowserSaysSoOnceAndSolves(capsys, tmp_path, stopRenderer):
+    SC, mbs, body, settings = Pendulum()
+    settings.solution.recordImagesInterval = 0.1
+    SC.visualizationSettings.exportImages.saveImageFileName = str(tmp_path / 'images' / 'frame')
+    exu.StartRenderer()
+    capsys.readouterr()
+    mbs.SolveDynamic(settings)
+    out = capsys.readouterr().out
+    assert out.count('solutionSettings.recordImagesInterval: no browser is connected') == 1, out
+    assert not (tmp_path / 'images').exists()
+    assert SC.visualizationSettings.exportImages.saveImageFileCounter == 0
+    assert mbs.systemData.GetTime() == pytest.approx(settings.timeIntegration.endTime)
+
+
+def test_interactiveDialogBadInputAndNobodyWatching(capsys, stopRenderer):
+    import time
+    from multidyn.interactive import InteractiveDialog
+    SC, mbs, body, settings = Pendulum()
+    calls = []
+
+    def Function(mbs, dialog):
+        calls.append(dialog)
+    with pytest.raises(ValueError, match=r"InteractiveDialog: dialogItems\[1\]: expected a dict with 'type' one of "
+                                         r"label, button, slider, radio"):
+        InteractiveDialog(mbs, settings, Function, [{'type': 'label', 'text': 'a'}, {'type': 'check'}])
+    with pytest.raises(ValueError, match=r"dialogItems\[0\] \(slider\): 'range' must be"):
+        InteractiveDialog(mbs, settings, Function, [{'type': 'slider', 'range': (1, 0)}])
+    with pytest.raises(TypeError, match="parameter 'simulationFunction'"):
+        InteractiveDialog(mbs, settings, None, [])
+    with pytest.raises(ValueError, match="parameter 'period'"):
+        InteractiveDialog(mbs, settings, Function, [], period=0)
+    # no browser: back at once (as with the window closed), nothing simulated
+    start = time.monotonic()
+    dialog = InteractiveDialog(mbs, settings, Function, [{'type': 'slider', 'range': (0, 2), 'variable': 'k'}],
+                               runOnStart=True)
+    assert time.monotonic() - start < 5. and dialog.counter == 0 and not calls
+    assert dialog.widgets[0].get() == pytest.approx(0.5)  # Exudyn's default slider value
+
+
 def test_viewStateAndModelView(stopRenderer):
     SC, mbs, body, settings = Pendulum()
     SC.renderer.SetModelView(3., [0, 0, np.pi / 2], [1, 2, 0])

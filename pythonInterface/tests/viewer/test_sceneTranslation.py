@@ -396,3 +396,122 @@ def test_positionSensorTraceFollowsTheSampledStates():
     mbs.systemData.SetODE2Coordinates([0, 0, 0])
     points, _ = trace[0].segments()
     np.testing.assert_allclose(points, [[0, 0, 0], [0, 0, 0]])
+
+
+# ---------------------------------------------------------------------------------------------
+# kinematic trees
+def RotationZ(angle):
+    c, s = np.cos(angle), np.sin(angle)
+    return np.array([[c, -s, 0], [s, c, 0], [0, 0, 1]])
+
+
+def ArmTree(q, graphicsDataList=None, **visualization):
+    """a planar arm: link 0 turns about z at the base (0.2, 0.1, 0), link 1 about z at 1 m along link 0's x axis,
+    link 2 slides along x 0.5 m along link 1's x axis; joint coordinates q"""
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    node = mbs.AddNode(NodeGenericODE2(numberOfODE2Coordinates=3, referenceCoordinates=[0.] * 3,
+                                       initialCoordinates=list(q), initialCoordinates_t=[0.] * 3))
+    tree = mbs.AddObject(ObjectKinematicTree(
+        nodeNumber=node, baseOffset=[0.2, 0.1, 0.], linkParents=[-1, 0, 1],
+        jointTypes=[exu.JointType.RevoluteZ, exu.JointType.RevoluteZ, exu.JointType.PrismaticX],
+        jointTransformations=[np.eye(3)] * 3, jointOffsets=[[0, 0, 0], [1, 0, 0], [0.5, 0, 0]],
+        linkInertiasCOM=[np.eye(3)] * 3, linkCOMs=[[0.5, 0, 0], [0.25, 0, 0], [0.1, 0, 0]], linkMasses=[1, 1, 1],
+        visualization=VObjectKinematicTree(graphicsDataList=graphicsDataList or [], **visualization)))
+    mbs.Assemble()
+    return SC, mbs, tree
+
+
+def ArmLinkFrames(q):
+    """closed form of ArmTree's link frames: [(origin, rotation)] per link"""
+    base = np.array([0.2, 0.1, 0.])
+    R0 = RotationZ(q[0])
+    p1 = base + R0 @ [1, 0, 0]
+    R1 = R0 @ RotationZ(q[1])
+    p2 = p1 + R1 @ [0.5 + q[2], 0, 0]
+    return [(base, R0), (p1, R1), (p2, R1)]
+
+
+def test_kinematicTreeLinksArePosedByTheirFramesAndDrawTheirGraphics():
+    q = [0.4, -0.9, 0.15]
+    bricks = [[graphics.Brick([0.5, 0, 0], [1, 0.1, 0.1], graphics.color.red)],
+              [graphics.Brick([0.25, 0, 0], [0.5, 0.1, 0.1], graphics.color.blue)],
+              [graphics.Sphere([0, 0, 0], 0.05, graphics.color.green)]]
+    SC, mbs, tree = ArmTree(q, bricks)
+    scene = Scene(SC)
+    links = [i for i, e in enumerate(scene.elements) if '/links/' in e.name]
+    assert [scene.elements[i].name for i in links] == [f'/mbs0/objects/{tree}/links/{k}' for k in range(3)]
+    sample = scene.Sample()
+    for k, (origin, rotation) in enumerate(ArmLinkFrames(q)):
+        p, R = sample[links[k]]
+        np.testing.assert_allclose(p, origin, atol=1e-12)
+        np.testing.assert_allclose(R, rotation, atol=1e-12)
+    # each link draws its own list, in link coordinates
+    red = scene.elements[links[0]].parts.meshes[0]
+    np.testing.assert_array_equal(red.rgba, graphics.color.red)
+    np.testing.assert_allclose(red.vertices.min(axis=0), [0, -0.05, -0.05], atol=1e-6)
+    np.testing.assert_allclose(red.vertices.max(axis=0), [1, 0.05, 0.05], atol=1e-6)
+    np.testing.assert_array_equal(scene.elements[links[1]].parts.meshes[0].rgba, graphics.color.blue)
+    # the poses follow the joint coordinates
+    q2 = [-1.1, 0.3, -0.2]
+    mbs.systemData.SetODE2Coordinates(q2)
+    sample = scene.Sample()
+    for k, (origin, rotation) in enumerate(ArmLinkFrames(q2)):
+        np.testing.assert_allclose(sample[links[k]][0], origin, atol=1e-12)
+        np.testing.assert_allclose(sample[links[k]][1], rotation, atol=1e-12)
+
+
+def test_kinematicTreeDefaultDrawingReachesTheChildJoints():
+    SC, mbs, tree = ArmTree([0., 0., 0.])
+    SC.visualizationSettings.bodies.kinematicTree.showJointFrames = False
+    scene = Scene(SC)
+    links = [e for e in scene.elements if '/links/' in e.name]
+    assert len(links) == 3
+    # link 0: a rod to link 1's joint at x = 1 and a joint cylinder along z; link 1 a rod to x = 0.5; link 2 (a leaf)
+    # a rod to its center of mass at x = 0.1, and a box on its prismatic joint
+    for element, end in zip(links, [1., 0.5, 0.1]):
+        points = np.vstack([m.vertices for m in element.parts.meshes])
+        assert points[:, 0].max() == pytest.approx(end, abs=1e-6)
+        assert points[:, 0].min() < 0  # the joint around the origin
+    jointCylinder = links[0].parts.meshes[-1].vertices
+    assert np.ptp(jointCylinder[:, 2]) > np.ptp(jointCylinder[:, 0])  # along the revolute joint's axis z
+    # showLinks and showJoints off: nothing but the frames
+    SC, mbs, tree = ArmTree([0., 0., 0.], showLinks=False, showJoints=False)
+    SC.visualizationSettings.bodies.kinematicTree.showJointFrames = True
+    for element in [e for e in Scene(SC).elements if '/links/' in e.name]:
+        assert not element.parts.meshes and len(element.parts.segmentPoints) == 6  # three axes
+    # the bodies' show settings hide it
+    SC.visualizationSettings.bodies.show = False
+    assert not [e for e in Scene(SC).elements if '/links/' in e.name]
+
+
+def test_kinematicTreeSensorIsDrawnAtItsLinkPoint():
+    q = [0.7, 0.5, 0.1]
+    SC, mbs, tree = ArmTree(q)
+    sensor = mbs.AddSensor(SensorKinematicTree(objectNumber=tree, linkNumber=1, localPosition=[0.3, 0.2, 0],
+                                               outputVariableType=exu.OutputVariableType.Position, storeInternal=True))
+    mbs.Assemble()
+    SC.visualizationSettings.sensors.show = True
+    scene = Scene(SC)
+    index = [i for i, e in enumerate(scene.elements) if e.name == f'/mbs0/sensors/{sensor}'][0]
+    origin, rotation = ArmLinkFrames(q)[1]
+    np.testing.assert_allclose(scene.Sample()[index][0], origin + rotation @ [0.3, 0.2, 0], atol=1e-12)
+    np.testing.assert_allclose(scene.Sample()[index][0], mbs.GetSensorValues(sensor), atol=1e-12)
+
+
+def test_getObjectOutputSuperElementReadsLinksAndRefusesOtherObjects():
+    q = [0.2, 0.3, 0.05]
+    SC, mbs, tree = ArmTree(q)
+    Output = exu.OutputVariableType
+    for k, (origin, rotation) in enumerate(ArmLinkFrames(q)):
+        np.testing.assert_allclose(mbs.GetObjectOutputSuperElement(tree, Output.Position, k), origin, atol=1e-12)
+        np.testing.assert_allclose(np.reshape(mbs.GetObjectOutputSuperElement(tree, Output.RotationMatrix, k), (3, 3)),
+                                   rotation, atol=1e-12)
+    np.testing.assert_allclose(mbs.GetObjectOutputSuperElement(tree, Output.Position, 1, exu.ConfigurationType.Reference),
+                               ArmLinkFrames([0, 0, 0])[1][0], atol=1e-12)
+    with pytest.raises(ValueError, match="GetObjectOutputSuperElement: parameter 'meshNodeNumber': 3 is not a link"):
+        mbs.GetObjectOutputSuperElement(tree, Output.Position, 3)
+    ground = mbs.AddObject(ObjectGround())
+    mbs.Assemble()
+    with pytest.raises(TypeError, match=f"GetObjectOutputSuperElement: object {ground}.*has no mesh nodes"):
+        mbs.GetObjectOutputSuperElement(ground, Output.Position, 0)
