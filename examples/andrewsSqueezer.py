@@ -232,7 +232,7 @@ if __name__ == '__main__':
     settings.timeIntegration.numberOfSteps = 30
     settings.timeIntegration.sundials.relativeTolerance = 1e-8
     settings.timeIntegration.sundials.absoluteTolerance = 1e-8
-    settings.solutionSettings.writeSolutionToFile = False
+    settings.solution.file.write = False
     mbs.SolveDynamic(settings, solverType=exu.DynamicSolverType.IDA)
     angles = Angles(exu, mbs, nodes)
     for name, value, reference, error in zip(ANGLE_NAMES, angles, REFERENCE_ANGLES, RelativeErrors(angles)):

@@ -130,6 +130,7 @@ void CvodeSolver::Start(SystemState& state) {
     if (flag == CV_SUCCESS) flag = CVodeSStolerances(cvode_, s.relativeTolerance, s.absoluteTolerance);
     if (flag == CV_SUCCESS) flag = CVodeSetMaxOrd(cvode_, int(s.maximumOrder));
     if (flag == CV_SUCCESS && s.maximumStepSize > 0.) flag = CVodeSetMaxStep(cvode_, s.maximumStepSize);
+    if (flag == CV_SUCCESS) flag = CVodeSetMinStep(cvode_, settings_.timeIntegration.minimumStepSize);
     if (flag == CV_SUCCESS) flag = CVodeSetMaxNumSteps(cvode_, 1000000);
     if (adams_) {
       fixedPoint_ = SUNNonlinSol_FixedPoint(y_.Get(), 0, context_);
@@ -170,7 +171,7 @@ void CvodeSolver::Fail(int flag, SystemState& state) {
   CVodeGetCurrentTime(cvode_, &tLast);
   CVodeGetCurrentStep(cvode_, &h);
   std::string text = "CVODE failed at t=" + NumberText(tLast) + ", step size h=" + NumberText(h) + ": " +
-                     CvodeFlagText(flag);
+                     CvodeFlagText(flag) + MinimumStepSizeText(h);
   if (!context_.LastMessage().empty()) text += "; SUNDIALS: " + context_.LastMessage();
   if (tLast > state.time && CVodeGetDky(cvode_, tLast, 0, y_.Get()) == CV_SUCCESS) {
     ToState(tLast, N_VGetArrayPointer(y_.Get()), state);

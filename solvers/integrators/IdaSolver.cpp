@@ -94,6 +94,7 @@ void IdaSolver::Start(SystemState& state) {
     if (flag == IDA_SUCCESS) flag = IDASetSuppressAlg(ida_, SUNTRUE);  // lambda, mu: not in the error test
     if (flag == IDA_SUCCESS) flag = IDASetMaxOrd(ida_, int(s.maximumOrder));
     if (flag == IDA_SUCCESS && s.maximumStepSize > 0.) flag = IDASetMaxStep(ida_, s.maximumStepSize);
+    if (flag == IDA_SUCCESS) flag = IDASetMinStep(ida_, settings_.timeIntegration.minimumStepSize);
     if (flag == IDA_SUCCESS) flag = IDASetMaxNumSteps(ida_, 1000000);
     if (flag == IDA_SUCCESS) flag = IDASetLinearSolver(ida_, solverAdapter_.Get(), matrixAdapter_.Get());
     if (flag == IDA_SUCCESS) flag = IDASetJacFn(ida_, Jacobian);
@@ -141,7 +142,7 @@ void IdaSolver::Fail(int flag, SystemState& state) {
   IDAGetCurrentTime(ida_, &tLast);
   IDAGetCurrentStep(ida_, &h);
   std::string text = "IDA failed at t=" + NumberText(tLast) + ", step size h=" + NumberText(h) + ": " +
-                     IdaFlagText(flag);
+                     IdaFlagText(flag) + MinimumStepSizeText(h);
   if (!context_.LastMessage().empty()) text += "; SUNDIALS: " + context_.LastMessage();
   if (!solverAdapter_.LastFailure().empty()) text += "; last linear solver failure: " + solverAdapter_.LastFailure();
   // Keep the last step IDA accepted (beyond the last output point), for the observers too.

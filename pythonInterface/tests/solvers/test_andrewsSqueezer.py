@@ -25,7 +25,7 @@ def SettingsFor(solverType, tolerance=1e-8, numberOfSteps=30):
     settings.timeIntegration.sundials.absoluteTolerance = tolerance
     settings.timeIntegration.newton.relativeTolerance = 1e-10
     settings.timeIntegration.newton.absoluteTolerance = 1e-12
-    settings.solutionSettings.writeSolutionToFile = False
+    settings.solution.file.write = False
     return settings
 
 

@@ -202,3 +202,33 @@ def test_cvodeWithConstraintsAndNoProjectionIsRefused(workDir):
     settings.timeIntegration.sundials.linearSolver = 'fixedPoint'
     with pytest.raises(ValueError, match="CVODE.*algebraic equations.*projection"):
         mbs.SolveDynamic(settings, solverType=exu.DynamicSolverType.CVODE)
+
+
+@pytest.mark.parametrize("solverType", SUNDIALS)
+def test_failureAtMinimumStepSizeNamesTimeStepAndFlagAndKeepsResults(workDir, solverType):
+    """A free mass point moving at constant velocity is hit at t = 0.5 s by a force of 1000 N: the
+    error test at tolerance 1e-10 needs steps far below timeIntegration.minimumStepSize = 1e-3
+    there (passed to IDASetMinStep / CVodeSetMinStep), so SUNDIALS fails near t = 0.5 s; the
+    message names time, step size, the flag in words and the setting; the state is the last
+    accepted step, which still follows the force-free closed form x = v0 t."""
+    v0, tJump = 2., 0.5
+    mbs = NewSystem()
+    body = mbs.CreateMassPoint(referencePosition=[0, 0, 0], initialVelocity=[v0, 0, 0], mass=1., returnDict=True)
+    mbs.CreateForce(itemNumber=body['bodyNumber'], loadVector=[0, 0, 0],
+                    loadVectorUserFunction=lambda mbs, t, load: [1000. if t > tJump else 0., 0, 0])
+    sensor = mbs.AddSensor(SensorNode(nodeNumber=body['nodeNumber'], storeInternal=True,
+                                      outputVariableType=exu.OutputVariableType.Position))
+    mbs.Assemble()
+    settings = SundialsSettings(1., 1e-10, numberOfSteps=10)
+    settings.timeIntegration.minimumStepSize = 1e-3
+    name = solverType.name
+    with pytest.raises(exu.SolverError, match=rf"{name} failed at t=0\.[45][0-9]*, step size h=0\.001: "
+                                              rf"{name if name == 'IDA' else 'CV'}_[A-Z_]+ \(.+smallest step size\) "
+                                              r"\(the step size reached timeIntegration.minimumStepSize = 0\.001\)"):
+        mbs.SolveDynamic(settings, solverType=solverType)
+    t = mbs.systemData.GetTime()
+    assert 0.4 <= t <= tJump + 1e-3
+    x = mbs.GetNodeOutput(body['nodeNumber'], exu.OutputVariableType.Position)[0]
+    assert abs(x - v0 * t) < 1e-8, (t, x)
+    data = mbs.GetSensorStoredData(sensor)
+    assert np.allclose(data[:5, 0], [0, 0.1, 0.2, 0.3, 0.4]) and np.allclose(data[:5, 1], v0 * data[:5, 0])
