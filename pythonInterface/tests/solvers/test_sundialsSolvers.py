@@ -77,21 +77,23 @@ def test_pendulumErrorFollowsTheToleranceAndStaysOnTheConstraint(workDir, solver
         mbs, node = CartesianPendulum()
         mbs.SolveDynamic(SundialsSettings(endTime, tolerance), solverType=solverType)
         theta, radius = PendulumAngle(mbs, node)
-        # measured: IDA 19 x tolerance at 1e-6 (the multipliers' loose Newton tolerance), below 10 x else
-        assert abs(theta - reference) < 30 * tolerance, (tolerance, theta - reference)
-        # IDA (GGL): the position constraint holds far below the tolerance (measured 1.9e-10 at 1e-6);
+        # measured (1e-4, 1e-6, 1e-8, 1e-10): IDA 1.2, 0.5, 1.0, 3.9 x; CVODE 9.8, 6.3, 2.0, 9.4 x the
+        # tolerance (between the decades up to 12 x and 48 x: docs/solvers/Sundials.md)
+        assert abs(theta - reference) < 10 * tolerance, (tolerance, theta - reference)
+        # IDA (GGL): the position constraint holds to its Newton tolerance (measured 0.028 x at 1e-4);
         # CVODE: to its projection's tolerance, 0.01 absoluteTolerance
-        drift = 1e-3 * tolerance if solverType == exu.DynamicSolverType.IDA else 1e-2 * tolerance
+        drift = 1e-1 * tolerance if solverType == exu.DynamicSolverType.IDA else 1e-2 * tolerance
         assert abs(radius - LENGTH) < drift, (tolerance, radius - LENGTH)
 
 
 def test_allImplicitSolversAgreeOnThePendulum(workDir):
     """Generalized-alpha, TrapezoidalIndex2 (fixed small steps), IDA and CVODE (tolerance 1e-9)
-    agree with the minimal-coordinate reference and so with each other."""
+    agree with the minimal-coordinate reference and so with each other (IDA measured 11.6 x the
+    tolerance: a global error of a local error control)."""
     endTime = 1.
     reference = PendulumReference(endTime)
     for solverType, limit in [(exu.DynamicSolverType.GeneralizedAlpha, 2e-6), (exu.DynamicSolverType.TrapezoidalIndex2, 2e-6),
-                              (exu.DynamicSolverType.IDA, 1e-8), (exu.DynamicSolverType.CVODE, 1e-8)]:
+                              (exu.DynamicSolverType.IDA, 2e-8), (exu.DynamicSolverType.CVODE, 2e-8)]:
         mbs, node = CartesianPendulum()
         settings = SundialsSettings(endTime, 1e-9, numberOfSteps=2000)
         settings.timeIntegration.newton.relativeTolerance = 1e-12
@@ -102,9 +104,7 @@ def test_allImplicitSolversAgreeOnThePendulum(workDir):
 
 
 def test_idaConstraintDriftStaysAtNewtonToleranceOverManySteps(workDir):
-    """A long pendulum run (some 10^4 IDA steps): positions and velocities stay on the constraint.
-    (At an amplitude of 2.5 rad IDA fails with repeated Newton convergence failures after some
-    seconds: a known limitation, docs/solvers/Sundials.md.)"""
+    """A long pendulum run (some 10^4 IDA steps): positions and velocities stay on the constraint."""
     mbs, node = CartesianPendulum(theta0=0.7)
     endTime = 200.
     settings = SundialsSettings(endTime, 1e-8, numberOfSteps=2000)
@@ -124,8 +124,9 @@ def test_freeSymmetricRigidBodyFollowsTheClosedForm(workDir, solverType):
     a tilted axis: in the body frame omega_3 stays constant and (omega_1, omega_2) turns at
     Omega = (I3 - I1)/I1 omega_3. The global error of omega relative to |omega0| falls with the
     tolerance but exceeds it by more than the factor 10 of the oscillator and the pendulum
-    (measured at 1e-4, 1e-6, 1e-8: IDA 5.5, 25, 25 x; CVODE 21, 52, 121 x): the wobble
-    frequency Omega = 11 rad/s accumulates the phase error of a local error control.
+    (measured at 1e-4, 1e-6, 1e-8: IDA 8.9, 13, 20 x; CVODE 21, 58, 47 x; the same with Rxyz
+    coordinates, so not the Euler parameters' projection): the wobble frequency Omega = 11 rad/s
+    accumulates the phase error of a local error control.
     """
     I1, I3 = 0.5, 1.2
     omega0 = np.array([1.5, 0., 8.])
@@ -232,3 +233,31 @@ def test_failureAtMinimumStepSizeNamesTimeStepAndFlagAndKeepsResults(workDir, so
     assert abs(x - v0 * t) < 1e-8, (t, x)
     data = mbs.GetSensorStoredData(sensor)
     assert np.allclose(data[:5, 0], [0, 0.1, 0.2, 0.3, 0.4]) and np.allclose(data[:5, 1], v0 * data[:5, 0])
+
+
+@pytest.mark.parametrize("theta0", [2.5, 3.0])
+def test_idaOnALargeAmplitudePendulum(workDir, theta0):
+    """Swinging nearly over the top (2.5 and 3 rad) for 20 s at tolerance 1e-8: IDA finishes, stays
+    on the constraint, and meets the minimal-coordinate reference (measured errors 8.1e-4, 1.2e-3:
+    a phase error grown over some 4 periods near the separatrix)."""
+    endTime = 20.
+    mbs, node = CartesianPendulum(theta0=theta0)
+    mbs.SolveDynamic(SundialsSettings(endTime, 1e-8, numberOfSteps=200), solverType=exu.DynamicSolverType.IDA)
+    theta, radius = PendulumAngle(mbs, node)
+    assert abs(theta - PendulumReference(endTime, theta0)) < 5e-3
+    assert abs(radius - LENGTH) < 1e-9
+
+
+def test_idaProjectsAStartOffTheCircle(workDir):
+    """Positions 10 % off the circle and velocities with a radial part are projected before the
+    first step; then the run equals one started on the circle at the projected point."""
+    mbs, node = CartesianPendulum()
+    mbs.SetNodeParameter(node, 'referenceCoordinates', list(1.1 * np.array(mbs.GetNodeParameter(node, 'referenceCoordinates'))))
+    mbs.SetNodeParameter(node, 'initialVelocities', [0.5, 0.5, 0])
+    mbs.Assemble()
+    mbs.SolveDynamic(SundialsSettings(1., 1e-8), solverType=exu.DynamicSolverType.IDA)
+    _, radius = PendulumAngle(mbs, node)
+    assert abs(radius - LENGTH) < 1e-9
+    position = mbs.GetNodeOutput(node, exu.OutputVariableType.Position)
+    velocity = mbs.GetNodeOutput(node, exu.OutputVariableType.Velocity)
+    assert abs(np.dot(position, velocity)) < 1e-7
