@@ -7,8 +7,7 @@
 //   accelerations: [M C^T; C 0] [q_tt; lambda] = [-r(q_tt = 0, lambda = 0); -h(q, q_t)], and the
 //                  ODE1 rates y_t = f_FO.
 // The projections take an optional diagonal metric D (one value per ODE2 coordinate) in place of
-// M: the correction then is the smallest in sum_i D_i dq_i^2 (CVODE: D = its error weights
-// squared, so that a correction is as small as possible in the norm of its error test).
+// M: the correction then is the smallest in sum_i D_i dq_i^2 (CVODE: D = I, CvodeSolver::Project).
 // The matrices are factorized by a LinearSolver of the caller's kind; nothing is allocated after
 // the first call.
 #pragma once

@@ -156,7 +156,7 @@ void GGLEquations::Jacobian(double t, double cj, const double* y, const double* 
           matrix.Add(E1 + j, MU + k, -value);
         }
       } else {
-        matrix.Add(E5 + k, column(j), a * value);  // dg_v/dq, or an inactive row's lambda (a: d/dLambda = cj d/dlambda, C)
+        matrix.Add(E5 + k, column(j), a * value);  // dg_v/dq; an inactive row's lambda = Lambda': cj cj / cj
       }
     }
   });
