@@ -180,6 +180,13 @@ def TestSetConstraintJacobian(q):
     return G
 
 
+def TestSetConstraintRows(q, q_t, velocityLevel):
+    """g(q), or with velocityLevel (as index-2 solvers such as IDA ask, Exudyn's contract of
+    constraintUserFunction) its time derivative G(q) q_t."""
+    import numpy as np
+    return TestSetConstraintJacobian(q) @ np.asarray(q_t) if velocityLevel else TestSetConstraints(q)
+
+
 def AndrewsSqueezerGeneric(exu, ii):
     """The test set's own equations M(q) q_tt = f(q, q_t) - G^T lambda, g(q) = 0 in the seven angles:
     one ObjectGenericODE2 (mass matrix and forces by user functions) on a NodeGenericODE2, and an
@@ -200,7 +207,7 @@ def AndrewsSqueezerGeneric(exu, ii):
     # The loads of the multipliers are -C_q^T lambda, the test set's -G^T lambda with the same lambda.
     mbs.AddObject(ii.ObjectConnectorCoordinateVector(
         markerNumbers=[markerGround, markerAngles], scalingMarker1=[[0.] * 7 for _ in range(6)],  # sets the 6 rows
-        constraintUserFunction=lambda mbs, t, itemNumber, q, q_t, velocityLevel: TestSetConstraints(q),
+        constraintUserFunction=lambda mbs, t, itemNumber, q, q_t, velocityLevel: TestSetConstraintRows(q, q_t, velocityLevel),
         jacobianUserFunction=lambda mbs, t, itemNumber, q, q_t, velocityLevel: TestSetConstraintJacobian(q)))
     mbs.Assemble()
     return mbs, node
@@ -232,7 +239,7 @@ if __name__ == '__main__':
     settings.timeIntegration.numberOfSteps = 30
     settings.timeIntegration.sundials.relativeTolerance = 1e-8
     settings.timeIntegration.sundials.absoluteTolerance = 1e-8
-    settings.solutionSettings.writeSolutionToFile = False
+    settings.solution.file.write = False
     mbs.SolveDynamic(settings, solverType=exu.DynamicSolverType.IDA)
     angles = Angles(exu, mbs, nodes)
     for name, value, reference, error in zip(ANGLE_NAMES, angles, REFERENCE_ANGLES, RelativeErrors(angles)):

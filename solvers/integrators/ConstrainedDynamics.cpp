@@ -18,10 +18,10 @@ ConstrainedDynamics::ConstrainedDynamics(DAESystem& system, const std::string& l
   solver_.SetUnknownDescriber([this](Index row) { return system_.DescribeUnknown(row); });
 }
 
-void ConstrainedDynamics::FactorizeAugmented(const SystemState& state, bool velocityLevel) {
+void ConstrainedDynamics::FactorizeAugmented(const SystemState& state, bool velocityLevel, const VectorX* metric) {
   const Index n = numberOfODE2_ + numberOfODE1_ + numberOfAE_;
   JacobianFactors factors;
-  factors.mass = 1.;
+  factors.mass = metric ? 0. : 1.;
   factors.stiffness = 0.;
   factors.damping = 0.;
   factors.multiplierColumns = 1.;
@@ -37,6 +37,8 @@ void ConstrainedDynamics::FactorizeAugmented(const SystemState& state, bool velo
   matrix_.Resize(n, solver_.StorageFor(n));
   matrix_.SetZero();
   system_.ComputeJacobian(state, factors, matrix_);
+  if (metric)
+    for (Index i = 0; i < numberOfODE2_; ++i) matrix_.Add(i, i, (*metric)(i));
   matrix_.Finalize();
   solver_.Factorize(matrix_);
   ++factorizations_;
@@ -60,12 +62,13 @@ double ConstrainedDynamics::VelocityViolation(const SystemState& state) {
   return largest;
 }
 
-void ConstrainedDynamics::ProjectPositions(SystemState& state, double tolerance, Index maxIterations) {
+void ConstrainedDynamics::ProjectPositions(SystemState& state, double tolerance, Index maxIterations,
+                                           const VectorX* metric) {
   if (numberOfAE_ == 0) return;
   const Index n = numberOfODE2_ + numberOfODE1_ + numberOfAE_;
   double violation = PositionViolation(state);
   for (Index iteration = 0; iteration < maxIterations && violation > tolerance; ++iteration) {
-    FactorizeAugmented(state, false);
+    FactorizeAugmented(state, false, metric);
     rhs_.setZero(n);
     for (Index k = 0; k < numberOfAE_; ++k)
       if (kinds_[size_t(k)] == AlgebraicEquationKind::Position) rhs_(numberOfODE2_ + numberOfODE1_ + k) = -algebraic_(k);
@@ -85,16 +88,43 @@ void ConstrainedDynamics::ProjectPositions(SystemState& state, double tolerance,
   }
 }
 
-void ConstrainedDynamics::ProjectVelocities(SystemState& state) {
+void ConstrainedDynamics::ProjectVelocities(SystemState& state, const VectorX* metric) {
   if (numberOfAE_ == 0) return;
   const Index n = numberOfODE2_ + numberOfODE1_ + numberOfAE_;
-  FactorizeAugmented(state, true);
+  FactorizeAugmented(state, true, metric);
   system_.ComputeAlgebraicResidual(state, true, algebraic_);
   rhs_.setZero(n);
   for (Index k = 0; k < numberOfAE_; ++k)
     if (kinds_[size_t(k)] != AlgebraicEquationKind::Inactive) rhs_(numberOfODE2_ + numberOfODE1_ + k) = -algebraic_(k);
   solver_.Solve(rhs_, solution_);
   state.ode2_t += solution_.head(numberOfODE2_);
+}
+
+// [D C^T; C 0] [x; nu] = [D e; 0]: x = e - D^-1 C^T nu with C x = 0, the D-nearest to e.
+void ConstrainedDynamics::ProjectOntoConstraintTangent(const VectorX& metric, Eigen::Ref<VectorX> vector,
+                                                       const VectorX* b) {
+  if (numberOfAE_ == 0) return;
+  const Index n = numberOfODE2_ + numberOfODE1_ + numberOfAE_;
+  rhs_.setZero(n);
+  rhs_.head(numberOfODE2_) = metric.cwiseProduct(vector);
+  if (b)
+    for (Index k = 0; k < numberOfAE_; ++k)
+      if (kinds_[size_t(k)] != AlgebraicEquationKind::Inactive) rhs_(numberOfODE2_ + numberOfODE1_ + k) = (*b)(k);
+  solver_.Solve(rhs_, solution_);
+  vector = solution_.head(numberOfODE2_);
+}
+
+void ConstrainedDynamics::VelocityConstraintChange(const SystemState& state, const Eigen::Ref<const VectorX>& dq,
+                                                   VectorX& change) {
+  change.setZero(numberOfAE_);
+  const double size = dq.norm();
+  if (numberOfAE_ == 0 || size == 0.) return;
+  const double epsilon = 1e-7 * (1. + state.ode2.norm()) / size;  // a step of 1e-7 relative in q
+  system_.ComputeAlgebraicResidual(state, true, algebraic_);
+  CopyState(state, work_);
+  work_.ode2 += epsilon * dq;
+  system_.ComputeAlgebraicResidual(work_, true, shiftedAlgebraic_);
+  change = (shiftedAlgebraic_ - algebraic_) / epsilon;
 }
 
 void ConstrainedDynamics::ComputeAccelerations(SystemState& state) {

@@ -49,6 +49,8 @@ class CvodeSolver : public SundialsIntegrator {
   ConstrainedDynamics dynamics_;
   SundialsContext context_;
   SundialsVector y_;
+  const VectorX projectionMetric_;  // D = I: the projection's smallest Euclidean correction
+  VectorX velocityConstraintChange_;
   SUNMatrix matrix_ = nullptr;
   SUNLinearSolver linearSolver_ = nullptr;
   SUNNonlinearSolver fixedPoint_ = nullptr;

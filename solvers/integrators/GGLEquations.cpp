@@ -22,7 +22,7 @@ void GGLEquations::ToState(double t, const double* y, const double* yp, SystemSt
   state.ode2_tt = Eigen::Map<const VectorX>(yp + n2, n2);
   state.ode1 = Eigen::Map<const VectorX>(y + 2 * n2, n1);
   state.ode1_t = Eigen::Map<const VectorX>(yp + 2 * n2, n1);
-  state.ae = Eigen::Map<const VectorX>(y + 2 * n2 + n1, na);
+  state.ae = Eigen::Map<const VectorX>(yp + 2 * n2 + n1, na);  // lambda = Lambda'
 }
 
 void GGLEquations::FromState(const SystemState& state, double* y, double* yp) const {
@@ -30,12 +30,12 @@ void GGLEquations::FromState(const SystemState& state, double* y, double* yp) co
   Eigen::Map<VectorX>(y, n2) = state.ode2;
   Eigen::Map<VectorX>(y + n2, n2) = state.ode2_t;
   Eigen::Map<VectorX>(y + 2 * n2, n1) = state.ode1;
-  Eigen::Map<VectorX>(y + 2 * n2 + n1, na) = state.ae;
-  Eigen::Map<VectorX>(y + 2 * n2 + n1 + na, na).setZero();  // mu
+  Eigen::Map<VectorX>(y + 2 * n2 + n1, 2 * na).setZero();  // Lambda, M: integrals from the (re)start
   Eigen::Map<VectorX>(yp, n2) = state.ode2_t;
   Eigen::Map<VectorX>(yp + n2, n2) = state.ode2_tt;
   Eigen::Map<VectorX>(yp + 2 * n2, n1) = state.ode1_t;
-  Eigen::Map<VectorX>(yp + 2 * n2 + n1, 2 * na).setZero();
+  Eigen::Map<VectorX>(yp + 2 * n2 + n1, na) = state.ae;  // lambda
+  Eigen::Map<VectorX>(yp + 2 * n2 + n1 + na, na).setZero();  // mu = 0 on consistent values
 }
 
 void GGLEquations::DifferentialComponents(double* id) const {
@@ -49,7 +49,8 @@ void GGLEquations::Residual(double t, const double* y, const double* yp, double*
   system_.ComputeResiduals(work_, false, residual_, ode1Residual_, positionLevel_);
   if (na > 0) system_.ComputeAlgebraicResidual(work_, true, velocityLevel_);
   const double* v = y + n2;
-  const double* mu = y + 2 * n2 + n1 + na;
+  const double* mu = yp + 2 * n2 + n1 + na;                 // mu = M'
+  const double* integratedMu = y + 2 * n2 + n1 + na;        // M
   if (na > 0) {
     mu_ = Eigen::Map<const VectorX>(mu, na);
     system_.ComputeConstraintForces(work_, mu_, projection_);  // C_q^T mu at this q
@@ -61,7 +62,7 @@ void GGLEquations::Residual(double t, const double* y, const double* yp, double*
   double* F4 = F5 + na;
   for (Index k = 0; k < na; ++k) {
     F5[k] = velocityLevel_(k);
-    F4[k] = kinds_[size_t(k)] == AlgebraicEquationKind::Position ? positionLevel_(k) : mu[k];
+    F4[k] = kinds_[size_t(k)] == AlgebraicEquationKind::Position ? positionLevel_(k) : integratedMu[k];
   }
 }
 
@@ -120,12 +121,22 @@ void GGLEquations::Jacobian(double t, double cj, const double* y, const double* 
   const Index E1 = 0, E2 = n2, E3 = 2 * n2, E5 = 2 * n2 + n1, E4 = E5 + na;
   const Index aeStart = n2 + n1;
   auto column = [&](Index j) { return j < n2 ? Q + j : j < aeStart ? X + (j - n2) : L + (j - aeStart); };
-  // The algebraic rows times cj (and their right-hand sides, RowScaling()): the same Newton step,
-  // but pivots of order cj in the multiplier columns, which the LU's singularity test needs
-  // when cj = O(1/h) is large (unscaled, the multipliers' pivots fall like h^2).
+  // Lambda and M enter through their derivatives lambda = Lambda', mu = M', so their columns of
+  // dF/dy + cj dF/dy' carry cj, and the algebraic rows F5, F4 have no cj. Assembled and factorized
+  // is S = R J C with the rows F5, F4 times cj (R) and the columns Lambda, M divided by cj (C):
+  // the matrix of lambda, mu themselves with its algebraic rows scaled, whose pivots in the
+  // multiplier columns are O(1) against their columns (in J they fall like 1/cj against the
+  // column's cj C_q^T, and the LU's singularity test would refuse them at small steps).
+  // The solution of J d = b is d = C S^-1 R b: RowScaling() and ColumnScaling().
+  if (rowScaling_.size() != Size()) {
+    rowScaling_.setOnes(Size());
+    columnScaling_.setOnes(Size());
+  }
+  for (Index k = E5; k < Size(); ++k) {
+    rowScaling_(k) = cj;
+    columnScaling_(k) = 1. / cj;
+  }
   const double a = cj;
-  if (rowScaling_.size() != Size()) rowScaling_.setOnes(Size());
-  for (Index k = E5; k < Size(); ++k) rowScaling_(k) = a;
   matrix.Resize(Size(), storage);
   matrix.SetZero();
   for (Index i = 0; i < n2; ++i) {
@@ -145,7 +156,7 @@ void GGLEquations::Jacobian(double t, double cj, const double* y, const double* 
           matrix.Add(E1 + j, MU + k, -value);
         }
       } else {
-        matrix.Add(E5 + k, column(j), a * value);  // dg_v/dq, or the 1 of an inactive row's lambda
+        matrix.Add(E5 + k, column(j), a * value);  // dg_v/dq; an inactive row's lambda = Lambda': cj cj / cj
       }
     }
   });
@@ -159,7 +170,7 @@ void GGLEquations::Jacobian(double t, double cj, const double* y, const double* 
       matrix.Add(E5 + (i - aeStart), V + j, a * value);
   });
   for (Index k = 0; k < na; ++k)
-    if (kinds_[size_t(k)] != AlgebraicEquationKind::Position) matrix.Add(E4 + k, MU + k, a);
+    if (kinds_[size_t(k)] != AlgebraicEquationKind::Position) matrix.Add(E4 + k, MU + k, 1.);  // M_k = 0: cj 1 / cj
   matrix.Finalize();
 }
 

@@ -27,7 +27,7 @@ IdaSolver::IdaSolver(DAESystem& equations, const SimulationSettings& settings, S
   CheckSundialsSettings(settings.timeIntegration.sundials, "IDA", 5, false);
   linearSolver_.SetUnknownDescriber([this](Index row) { return ggl_.DescribeUnknown(row); });
   ggl_.DifferentialComponents(N_VGetArrayPointer(id_.Get()));
-  solverAdapter_.SetRowScaling(&ggl_.RowScaling());
+  solverAdapter_.SetScaling(&ggl_.RowScaling(), &ggl_.ColumnScaling());
 }
 
 IdaSolver::~IdaSolver() {
@@ -80,20 +80,14 @@ void IdaSolver::Start(SystemState& state) {
     context_.CollectIdaMessages(ida_);
     flag = IDAInit(ida_, Residual, state.time, y_.Get(), yp_.Get());
     if (flag == IDA_SUCCESS) flag = IDASetUserData(ida_, this);
-    // The multipliers lambda, mu are left out of the error test (IDASetSuppressAlg) and get a large
-    // absolute tolerance (1, in their units), so that Newton's convergence test does not ask them for digits that the
-    // conditioning of the multiplier block cannot give (small inertias, large constraint forces).
-    if (flag == IDA_SUCCESS) {
-      SundialsVector absoluteTolerances(ggl_.Size(), context_);
-      const Eigen::Map<VectorX> id = id_.Values();
-      Eigen::Map<VectorX> tolerances = absoluteTolerances.Values();
-      for (Index i = 0; i < ggl_.Size(); ++i) tolerances(i) = id(i) > 0.5 ? s.absoluteTolerance : 1.;
-      flag = IDASVtolerances(ida_, s.relativeTolerance, absoluteTolerances.Get());  // IDA keeps a copy
-    }
+    // One tolerance for all: the multipliers' integrals Lambda, M are scaled like momenta and
+    // positions (GGLEquations); they are left out of the error test (IDASetSuppressAlg).
+    if (flag == IDA_SUCCESS) flag = IDASStolerances(ida_, s.relativeTolerance, s.absoluteTolerance);
     if (flag == IDA_SUCCESS) flag = IDASetId(ida_, id_.Get());
-    if (flag == IDA_SUCCESS) flag = IDASetSuppressAlg(ida_, SUNTRUE);  // lambda, mu: not in the error test
+    if (flag == IDA_SUCCESS) flag = IDASetSuppressAlg(ida_, SUNTRUE);  // Lambda, M: not in the error test
     if (flag == IDA_SUCCESS) flag = IDASetMaxOrd(ida_, int(s.maximumOrder));
     if (flag == IDA_SUCCESS && s.maximumStepSize > 0.) flag = IDASetMaxStep(ida_, s.maximumStepSize);
+    if (flag == IDA_SUCCESS) flag = IDASetMinStep(ida_, settings_.timeIntegration.minimumStepSize);
     if (flag == IDA_SUCCESS) flag = IDASetMaxNumSteps(ida_, 1000000);
     if (flag == IDA_SUCCESS) flag = IDASetLinearSolver(ida_, solverAdapter_.Get(), matrixAdapter_.Get());
     if (flag == IDA_SUCCESS) flag = IDASetJacFn(ida_, Jacobian);
@@ -141,7 +135,7 @@ void IdaSolver::Fail(int flag, SystemState& state) {
   IDAGetCurrentTime(ida_, &tLast);
   IDAGetCurrentStep(ida_, &h);
   std::string text = "IDA failed at t=" + NumberText(tLast) + ", step size h=" + NumberText(h) + ": " +
-                     IdaFlagText(flag);
+                     IdaFlagText(flag) + MinimumStepSizeText(h);
   if (!context_.LastMessage().empty()) text += "; SUNDIALS: " + context_.LastMessage();
   if (!solverAdapter_.LastFailure().empty()) text += "; last linear solver failure: " + solverAdapter_.LastFailure();
   // Keep the last step IDA accepted (beyond the last output point), for the observers too.

@@ -1,5 +1,7 @@
 #include "solvers/integrators/SundialsIntegrator.h"
 
+#include <cmath>
+
 #include "solvers/integrators/SolverChecks.h"
 #include "solvers/integrators/StateVectors.h"
 
@@ -16,6 +18,12 @@ void SundialsIntegrator::ThrowFailure(const std::string& text) {
     }
   }
   throw SundialsError(text);
+}
+
+std::string SundialsIntegrator::MinimumStepSizeText(double h) const {
+  const double hMin = settings_.timeIntegration.minimumStepSize;
+  if (std::abs(h) > hMin * (1. + 1e-10)) return std::string();
+  return " (the step size reached timeIntegration.minimumStepSize = " + NumberText(hMin) + ")";
 }
 
 void SundialsIntegrator::AddCounters(const Counters& c) {

@@ -50,6 +50,8 @@ class SundialsIntegrator : public TimeIntegrator {
   void AddCounters(const Counters& counters);
   // Throws the exception a callback stored (a SolverError with `text` prepended), else SundialsError(text).
   [[noreturn]] void ThrowFailure(const std::string& text);
+  // " (the step size reached timeIntegration.minimumStepSize = ...)" when |h| is at it, else empty.
+  std::string MinimumStepSizeText(double h) const;
   // For callbacks: keeps the exception being handled for ThrowFailure.
   void KeepCallbackError() { callbackError_ = std::current_exception(); }
 

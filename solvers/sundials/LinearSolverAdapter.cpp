@@ -50,6 +50,8 @@ int LinearSolverAdapter::Solve(SUNLinearSolver solver, SUNMatrix, N_Vector x, N_
     self.rhs_ = VectorOf(b);
     if (self.rowScaling_ && self.rowScaling_->size() == self.rhs_.size()) self.rhs_.array() *= self.rowScaling_->array();
     self.linearSolver_.Solve(self.rhs_, self.solution_);
+    if (self.columnScaling_ && self.columnScaling_->size() == self.solution_.size())
+      self.solution_.array() *= self.columnScaling_->array();
     VectorOf(x) = self.solution_;
     return 0;
   } catch (const std::exception& e) {  // a non-finite solution: recoverable (smaller step)

@@ -21,8 +21,12 @@ class LinearSolverAdapter {
   LinearSolverAdapter& operator=(const LinearSolverAdapter&) = delete;
 
   SUNLinearSolver Get() const { return solver_; }
-  // Rows of the factorized matrix scaled by these factors (null: none): right-hand sides get them too.
-  void SetRowScaling(const VectorX* rowScaling) { rowScaling_ = rowScaling; }
+  // The factorized matrix is S = R J C with R, C diagonal (null: identity): J x = b is solved as
+  // x = C S^-1 (R b).
+  void SetScaling(const VectorX* rowScaling, const VectorX* columnScaling) {
+    rowScaling_ = rowScaling;
+    columnScaling_ = columnScaling;
+  }
   Index Factorizations() const { return factorizations_; }
   const std::string& LastFailure() const { return lastFailure_; }
 
@@ -35,6 +39,7 @@ class LinearSolverAdapter {
   LinearSolver& linearSolver_;
   VectorX rhs_, solution_;
   const VectorX* rowScaling_ = nullptr;
+  const VectorX* columnScaling_ = nullptr;
   Index factorizations_ = 0;
   std::string lastFailure_;
 };

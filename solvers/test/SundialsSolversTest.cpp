@@ -67,8 +67,10 @@ TEST_P(SundialsTolerance, OscillatorErrorFollowsTheTolerance) {
 }
 
 // The pendulum in Cartesian coordinates against the minimal-coordinate equation (RK4, 20000
-// steps): the error stays within 30 x the tolerance; IDA keeps both constraint levels to about the Newton tolerance (GGL), CVODE to its
-// projection tolerance (0.01 absoluteTolerance on g).
+// steps): the error stays within 10 x the tolerance with IDA, 100 x with CVODE (measured 47 x at
+// 1e-6: its error estimate projected onto the constraints, docs/solvers/Sundials.md); IDA keeps both constraint levels to its
+// Newton tolerance (GGL; measured 0.015..0.03 x tolerance on g), CVODE to its projection
+// tolerance (0.01 absoluteTolerance on g).
 TEST_P(SundialsTolerance, PendulumErrorFollowsTheToleranceAndTheConstraintsHold) {
   CartesianPendulum system;
   NullObserver observer;
@@ -80,8 +82,8 @@ TEST_P(SundialsTolerance, PendulumErrorFollowsTheToleranceAndTheConstraintsHold)
     CreateDynamicSolver(GetParam(), system, SundialsSettingsFor(tolerance), observer)->Solve(state);
     const double theta = std::atan2(state.ode2(0), -state.ode2(1));
     const bool ida = GetParam() == DynamicSolverType::IDA;
-    EXPECT_LT(std::abs(theta - reference), 30. * tolerance) << "tolerance " << tolerance;  // measured up to 23 x (IDA, 1e-8)
-    EXPECT_LT(std::abs(state.ode2.norm() - system.L), (ida ? 1e-3 : 1e-2) * tolerance)
+    EXPECT_LT(std::abs(theta - reference), (ida ? 10. : 100.) * tolerance) << "tolerance " << tolerance;
+    EXPECT_LT(std::abs(state.ode2.norm() - system.L), (ida ? 1e-1 : 1e-2) * tolerance)
         << "position drift at tolerance " << tolerance;
     EXPECT_LT(std::abs(state.ode2.dot(state.ode2_t)), 10. * tolerance) << "velocity drift at tolerance " << tolerance;
     // The multiplier is the rod force / (2 L): tension = m (g cos(theta) + L theta_t^2).
@@ -153,18 +155,17 @@ TEST(SundialsSolvers, AdamsSolvesANonStiffOscillator) {
   EXPECT_NEAR(state.ode2(0), std::cos(std::sqrt(system.k / system.m)), 2e-8);  // measured 1.1e-8
 }
 
-// Velocities off the velocity constraint are projected onto it before the first step (positions
-// that violate the constraint are projected too: tested with items in Python, as this analytic
-// pendulum started off the circle makes IDA fail after 3.6 ms, not understood yet); positions that
-// cannot be projected (the origin, where C_q = 0) are an error before the first step.
+// Positions off the circle and velocities off the velocity constraint are projected onto them
+// before the first step, and IDA keeps them there; positions that cannot be projected (the
+// origin, where C_q = 0) are an error before the first step.
 TEST(SundialsSolvers, InconsistentInitialValuesAreProjectedOrRefused) {
   CartesianPendulum system;
   NullObserver observer;
   SystemState state = ZeroState(system);
-  state.ode2 << system.L * std::sin(0.7), -system.L * std::cos(0.7);
+  state.ode2 << 1.1 * system.L * std::sin(0.7), -1.1 * system.L * std::cos(0.7);  // 10 % off the circle
   state.ode2_t << 1., 1.;  // a radial component
   CreateDynamicSolver(DynamicSolverType::IDA, system, SundialsSettingsFor(1e-8, 1.), observer)->Solve(state);
-  EXPECT_NEAR(state.ode2.norm(), system.L, 1e-10);
+  EXPECT_NEAR(state.ode2.norm(), system.L, 1e-9);
   EXPECT_NEAR(state.ode2.dot(state.ode2_t), 0., 1e-8);
   SystemState bad = ZeroState(system);  // q = 0: C_q = 0, singular
   try {
