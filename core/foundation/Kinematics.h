@@ -1,5 +1,5 @@
 // Kinematic quantities passed between nodes, bodies, markers and connectors. Templated on
-// the scalar so that the same code yields values (double) and exact Jacobians (ADScalar16, ADScalar32).
+// the scalar so that the same code yields values (double) and exact Jacobians (ADScalar16).
 #pragma once
 
 #include <algorithm>
@@ -27,8 +27,8 @@ template <class S> struct NodeKinematics {
   Vec3<S> velocity = Vec3<S>::Zero();
   Mat3<S> rotation = Mat3<S>::Identity();          // A_0N: node frame -> global frame
   Vec3<S> angularVelocityLocal = Vec3<S>::Zero();  // omega in node frame
-  Mat3X<S> G;                                      // global omega = G * theta_t
-  Mat3X<S> Glocal;                                 // local omega = Glocal * theta_t
+  Mat3XRotation<S> G;                              // global omega = G * theta_t
+  Mat3XRotation<S> Glocal;                         // local omega = Glocal * theta_t
   Vec3<S> Glocal_tTheta_t = Vec3<S>::Zero();       // d(Glocal)/dt * theta_t
   Index numberOfCoordinates = 0;
   Index positionCoordinates = 3;                   // translations at the start (2: planar node, 0: ground node)
