@@ -337,14 +337,25 @@ template <class S> VecX<S> GeneralizedLoad(const MarkerData<S>& data, const Mark
 }
 
 
-inline MarkerData<AD> SeededMarkerData(const JacobianTarget& t, const SeededNodes& seeds, Index marker,
-                                                    bool withJacobians = true) {
+// The marker's data into `data`, a buffer of the workspace (its storage is kept between evaluations).
+inline void SeededMarkerData(const JacobianTarget& t, const SeededNodes& seeds, Index marker, MarkerData<AD>& data,
+                             bool withJacobians = true) {
   const Marker& m = t.system.GetMarker(marker);
   const Body* body = m.BodyNumber().IsValid() ? static_cast<const Body*>(&t.system.GetObject(m.BodyNumber().value)) : nullptr;
-  MarkerData<AD> data;
+  data.Reset();
   data.withJacobians = withJacobians;
   m.ComputeMarkerData(body, seeds.KinematicsOf(t.compiled.markerNodes[marker]), data);
-  return data;
+}
+
+// The workspace's marker data and loads for `count` markers, reset (storage kept).
+inline void PrepareMarkerBuffers(JacobianWorkspace::Buffers& buffers, size_t count) {
+  if (buffers.markers.size() < count) buffers.markers.resize(count);
+  if (buffers.loads.size() < count) buffers.loads.resize(count);
+  buffers.pointers.resize(count);
+  for (size_t k = 0; k < count; ++k) {
+    buffers.pointers[k] = &buffers.markers[k];
+    buffers.loads[k] = MarkerLoad<AD>();
+  }
 }
 
 inline void AddMarkerLoad(const JacobianTarget& t, const SeededNodes& seeds, Index marker,
@@ -452,14 +463,8 @@ inline void ConnectorJacobian(const JacobianTarget& t, const Connector& connecto
   for (Index first = 0;; first += SeededNodes::Capacity()) {
     const SeededNodes seeds(t, nodes, first, internalStates, internalStart >= 0 ? nODE2 + internalStart : -1,
                                 ForceSeeds(t.factors));
-    buffers.markers.resize(n);
-    buffers.pointers.resize(n);
-    buffers.loads.resize(n);
-    for (size_t k = 0; k < n; ++k) {
-      buffers.markers[k] = SeededMarkerData(t, seeds, markers[k]);
-      buffers.pointers[k] = &buffers.markers[k];
-      buffers.loads[k] = MarkerLoad<AD>();
-    }
+    PrepareMarkerBuffers(buffers, n);
+    for (size_t k = 0; k < n; ++k) SeededMarkerData(t, seeds, markers[k], buffers.markers[k]);
     VecX<AD> internal(internalStates), rate;
     for (Index i = 0; i < internalStates; ++i) internal(i) = seeds.InternalState(t.state.ode1(internalStart + i), i);
     connector.ComputeConnector(context, buffers.pointers.data(), internal, buffers.loads.data(), rate);
@@ -485,9 +490,13 @@ inline void ConstraintJacobian(const JacobianTarget& t, const Constraint& constr
   const VectorX& lambda = t.workspace.Lambda(t.state, aeStart, constraint.NumberOfAlgebraicEquations());
   for (Index first = 0;; first += SeededNodes::Capacity()) {
     const SeededNodes seeds(t, nodes, first, 0, -1, ConstraintSeeds(t.factors, onVelocities));
-    const MarkerData<AD> m0 = SeededMarkerData(t, seeds, markers[0]);
-    const MarkerData<AD> m1 = SeededMarkerData(t, seeds, markers[1]);
-    MarkerLoad<AD> loads[2];
+    auto& buffers = t.workspace.buffers;
+    PrepareMarkerBuffers(buffers, 2);
+    SeededMarkerData(t, seeds, markers[0], buffers.markers[0]);
+    SeededMarkerData(t, seeds, markers[1], buffers.markers[1]);
+    const MarkerData<AD>& m0 = buffers.markers[0];
+    const MarkerData<AD>& m1 = buffers.markers[1];
+    MarkerLoad<AD>* loads = buffers.loads.data();
     constraint.ComputeConstraintLoads(context, m0, m1, lambda, loads);
     AddMarkerLoad(t, seeds, markers[0], m0, loads[0]);
     AddMarkerLoad(t, seeds, markers[1], m1, loads[1]);
@@ -508,8 +517,11 @@ inline void LoadJacobian(const JacobianTarget& t, const Load& load, const Vector
   const Index marker = load.MarkerNumber().value;
   for (Index first = 0;; first += SeededNodes::Capacity()) {
     const SeededNodes seeds(t, t.compiled.markerNodes[marker], first);
-    const MarkerData<AD> data = SeededMarkerData(t, seeds, marker);
-    MarkerLoad<AD> markerLoad;
+    auto& buffers = t.workspace.buffers;
+    PrepareMarkerBuffers(buffers, 1);
+    SeededMarkerData(t, seeds, marker, buffers.markers[0]);
+    const MarkerData<AD>& data = buffers.markers[0];
+    MarkerLoad<AD>& markerLoad = buffers.loads[0];
     load.ComputeMarkerLoad(data, loadVector, markerLoad);
     AddMarkerLoad(t, seeds, marker, data, markerLoad);
     if (!seeds.MoreChunks()) break;
@@ -543,8 +555,12 @@ inline void ConstraintAccelerationTerm(const JacobianTarget& t, const Constraint
                                                     VectorX& h) {
   for (Index first = 0;; first += SeededNodes::Capacity()) {
     const SeededNodes seeds(t, nodes, first, 0, -1, Seeds::Positions);  // d(g_t)/dq only
-    const MarkerData<AD> m0 = SeededMarkerData(t, seeds, markers[0], false);
-    const MarkerData<AD> m1 = SeededMarkerData(t, seeds, markers[1], false);
+    auto& buffers = t.workspace.buffers;
+    PrepareMarkerBuffers(buffers, 2);
+    SeededMarkerData(t, seeds, markers[0], buffers.markers[0], false);
+    SeededMarkerData(t, seeds, markers[1], buffers.markers[1], false);
+    const MarkerData<AD>& m0 = buffers.markers[0];
+    const MarkerData<AD>& m1 = buffers.markers[1];
     VecX<AD> g_t;
     constraint.ComputeAlgebraicEquations(context, m0, m1, true, g_t);
     AccumulateAccelerationTerm(seeds, g_t, aeStart, t.state, h);
