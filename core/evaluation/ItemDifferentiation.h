@@ -37,6 +37,7 @@ struct JacobianWorkspace {
   // entries of its nodes while more are made.
   std::vector<Index> singleNodeEntry, positionNodeEntry;
   std::vector<std::uint32_t> singleNodeAsked, positionNodeAsked;
+  std::vector<Index> nodeCoordinates;  // per node: its number of ODE2 coordinates
   std::uint32_t evaluation = 1;
   // Seeded kinematics of single nodes, shared by the items on that node within one evaluation.
   std::deque<CachedNode> singleNodes;
@@ -45,7 +46,9 @@ struct JacobianWorkspace {
   // on takes a copy shifted by k (PositionSeededCopy). They are the q-derivatives of
   // singleNodes (forward-mode derivatives do not mix), so each node is computed once.
   std::deque<CachedNode> positionNodes;
-  void SetNumberOfNodes(size_t numberOfNodes) {
+  void SetNodes(const std::vector<Index>& coordinatesPerNode) {
+    const size_t numberOfNodes = coordinatesPerNode.size();
+    nodeCoordinates = coordinatesPerNode;
     singleNodeEntry.assign(numberOfNodes, -1);
     positionNodeEntry.assign(numberOfNodes, -1);
     singleNodeAsked.assign(numberOfNodes, 0);
@@ -64,6 +67,12 @@ struct JacobianWorkspace {
       }
       entry = Index(cache.size());
       cache.emplace_back();
+      // storage for the node's coordinates now: an entry may be made in one evaluation and first
+      // filled in a later one, which must not allocate
+      NodeKinematics<AD>& kinematics = cache.back().kinematics;
+      kinematics.coordinates.resize(nodeCoordinates[node]);  // kept by Reset()
+      kinematics.coordinates_t.resize(nodeCoordinates[node]);
+      kinematics.Reset();
     }
     return &cache[entry];
   }
@@ -153,7 +162,8 @@ class SeededNodes {
       size_ += n;
     }
     if (nodeData == NodeData::ColumnsOnly) return;
-    buffers_.kinematics.resize(nodes_.size());
+    // grown, never shrunk: an element destroyed would give up its storage (GrowingMatrix)
+    if (buffers_.kinematics.size() < nodes_.size()) buffers_.kinematics.resize(nodes_.size());
     buffers_.kinematicsOf.resize(nodes_.size());
     // The shared kinematics are seeded for the first chunk (the single node's q and q_t from 0);
     // items of one chunk use them, the later chunks of a larger item seed their own.
@@ -214,7 +224,7 @@ class SeededNodes {
   const NodeKinematics<AD>* KinematicsOf(const std::vector<Index>& nodeList) const {
     auto position = [&](Index node) { return std::find(nodes_.begin(), nodes_.end(), node) - nodes_.begin(); };
     if (nodeList.size() == 1) return buffers_.kinematicsOf[position(nodeList[0])];
-    buffers_.gathered.resize(nodeList.size());
+    if (buffers_.gathered.size() < nodeList.size()) buffers_.gathered.resize(nodeList.size());
     for (size_t i = 0; i < nodeList.size(); ++i) buffers_.gathered[i] = *buffers_.kinematicsOf[position(nodeList[i])];
     return buffers_.gathered.data();
   }

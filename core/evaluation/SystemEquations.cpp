@@ -735,7 +735,10 @@ differentiation::JacobianWorkspace& SystemEquations::WorkspaceOf(Index thread) {
 
 std::unique_ptr<differentiation::JacobianWorkspace> SystemEquations::NewJacobianWorkspace() const {
   auto workspace = std::make_unique<differentiation::JacobianWorkspace>();
-  workspace->SetNumberOfNodes(nodeKinematics_.size());
+  std::vector<Index> coordinatesPerNode(nodeKinematics_.size());
+  for (size_t node = 0; node < coordinatesPerNode.size(); ++node)
+    coordinatesPerNode[node] = system_.GetNode(Index(node)).NumberOfODE2Coordinates();
+  workspace->SetNodes(coordinatesPerNode);
   // The multiplier buffers of every size (the constraint columns index the pool directly).
   for (Index size = 0; size <= largestConstraint_; ++size)
     differentiation::JacobianWorkspace::OfSize(workspace->lambdaBySize, size);
