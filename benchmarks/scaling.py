@@ -15,7 +15,7 @@ item (VmHWM after the solve minus the resident memory before the model was built
 for the sensors the stored data against its raw size (8 bytes per value). `--plot file.png` draws time
 and memory per item against N.
 
-    python3 benchmarks/scaling.py [--cases chain massPoints sensors build overhead] [--quick] [--plot scaling.png]
+    python3 benchmarks/scaling.py [--cases chain massPoints sensors build overhead] [--quick] [--sizes N ...] [--plot scaling.png]
 """
 import argparse
 import importlib
@@ -137,6 +137,7 @@ def main():
     parser.add_argument("--cases", nargs="+", default=["chain", "massPoints", "sensors", "build", "overhead", "longRun"])
     parser.add_argument("--quick", action="store_true", help="smaller N (up to 1,000 bodies and 10,000 points)")
     parser.add_argument("--plot", default="", help="PNG file for time and memory per item against N")
+    parser.add_argument("--sizes", type=int, nargs="+", help="these N for every case given (instead of its list)")
     parser.add_argument("--worker", nargs=4, help=argparse.SUPPRESS)
     arguments = parser.parse_args()
     if arguments.worker:
@@ -152,6 +153,8 @@ def main():
              "build": [20000],
              "overhead": [2000],
              "longRun": [1000000]}
+    if arguments.sizes:
+        sizes = {case: arguments.sizes for case in sizes}
     def Steps(case, n):  # about 2e6 item-steps per run (at least 10 steps), 100 for the sensors
         return 100 if case == "sensors" else max(10, min(1000, 2000000 // n))
     results = []

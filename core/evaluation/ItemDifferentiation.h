@@ -5,9 +5,7 @@
 
 #include <algorithm>
 #include <memory>
-#include <type_traits>
 #include <string>
-#include <tuple>
 #include <cstdint>
 #include <deque>
 #include <vector>
@@ -19,42 +17,16 @@
 namespace multidyn {
 namespace differentiation {
 
-// Calls function(AD()) with the narrow AD scalar if it holds `derivatives` derivatives and its
-// kernel vectors (VecX, Mat3X: at most MaxLocalCoordinates<AD>) hold localCoordinates, the most
-// coordinates one node or marker of the item has (seeded in q only, a node of 12 coordinates fits
-// 16 derivatives but not a VecX of 8); else with the wide one, which takes any item in chunks of
-// its width (SeededNodes: one evaluation of the item per chunk).
-template <class Function> void WithADScalarForDerivatives(Index derivatives, Index localCoordinates, Function&& function) {
-  if (derivatives <= 16 && localCoordinates <= MaxLocalCoordinates<ADScalar16>::value)
-    function(ADScalar16());
-  else
-    function(ADScalar32());
-}
-
-// The AD scalar for an item on numberOfCoordinates coordinates seeded in q and q_t.
-template <class Function> void WithADScalarFor(Index numberOfCoordinates, Function&& function) {
-  WithADScalarForDerivatives(2 * numberOfCoordinates, numberOfCoordinates, std::forward<Function>(function));
-}
-
-// The most coordinates one of `markers` has (its nodes' together).
-inline Index LargestMarkerCoordinates(const CompiledSystem& compiled, const std::vector<Index>& markers) {
-  Index largest = 0;
-  for (Index marker : markers) largest = std::max(largest, Index(compiled.markerODE2Indices[marker].size()));
-  return largest;
-}
-
-inline Index NumberOfCoordinates(const MainSystem& system, const std::vector<Index>& nodes) {
-  Index n = 0;
-  for (Index node : nodes) n += system.GetNode(node).NumberOfODE2Coordinates();
-  return n;
-}
+// The AD scalar of every item kernel. An item with more derivatives than it holds is
+// differentiated in chunks of its width (SeededNodes: one evaluation of the item per chunk).
+using AD = ADScalar16;
 
 // Scratch memory of Jacobian evaluations, kept by SystemEquations between evaluations, so
 // that an evaluation allocates nothing once the buffers have grown to their sizes.
 struct JacobianWorkspace {
   // A node's seeded kinematics, computed once per evaluation for all items on the node.
   struct CachedNode {
-    NodeKinematics<ADScalar16> kinematics;
+    NodeKinematics<AD> kinematics;
     bool valid = false;
   };
   // Per node: its entry in a cache below (-1: none), and the last evaluation that asked for it
@@ -65,6 +37,7 @@ struct JacobianWorkspace {
   // entries of its nodes while more are made.
   std::vector<Index> singleNodeEntry, positionNodeEntry;
   std::vector<std::uint32_t> singleNodeAsked, positionNodeAsked;
+  std::vector<Index> nodeCoordinates;  // per node: its number of ODE2 coordinates
   std::uint32_t evaluation = 1;
   // Seeded kinematics of single nodes, shared by the items on that node within one evaluation.
   std::deque<CachedNode> singleNodes;
@@ -73,7 +46,9 @@ struct JacobianWorkspace {
   // on takes a copy shifted by k (PositionSeededCopy). They are the q-derivatives of
   // singleNodes (forward-mode derivatives do not mix), so each node is computed once.
   std::deque<CachedNode> positionNodes;
-  void SetNumberOfNodes(size_t numberOfNodes) {
+  void SetNodes(const std::vector<Index>& coordinatesPerNode) {
+    const size_t numberOfNodes = coordinatesPerNode.size();
+    nodeCoordinates = coordinatesPerNode;
     singleNodeEntry.assign(numberOfNodes, -1);
     positionNodeEntry.assign(numberOfNodes, -1);
     singleNodeAsked.assign(numberOfNodes, 0);
@@ -92,6 +67,12 @@ struct JacobianWorkspace {
       }
       entry = Index(cache.size());
       cache.emplace_back();
+      // storage for the node's coordinates now: an entry may be made in one evaluation and first
+      // filled in a later one, which must not allocate
+      NodeKinematics<AD>& kinematics = cache.back().kinematics;
+      kinematics.coordinates.resize(nodeCoordinates[node]);  // kept by Reset()
+      kinematics.coordinates_t.resize(nodeCoordinates[node]);
+      kinematics.Reset();
     }
     return &cache[entry];
   }
@@ -103,8 +84,8 @@ struct JacobianWorkspace {
     for (CachedNode& c : singleNodes) c.valid = false;
     for (CachedNode& c : positionNodes) c.valid = false;
   }
-  // Per AD type: the seeded nodes and the marker data, marker pointers and loads of one item.
-  template <class AD> struct Buffers {
+  // The seeded nodes and the marker data, marker pointers and loads of one item.
+  struct Buffers {
     std::vector<Index> offsets, columns;
     std::vector<NodeKinematics<AD>> kinematics, gathered;
     std::vector<const NodeKinematics<AD>*> kinematicsOf;  // per seeded node
@@ -113,8 +94,7 @@ struct JacobianWorkspace {
     std::vector<MarkerLoad<AD>> loads;
     std::vector<CachedNode*> positionCached;  // per seeded node, its q-seeded cache entry
   };
-  std::tuple<Buffers<ADScalar16>, Buffers<ADScalar32>> buffers;
-  template <class AD> Buffers<AD>& BuffersFor() { return std::get<Buffers<AD>>(buffers); }
+  Buffers buffers;
   // Small index lists and vectors of the node and constraint Jacobians.
   std::vector<Index> singleNode, rows;
   // Vectors handed to item kernels as `const VectorX&` (multipliers, accelerations), one per
@@ -153,7 +133,7 @@ struct JacobianTarget {
 // `for (first = 0; ; first += width)` until MoreChunks() is false. With
 // Seeds::Positions only q is seeded (q_t enters as values, internal states follow at d = n):
 // for terms that do not depend on q_t, such as position-level constraints, which then fit in
-// half the derivatives. Its storage is the workspace's buffers for AD: one SeededNodes<AD> at a time.
+// half the derivatives. Its storage is the workspace's buffers: one SeededNodes at a time.
 // Items that differentiate their nodes' raw coordinates only (SeededCoordinates) ask for
 // NodeData::ColumnsOnly: the seeded node kinematics are then not computed (KinematicsOf is not
 // available).
@@ -163,14 +143,14 @@ enum class NodeData { Kinematics, ColumnsOnly };
 inline Index SeededDerivatives(Seeds seeds, Index numberOfCoordinates, Index internalStates = 0) {
   return (seeds == Seeds::Positions ? 1 : 2) * numberOfCoordinates + internalStates;
 }
-template <class AD> class SeededNodes {
+class SeededNodes {
  public:
   // internalStates first-order states of the item itself (derivatives 2n .. 2n+m-1, or
   // n .. n+m-1 with Seeds::Positions), whose columns in the Newton matrix start at internalColumn.
   SeededNodes(const JacobianTarget& t, const std::vector<Index>& nodes, Index firstDerivative, Index internalStates = 0,
               Index internalColumn = -1, Seeds seeds = Seeds::PositionsAndVelocities,
               NodeData nodeData = NodeData::Kinematics)
-      : nodes_(nodes), buffers_(t.workspace.BuffersFor<AD>()), first_(firstDerivative), internal_(internalStates),
+      : nodes_(nodes), buffers_(t.workspace.buffers), first_(firstDerivative), internal_(internalStates),
         internalColumn_(internalColumn), seeds_(seeds) {
     buffers_.offsets.clear();
     buffers_.columns.clear();
@@ -182,11 +162,12 @@ template <class AD> class SeededNodes {
       size_ += n;
     }
     if (nodeData == NodeData::ColumnsOnly) return;
-    buffers_.kinematics.resize(nodes_.size());
+    // grown, never shrunk: an element destroyed would give up its storage (GrowingMatrix)
+    if (buffers_.kinematics.size() < nodes_.size()) buffers_.kinematics.resize(nodes_.size());
     buffers_.kinematicsOf.resize(nodes_.size());
     // The shared kinematics are seeded for the first chunk (the single node's q and q_t from 0);
     // items of one chunk use them, the later chunks of a larger item seed their own.
-    if constexpr (std::is_same_v<AD, ADScalar16>) {
+    {
       JacobianWorkspace::CachedNode* cached =
           nodes_.size() == 1 && SeedsVelocities() && first_ == 0 ? t.workspace.SingleNode(nodes_[0]) : nullptr;
       if (cached) {  // the same seeds for every item on this node: compute once
@@ -243,7 +224,7 @@ template <class AD> class SeededNodes {
   const NodeKinematics<AD>* KinematicsOf(const std::vector<Index>& nodeList) const {
     auto position = [&](Index node) { return std::find(nodes_.begin(), nodes_.end(), node) - nodes_.begin(); };
     if (nodeList.size() == 1) return buffers_.kinematicsOf[position(nodeList[0])];
-    buffers_.gathered.resize(nodeList.size());
+    if (buffers_.gathered.size() < nodeList.size()) buffers_.gathered.resize(nodeList.size());
     for (size_t i = 0; i < nodeList.size(); ++i) buffers_.gathered[i] = *buffers_.kinematicsOf[position(nodeList[i])];
     return buffers_.gathered.data();
   }
@@ -348,7 +329,7 @@ template <class AD> class SeededNodes {
   Index InternalOffset() const { return SeededDerivatives(seeds_, size_); }
 
   const std::vector<Index>& nodes_;
-  JacobianWorkspace::Buffers<AD>& buffers_;
+  JacobianWorkspace::Buffers& buffers_;
   Index first_ = 0;  // the chunk's first derivative
   Index size_ = 0;
   Index internal_ = 0;
@@ -366,17 +347,28 @@ template <class S> VecX<S> GeneralizedLoad(const MarkerData<S>& data, const Mark
 }
 
 
-template <class AD> MarkerData<AD> SeededMarkerData(const JacobianTarget& t, const SeededNodes<AD>& seeds, Index marker,
-                                                    bool withJacobians = true) {
+// The marker's data into `data`, a buffer of the workspace (its storage is kept between evaluations).
+inline void SeededMarkerData(const JacobianTarget& t, const SeededNodes& seeds, Index marker, MarkerData<AD>& data,
+                             bool withJacobians = true) {
   const Marker& m = t.system.GetMarker(marker);
   const Body* body = m.BodyNumber().IsValid() ? static_cast<const Body*>(&t.system.GetObject(m.BodyNumber().value)) : nullptr;
-  MarkerData<AD> data;
+  data.Reset();
   data.withJacobians = withJacobians;
   m.ComputeMarkerData(body, seeds.KinematicsOf(t.compiled.markerNodes[marker]), data);
-  return data;
 }
 
-template <class AD> void AddMarkerLoad(const JacobianTarget& t, const SeededNodes<AD>& seeds, Index marker,
+// The workspace's marker data and loads for `count` markers, reset (storage kept).
+inline void PrepareMarkerBuffers(JacobianWorkspace::Buffers& buffers, size_t count) {
+  if (buffers.markers.size() < count) buffers.markers.resize(count);
+  if (buffers.loads.size() < count) buffers.loads.resize(count);
+  buffers.pointers.resize(count);
+  for (size_t k = 0; k < count; ++k) {
+    buffers.pointers[k] = &buffers.markers[k];
+    buffers.loads[k] = MarkerLoad<AD>();
+  }
+}
+
+inline void AddMarkerLoad(const JacobianTarget& t, const SeededNodes& seeds, Index marker,
                                        const MarkerData<AD>& data, const MarkerLoad<AD>& load) {
   const auto& indices = t.compiled.markerODE2Indices[marker];
   if (!indices.empty()) seeds.AddDerivatives(GeneralizedLoad(data, load), indices, -1., t.factors, t.matrix);
@@ -384,7 +376,7 @@ template <class AD> void AddMarkerLoad(const JacobianTarget& t, const SeededNode
 
 // Constraint rows (dg/dq, or dg_t/dq_t at velocity level) and, if asked, the multiplier
 // columns dg/dq^T.
-template <class AD> void AddConstraintBlocks(const JacobianTarget& t, const SeededNodes<AD>& seeds, const VecX<AD>& g,
+inline void AddConstraintBlocks(const JacobianTarget& t, const SeededNodes& seeds, const VecX<AD>& g,
                                              const VecX<AD>& g_t, Index aeStart, bool multiplierColumnsFromG) {
   for (Index r = 0; r < g.size(); ++r) {
     const Index row = t.aeOffset + aeStart + r;
@@ -401,7 +393,7 @@ template <class AD> void AddConstraintBlocks(const JacobianTarget& t, const Seed
 }
 
 // Rows of a constraint on velocities, g_v(q, q_t): dg_v/dq_t and dg_v/dq with their weights.
-template <class AD> void AddVelocityConstraintRows(const JacobianTarget& t, const SeededNodes<AD>& seeds,
+inline void AddVelocityConstraintRows(const JacobianTarget& t, const SeededNodes& seeds,
                                                    const VecX<AD>& g_v, Index aeStart) {
   for (Index r = 0; r < g_v.size(); ++r) {
     const Index row = t.aeOffset + aeStart + r;
@@ -414,13 +406,13 @@ template <class AD> void AddVelocityConstraintRows(const JacobianTarget& t, cons
 }
 
 // Each of the following evaluates one item once per chunk of its derivatives (once for all but
-// items with more derivatives than ADScalar32 holds).
-template <class AD> void BodyJacobian(const JacobianTarget& t, const Body& body, const EvaluationContext& context,
+// items with more derivatives than the AD scalar holds).
+inline void BodyJacobian(const JacobianTarget& t, const Body& body, const EvaluationContext& context,
                                       const std::vector<Index>& bodyNodes, const std::vector<Index>& indices) {
   VectorX& q_ttLocal = JacobianWorkspace::OfSize(t.workspace.q_ttBySize, Index(indices.size()));
   for (size_t i = 0; i < indices.size(); ++i) q_ttLocal(i) = t.state.ode2_tt(indices[i]);
-  for (Index first = 0;; first += SeededNodes<AD>::Capacity()) {
-    const SeededNodes<AD> seeds(t, bodyNodes, first);
+  for (Index first = 0;; first += SeededNodes::Capacity()) {
+    const SeededNodes seeds(t, bodyNodes, first);
     VecX<AD> lhs;
     body.ComputeODE2LHS(context, seeds.KinematicsOf(bodyNodes), q_ttLocal, lhs);
     seeds.AddDerivatives(lhs, indices, 1., t.factors, t.matrix);
@@ -429,7 +421,7 @@ template <class AD> void BodyJacobian(const JacobianTarget& t, const Body& body,
 }
 
 // The node's own algebraic equations use its raw coordinates, seeded like its kinematics.
-template <class AD> void SeededCoordinates(const JacobianTarget& t, const SeededNodes<AD>& seeds, Index node,
+inline void SeededCoordinates(const JacobianTarget& t, const SeededNodes& seeds, Index node,
                                            VecX<AD>& q, VecX<AD>& q_t) {
   const Index start = t.compiled.nodeODE2Start[node];
   const Index size = t.system.GetNode(node).NumberOfODE2Coordinates();
@@ -441,11 +433,11 @@ template <class AD> void SeededCoordinates(const JacobianTarget& t, const Seeded
   }
 }
 
-template <class AD> void NodeAlgebraicJacobian(const JacobianTarget& t, Index node) {
+inline void NodeAlgebraicJacobian(const JacobianTarget& t, Index node) {
   const Node& n = t.system.GetNode(node);
   t.workspace.singleNode.assign(1, node);
-  for (Index first = 0;; first += SeededNodes<AD>::Capacity()) {
-    const SeededNodes<AD> seeds(t, t.workspace.singleNode, first, 0, -1, Seeds::PositionsAndVelocities,
+  for (Index first = 0;; first += SeededNodes::Capacity()) {
+    const SeededNodes seeds(t, t.workspace.singleNode, first, 0, -1, Seeds::PositionsAndVelocities,
                                 NodeData::ColumnsOnly);
     VecX<AD> q, q_t, forces, g, g_t;
     SeededCoordinates(t, seeds, node, q, q_t);
@@ -471,24 +463,18 @@ inline Seeds ForceSeeds(const JacobianFactors& factors) {
 }
 
 // Loads of a connector on any number of markers, and the rates of its internal states.
-template <class AD> void ConnectorJacobian(const JacobianTarget& t, const Connector& connector,
+inline void ConnectorJacobian(const JacobianTarget& t, const Connector& connector,
                                            const EvaluationContext& context, const std::vector<Index>& markers,
                                            const std::vector<Index>& nodes, Index internalStart) {
   const Index nODE2 = t.compiled.numberOfODE2;
   const Index internalStates = connector.NumberOfInternalStates();
-  auto& buffers = t.workspace.template BuffersFor<AD>();
+  auto& buffers = t.workspace.buffers;
   const size_t n = markers.size();
-  for (Index first = 0;; first += SeededNodes<AD>::Capacity()) {
-    const SeededNodes<AD> seeds(t, nodes, first, internalStates, internalStart >= 0 ? nODE2 + internalStart : -1,
+  for (Index first = 0;; first += SeededNodes::Capacity()) {
+    const SeededNodes seeds(t, nodes, first, internalStates, internalStart >= 0 ? nODE2 + internalStart : -1,
                                 ForceSeeds(t.factors));
-    buffers.markers.resize(n);
-    buffers.pointers.resize(n);
-    buffers.loads.resize(n);
-    for (size_t k = 0; k < n; ++k) {
-      buffers.markers[k] = SeededMarkerData(t, seeds, markers[k]);
-      buffers.pointers[k] = &buffers.markers[k];
-      buffers.loads[k] = MarkerLoad<AD>();
-    }
+    PrepareMarkerBuffers(buffers, n);
+    for (size_t k = 0; k < n; ++k) SeededMarkerData(t, seeds, markers[k], buffers.markers[k]);
     VecX<AD> internal(internalStates), rate;
     for (Index i = 0; i < internalStates; ++i) internal(i) = seeds.InternalState(t.state.ode1(internalStart + i), i);
     connector.ComputeConnector(context, buffers.pointers.data(), internal, buffers.loads.data(), rate);
@@ -507,16 +493,20 @@ inline Seeds ConstraintSeeds(const JacobianFactors& factors, bool velocityLevelC
 // Derivatives of the constraint loads (K block) and the constraint rows.
 // The exact constraint blocks (timeIntegration.computeConstraintForcesJacobian): d(C_q^T lambda)/dq
 // and the rows dg/dq (or dg_t/dq_t). Exudyn's matrix takes neither from here (SystemEquations).
-template <class AD> void ConstraintJacobian(const JacobianTarget& t, const Constraint& constraint,
+inline void ConstraintJacobian(const JacobianTarget& t, const Constraint& constraint,
                                             const EvaluationContext& context, Index aeStart,
                                             const std::vector<Index>& markers, const std::vector<Index>& nodes) {
   const bool onVelocities = constraint.IsVelocityLevel();
   const VectorX& lambda = t.workspace.Lambda(t.state, aeStart, constraint.NumberOfAlgebraicEquations());
-  for (Index first = 0;; first += SeededNodes<AD>::Capacity()) {
-    const SeededNodes<AD> seeds(t, nodes, first, 0, -1, ConstraintSeeds(t.factors, onVelocities));
-    const MarkerData<AD> m0 = SeededMarkerData(t, seeds, markers[0]);
-    const MarkerData<AD> m1 = SeededMarkerData(t, seeds, markers[1]);
-    MarkerLoad<AD> loads[2];
+  for (Index first = 0;; first += SeededNodes::Capacity()) {
+    const SeededNodes seeds(t, nodes, first, 0, -1, ConstraintSeeds(t.factors, onVelocities));
+    auto& buffers = t.workspace.buffers;
+    PrepareMarkerBuffers(buffers, 2);
+    SeededMarkerData(t, seeds, markers[0], buffers.markers[0]);
+    SeededMarkerData(t, seeds, markers[1], buffers.markers[1]);
+    const MarkerData<AD>& m0 = buffers.markers[0];
+    const MarkerData<AD>& m1 = buffers.markers[1];
+    MarkerLoad<AD>* loads = buffers.loads.data();
     constraint.ComputeConstraintLoads(context, m0, m1, lambda, loads);
     AddMarkerLoad(t, seeds, markers[0], m0, loads[0]);
     AddMarkerLoad(t, seeds, markers[1], m1, loads[1]);
@@ -533,12 +523,15 @@ template <class AD> void ConstraintJacobian(const JacobianTarget& t, const Const
   }
 }
 
-template <class AD> void LoadJacobian(const JacobianTarget& t, const Load& load, const Vector3& loadVector) {
+inline void LoadJacobian(const JacobianTarget& t, const Load& load, const Vector3& loadVector) {
   const Index marker = load.MarkerNumber().value;
-  for (Index first = 0;; first += SeededNodes<AD>::Capacity()) {
-    const SeededNodes<AD> seeds(t, t.compiled.markerNodes[marker], first);
-    const MarkerData<AD> data = SeededMarkerData(t, seeds, marker);
-    MarkerLoad<AD> markerLoad;
+  for (Index first = 0;; first += SeededNodes::Capacity()) {
+    const SeededNodes seeds(t, t.compiled.markerNodes[marker], first);
+    auto& buffers = t.workspace.buffers;
+    PrepareMarkerBuffers(buffers, 1);
+    SeededMarkerData(t, seeds, marker, buffers.markers[0]);
+    const MarkerData<AD>& data = buffers.markers[0];
+    MarkerLoad<AD>& markerLoad = buffers.loads[0];
     load.ComputeMarkerLoad(data, loadVector, markerLoad);
     AddMarkerLoad(t, seeds, marker, data, markerLoad);
     if (!seeds.MoreChunks()) break;
@@ -546,17 +539,17 @@ template <class AD> void LoadJacobian(const JacobianTarget& t, const Load& load,
 }
 
 // h += d(g_t)/dq * q_t for the rows of g_t starting at aeStart.
-template <class AD> void AccumulateAccelerationTerm(const SeededNodes<AD>& seeds, const VecX<AD>& g_t, Index aeStart,
+inline void AccumulateAccelerationTerm(const SeededNodes& seeds, const VecX<AD>& g_t, Index aeStart,
                                                     const SystemState& state, VectorX& h) {
   for (Index r = 0; r < g_t.size(); ++r)
     for (Index d = 0; d < seeds.Size(); ++d)
       if (seeds.Covers(d)) h(aeStart + r) += seeds.Derivative(g_t(r), d) * state.ode2_t(seeds.Column(d));
 }
 
-template <class AD> void NodeAccelerationTerm(const JacobianTarget& t, Index node, VectorX& h) {
+inline void NodeAccelerationTerm(const JacobianTarget& t, Index node, VectorX& h) {
   t.workspace.singleNode.assign(1, node);
-  for (Index first = 0;; first += SeededNodes<AD>::Capacity()) {
-    const SeededNodes<AD> seeds(t, t.workspace.singleNode, first, 0, -1, Seeds::PositionsAndVelocities,
+  for (Index first = 0;; first += SeededNodes::Capacity()) {
+    const SeededNodes seeds(t, t.workspace.singleNode, first, 0, -1, Seeds::PositionsAndVelocities,
                                 NodeData::ColumnsOnly);
     VecX<AD> q, q_t, g_t;
     SeededCoordinates(t, seeds, node, q, q_t);
@@ -566,14 +559,18 @@ template <class AD> void NodeAccelerationTerm(const JacobianTarget& t, Index nod
   }
 }
 
-template <class AD> void ConstraintAccelerationTerm(const JacobianTarget& t, const Constraint& constraint,
+inline void ConstraintAccelerationTerm(const JacobianTarget& t, const Constraint& constraint,
                                                     const EvaluationContext& context, Index aeStart,
                                                     const std::vector<Index>& markers, const std::vector<Index>& nodes,
                                                     VectorX& h) {
-  for (Index first = 0;; first += SeededNodes<AD>::Capacity()) {
-    const SeededNodes<AD> seeds(t, nodes, first, 0, -1, Seeds::Positions);  // d(g_t)/dq only
-    const MarkerData<AD> m0 = SeededMarkerData(t, seeds, markers[0], false);
-    const MarkerData<AD> m1 = SeededMarkerData(t, seeds, markers[1], false);
+  for (Index first = 0;; first += SeededNodes::Capacity()) {
+    const SeededNodes seeds(t, nodes, first, 0, -1, Seeds::Positions);  // d(g_t)/dq only
+    auto& buffers = t.workspace.buffers;
+    PrepareMarkerBuffers(buffers, 2);
+    SeededMarkerData(t, seeds, markers[0], buffers.markers[0], false);
+    SeededMarkerData(t, seeds, markers[1], buffers.markers[1], false);
+    const MarkerData<AD>& m0 = buffers.markers[0];
+    const MarkerData<AD>& m1 = buffers.markers[1];
     VecX<AD> g_t;
     constraint.ComputeAlgebraicEquations(context, m0, m1, true, g_t);
     AccumulateAccelerationTerm(seeds, g_t, aeStart, t.state, h);

@@ -85,10 +85,7 @@ void SystemEquations::BuildEvaluationPlan() {
     const Index size = constraint.NumberOfAlgebraicEquations();
     constraintEntries_.push_back({c, &constraint, dynamic_cast<const UnitConstraintLoads*>(&constraint),
                                   compiled_.objectAEStart[c], size, compiled_.objectMarkers[c][0],
-                                  compiled_.objectMarkers[c][1],
-                                  differentiation::NumberOfCoordinates(system_, compiled_.objectMarkerNodes[c]),
-                                  std::max(size, differentiation::LargestMarkerCoordinates(compiled_, compiled_.objectMarkers[c])),
-                                  constraint.IsVelocityLevel()});
+                                  compiled_.objectMarkers[c][1], constraint.IsVelocityLevel()});
   }
   loadScaledByLoadFactor_.assign(system_.NumberOfItems(ItemCategory::Load), 0);
   for (Index l : compiled_.loads) {
@@ -104,9 +101,7 @@ void SystemEquations::BuildEvaluationPlan() {
                                Index(connectorMarkers_.size()),
                                Index(markers.size()),
                                compiled_.objectInternalStart[c],
-                               connector.NumberOfInternalStates(),
-                               differentiation::NumberOfCoordinates(system_, compiled_.objectMarkerNodes[c]),
-                               differentiation::LargestMarkerCoordinates(compiled_, markers)};
+                               connector.NumberOfInternalStates()};
     for (Index marker : markers) {
       connectorMarkers_.push_back(marker);
       connectorMarkerData_.push_back(&markerData_[marker]);
@@ -656,27 +651,20 @@ void SystemEquations::AddPartJacobian(const ThreadPart& part, Scratch& scratch,
     AddBodyJacobian(e, scratch, state, factors, matrix);
     if (e.lhsJacobian) continue;
     const auto& bodyNodes = compiled_.objectNodes[e.object];
-    WithADScalarFor(NumberOfCoordinates(system_, bodyNodes), [&](auto ad) {
-      BodyJacobian<decltype(ad)>(target, *e.body, Context(e.object, state), bodyNodes, compiled_.objectODE2Indices[e.object]);
-    });
+    BodyJacobian(target, *e.body, Context(e.object, state), bodyNodes, compiled_.objectODE2Indices[e.object]);
   }
 
   for (Index k = part.nodesWithAE.begin; k < part.nodesWithAE.end; ++k) {
     const Index node = compiled_.nodesWithAE[k];
-    WithADScalarFor(system_.GetNode(node).NumberOfODE2Coordinates(),
-                    [&](auto ad) { NodeAlgebraicJacobian<decltype(ad)>(target, node); });
+    NodeAlgebraicJacobian(target, node);
   }
 
   for (Index k = part.connectors.begin; k < part.connectors.end; ++k) {
     const ConnectorEntry& e = connectorEntries_[k];
     if (!e.connector->IsActive()) continue;
     const auto& nodes = compiled_.objectMarkerNodes[e.object];
-    WithADScalarForDerivatives(
-        SeededDerivatives(ForceSeeds(factors), e.coordinates, e.internalStates),
-        std::max(e.largestMarkerCoordinates, e.internalStates), [&](auto ad) {
-          ConnectorJacobian<decltype(ad)>(target, *e.connector, Context(e.object, state), compiled_.objectMarkers[e.object],
-                                          nodes, compiled_.objectInternalStart[e.object]);
-        });
+    ConnectorJacobian(target, *e.connector, Context(e.object, state), compiled_.objectMarkers[e.object], nodes,
+                      compiled_.objectInternalStart[e.object]);
   }
 
   for (Index k = part.constraints.begin; k < part.constraints.end; ++k) {
@@ -697,11 +685,7 @@ void SystemEquations::AddPartJacobian(const ThreadPart& part, Scratch& scratch,
     const bool rowsFromLoads = !factors.constraintForces;
     const double rowFactor = e.velocityLevel ? factors.velocityConstraintRows : factors.constraintRows;
     if (!rowsFromLoads)
-      WithADScalarForDerivatives(SeededDerivatives(ConstraintSeeds(factors, e.velocityLevel), e.coordinates),
-                                 e.largestMarkerCoordinates,
-                                 [&](auto ad) {
-        ConstraintJacobian<decltype(ad)>(target, constraint, Context(e.object, state), aeStart, markers, nodes);
-      });
+      ConstraintJacobian(target, constraint, Context(e.object, state), aeStart, markers, nodes);
     // Multiplier columns dr/dlambda from the constraint loads themselves: with Euler parameters
     // they differ from dg/dq in the direction normal to the unit sphere, and Newton needs the
     // derivative of the residual it solves.
@@ -734,8 +718,7 @@ void SystemEquations::AddPartJacobian(const ThreadPart& part, Scratch& scratch,
     for (Index k = part.loads.begin; k < part.loads.end; ++k) {
       const LoadEntry& e = loadEntries_[k];
       const Vector3 loadVector = LoadVectorAt(*e.load, e.number, state);
-      WithADScalarFor(NumberOfCoordinates(system_, compiled_.markerNodes[e.marker]),
-                      [&](auto ad) { LoadJacobian<decltype(ad)>(target, *e.load, loadVector); });
+      LoadJacobian(target, *e.load, loadVector);
     }
 }
 
@@ -752,7 +735,10 @@ differentiation::JacobianWorkspace& SystemEquations::WorkspaceOf(Index thread) {
 
 std::unique_ptr<differentiation::JacobianWorkspace> SystemEquations::NewJacobianWorkspace() const {
   auto workspace = std::make_unique<differentiation::JacobianWorkspace>();
-  workspace->SetNumberOfNodes(nodeKinematics_.size());
+  std::vector<Index> coordinatesPerNode(nodeKinematics_.size());
+  for (size_t node = 0; node < coordinatesPerNode.size(); ++node)
+    coordinatesPerNode[node] = system_.GetNode(Index(node)).NumberOfODE2Coordinates();
+  workspace->SetNodes(coordinatesPerNode);
   // The multiplier buffers of every size (the constraint columns index the pool directly).
   for (Index size = 0; size <= largestConstraint_; ++size)
     differentiation::JacobianWorkspace::OfSize(workspace->lambdaBySize, size);
@@ -771,14 +757,11 @@ void SystemEquations::ComputeConstraintAccelerationTerm(const SystemState& state
   workspace.Invalidate();
   JacobianTarget target{system_, compiled_, qTotal_, state, factors, unused, 0, workspace};
   for (Index node : compiled_.nodesWithAE)
-    WithADScalarFor(system_.GetNode(node).NumberOfODE2Coordinates(),
-                    [&](auto ad) { NodeAccelerationTerm<decltype(ad)>(target, node, h); });
+    NodeAccelerationTerm(target, node, h);
   for (const ConstraintEntry& e : constraintEntries_) {
     if (!e.constraint->IsActive()) continue;
-    WithADScalarForDerivatives(e.coordinates, e.largestMarkerCoordinates, [&](auto ad) {
-      ConstraintAccelerationTerm<decltype(ad)>(target, *e.constraint, Context(e.object, state), e.aeStart,
-                                               compiled_.objectMarkers[e.object], compiled_.objectMarkerNodes[e.object], h);
-    });
+    ConstraintAccelerationTerm(target, *e.constraint, Context(e.object, state), e.aeStart,
+                               compiled_.objectMarkers[e.object], compiled_.objectMarkerNodes[e.object], h);
   }
 }
 

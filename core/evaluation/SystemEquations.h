@@ -194,9 +194,6 @@ class SystemEquations : public DAESystem {
     const UnitConstraintLoads* unitLoads;  // the constraint's, if it offers them at once (else null)
     Index aeStart, size;
     Index marker0, marker1;
-    // Of its markers' nodes; the most of one marker and of its equations, which the kernel vectors
-    // (VecX of the AD scalar) must hold: a constraint may have more equations than coordinates.
-    Index coordinates, largestMarkerCoordinates;
     bool velocityLevel;  // Constraint::IsVelocityLevel
   };
   struct ConnectorEntry {
@@ -204,7 +201,6 @@ class SystemEquations : public DAESystem {
     const Connector* connector;
     Index firstMarker, numberOfMarkers;  // in connectorMarkers_ / connectorMarkerData_
     Index internalStart, internalStates;
-    Index coordinates, largestMarkerCoordinates;  // of its markers' nodes; of one marker (AD width)
   };
   struct LoadEntry {
     Index number;

@@ -1,11 +1,12 @@
 // Kinematic quantities passed between nodes, bodies, markers and connectors. Templated on
-// the scalar so that the same code yields values (double) and exact Jacobians (ADScalar16, ADScalar32).
+// the scalar so that the same code yields values (double) and exact Jacobians (ADScalar16).
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
 
+#include "core/foundation/GrowingMatrix.h"
 #include "core/foundation/Types.h"
 
 namespace multidyn {
@@ -27,17 +28,18 @@ template <class S> struct NodeKinematics {
   Vec3<S> velocity = Vec3<S>::Zero();
   Mat3<S> rotation = Mat3<S>::Identity();          // A_0N: node frame -> global frame
   Vec3<S> angularVelocityLocal = Vec3<S>::Zero();  // omega in node frame
-  Mat3X<S> G;                                      // global omega = G * theta_t
-  Mat3X<S> Glocal;                                 // local omega = Glocal * theta_t
+  Mat3XRotation<S> G;                              // global omega = G * theta_t
+  Mat3XRotation<S> Glocal;                         // local omega = Glocal * theta_t
   Vec3<S> Glocal_tTheta_t = Vec3<S>::Zero();       // d(Glocal)/dt * theta_t
   Index numberOfCoordinates = 0;
   Index positionCoordinates = 3;                   // translations at the start (2: planar node, 0: ground node)
   Index rotationStart = 3;                         // first rotation parameter among the node's coordinates
   bool hasOrientation = false;
   // The stored ODE2 coordinates (relative to the reference values, as Exudyn's coordinate
-  // markers measure them) and their velocities.
-  VecX<S> coordinates;
-  VecX<S> coordinates_t;
+  // markers measure them) and their velocities. Storage of the node's size, kept (GrowingMatrix):
+  // room for the largest node in each would be kilobytes per node.
+  GrowingMatrix<VecX<S>> coordinates;
+  GrowingMatrix<VecX<S>> coordinates_t;
   // The node's reference values (numberOfCoordinates of them; nullptr for nodes without
   // coordinates): coordinate-vector markers measure totals, coordinates + reference, as Exudyn's
   // MarkerNodeCoordinates do. A pointer, not a copy: set in every evaluation at the cost of a store.
@@ -78,19 +80,20 @@ template <class S> struct MarkerData {
   Vec3<S> velocity = Vec3<S>::Zero();
   Mat3<S> orientation = Mat3<S>::Identity();       // A_0M: marker frame -> global frame
   Vec3<S> angularVelocityLocal = Vec3<S>::Zero();  // omega in marker frame
-  Mat3X<S> positionJacobian;                       // d(p_0M)/dq, 3 x n
-  Mat3X<S> rotationJacobian;                       // d(omega_0)/dq_t, 3 x n
+  // Storage of the marker's size, kept (GrowingMatrix), as for the node coordinates.
+  GrowingMatrix<Mat3X<S>> positionJacobian;        // d(p_0M)/dq, 3 x n
+  GrowingMatrix<Mat3X<S>> rotationJacobian;        // d(omega_0)/dq_t, 3 x n
   // Coordinate markers (Marker::ProvidesCoordinate): one scalar coordinate, its velocity and
   // d(coordinate)/dq (1 x n); other markers leave coordinateJacobian empty.
   S coordinate = S(0.);
   S coordinate_t = S(0.);
-  Eigen::Matrix<S, 1, Eigen::Dynamic, Eigen::RowMajor, 1, MaxLocalCoordinates<S>::value> coordinateJacobian;
+  GrowingMatrix<Eigen::Matrix<S, 1, Eigen::Dynamic, Eigen::RowMajor, 1, MaxLocalCoordinates<S>::value>> coordinateJacobian;
   // Coordinate-vector markers (Marker::ProvidesCoordinateVector): a vector q_m of coordinates and
   // its velocities. Its Jacobian dq_m/dq is the identity on the marker's coordinates (those of its
   // nodes, in node order; none for a ground marker), so it is not stored, and a load on them
   // (MarkerLoad::coordinateVectorForce) is the generalized force itself. Other markers leave them empty.
-  VecX<S> coordinateVector;
-  VecX<S> coordinateVector_t;
+  GrowingMatrix<VecX<S>> coordinateVector;
+  GrowingMatrix<VecX<S>> coordinateVector_t;
   // Set by the caller: false when only the pose, its velocities and the generalized loads will
   // be read (constraint equations, residuals), so that markers with a compact form may skip the
   // Jacobians. Markers without one fill them anyway.
@@ -101,6 +104,24 @@ template <class S> struct MarkerData {
   // rotation parameters (SystemEquations::AddGeneralizedLoad).
   const NodeKinematics<S>* rigidNode = nullptr;
   Vec3<S> rigidArmLocal = Vec3<S>::Zero();
+
+  // The defaults above (but withJacobians, which the caller sets), keeping the storage: for a
+  // buffer that held another marker's data.
+  void Reset() {
+    position.setZero();
+    velocity.setZero();
+    orientation.setIdentity();
+    angularVelocityLocal.setZero();
+    positionJacobian.resize(3, 0);
+    rotationJacobian.resize(3, 0);
+    coordinate = S(0.);
+    coordinate_t = S(0.);
+    coordinateJacobian.resize(1, 0);
+    coordinateVector.resize(0);
+    coordinateVector_t.resize(0);
+    rigidNode = nullptr;
+    rigidArmLocal.setZero();
+  }
 };
 
 // Loads that a connector, constraint or load applies to its markers, in global axes:

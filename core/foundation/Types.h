@@ -19,29 +19,28 @@ using MatrixX = Eigen::MatrixXd;
 
 // Exact item Jacobians come from forward-mode automatic differentiation of each item's own
 // kernel (one formula for the value and its derivatives), with respect to the item's local
-// [q; q_t]. Fixed-size derivative vectors keep that fast and allocation-free: 16 covers items on
-// one rigid node (2*7 = 14 for Euler parameters), 32 items on two (2*2*7 = 28). Items with more
-// derivatives are differentiated in chunks of 32 (core/evaluation/ItemDifferentiation.h): the
-// kernel runs once per chunk, seeded in that chunk's derivatives only. No run-time sized AD
-// type: each scalar type in the list below is one more instantiation of every item kernel, the
-// largest part of the build time (docs/dev/decisions.md, section 4).
+// [q; q_t]. One fixed-size derivative vector of 16 keeps that fast and allocation-free: it covers
+// items on one rigid node (2*7 = 14 for Euler parameters) and position-level terms on two. Items
+// with more derivatives are differentiated in chunks of 16 (core/evaluation/ItemDifferentiation.h):
+// the kernel runs once per chunk, seeded in that chunk's derivatives only. No second AD width and
+// no run-time sized AD type: each scalar type in the list below is one more instantiation of every
+// item kernel, the largest part of the build time (docs/dev/decisions.md, section 4).
 template <int size> using ADScalarOf = Eigen::AutoDiffScalar<Eigen::Matrix<double, size, 1>>;
 using ADScalar16 = ADScalarOf<16>;
-using ADScalar32 = ADScalarOf<32>;
-constexpr int maxFixedDerivatives = 32;
 
 // The scalar types every item kernel is compiled for: the one list from which the virtual
-// overloads of the item base classes are generated (values, then the AD widths).
-#define MULTIDYN_FOR_EACH_SCALAR(X) X(double) X(ADScalar16) X(ADScalar32)
+// overloads of the item base classes are generated (values, then the AD width).
+#define MULTIDYN_FOR_EACH_SCALAR(X) X(double) X(ADScalar16)
 
 // The most coordinates one item's kernels see (its nodes together). Kernel vectors and
 // matrices have this as their compile-time maximum size, so that they and the temporaries
 // of their expressions live on the stack: evaluation allocates nothing. Assemble() refuses
-// larger items. The narrow AD scalar serves items of at most 8 coordinates (16 derivatives);
-// the wide one serves every item, in chunks.
+// larger items. Only the used part is touched, so a small item pays nothing for the room.
 constexpr int maxItemCoordinates = 64;
 template <class S> struct MaxLocalCoordinates { static constexpr int value = maxItemCoordinates; };
-template <> struct MaxLocalCoordinates<ADScalar16> { static constexpr int value = 8; };
+
+// The most rotation parameters of one node (Euler parameters: 4): the columns of a node's G.
+constexpr int maxRotationParameters = 4;
 
 template <class S> using Vec2 = Eigen::Matrix<S, 2, 1>;
 template <class S> using Vec3 = Eigen::Matrix<S, 3, 1>;
@@ -50,6 +49,9 @@ template <class S>
 using VecX = Eigen::Matrix<S, Eigen::Dynamic, 1, Eigen::ColMajor, MaxLocalCoordinates<S>::value, 1>;
 template <class S>
 using Mat3X = Eigen::Matrix<S, 3, Eigen::Dynamic, Eigen::ColMajor, 3, MaxLocalCoordinates<S>::value>;
+// omega = G * theta_t of one node: 3 x (its rotation parameters).
+template <class S>
+using Mat3XRotation = Eigen::Matrix<S, 3, Eigen::Dynamic, Eigen::ColMajor, 3, maxRotationParameters>;
 // Unbounded: for sizes that are not an item's (node coordinate views, whole-system vectors).
 template <class S> using VecXUnbounded = Eigen::Matrix<S, Eigen::Dynamic, 1>;
 template <class S> using MatX = Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic>;

@@ -109,7 +109,7 @@ class ObjectKinematicTree : public BodyKernels<ObjectKinematicTree>, public Dire
                                     MarkerData<S>& frame) const {
     const Index n = nodes[0].numberOfCoordinates;
     KinematicTreeMotion<S> motion;
-    ComputeMotion(TotalCoordinates(nodes[0]), nodes[0].coordinates_t, nullptr, false, link, motion);
+    ComputeMotion(TotalCoordinates(nodes[0]), VecX<S>(nodes[0].coordinates_t), nullptr, false, link, motion);
     const Mat3<S>& A = motion.A_0L[link];
     const Vec3<S> b = localPosition.cast<S>();
     frame.orientation = A;
@@ -136,17 +136,17 @@ class ObjectKinematicTree : public BodyKernels<ObjectKinematicTree>, public Dire
     const NodeKinematics<S>& node = nodes[0];
     const Index n = NumberOfLinks();
     const VecX<S> q = TotalCoordinates(node);
+    const VecX<S> q_t = node.coordinates_t;
     KinematicTreeMotion<S> motion;
-    ComputeMotion(q, node.coordinates_t, &q_tt, true, n - 1, motion, !linkForces.empty() || !linkTorques.empty());
+    ComputeMotion(q, q_t, &q_tt, true, n - 1, motion, !linkForces.empty() || !linkTorques.empty());
     JointForces(motion, lhs);
-    const VecX<S>& q_t = node.coordinates_t;
     for (Index i = 0; i < n; ++i) {
       if (jointForceVector.size() != 0) lhs(i) -= jointForceVector(i);
       if (jointPositionOffsetVector.size() != 0) lhs(i) -= jointPControlVector(i) * (jointPositionOffsetVector(i) - q(i));
       if (jointVelocityOffsetVector.size() != 0) lhs(i) -= jointDControlVector(i) * (jointVelocityOffsetVector(i) - q_t(i));
     }
     if (HasJointLimits()) SubtractJointLimitForces(q, q_t, lhs);
-    if (forceUserFunction) SubtractUserForce(context, node.coordinates, q_t, lhs);
+    if (forceUserFunction) SubtractUserForce(context, VecX<S>(node.coordinates), q_t, lhs);
   }
 
   // The soft joint limits (jointRangeLower/Upper): a joint coordinate beyond its range by

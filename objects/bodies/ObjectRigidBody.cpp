@@ -67,7 +67,8 @@ void ObjectRigidBody::ComputeLHSJacobian(const EvaluationContext& context, const
     qAD(3 + i) = RotationAD(q(3 + i), 8, i);
     q_tAD(3 + i) = RotationAD(q_t(3 + i), 8, 4 + i);
   }
-  NodeKinematics<RotationAD> kinematics;
+  // kept per thread: the storage of its coordinates is then allocated once (GrowingMatrix)
+  static thread_local NodeKinematics<RotationAD> kinematics;
   node.Kinematics(NodeCoordinates<RotationAD>{qAD, q_tAD}, kinematics);
   VecX<RotationAD> lhs;
   ODE2LHS(&kinematics, q_tt, lhs);

@@ -129,7 +129,7 @@ TEST_P(KinematicTreeItemsJacobian, ExactForItemsOnTheTreesMarkers) {
   test::ExpectExactJacobians(equations, state, true);
 }
 
-// 5 links: ADScalar16; 12: ADScalar32; 20: ADScalar32 in two chunks (40 derivatives).
+// 5 links: one chunk of 16 derivatives (10 seeded); 12: two chunks (24); 20: three chunks (40).
 INSTANTIATE_TEST_SUITE_P(Sizes, KinematicTreeJacobian, ::testing::Values(5, 12, 20));
 INSTANTIATE_TEST_SUITE_P(Sizes, KinematicTreeLimitJacobian, ::testing::Values(5, 12, 20));
 INSTANTIATE_TEST_SUITE_P(Sizes, KinematicTreeItemsJacobian, ::testing::Values(5, 12, 20));

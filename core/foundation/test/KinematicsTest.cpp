@@ -47,6 +47,40 @@ TEST(Kinematics, ResetRestoresEveryDefault) {
   EXPECT_EQ(k.referenceCoordinates, defaults.referenceCoordinates);
 }
 
+// MarkerData::Reset, for the buffers of the Jacobian evaluation reused from marker to marker.
+TEST(Kinematics, MarkerDataResetRestoresEveryDefault) {
+  MarkerData<double> m;
+  m.position.setConstant(1.);
+  m.velocity.setConstant(2.);
+  m.orientation.setConstant(3.);
+  m.angularVelocityLocal.setConstant(4.);
+  m.positionJacobian.setConstant(3, 7, 5.);
+  m.rotationJacobian.setConstant(3, 7, 6.);
+  m.coordinate = 7.;
+  m.coordinate_t = 8.;
+  m.coordinateJacobian.setConstant(1, 7, 9.);
+  m.coordinateVector.setConstant(7, 10.);
+  m.coordinateVector_t.setConstant(7, 11.);
+  const NodeKinematics<double> node;
+  m.rigidNode = &node;
+  m.rigidArmLocal.setConstant(12.);
+  m.Reset();
+  const MarkerData<double> defaults;
+  EXPECT_EQ(m.position, defaults.position);
+  EXPECT_EQ(m.velocity, defaults.velocity);
+  EXPECT_EQ(m.orientation, defaults.orientation);
+  EXPECT_EQ(m.angularVelocityLocal, defaults.angularVelocityLocal);
+  EXPECT_EQ(m.positionJacobian.cols(), defaults.positionJacobian.cols());
+  EXPECT_EQ(m.rotationJacobian.cols(), defaults.rotationJacobian.cols());
+  EXPECT_EQ(m.coordinate, defaults.coordinate);
+  EXPECT_EQ(m.coordinate_t, defaults.coordinate_t);
+  EXPECT_EQ(m.coordinateJacobian.cols(), defaults.coordinateJacobian.cols());
+  EXPECT_EQ(m.coordinateVector.size(), defaults.coordinateVector.size());
+  EXPECT_EQ(m.coordinateVector_t.size(), defaults.coordinateVector_t.size());
+  EXPECT_EQ(m.rigidNode, defaults.rigidNode);
+  EXPECT_EQ(m.rigidArmLocal, defaults.rigidArmLocal);
+}
+
 // IsIdentity (bit patterns) decides as Eigen's R == Matrix3::Identity(): -0 counts as 0, NaN and
 // entries near 0 or 1 do not.
 TEST(Kinematics, IsIdentityIsEigensComparisonWithTheIdentity) {
