@@ -237,12 +237,10 @@ class PythonSolverObserver : public SolverObserver {
   bool hookActive_ = false;
 };
 
-py::object ToPythonMatrix(const std::vector<std::vector<double>>& rows) {
-  const size_t columns = rows.empty() ? 0 : rows[0].size();
-  py::array_t<double> array({rows.size(), columns});
-  auto view = array.mutable_unchecked<2>();
-  for (size_t i = 0; i < rows.size(); ++i)
-    for (size_t j = 0; j < columns; ++j) view(i, j) = rows[i][j];
+py::object ToPythonMatrix(const SensorRecord& record) {
+  const size_t rows = size_t(record.NumberOfRows()), columns = size_t(record.NumberOfColumns());
+  py::array_t<double> array({rows, columns});
+  if (rows * columns > 0) std::copy(record.Data(), record.Data() + rows * columns, array.mutable_data());
   return std::move(array);
 }
 
@@ -616,7 +614,7 @@ PYBIND11_MODULE(_multidyn, m) {
              if (!s.storeInternal)
                throw ValueError(self.ItemDescription(ItemCategory::Sensor, sensor) +
                                 ": has no stored data; create it with storeInternal=True");
-             return ToPythonMatrix(self.SensorRecords()[sensor].rows);
+             return ToPythonMatrix(self.SensorRecords()[sensor]);
            }, py::arg("sensorNumber"))
       .def("_GetCoordinates", [](const MainSystem& self, const std::string& kind, ConfigurationType configuration) {
              const SystemState& s = self.State(configuration);
