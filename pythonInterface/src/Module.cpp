@@ -119,7 +119,13 @@ std::unique_ptr<Item> ItemFromPython(ItemCategory category, const py::dict& dict
       functions.emplace_back(field, py::reinterpret_borrow<py::object>(item.second));
       continue;
     }
-    json[key] = PythonToJson(item.second, description + (info ? " (" + info->className + ")" : "") + ": parameter '" + key + "'");
+    try {  // the error's prefix is built on error only (this runs for every value of every item added)
+      json[key] = PythonToJson(item.second);
+    } catch (const TypeError& e) {
+      throw TypeError(description + (info ? " (" + info->className + ")" : "") + ": parameter '" + key + "': " + e.what());
+    } catch (const ValueError& e) {
+      throw ValueError(description + (info ? " (" + info->className + ")" : "") + ": parameter '" + key + "': " + e.what());
+    }
   }
   auto created = CreateItemFromJson(category, json, description, &deprecated);
   for (auto& [field, callable] : functions) field->setFunction(created.get(), std::make_shared<PythonScriptFunction>(callable));
@@ -412,15 +418,9 @@ PYBIND11_MODULE(_multidyn, m) {
   m.def("ValidateSettings", [](const py::dict& settings) {
         SettingsFromPython(settings);
       }, "raises if a settings dict has unknown names or bad values");
-  m.def("ValidateField", [](int category, const std::string& typeName, const py::object& fieldName, const py::object& value) {
+  m.def("ValidateFields", [](int category, const std::string& typeName, const py::dict& values) {
         const ItemTypeInfo* info = ItemRegistry::Instance().Find(CategoryOf(category), typeName);
         if (!info) throw ValueError("unknown item type " + typeName);
-        const std::string field = TextFromPython(fieldName, info->className + ": parameter name");
-        const FieldDescriptor* f = info->fields->Find(field);
-        if (!f) throw TypeError(info->className + ": has no parameter '" + field + "'");
-        if (f->type == FieldType::UserFunction) {
-          if (PyCallable_Check(value.ptr())) return;
-        }
         // One item per type to set values on (creating one per call cost a tenth of building a model):
         // a field's setter checks the value alone (cross-field checks are the item's Check()), and
         // leaves the item as it was on error, so the values of earlier calls do not matter.
@@ -428,8 +428,15 @@ PYBIND11_MODULE(_multidyn, m) {
             *new std::unordered_map<const ItemTypeInfo*, std::unique_ptr<Item>>();
         std::unique_ptr<Item>& item = prototypes[info];
         if (!item) item = info->create();
-        SetItemField(*item, *f, PythonToJson(value, info->className + ": parameter '" + f->name + "'"), info->className);
-      }, "raises ValueError/TypeError if value is not valid for the field");
+        for (auto entry : values) {
+          const std::string field = TextFromPython(entry.first, info->className + ": parameter name");
+          const FieldDescriptor* f = info->fields->Find(field);
+          if (!f) throw TypeError(info->className + ": has no parameter '" + field + "'");
+          if (f->type == FieldType::UserFunction && PyCallable_Check(entry.second.ptr())) continue;
+          SetItemField(*item, *f, PythonToJson(entry.second, info->className + ": parameter '" + f->name + "'"),
+                       info->className);
+        }
+      }, "raises ValueError/TypeError if a value of the dict {parameter name: value} is not valid for its field");
 
   py::class_<MainSystem>(m, "MainSystem", py::dynamic_attr())
       .def(py::init<>())
@@ -529,6 +536,13 @@ PYBIND11_MODULE(_multidyn, m) {
       .def("_ItemDescription", [](const MainSystem& self, int category, Index index) {
              return self.ItemDescription(CategoryOf(category), index);
            })
+      .def("_ItemsOfClass", [](const MainSystem& self, int category, const std::string& className) {
+             std::vector<Index> numbers;  // one call instead of one per item (Assemble looks for actuators)
+             const ItemCategory c = CategoryOf(category);
+             for (Index i = 0; i < self.NumberOfItems(c); ++i)
+               if (self.GetItem(c, i).TypeInfo().className == className) numbers.push_back(i);
+             return numbers;
+           }, "the numbers of the items of a category whose class is className (e.g. 'ObjectActuator')")
       .def("Assemble", &MainSystem::Assemble, "validates all items and builds the system's equations")
       .def("IsAssembled", &MainSystem::IsAssembled)
       .def("Reset", &MainSystem::Reset, "removes all items")
