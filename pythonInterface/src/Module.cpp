@@ -180,17 +180,18 @@ GraphicsUpdateHook& GraphicsHook() {
 // waits for the GIL to check.
 class PythonSolverObserver : public SolverObserver {
  public:
-  PythonSolverObserver()  // constructed with the GIL held
-      : onMainThread_(py::module_::import("threading").attr("main_thread")().is(
-            py::module_::import("threading").attr("current_thread")())) {}
-  void OnStart(const SystemState& state) override {
-    signalCheck_.Start();
-    py::gil_scoped_acquire gil;
+  // Constructed with the GIL held, just before the solve: what OnStart needs from Python is read
+  // here, so that a solve without a graphics hook never takes the GIL back to start (per-solve cost).
+  PythonSolverObserver() : onMainThread_(PyThread_get_thread_ident() == MainThreadIdent()) {
     const GraphicsUpdateHook& hook = GraphicsHook();
     hookActive_ = hook.function && !hook.function.is_none();
+  }
+  void OnStart(const SystemState& state) override {
+    signalCheck_.Start();
     if (!hookActive_) return;
+    py::gil_scoped_acquire gil;
     CallHook(state.time, 0);  // first: it may set the interval from the visualization settings
-    SetGraphicsClock(hook.intervalSeconds);
+    SetGraphicsClock(GraphicsHook().intervalSeconds);
   }
   void OnStepAccepted(const SystemState& state, double, Index) override {
     if (onMainThread_ && signalCheck_.Due()) {
@@ -227,6 +228,13 @@ class PythonSolverObserver : public SolverObserver {
 
  private:
   static py::module_ Console() { return py::module_::import("multidyn.console"); }
+  // Python's main thread, the one that runs signal handlers (asked once: importing threading per
+  // solve was a tenth of a small solve's overhead)
+  static unsigned long MainThreadIdent() {
+    static const unsigned long ident =
+        py::module_::import("threading").attr("main_thread")().attr("ident").cast<unsigned long>();
+    return ident;
+  }
   const bool onMainThread_;
   // the hook may be removed while it runs (the viewer stopped): a reference of our own for the call
   static void CallHook(double time, int phase) {
