@@ -141,14 +141,14 @@ class ItemBase:
         values = object.__getattribute__(self, "__dict__").get("_values", {})
         field = type(self)._FieldOf(key)
         if field is not None:
-            return self._Value(field["name"])
+            return self._Value(values, field["name"])
         if key == "visualization":
-            return {f["name"]: self._Value(f["name"]) for f in self._fields.values() if f["group"]}
+            return {f["name"]: self._Value(values, f["name"]) for f in self._fields.values() if f["group"]}
         raise AttributeError(f"{self._info['className']} has no attribute '{key}'")
 
-    def _Value(self, name):
-        """a parameter's value; a list still shared with the class's defaults is copied first"""
-        values = self._values
+    def _Value(self, values, name):
+        """a parameter's value in values (self._values); a list still shared with the class's defaults
+        is copied first"""
         value = values[name]
         if type(value) is list and value is self._defaultValues[name]:
             value = values[name] = _CopyList(value)
@@ -157,7 +157,7 @@ class ItemBase:
     def __iter__(self):
         yield self._info["typeKey"], self._info["typeName"]
         for name, field in self._fields.items():
-            yield field["key"], self._Value(name)
+            yield field["key"], self._Value(self._values, name)
 
     def _AsDict(self):
         """the parameters set (the others are the C++ item's defaults), for mbs.Add...; read only"""
