@@ -41,7 +41,6 @@ class SensorRecord {
   void Trim() {
     if (values_.capacity() > values_.size() + values_.size() / 16) values_.shrink_to_fit();
   }
-  size_t BytesAllocated() const { return values_.capacity() * sizeof(double); }
 
  private:
   std::vector<double> values_;
