@@ -92,6 +92,16 @@ void SolutionRecorder::OnStart(const SystemState& state) {
   const Index numberOfSensors = system_.NumberOfItems(ItemCategory::Sensor);
   system_.SensorRecords().assign(numberOfSensors, SensorRecord());
   recordSensors_ = s.sensorsStoreAndWriteFiles && numberOfSensors > 0;
+  if (recordSensors_) {
+    // Rows to expect: one per step at most, one per period; reserved once (a growing array would
+    // hold up to twice the values); more are added if the steps get smaller.
+    const TimeIntegrationSettings& ti = settings_.timeIntegration;
+    double rows = double(std::max<Index>(ti.numberOfSteps, 1));
+    if (s.sensorsWritePeriod > 0. && ti.endTime > startTime)
+      rows = std::min(rows, std::floor((ti.endTime - startTime) / s.sensorsWritePeriod + 1e-6));
+    const Index expectedRows = Index(std::min(rows, 1e7)) + 2;  // the initial and the final row
+    for (SensorRecord& record : system_.SensorRecords()) record.Clear(expectedRows);
+  }
   sensorSchedule_ = Schedule{startTime, s.sensorsWritePeriod, startTime, startTime, false};
   sensorFiles_.clear();
   sensorFiles_.resize(numberOfSensors);
@@ -179,6 +189,7 @@ void SolutionRecorder::OnFinish(const SystemState& state) {
     for (auto& file : sensorFiles_)
       if (file && file->is_open()) *file << "#simulation finished=" << TimeStamp() << '\n';
   CloseFiles();
+  for (SensorRecord& record : system_.SensorRecords()) record.Trim();
 }
 
 void SolutionRecorder::RecordSensors(const SystemState& state, double stepSize) {
@@ -188,12 +199,7 @@ void SolutionRecorder::RecordSensors(const SystemState& state, double stepSize) 
     const Sensor& sensor = system_.GetSensor(i);
     if (!sensor.storeInternal && !sensorFiles_[i]) continue;
     const VectorX values = sensor.Evaluate(system_, ConfigurationType::Current);
-    if (sensor.storeInternal) {
-      std::vector<double> row(values.size() + 1);
-      row[0] = state.time;
-      for (Index k = 0; k < values.size(); ++k) row[k + 1] = values(k);
-      records[i].rows.push_back(std::move(row));
-    }
+    if (sensor.storeInternal) records[i].AddRow(state.time, values);
     if (sensorFiles_[i]) WriteRow(*sensorFiles_[i], state.time, {&values});
   }
   sensorSchedule_.Recorded(state.time, stepSize);

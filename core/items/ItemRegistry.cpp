@@ -59,19 +59,20 @@ const char* CategoryKeyPrefix(ItemCategory category) {
 }
 
 bool SetItemField(Item& item, const FieldDescriptor& field, const Json& value, const std::string& itemDescription) {
-  const std::string where = itemDescription + ": parameter '" + field.name + "': ";
+  // the error's prefix is built on error only (this runs for every value of every item added)
+  const auto where = [&] { return itemDescription + ": parameter '" + field.name + "': "; };
   if (field.type == FieldType::UserFunction) {
     const bool none = value.is_null() || (value.is_number_integer() && value.get<long long>() == 0);
-    if (!none) throw TypeError(where + "expected a Python function or 0, got " + JsonKindName(value));
+    if (!none) throw TypeError(where() + "expected a Python function or 0, got " + JsonKindName(value));
     field.setFunction(&item, nullptr);
     return false;
   }
   try {
     field.set(field, &item, value);
   } catch (const TypeError& e) {
-    throw TypeError(where + e.what());
+    throw TypeError(where() + e.what());
   } catch (const std::exception& e) {
-    throw ValueError(where + e.what());
+    throw ValueError(where() + e.what());
   }
   return !field.deprecation.empty() && field.get(&item) != field.defaultValue;
 }

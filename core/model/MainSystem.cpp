@@ -4,6 +4,7 @@
 
 #include <cctype>
 #include <sstream>
+#include <unordered_map>
 
 #include "core/foundation/Errors.h"
 #include "core/items/ItemRegistry.h"
@@ -75,45 +76,59 @@ std::vector<Index> IndicesOf(const Json& value) {
 }
 }  // namespace
 
+namespace {
+// The index fields of an item type with the category each refers to, found once per type and
+// thread (CheckReferences runs for every item added, and twice per item in Assemble).
+const std::vector<std::pair<const FieldDescriptor*, ItemCategory>>& ReferenceFields(const ItemTypeInfo& info) {
+  thread_local std::unordered_map<const ItemTypeInfo*, std::vector<std::pair<const FieldDescriptor*, ItemCategory>>> known;
+  auto found = known.find(&info);
+  if (found != known.end()) return found->second;
+  std::vector<std::pair<const FieldDescriptor*, ItemCategory>>& fields = known[&info];
+  for (const auto& field : info.fields->fields)
+    if (const std::optional<ItemCategory> target = ReferencedCategory(field.type)) fields.emplace_back(&field, *target);
+  return fields;
+}
+}  // namespace
+
 void MainSystem::CheckReferences(const Item& item) const {
-  for (const auto& field : item.TypeInfo().fields->fields) {
-    const std::optional<ItemCategory> target = ReferencedCategory(field.type);
-    if (!target) continue;
+  for (const auto& [fieldPointer, target] : ReferenceFields(item.TypeInfo())) {
+    const FieldDescriptor& field = *fieldPointer;
     // In a list of any length no entry is optional; -1 there is a reference to a deleted item.
     const bool listOfAnyLength = field.rows < 0;
     const std::vector<Index> indices = IndicesOf(field.get(&item));
     for (size_t k = 0; k < indices.size(); ++k) {
       const Index index = indices[k];
       if (index == invalidIndex && listOfAnyLength)
-        throw ValueError("parameter '" + field.name + "': expected a list of " + CategoryName(*target) +
+        throw ValueError("parameter '" + field.name + "': expected a list of " + CategoryName(target) +
                          " indices >= 0, but item " + std::to_string(k) + " is -1 (none, e.g. a deleted " +
-                         CategoryName(*target) + ")");
+                         CategoryName(target) + ")");
       if (index == invalidIndex) continue;  // optional references; items check required ones
-      if (index >= NumberOfItems(*target))
-        throw IndexError("parameter '" + field.name + "': " + CategoryName(*target) + " number " +
+      if (index >= NumberOfItems(target))
+        throw IndexError("parameter '" + field.name + "': " + CategoryName(target) + " number " +
                          std::to_string(index) + " does not exist (the system has " +
-                         std::to_string(NumberOfItems(*target)) + " " + CategoryName(*target) + "s)");
+                         std::to_string(NumberOfItems(target)) + " " + CategoryName(target) + "s)");
     }
   }
 }
 
 namespace {
-// Runs check(); its errors are re-thrown, of the same type, starting with the item's description.
-template <class Check> void NamingTheItem(const std::string& description, Check check) {
+// Runs check(); its errors are re-thrown, of the same type, starting with the item's description
+// (built on error only: this runs for every item added and assembled).
+template <class Check> void NamingTheItem(const Item& item, Index index, Check check) {
   try {
     check();
   } catch (const IndexError& e) {
-    throw IndexError(description + ": " + e.what());
+    throw IndexError(ItemDescription(item, index) + ": " + e.what());
   } catch (const TypeError& e) {
-    throw TypeError(description + ": " + e.what());
+    throw TypeError(ItemDescription(item, index) + ": " + e.what());
   } catch (const ValueError& e) {
-    throw ValueError(description + ": " + e.what());
+    throw ValueError(ItemDescription(item, index) + ": " + e.what());
   }
 }
 }  // namespace
 
 void MainSystem::CheckItem(const Item& item, ItemCategory category, Index index) const {
-  NamingTheItem(ItemDescription(item, index), [&] {
+  NamingTheItem(item, index, [&] {
     CheckReferences(item);
     item.Check(*this);
   });
@@ -127,7 +142,7 @@ void MainSystem::CheckReferencesResolved() const {
   for (ItemCategory category : allItemCategories)
     for (Index i = 0; i < NumberOfItems(category); ++i) {
       const Item& item = GetItem(category, i);
-      NamingTheItem(ItemDescription(item, i), [&] {
+      NamingTheItem(item, i, [&] {
         const auto broken = [](const std::string& what) {
           return ValueError("refers to " + what + " -1 (none, e.g. a deleted one); a valid " + what + " is required");
         };
@@ -146,7 +161,7 @@ void MainSystem::CheckReferencesResolved() const {
 
 Index MainSystem::AddItem(std::unique_ptr<Item> item) {
   const ItemCategory category = item->TypeInfo().category;
-  CheckNotSolving(MethodName("Add", category) + "()");
+  if (solving_) CheckNotSolving(MethodName("Add", category) + "()");  // the name is built only when needed
   auto& items = Items(category);
   const Index index = static_cast<Index>(items.size());
   CheckItem(*item, category, index);

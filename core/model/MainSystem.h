@@ -20,14 +20,10 @@
 #include "core/foundation/ScriptFunction.h"
 #include "core/items/Sensor.h"
 #include "core/items/SystemBuilder.h"
+#include "core/model/SensorRecord.h"
 #include "core/foundation/SystemState.h"
 
 namespace multidyn {
-
-// One sensor's stored values: rows of [time, values...].
-struct SensorRecord {
-  std::vector<std::vector<double>> rows;
-};
 
 // The one implementation of the view items get (SystemView) and of what their test instances may
 // do (SystemBuilder).

@@ -122,7 +122,13 @@ std::unique_ptr<Item> ItemFromPython(ItemCategory category, const py::dict& dict
       functions.emplace_back(field, py::reinterpret_borrow<py::object>(item.second));
       continue;
     }
-    json[key] = PythonToJson(item.second, description + (info ? " (" + info->className + ")" : "") + ": parameter '" + key + "'");
+    try {  // the error's prefix is built on error only (this runs for every value of every item added)
+      json[key] = PythonToJson(item.second);
+    } catch (const TypeError& e) {
+      throw TypeError(description + (info ? " (" + info->className + ")" : "") + ": parameter '" + key + "': " + e.what());
+    } catch (const ValueError& e) {
+      throw ValueError(description + (info ? " (" + info->className + ")" : "") + ": parameter '" + key + "': " + e.what());
+    }
   }
   auto created = CreateItemFromJson(category, json, description, &deprecated);
   for (auto& [field, callable] : functions) field->setFunction(created.get(), std::make_shared<PythonScriptFunction>(callable));
@@ -180,18 +186,19 @@ GraphicsUpdateHook& GraphicsHook() {
 // waits for the GIL to check.
 class PythonSolverObserver : public SolverObserver {
  public:
-  explicit PythonSolverObserver(double recordImagesInterval = -1.)  // constructed with the GIL held
-      : recordInterval_(recordImagesInterval),
-        onMainThread_(py::module_::import("threading").attr("main_thread")().is(
-            py::module_::import("threading").attr("current_thread")())) {}
-  void OnStart(const SystemState& state) override {
-    signalCheck_.Start();
-    py::gil_scoped_acquire gil;
+  // Constructed with the GIL held, just before the solve: what OnStart needs from Python is read
+  // here, so that a solve without a graphics hook never takes the GIL back to start (per-solve cost).
+  explicit PythonSolverObserver(double recordImagesInterval = -1.)
+      : recordInterval_(recordImagesInterval), onMainThread_(PyThread_get_thread_ident() == MainThreadIdent()) {
     const GraphicsUpdateHook& hook = GraphicsHook();
     hookActive_ = hook.function && !hook.function.is_none();
+  }
+  void OnStart(const SystemState& state) override {
+    signalCheck_.Start();
     if (!hookActive_) return;
+    py::gil_scoped_acquire gil;
     CallHook(state.time, 0);  // first: it may set the interval from the visualization settings
-    SetGraphicsClock(hook.intervalSeconds);
+    SetGraphicsClock(GraphicsHook().intervalSeconds);
     recording_ = recordInterval_ > 0.;
     if (!recording_) return;
     recordStart_ = state.time;
@@ -242,6 +249,13 @@ class PythonSolverObserver : public SolverObserver {
  private:
   static py::module_ Console() { return py::module_::import("multidyn.console"); }
   const double recordInterval_;  // solutionSettings.recordImagesInterval [s of simulation time]
+  // Python's main thread, the one that runs signal handlers (asked once: importing threading per
+  // solve was a tenth of a small solve's overhead)
+  static unsigned long MainThreadIdent() {
+    static const unsigned long ident =
+        py::module_::import("threading").attr("main_thread")().attr("ident").cast<unsigned long>();
+    return ident;
+  }
   const bool onMainThread_;
   // the hook may be removed while it runs (the viewer stopped): a reference of our own for the call
   static void CallHook(double time, int phase) {
@@ -261,12 +275,10 @@ class PythonSolverObserver : public SolverObserver {
   long long recordCount_ = 0;  // images recorded so far (the next at recordStart_ + recordCount_ * interval)
 };
 
-py::object ToPythonMatrix(const std::vector<std::vector<double>>& rows) {
-  const size_t columns = rows.empty() ? 0 : rows[0].size();
-  py::array_t<double> array({rows.size(), columns});
-  auto view = array.mutable_unchecked<2>();
-  for (size_t i = 0; i < rows.size(); ++i)
-    for (size_t j = 0; j < columns; ++j) view(i, j) = rows[i][j];
+py::object ToPythonMatrix(const SensorRecord& record) {
+  const size_t rows = size_t(record.NumberOfRows()), columns = size_t(record.NumberOfColumns());
+  py::array_t<double> array({rows, columns});
+  if (rows * columns > 0) std::copy(record.Data(), record.Data() + rows * columns, array.mutable_data());
   return std::move(array);
 }
 
@@ -440,15 +452,9 @@ PYBIND11_MODULE(_multidyn, m) {
   m.def("ValidateSettings", [](const py::dict& settings) {
         SettingsFromPython(settings);
       }, "raises if a settings dict has unknown names or bad values");
-  m.def("ValidateField", [](int category, const std::string& typeName, const py::object& fieldName, const py::object& value) {
+  m.def("ValidateFields", [](int category, const std::string& typeName, const py::dict& values) {
         const ItemTypeInfo* info = ItemRegistry::Instance().Find(CategoryOf(category), typeName);
         if (!info) throw ValueError("unknown item type " + typeName);
-        const std::string field = TextFromPython(fieldName, info->className + ": parameter name");
-        const FieldDescriptor* f = info->fields->Find(field);
-        if (!f) throw TypeError(info->className + ": has no parameter '" + field + "'");
-        if (f->type == FieldType::UserFunction) {
-          if (PyCallable_Check(value.ptr())) return;
-        }
         // One item per type to set values on (creating one per call cost a tenth of building a model):
         // a field's setter checks the value alone (cross-field checks are the item's Check()), and
         // leaves the item as it was on error, so the values of earlier calls do not matter.
@@ -456,8 +462,15 @@ PYBIND11_MODULE(_multidyn, m) {
             *new std::unordered_map<const ItemTypeInfo*, std::unique_ptr<Item>>();
         std::unique_ptr<Item>& item = prototypes[info];
         if (!item) item = info->create();
-        SetItemField(*item, *f, PythonToJson(value, info->className + ": parameter '" + f->name + "'"), info->className);
-      }, "raises ValueError/TypeError if value is not valid for the field");
+        for (auto entry : values) {
+          const std::string field = TextFromPython(entry.first, info->className + ": parameter name");
+          const FieldDescriptor* f = info->fields->Find(field);
+          if (!f) throw TypeError(info->className + ": has no parameter '" + field + "'");
+          if (f->type == FieldType::UserFunction && PyCallable_Check(entry.second.ptr())) continue;
+          SetItemField(*item, *f, PythonToJson(entry.second, info->className + ": parameter '" + f->name + "'"),
+                       info->className);
+        }
+      }, "raises ValueError/TypeError if a value of the dict {parameter name: value} is not valid for its field");
 
   py::class_<MainSystem>(m, "MainSystem", py::dynamic_attr())
       .def(py::init<>())
@@ -564,6 +577,13 @@ PYBIND11_MODULE(_multidyn, m) {
              if (!info) throw ValueError("no " + std::string(CategoryName(CategoryOf(category))) + " type '" + className + "'");
              info->addTestInstance(self);
            })
+      .def("_ItemsOfClass", [](const MainSystem& self, int category, const std::string& className) {
+             std::vector<Index> numbers;  // one call instead of one per item (Assemble looks for actuators)
+             const ItemCategory c = CategoryOf(category);
+             for (Index i = 0; i < self.NumberOfItems(c); ++i)
+               if (self.GetItem(c, i).TypeInfo().className == className) numbers.push_back(i);
+             return numbers;
+           }, "the numbers of the items of a category whose class is className (e.g. 'ObjectActuator')")
       .def("Assemble", &MainSystem::Assemble, "validates all items and builds the system's equations")
       .def("IsAssembled", &MainSystem::IsAssembled)
       .def("Reset", &MainSystem::Reset, "removes all items")
@@ -668,7 +688,7 @@ PYBIND11_MODULE(_multidyn, m) {
              if (!s.storeInternal)
                throw ValueError(self.ItemDescription(ItemCategory::Sensor, sensor) +
                                 ": has no stored data; create it with storeInternal=True");
-             return ToPythonMatrix(self.SensorRecords()[sensor].rows);
+             return ToPythonMatrix(self.SensorRecords()[sensor]);
            }, py::arg("sensorNumber"))
       .def("_GetCoordinates", [](const MainSystem& self, const std::string& kind, ConfigurationType configuration) {
              const SystemState& s = self.State(configuration);

@@ -56,6 +56,24 @@ Json ToJson(const py::handle& value, int depth) {
   if (depth > maximumNesting)
     throw ValueError("the value is nested more than " + std::to_string(maximumNesting) + " levels deep");
   if (value.is_none()) return Json(nullptr);
+  // The exact built-in types first, by their C checks: a failed hasattr below raises and clears an
+  // AttributeError, which cost more than the rest of adding an item.
+  PyObject* object = value.ptr();
+  if (PyFloat_CheckExact(object)) return Json(PyFloat_AS_DOUBLE(object));
+  if (PyList_CheckExact(object) || PyTuple_CheckExact(object)) {
+    const bool isList = PyList_CheckExact(object);
+    // the size is read again at every element: a conversion that calls Python (__float__) may change a list
+    const auto size = [&] { return isList ? PyList_GET_SIZE(object) : PyTuple_GET_SIZE(object); };
+    Json array = Json::array();
+    array.get_ref<Json::array_t&>().reserve(size_t(size()));
+    for (Py_ssize_t i = 0; i < size(); ++i) {
+      const py::object item = py::reinterpret_borrow<py::object>(isList ? PyList_GET_ITEM(object, i)
+                                                                        : PyTuple_GET_ITEM(object, i));
+      array.push_back(ToJson(item, depth + 1));
+    }
+    return array;
+  }
+  if (PyLong_CheckExact(object)) return IntegerToJson(value);
   if (py::isinstance<py::bool_>(value)) return Json(value.cast<bool>());
   if (py::isinstance<py::int_>(value)) return IntegerToJson(value);
   if (py::isinstance<py::float_>(value)) return Json(PyFloat_AsDouble(value.ptr()));

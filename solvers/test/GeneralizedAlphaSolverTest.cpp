@@ -80,13 +80,13 @@ TEST_P(ConstantForce, MatchesClosedForm) {
   EXPECT_EQ(statistics.steps, 100);
   EXPECT_EQ(statistics.rejectedSteps, 0);
   EXPECT_EQ(system.CurrentState().time, 1.);
-  const auto& rows = system.SensorRecords()[0].rows;
-  ASSERT_EQ(rows.size(), 101u);
-  for (size_t k = 0; k < rows.size(); ++k) {
-    const double t = rows[k][0];
+  const SensorRecord& record = system.SensorRecords()[0];
+  ASSERT_EQ(record.NumberOfRows(), 101);
+  for (Index k = 0; k < record.NumberOfRows(); ++k) {
+    const double t = record.Row(k)[0];
     EXPECT_NEAR(t, 0.01 * k, 1e-12);
     const Vector3 exact = ExactPosition(t);
-    for (int i = 0; i < 3; ++i) EXPECT_NEAR(rows[k][1 + i], exact(i), 1e-10) << "t=" << t;
+    for (int i = 0; i < 3; ++i) EXPECT_NEAR(record.Row(k)[1 + i], exact(i), 1e-10) << "t=" << t;
   }
   const SystemState& end = system.CurrentState();
   EXPECT_LT((end.ode2_t - (v0 + force / mass)).norm(), 1e-10);
@@ -110,8 +110,8 @@ TEST(GeneralizedAlphaSolver, SecondSolveContinues) {
   EXPECT_EQ(system.CurrentState().time, 1.);
   EXPECT_LT((reference + system.CurrentState().ode2 - ExactPosition(1.)).norm(), 1e-10);
   // records are cleared at the start of each solve
-  EXPECT_EQ(system.SensorRecords()[0].rows.size(), 61u);
-  EXPECT_NEAR(system.SensorRecords()[0].rows.front()[0], 0.4, 1e-14);
+  EXPECT_EQ(system.SensorRecords()[0].NumberOfRows(), 61);
+  EXPECT_NEAR(system.SensorRecords()[0].Row(0)[0], 0.4, 1e-14);
 }
 
 TEST(GeneralizedAlphaSolver, LastStepHitsEndTime) {
@@ -124,10 +124,10 @@ TEST(GeneralizedAlphaSolver, LastStepHitsEndTime) {
   const SolverStatistics statistics = SolveDynamic(system, settings);
   EXPECT_EQ(statistics.steps, 7);
   EXPECT_EQ(system.CurrentState().time, 0.35);
-  const auto& rows = system.SensorRecords()[0].rows;
-  ASSERT_EQ(rows.size(), 5u);  // 0, 0.1, 0.2, 0.3 and the final time
-  EXPECT_NEAR(rows[3][0], 0.3, 1e-12);
-  EXPECT_EQ(rows[4][0], 0.35);
+  const SensorRecord& record = system.SensorRecords()[0];
+  ASSERT_EQ(record.NumberOfRows(), 5);  // 0, 0.1, 0.2, 0.3 and the final time
+  EXPECT_NEAR(record.Row(3)[0], 0.3, 1e-12);
+  EXPECT_EQ(record.Row(4)[0], 0.35);
 }
 
 TEST(GeneralizedAlphaSolver, ModifiedNewton) {

@@ -17,31 +17,34 @@ class SolverIterationData:
     """solver.it: counters, times and step sizes of the last solve (Exudyn's names); currentStepSize
     and currentTime (the end time of the step) are those of the running solve while one runs."""
 
+    # the values before a solve, as class attributes: a solve makes a solver object, and setting two dozen
+    # attributes per object was a tenth of a small solve's overhead; a solve sets the ones it knows
+    numberOfSteps = 0
+    currentStepIndex = 0  # after a solve: the index of the step that would come next (Exudyn's)
+    startTime = 0.
+    endTime = 0.
+    maxStepSize = 0.
+    minStepSize = 0.
+    initialStepSize = 1e-6
+    adaptiveStep = True
+    automaticStepSize = False
+    newtonStepsCount = 0
+    newtonJacobiCount = 0
+    rejectedModifiedNewtonSteps = 0
+    discontinuousIterationsCount = 0
+    rejectedAutomaticStepSizeSteps = 0  # steps the automatic step size control repeated (explicit pairs)
+    recommendedStepSize = -1.  # Exudyn's value without a recommendation (not tracked here)
+    # multidyn's SUNDIALS integrators (IDA, CVODE); 0 for the others
+    stepsCount = 0  # accepted internal steps
+    residualEvaluationsCount = 0  # IDA's residual / CVODE's right-hand side evaluations
+    errorTestFailuresCount = 0
+    convergenceFailuresCount = 0  # nonlinear iteration failures
+    lastOrder = 0  # order of the last internal step
+    _stepSize = 0.
+    _time = 0.
+
     def __init__(self, solver):
         self._solver = solver
-        self.numberOfSteps = 0
-        self.currentStepIndex = 0  # after a solve: the index of the step that would come next (Exudyn's)
-        self.startTime = 0.
-        self.endTime = 0.
-        self.maxStepSize = 0.
-        self.minStepSize = 0.
-        self.initialStepSize = 1e-6
-        self.adaptiveStep = True
-        self.automaticStepSize = False
-        self.newtonStepsCount = 0
-        self.newtonJacobiCount = 0
-        self.rejectedModifiedNewtonSteps = 0
-        self.discontinuousIterationsCount = 0
-        self.rejectedAutomaticStepSizeSteps = 0  # steps the automatic step size control repeated (explicit pairs)
-        self.recommendedStepSize = -1.  # Exudyn's value without a recommendation (not tracked here)
-        # multidyn's SUNDIALS integrators (IDA, CVODE); 0 for the others
-        self.stepsCount = 0  # accepted internal steps
-        self.residualEvaluationsCount = 0  # IDA's residual / CVODE's right-hand side evaluations
-        self.errorTestFailuresCount = 0
-        self.convergenceFailuresCount = 0  # nonlinear iteration failures
-        self.lastOrder = 0  # order of the last internal step
-        self._stepSize = 0.
-        self._time = 0.
 
     @property
     def currentStepSize(self):

@@ -223,9 +223,7 @@ def ResolveDampratios(mbs):
     """After mbs.Assemble(): every position-like actuator (affine bias, gainprm[0] = -biasprm[1])
     with a positive biasprm[2] holds a dampratio; it becomes biasprm[2] = -kv (a run-time
     parameter: the system stays assembled)."""
-    for i in range(mbs.NumberOfObjects()):
-        if "(ObjectActuator" not in mbs._ItemDescription(1, i):  # cheaper than every item's dict
-            continue
+    for i in mbs._ItemsOfClass(1, "ObjectActuator"):  # cheaper than every item's dict
         item = mbs.GetObject(i)
         if item["biastype"] != "affine":
             continue

@@ -38,18 +38,19 @@ class ItemBase:
     _info = None
     _fields = {}
     _fieldByKey = {}  # name, dict key and aliases -> field
-    _defaults = []    # (name, default) of every field
+    _defaultValues = {}  # name -> default of every field (shared: see __init__)
     _keysAndNames = []  # (dict key, name) of every field
 
     def __init__(self, *args, **kwargs):
-        # the defaults, lists copied (a script may change an item's list in place)
-        object.__getattribute__(self, "__dict__")["_values"] = {
-            name: _CopyList(default) if type(default) is list else default for name, default in self._defaults}
-        names = list(self._fields)
-        if len(args) > len(names):
-            raise TypeError(f"{self._info['className']}() takes at most {len(names)} positional arguments")
-        for name, value in zip(names, args):
-            kwargs[name] = value
+        # the defaults, shared with the class: a list is copied when it is read (a script may change an
+        # item's list in place), and a value that is still the class's default object is not sent to C++
+        object.__getattribute__(self, "__dict__")["_values"] = self._defaultValues.copy()
+        if args:
+            names = list(self._fields)
+            if len(args) > len(names):
+                raise TypeError(f"{self._info['className']}() takes at most {len(names)} positional arguments")
+            for name, value in zip(names, args):
+                kwargs[name] = value
         if "localHT" in kwargs:
             self._SetLocalHT(kwargs)
         if "jointHTs" in kwargs:
@@ -58,8 +59,14 @@ class ItemBase:
         if visualization is not None:
             for key, value in dict(visualization).items():
                 kwargs["V" + key if not key.startswith("V") else key] = value
+        # checked in Python one by one, then by C++ at once (one call instead of one per parameter)
+        checked = {}
         for key, value in kwargs.items():
-            setattr(self, key, value)
+            name, value = self._Checked(key, value)
+            checked[name] = value
+        if checked:
+            _multidyn.ValidateFields(self._info["category"], self._info["typeName"], checked)
+            self._values.update(checked)
 
     def _SetLocalHT(self, kwargs):
         className = self._info["className"]
@@ -102,7 +109,9 @@ class ItemBase:
         """The field a name, dict key or alias means (None: no such parameter)."""
         return cls._fieldByKey.get(key)
 
-    def __setattr__(self, key, value):
+    def _Checked(self, key, value):
+        """(the field's name, the value to keep) of a parameter, after the checks Python makes; the
+        value itself is checked by C++ (ValidateField(s))."""
         field = self._fieldByKey.get(key)
         if field is None:
             known = ", ".join(f["name"] for f in self._fields.values() if not f["group"])
@@ -115,36 +124,49 @@ class ItemBase:
             if not callable(value) and not noFunction:
                 raise TypeError(f"{self._info['className']}: parameter '{field['name']}': expected a Python function "
                                 f"or 0, got {value!r}")
-        if not (field["isUserFunction"] and callable(value)):
-            _multidyn.ValidateField(self._info["category"], self._info["typeName"], field["name"], value)
         if field["deprecation"] and not _np.array_equal(_np.asarray(value, dtype=float),
                                                         _np.asarray(field["default"], dtype=float)):
             _warnings.warn(f"{self._info['className']}.{field['name']} is {field['deprecation']}", DeprecationWarning,
                            stacklevel=3)
         if isinstance(value, _np.ndarray):
             value = value.tolist()
-        self._values[field["name"]] = value
+        return field["name"], value
+
+    def __setattr__(self, key, value):
+        name, value = self._Checked(key, value)
+        _multidyn.ValidateFields(self._info["category"], self._info["typeName"], {name: value})
+        self._values[name] = value
 
     def __getattr__(self, key):
         values = object.__getattribute__(self, "__dict__").get("_values", {})
         field = type(self)._FieldOf(key)
         if field is not None:
-            return values[field["name"]]
+            return self._Value(values, field["name"])
         if key == "visualization":
-            return {f["name"]: values[f["name"]] for f in self._fields.values() if f["group"]}
+            return {f["name"]: self._Value(values, f["name"]) for f in self._fields.values() if f["group"]}
         raise AttributeError(f"{self._info['className']} has no attribute '{key}'")
+
+    def _Value(self, values, name):
+        """a parameter's value in values (self._values); a list still shared with the class's defaults
+        is copied first"""
+        value = values[name]
+        if type(value) is list and value is self._defaultValues[name]:
+            value = values[name] = _CopyList(value)
+        return value
 
     def __iter__(self):
         yield self._info["typeKey"], self._info["typeName"]
         for name, field in self._fields.items():
-            yield field["key"], self._values[name]
+            yield field["key"], self._Value(self._values, name)
 
     def _AsDict(self):
-        """dict(self), built at once (mbs.Add... converts every item it adds)"""
-        values = self._values
+        """the parameters set (the others are the C++ item's defaults), for mbs.Add...; read only"""
+        values, defaults = self._values, self._defaultValues
         result = {self._info["typeKey"]: self._info["typeName"]}
         for key, name in self._keysAndNames:
-            result[key] = values[name]
+            value = values[name]
+            if value is not defaults[name]:
+                result[key] = value
         return result
 
     def __repr__(self):
@@ -222,14 +244,14 @@ def _MakeClass(info):
     for f in reversed(info["fields"]):
         for key in [f["name"], f["key"], *f["aliases"]]:
             fieldByKey[key] = f
-    defaults = [(name, _np.array(f["default"]).tolist() if isinstance(f["default"], list) else f["default"])
-                for name, f in fields.items()]
+    defaults = {name: _np.array(f["default"]).tolist() if isinstance(f["default"], list) else f["default"]
+                for name, f in fields.items()}
     doc = info["description"] + "\n\nParameters:\n" + "\n".join(
         f"  {f['name']} ({f['type']}{', ' + f['unit'] if f['unit'] else ''}; default {f['default']!r}): {f['description']}"
         for f in info["fields"])
     keysAndNames = [(f["key"], name) for name, f in fields.items()]
     return type(info["className"], (ItemBase,), {"_info": info, "_fields": fields, "_fieldByKey": fieldByKey,
-                                                 "_defaults": defaults, "_keysAndNames": keysAndNames, "__doc__": doc,
+                                                 "_defaultValues": defaults, "_keysAndNames": keysAndNames, "__doc__": doc,
                                                  "__module__": __name__})
 
 
@@ -241,7 +263,7 @@ def _MakeVisualizationFunction(itemClass):
                 raise TypeError(f"V{itemClass._info['className']}: unknown parameter '{key}'; the parameters are: "
                                 f"{', '.join(sorted(names))}")
             # checked here already, so that the error points at the line that gives the value
-            _multidyn.ValidateField(itemClass._info["category"], itemClass._info["typeName"], key, value)
+            _multidyn.ValidateFields(itemClass._info["category"], itemClass._info["typeName"], {key: value})
         return dict(kwargs)
     return VisualizationDict
 

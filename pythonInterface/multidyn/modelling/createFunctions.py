@@ -8,7 +8,7 @@ from multidyn import _multidyn
 from multidyn.api.argumentChecks import CheckedFlag
 from multidyn.api import itemInterface as _itemInterface
 from multidyn.modelling import rigidBodyUtilities as _utilities
-from multidyn.api.indices import MarkerIndex, NodeIndex, ObjectIndex
+from multidyn.api.indices import MarkerIndex, NodeIndex, ObjectIndex, indexTypes as _indexTypes
 from multidyn.modelling.kinematicTreeTypes import JointType, TreeLink
 from multidyn.api.console import Print as _Print
 from multidyn.api.userWarnings import WarnAtUserLine
@@ -28,6 +28,15 @@ def _Vector3(function, name, value):
     if array.shape != (3,) or not all(map(_math.isfinite, array.tolist())):
         raise ValueError(f"{function}: parameter '{name}': expected a list of 3 finite numbers, got {value!r}")
     return array
+
+
+def _AddParameters(mbs, itemClass, parameters):
+    """mbs.Add...(itemClass(**parameters)) without the item object: parameters by dict key ('Vshow' for
+    visualization.show), the others left at their defaults. The Create functions check their
+    arguments first; C++ checks every value as for Add..., naming the item and parameter."""
+    info = itemClass._info
+    parameters[info["typeKey"]] = info["typeName"]
+    return _indexTypes[info["category"]](mbs._AddItem(info["category"], parameters))
 
 
 def _ReferenceFrame(mbs, function, item, needsOrientation=True):
@@ -121,7 +130,7 @@ class _AllOrNothing:
         self.mbs = mbs
 
     def __enter__(self):
-        self.before = [getattr(self.mbs, f"NumberOf{name}s")() for name, _ in self._counts]
+        self.before = [self.mbs._NumberOfItems(category) for _, category in self._counts]
 
     def __exit__(self, errorType, error, traceback):
         if errorType is not None:
@@ -215,17 +224,25 @@ def CreateMassPoint(self, name="", referencePosition=[0., 0., 0.], initialDispla
     graphicsData = _GraphicsList(function, graphicsDataList, 0)
     # create2D: a NodePoint2D and an ObjectMassPoint2D in the x-y plane (the z components are dropped, as Exudyn)
     nodeClass, bodyClass, size = (NodePoint2D, ObjectMassPoint2D, 2) if create2D else (NodePoint, ObjectMassPoint, 3)
-    nodeNumber = self.AddNode(nodeClass(name="Node:" + name if name else "", referenceCoordinates=p0[:size].tolist(),
-                                        initialCoordinates=u0[:size].tolist(), initialVelocities=v0[:size].tolist(),
-                                        visualization={"show": show, "drawSize": drawSize, "color": color}))
-    bodyNumber = self.AddObject(bodyClass(name=name, physicsMass=mass, nodeNumber=nodeNumber,
-                                          visualization={"show": show and len(graphicsData) > 0,
-                                                         "graphicsData": graphicsData}))
+    node = {"referenceCoordinates": p0[:size].tolist(), "initialCoordinates": u0[:size].tolist(),
+            "initialVelocities": v0[:size].tolist(), "Vshow": show, "VdrawSize": drawSize}
+    if name:
+        node["name"] = "Node:" + name
+    if color is not _defaultColor:
+        node["Vcolor"] = color
+    nodeNumber = _AddParameters(self, nodeClass, node)
+    body = {"physicsMass": mass, "nodeNumber": nodeNumber, "Vshow": show and len(graphicsData) > 0}
+    if name:
+        body["name"] = name
+    if graphicsData:
+        body["VgraphicsData"] = graphicsData
+    bodyNumber = _AddParameters(self, bodyClass, body)
     result = {"nodeNumber": nodeNumber, "bodyNumber": bodyNumber}
     if gravity.any():
-        marker = self.AddMarker(MarkerBodyMass(bodyNumber=bodyNumber))
+        marker = _AddParameters(self, MarkerBodyMass, {"bodyNumber": bodyNumber})
         result["markerBodyMass"] = marker
-        result["loadNumber"] = self.AddLoad(LoadMassProportional(markerNumber=marker, loadVector=gravity.tolist()))
+        result["loadNumber"] = _AddParameters(self, LoadMassProportional, {"markerNumber": marker,
+                                                                         "loadVector": gravity.tolist()})
     return result if returnDict else bodyNumber
 
 
