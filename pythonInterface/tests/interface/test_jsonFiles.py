@@ -123,7 +123,7 @@ def TypeKeyOf(category):
 
 def AddItemWithNonDefaults(info, mbs):
     """ItemWithNonDefaults, put in place of the instance's item; checks that every field but those
-    that keep their default differs from the default."""
+    that keep their default differs from the default. Returns the item's number."""
     number, item = ItemWithNonDefaults(info, mbs)
     modify = getattr(mbs, 'Modify' + categoryNames[info['category']])
     with warnings.catch_warnings():
@@ -133,6 +133,7 @@ def AddItemWithNonDefaults(info, mbs):
     for field in info['fields']:
         if not KeepsDefault(field):
             assert stored[field['key']] != field['default'], f"{info['className']}.{field['name']} kept its default"
+    return number
 
 
 @pytest.mark.parametrize('info', ItemTypes, ids=[t['className'] for t in ItemTypes])

@@ -1,5 +1,6 @@
 """What the item reference pages say the viewer draws (multidyn.viewer.itemDrawings) against what the Scene draws
-for an instance of every item type (built as test_jsonFiles builds them, shown with every category's show on)."""
+for an instance of every item type (its test instance with every parameter set, as test_jsonFiles builds it,
+shown with every category's show on)."""
 import pathlib
 import sys
 import warnings
@@ -10,7 +11,7 @@ from multidyn.viewer.itemDrawings import ItemDrawing
 from multidyn.viewer.scene import Scene
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / 'interface'))
-from test_jsonFiles import BaseSystem, ItemTypes, ItemWithNonDefaults, categoryNames  # noqa: E402
+from test_jsonFiles import AddItemWithNonDefaults, BaseSystem, ItemTypes, categoryNames  # noqa: E402
 
 docsDir = pathlib.Path(__file__).resolve().parents[3] / 'docs'
 
@@ -24,11 +25,8 @@ def test_pageSaysWhatTheSceneDraws(info):
     assert 'not drawn yet' not in page and 'no viewer yet' not in page
 
     mbs, b = BaseSystem()
-    item, _ = ItemWithNonDefaults(info, mbs, b)
+    index = AddItemWithNonDefaults(info, mbs)
     category = categoryNames[info['category']]
-    with warnings.catch_warnings():
-        warnings.simplefilter('ignore', DeprecationWarning)
-        index = getattr(mbs, 'Add' + category)(item)
     if 'Vshow' in getattr(mbs, 'Get' + category)(index):
         getattr(mbs, f'Set{category}Parameter')(index, 'Vshow', True)
     mbs.Assemble()
