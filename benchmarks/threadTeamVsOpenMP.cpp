@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <vector>
 
+#include "core/evaluation/UsableCpus.h"
 #include "core/evaluation/WorkerThreads.h"
 
 namespace {
@@ -81,7 +82,7 @@ int main(int argc, char** argv) {
 
   std::printf("threads %d, work %d per thread and phase, usable CPUs %d: serial %.0f ns, team %.0f ns (%.2f), "
               "OpenMP %.0f ns (%.2f) per run (ratio to serial)\n",
-              threads, work, multidyn::WorkerThreads::UsableCpus(), serial, teamTime, teamTime / serial, openmpTime,
+              threads, work, multidyn::UsableCpus(), serial, teamTime, teamTime / serial, openmpTime,
               openmpTime / serial);
   return 0;
 }
