@@ -45,7 +45,7 @@ def test_chainAtOneSecondStepsReducesTheStepAndFinishes(workDir):
     alpha only dissipates)"""
     mbs, bodies, mass = Chain(50)
     settings = Settings(endTime=2., numberOfSteps=2)
-    settings.linearSolverType = exu.LinearSolverType.EigenSparse
+    settings.linearSolver.solverType = exu.LinearSolverType.EigenSparse
     settings.timeIntegration.newton.useModifiedNewton = True
     energy0 = Energy(mbs, bodies, mass)
     mbs.SolveDynamic(settings)
