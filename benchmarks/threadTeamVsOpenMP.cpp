@@ -80,9 +80,9 @@ int main(int argc, char** argv) {
     }
   });
 
-  std::printf("threads %d, work %d per thread and phase, usable CPUs %d: serial %.0f ns, team %.0f ns (%.2f), "
-              "OpenMP %.0f ns (%.2f) per run (ratio to serial)\n",
-              threads, work, multidyn::UsableCpus(), serial, teamTime, teamTime / serial, openmpTime,
-              openmpTime / serial);
+  std::printf(
+      "threads %d, work %d per thread and phase, usable CPUs %d: serial %.0f ns, team %.0f ns (%.2f), "
+      "OpenMP %.0f ns (%.2f) per run (ratio to serial)\n",
+      threads, work, multidyn::UsableCpus(), serial, teamTime, teamTime / serial, openmpTime, openmpTime / serial);
   return 0;
 }

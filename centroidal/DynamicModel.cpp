@@ -45,8 +45,7 @@ void DynamicModel::SetCurrent(const Vector3d& com_W, const Vector3d& com_acc_W, 
   const double orthonormalityError = (w_R_b.transpose() * w_R_b - Matrix3d::Identity()).cwiseAbs().maxCoeff();
   if (orthonormalityError > 1e-6 || w_R_b.determinant() < 0.)
     throw std::invalid_argument("w_R_b: expected a rotation matrix (R^T R = I to 1e-6, det = +1); |R^T R - I| = " +
-                                std::to_string(orthonormalityError) + ", det = " +
-                                std::to_string(w_R_b.determinant()));
+                                std::to_string(orthonormalityError) + ", det = " + std::to_string(w_R_b.determinant()));
   CheckFinite(omega_W, "omega_W");
   CheckFinite(omega_dot_W, "omega_dot_W");
   CheckEndEffectorVectors(force_W, eeCount_, "force_W");

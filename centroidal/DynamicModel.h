@@ -16,8 +16,8 @@ class DynamicModel {
 
   virtual ~DynamicModel() = default;
 
-  double m() const { return mass_; }       // [kg]
-  double g() const { return gravity_; }    // [m/s^2], positive
+  double m() const { return mass_; }  // [kg]
+  double g() const { return gravity_; }  // [m/s^2], positive
   int GetEECount() const { return eeCount_; }
 
   // The state and input at one instant, all in world coordinates: CoM position [m] and

@@ -61,15 +61,9 @@ void EulerConverter::CheckTime(double t) const {
                                 std::to_string(t));
 }
 
-Matrix3d EulerConverter::RotationX(double a) {
-  return Eigen::AngleAxisd(a, Vector3d::UnitX()).toRotationMatrix();
-}
-Matrix3d EulerConverter::RotationY(double a) {
-  return Eigen::AngleAxisd(a, Vector3d::UnitY()).toRotationMatrix();
-}
-Matrix3d EulerConverter::RotationZ(double a) {
-  return Eigen::AngleAxisd(a, Vector3d::UnitZ()).toRotationMatrix();
-}
+Matrix3d EulerConverter::RotationX(double a) { return Eigen::AngleAxisd(a, Vector3d::UnitX()).toRotationMatrix(); }
+Matrix3d EulerConverter::RotationY(double a) { return Eigen::AngleAxisd(a, Vector3d::UnitY()).toRotationMatrix(); }
+Matrix3d EulerConverter::RotationZ(double a) { return Eigen::AngleAxisd(a, Vector3d::UnitZ()).toRotationMatrix(); }
 
 Matrix3d EulerConverter::GetRotationMatrix(const Vector3d& e) {
   return RotationZ(e.z()) * RotationY(e.y()) * RotationX(e.x());
@@ -89,9 +83,7 @@ Matrix3d EulerConverter::GetRotationMatrixDerivative(const Vector3d& e, int k) {
 Matrix3d EulerConverter::GetRateMatrix(const Vector3d& e) {
   const double cy = std::cos(e.y()), sy = std::sin(e.y()), cz = std::cos(e.z()), sz = std::sin(e.z());
   Matrix3d m;
-  m << cy * cz, -sz, 0.,
-       cy * sz, cz, 0.,
-       -sy, 0., 1.;
+  m << cy * cz, -sz, 0., cy * sz, cz, 0., -sy, 0., 1.;
   return m;
 }
 

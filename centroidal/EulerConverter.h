@@ -20,8 +20,8 @@ class EulerConverter {
   // euler = (roll, pitch, yaw) [rad], eulerDot [rad/s], eulerDDot [rad/s^2]; jac* are the
   // 3 x n Jacobians of these three with respect to the n optimisation variables (same n).
   // time [s] is optional: when finite, queries that pass a time check it matches.
-  EulerConverter(const Vector3d& euler, const Vector3d& eulerDot, const Vector3d& eulerDDot,
-                 const Jacobian& jacEuler, const Jacobian& jacEulerDot, const Jacobian& jacEulerDDot,
+  EulerConverter(const Vector3d& euler, const Vector3d& eulerDot, const Vector3d& eulerDDot, const Jacobian& jacEuler,
+                 const Jacobian& jacEulerDot, const Jacobian& jacEulerDDot,
                  double time = std::numeric_limits<double>::quiet_NaN());
 
   int GetVariableCount() const { return static_cast<int>(jacEuler_.cols()); }

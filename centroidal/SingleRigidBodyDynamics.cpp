@@ -14,8 +14,7 @@ SingleRigidBodyDynamics::SingleRigidBodyDynamics(double mass, const Matrix3d& in
   if (!inertia_b.allFinite()) throw std::invalid_argument("inertia: expected 9 finite values");
   const double asymmetry = (inertia_b - inertia_b.transpose()).cwiseAbs().maxCoeff();
   if (asymmetry > 1e-12 * std::max(1., inertia_b.cwiseAbs().maxCoeff()))
-    throw std::invalid_argument("inertia: expected a symmetric 3 x 3 tensor, |I - I^T| = " +
-                                std::to_string(asymmetry));
+    throw std::invalid_argument("inertia: expected a symmetric 3 x 3 tensor, |I - I^T| = " + std::to_string(asymmetry));
 }
 
 SingleRigidBodyDynamics::SingleRigidBodyDynamics(double mass, double Ixx, double Iyy, double Izz, double Ixy,
@@ -25,9 +24,7 @@ SingleRigidBodyDynamics::SingleRigidBodyDynamics(double mass, double Ixx, double
 Matrix3d SingleRigidBodyDynamics::BuildInertiaTensor(double Ixx, double Iyy, double Izz, double Ixy, double Ixz,
                                                      double Iyz) {
   Matrix3d inertia;
-  inertia << Ixx, -Ixy, -Ixz,
-             -Ixy, Iyy, -Iyz,
-             -Ixz, -Iyz, Izz;
+  inertia << Ixx, -Ixy, -Ixz, -Ixy, Iyy, -Iyz, -Ixz, -Iyz, Izz;
   return inertia;
 }
 

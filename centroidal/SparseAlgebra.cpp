@@ -9,9 +9,7 @@ namespace centroidal {
 
 Matrix3d CrossMatrix(const Vector3d& v) {
   Matrix3d m;
-  m << 0., -v.z(), v.y(),
-       v.z(), 0., -v.x(),
-       -v.y(), v.x(), 0.;
+  m << 0., -v.z(), v.y(), v.z(), 0., -v.x(), -v.y(), v.x(), 0.;
   return m;
 }
 
@@ -37,12 +35,12 @@ Jacobian StackAngularLinear(const Jacobian& angular, const Jacobian& linear) {
 
 void CheckJacobian3(const Jacobian& jacobian, const std::string& what) {
   if (jacobian.rows() != 3)
-    throw std::invalid_argument(what + ": expected a 3 x n Jacobian, got " + std::to_string(jacobian.rows()) +
-                                " x " + std::to_string(jacobian.cols()));
+    throw std::invalid_argument(what + ": expected a 3 x n Jacobian, got " + std::to_string(jacobian.rows()) + " x " +
+                                std::to_string(jacobian.cols()));
   for (int k = 0; k < jacobian.outerSize(); ++k)
     for (Jacobian::InnerIterator it(jacobian, k); it; ++it)
-      if (!std::isfinite(it.value())) throw std::invalid_argument(what + ": expected finite entries, got " +
-                                                                  std::to_string(it.value()));
+      if (!std::isfinite(it.value()))
+        throw std::invalid_argument(what + ": expected finite entries, got " + std::to_string(it.value()));
 }
 
 }  // namespace centroidal

@@ -14,9 +14,11 @@ Index Ground(SystemBuilder& system);
 // A free rigid body ("RigidBodyRxyz" or "RigidBodyEP" node) at `position`; returns the body.
 Index RigidBody(SystemBuilder& system, const std::string& nodeType, const Vector3& position);
 Index MassPoint(SystemBuilder& system, const Vector3& position);  // returns the mass point
-Index MassPoint2D(SystemBuilder& system, const Vector3& position);  // on a NodePoint2D at [x, y]; returns the mass point
+Index MassPoint2D(SystemBuilder& system,
+                  const Vector3& position);  // on a NodePoint2D at [x, y]; returns the mass point
 Index RigidBody2D(SystemBuilder& system, const Vector3& positionAndAngle);  // returns the body
-Index ANCFCable2D(SystemBuilder& system);  // a curved, damped ObjectANCFCable2D on two free NodePoint2DSlope1; returns it
+Index ANCFCable2D(
+    SystemBuilder& system);  // a curved, damped ObjectANCFCable2D on two free NodePoint2DSlope1; returns it
 // An ObjectMass1D or ObjectRotationalMass1D (objectType) on a Node1D, in a rotated frame; returns the body.
 Index Mass1D(SystemBuilder& system, const std::string& objectType);
 Index CoordinateMarker(SystemBuilder& system, Index node, Index coordinate);

@@ -5,7 +5,7 @@
 #   bash scripts/check-format.sh --all      # every tracked C++ file
 #   bash scripts/check-format.sh --fix ...  # rewrites those files instead of checking them
 # Prints the files that differ with clang-format's first complaints; exits 1 if any differs.
-# Not in CI yet: the code predates .clang-format, so only changed files are meant to be checked.
+# run-tests.sh (so CI) checks every file (--all).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

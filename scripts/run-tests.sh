@@ -50,6 +50,15 @@ else
   anyFailed=1
 fi
 
+echo "== format (scripts/check-format.sh --all: every C++ file as .clang-format wants it)"
+if bash scripts/check-format.sh --all >"$workDirectory/format.log" 2>&1; then
+  summary="$summary, format clean"
+else
+  cat "$workDirectory/format.log"
+  summary="$summary, format FAILED"
+  anyFailed=1
+fi
+
 echo "== GoogleTest (ctest)"
 ctestStatus=0
 ctest --test-dir build/python --output-on-failure -j2 >"$workDirectory/ctest.log" 2>&1 || ctestStatus=$?

@@ -44,15 +44,15 @@ inline MatrixXd CentralDifference(const std::function<VectorXd(const VectorXd&)>
 }
 
 // analytic and numerical Jacobians agree to `relative` times the largest entry (at least 1)
-inline void ExpectJacobianNear(const Jacobian& analytic, const MatrixXd& numerical, double relative,
-                               const char* what) {
+inline void ExpectJacobianNear(const Jacobian& analytic, const MatrixXd& numerical, double relative, const char* what) {
   ASSERT_EQ(analytic.rows(), numerical.rows()) << what;
   ASSERT_EQ(analytic.cols(), numerical.cols()) << what;
   const MatrixXd dense = MatrixXd(analytic);
   const double scale = std::max(1., numerical.cwiseAbs().maxCoeff());
   const double error = (dense - numerical).cwiseAbs().maxCoeff();
-  EXPECT_LE(error, relative * scale) << what << ": max |analytic - finite difference| = " << error
-                                     << " (scale " << scale << ")\nanalytic\n" << dense << "\nnumerical\n"
+  EXPECT_LE(error, relative * scale) << what << ": max |analytic - finite difference| = " << error << " (scale "
+                                     << scale << ")\nanalytic\n"
+                                     << dense << "\nnumerical\n"
                                      << numerical;
 }
 

@@ -51,8 +51,9 @@ TEST(EulerConverter, AngularVelocityAndAccelerationMatchTimeDerivativesOfR) {
     auto anglesAt = [&](double t) { return Vector3d(e0 + eDot * t + 0.5 * eDDot * t * t); };
     auto omegaAt = [&](double t) {
       const double h = 1e-5;
-      const Matrix3d RDot = (EulerConverter::GetRotationMatrix(anglesAt(t + h)) -
-                             EulerConverter::GetRotationMatrix(anglesAt(t - h))) / (2. * h);
+      const Matrix3d RDot =
+          (EulerConverter::GetRotationMatrix(anglesAt(t + h)) - EulerConverter::GetRotationMatrix(anglesAt(t - h))) /
+          (2. * h);
       return AngularVelocityFromRotation(EulerConverter::GetRotationMatrix(anglesAt(t)), RDot);
     };
     const EulerConverter c(e0, eDot, eDDot, Empty(), Empty(), Empty());
@@ -77,18 +78,27 @@ TEST(EulerConverter, JacobiansMatchCentralDifferences) {
     const VectorXd u0 = VectorXd::Zero(n);
     const EulerConverter c = converterAt(u0);
     const double h = 1e-6;
-    ExpectJacobianNear(c.GetDerivOfAngVelWrtEulerNodes(),
-                       CentralDifference([&](const VectorXd& u) { return VectorXd(converterAt(u).GetAngularVelocityInWorld()); }, u0, h),
-                       1e-6, "d omega/du");
-    ExpectJacobianNear(c.GetDerivOfAngAccWrtEulerNodes(),
-                       CentralDifference([&](const VectorXd& u) { return VectorXd(converterAt(u).GetAngularAccelerationInWorld()); }, u0, h),
-                       1e-6, "d omegaDot/du");
-    ExpectJacobianNear(c.DerivOfRotVecMult(v, false),
-                       CentralDifference([&](const VectorXd& u) { return VectorXd(converterAt(u).GetRotationMatrixBaseToWorld() * v); }, u0, h),
-                       1e-6, "d(R v)/du");
-    ExpectJacobianNear(c.DerivOfRotVecMult(v, true),
-                       CentralDifference([&](const VectorXd& u) { return VectorXd(converterAt(u).GetRotationMatrixBaseToWorld().transpose() * v); }, u0, h),
-                       1e-6, "d(R^T v)/du");
+    ExpectJacobianNear(
+        c.GetDerivOfAngVelWrtEulerNodes(),
+        CentralDifference([&](const VectorXd& u) { return VectorXd(converterAt(u).GetAngularVelocityInWorld()); }, u0,
+                          h),
+        1e-6, "d omega/du");
+    ExpectJacobianNear(
+        c.GetDerivOfAngAccWrtEulerNodes(),
+        CentralDifference([&](const VectorXd& u) { return VectorXd(converterAt(u).GetAngularAccelerationInWorld()); },
+                          u0, h),
+        1e-6, "d omegaDot/du");
+    ExpectJacobianNear(
+        c.DerivOfRotVecMult(v, false),
+        CentralDifference(
+            [&](const VectorXd& u) { return VectorXd(converterAt(u).GetRotationMatrixBaseToWorld() * v); }, u0, h),
+        1e-6, "d(R v)/du");
+    ExpectJacobianNear(
+        c.DerivOfRotVecMult(v, true),
+        CentralDifference(
+            [&](const VectorXd& u) { return VectorXd(converterAt(u).GetRotationMatrixBaseToWorld().transpose() * v); },
+            u0, h),
+        1e-6, "d(R^T v)/du");
   }
 }
 

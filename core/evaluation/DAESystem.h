@@ -30,8 +30,8 @@ struct JacobianFactors {
   double constraintRows = 1.;
   double ode1Derivative = 1.;
   double ode1Stiffness = 1.;
-  double ode2ODE1 = 1.;        // dr/dy: ODE2 forces depending on ODE1 coordinates
-  double ode1Damping = 0.;     // dr1/dq_t weight (ODE1 equations depending on velocities)
+  double ode2ODE1 = 1.;  // dr/dy: ODE2 forces depending on ODE1 coordinates
+  double ode1Damping = 0.;  // dr1/dq_t weight (ODE1 equations depending on velocities)
   bool velocityLevelConstraints = false;
   // Rows of constraints on velocities (Constraint::IsVelocityLevel), g_v(q, q_t): the weights of
   // dg_v/dq_t (the unknown's change of q_t) and of dg_v/dq (its change of q; Exudyn's matrix

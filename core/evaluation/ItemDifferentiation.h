@@ -4,15 +4,15 @@
 #pragma once
 
 #include <algorithm>
-#include <memory>
-#include <string>
 #include <cstdint>
 #include <deque>
+#include <memory>
+#include <string>
 #include <vector>
 
+#include "core/evaluation/SystemEquations.h"
 #include "core/foundation/Errors.h"
 #include "core/model/MainSystem.h"
-#include "core/evaluation/SystemEquations.h"
 
 namespace multidyn {
 namespace differentiation {
@@ -180,9 +180,10 @@ class SeededNodes {
       }
       // q seeds only: from the node's [q; q_t]-seeded kinematics (when [q; q_t] of each node fits
       // the derivative vector), shifted copies
-      bool shared = !SeedsVelocities() && first_ == 0 && !MoreChunks() && std::all_of(nodes_.begin(), nodes_.end(), [&](Index node) {
-        return 2 * t.system.GetNode(node).NumberOfODE2Coordinates() <= Capacity();
-      });
+      bool shared = !SeedsVelocities() && first_ == 0 && !MoreChunks() &&
+                    std::all_of(nodes_.begin(), nodes_.end(), [&](Index node) {
+                      return 2 * t.system.GetNode(node).NumberOfODE2Coordinates() <= Capacity();
+                    });
       auto& positionCached = buffers_.positionCached;
       positionCached.clear();
       for (size_t i = 0; shared && i < nodes_.size(); ++i) {
@@ -215,7 +216,8 @@ class SeededNodes {
       }
     }
     for (size_t i = 0; i < nodes_.size(); ++i) {
-      ComputeNode(t, i, buffers_.kinematics[i], buffers_.offsets[i], SeedsVelocities() ? size_ + buffers_.offsets[i] : -1);
+      ComputeNode(t, i, buffers_.kinematics[i], buffers_.offsets[i],
+                  SeedsVelocities() ? size_ + buffers_.offsets[i] : -1);
       buffers_.kinematicsOf[i] = &buffers_.kinematics[i];
     }
   }
@@ -295,7 +297,8 @@ class SeededNodes {
     kinematics.Reset();
     for (Index k = 0; k < n; ++k) {
       q(k) = Seed(t.qTotal(start + k), offset + k);
-      q_t(k) = velocityOffset >= 0 ? Seed(t.state.ode2_t(start + k), velocityOffset + k) : AD(t.state.ode2_t(start + k));
+      q_t(k) =
+          velocityOffset >= 0 ? Seed(t.state.ode2_t(start + k), velocityOffset + k) : AD(t.state.ode2_t(start + k));
     }
     t.system.GetNode(node).ComputeKinematics(NodeCoordinates<AD>{q, q_t}, kinematics);
   }
@@ -340,18 +343,19 @@ class SeededNodes {
 template <class S> VecX<S> GeneralizedLoad(const MarkerData<S>& data, const MarkerLoad<S>& load) {
   // a coordinate-vector marker's load is the generalized force (its Jacobian is the identity)
   if (load.coordinateVectorForce.size() > 0) return load.coordinateVectorForce;
-  VecX<S> generalized = data.positionJacobian.transpose() * load.force + data.rotationJacobian.transpose() * load.torque;
+  VecX<S> generalized =
+      data.positionJacobian.transpose() * load.force + data.rotationJacobian.transpose() * load.torque;
   if (data.coordinateJacobian.cols() == 0) return generalized;
   if (generalized.size() == 0) return data.coordinateJacobian.transpose() * load.coordinateForce;
   return generalized + data.coordinateJacobian.transpose() * load.coordinateForce;
 }
 
-
 // The marker's data into `data`, a buffer of the workspace (its storage is kept between evaluations).
 inline void SeededMarkerData(const JacobianTarget& t, const SeededNodes& seeds, Index marker, MarkerData<AD>& data,
                              bool withJacobians = true) {
   const Marker& m = t.system.GetMarker(marker);
-  const Body* body = m.BodyNumber().IsValid() ? static_cast<const Body*>(&t.system.GetObject(m.BodyNumber().value)) : nullptr;
+  const Body* body =
+      m.BodyNumber().IsValid() ? static_cast<const Body*>(&t.system.GetObject(m.BodyNumber().value)) : nullptr;
   data.Reset();
   data.withJacobians = withJacobians;
   m.ComputeMarkerData(body, seeds.KinematicsOf(t.compiled.markerNodes[marker]), data);
@@ -368,8 +372,8 @@ inline void PrepareMarkerBuffers(JacobianWorkspace::Buffers& buffers, size_t cou
   }
 }
 
-inline void AddMarkerLoad(const JacobianTarget& t, const SeededNodes& seeds, Index marker,
-                                       const MarkerData<AD>& data, const MarkerLoad<AD>& load) {
+inline void AddMarkerLoad(const JacobianTarget& t, const SeededNodes& seeds, Index marker, const MarkerData<AD>& data,
+                          const MarkerLoad<AD>& load) {
   const auto& indices = t.compiled.markerODE2Indices[marker];
   if (!indices.empty()) seeds.AddDerivatives(GeneralizedLoad(data, load), indices, -1., t.factors, t.matrix);
 }
@@ -377,7 +381,7 @@ inline void AddMarkerLoad(const JacobianTarget& t, const SeededNodes& seeds, Ind
 // Constraint rows (dg/dq, or dg_t/dq_t at velocity level) and, if asked, the multiplier
 // columns dg/dq^T.
 inline void AddConstraintBlocks(const JacobianTarget& t, const SeededNodes& seeds, const VecX<AD>& g,
-                                             const VecX<AD>& g_t, Index aeStart, bool multiplierColumnsFromG) {
+                                const VecX<AD>& g_t, Index aeStart, bool multiplierColumnsFromG) {
   for (Index r = 0; r < g.size(); ++r) {
     const Index row = t.aeOffset + aeStart + r;
     for (Index d = 0; d < seeds.Size(); ++d) {
@@ -393,13 +397,14 @@ inline void AddConstraintBlocks(const JacobianTarget& t, const SeededNodes& seed
 }
 
 // Rows of a constraint on velocities, g_v(q, q_t): dg_v/dq_t and dg_v/dq with their weights.
-inline void AddVelocityConstraintRows(const JacobianTarget& t, const SeededNodes& seeds,
-                                                   const VecX<AD>& g_v, Index aeStart) {
+inline void AddVelocityConstraintRows(const JacobianTarget& t, const SeededNodes& seeds, const VecX<AD>& g_v,
+                                      Index aeStart) {
   for (Index r = 0; r < g_v.size(); ++r) {
     const Index row = t.aeOffset + aeStart + r;
     for (Index d = 0; d < 2 * seeds.Size(); ++d) {
       if (!seeds.Covers(d)) continue;
-      const double weight = d < seeds.Size() ? t.factors.velocityConstraintPositionRows : t.factors.velocityConstraintRows;
+      const double weight =
+          d < seeds.Size() ? t.factors.velocityConstraintPositionRows : t.factors.velocityConstraintRows;
       t.matrix.Add(row, seeds.Column(d), weight * seeds.Derivative(g_v(r), d));
     }
   }
@@ -408,7 +413,7 @@ inline void AddVelocityConstraintRows(const JacobianTarget& t, const SeededNodes
 // Each of the following evaluates one item once per chunk of its derivatives (once for all but
 // items with more derivatives than the AD scalar holds).
 inline void BodyJacobian(const JacobianTarget& t, const Body& body, const EvaluationContext& context,
-                                      const std::vector<Index>& bodyNodes, const std::vector<Index>& indices) {
+                         const std::vector<Index>& bodyNodes, const std::vector<Index>& indices) {
   VectorX& q_ttLocal = JacobianWorkspace::OfSize(t.workspace.q_ttBySize, Index(indices.size()));
   for (size_t i = 0; i < indices.size(); ++i) q_ttLocal(i) = t.state.ode2_tt(indices[i]);
   for (Index first = 0;; first += SeededNodes::Capacity()) {
@@ -421,8 +426,8 @@ inline void BodyJacobian(const JacobianTarget& t, const Body& body, const Evalua
 }
 
 // The node's own algebraic equations use its raw coordinates, seeded like its kinematics.
-inline void SeededCoordinates(const JacobianTarget& t, const SeededNodes& seeds, Index node,
-                                           VecX<AD>& q, VecX<AD>& q_t) {
+inline void SeededCoordinates(const JacobianTarget& t, const SeededNodes& seeds, Index node, VecX<AD>& q,
+                              VecX<AD>& q_t) {
   const Index start = t.compiled.nodeODE2Start[node];
   const Index size = t.system.GetNode(node).NumberOfODE2Coordinates();
   q.resize(size);
@@ -438,7 +443,7 @@ inline void NodeAlgebraicJacobian(const JacobianTarget& t, Index node) {
   t.workspace.singleNode.assign(1, node);
   for (Index first = 0;; first += SeededNodes::Capacity()) {
     const SeededNodes seeds(t, t.workspace.singleNode, first, 0, -1, Seeds::PositionsAndVelocities,
-                                NodeData::ColumnsOnly);
+                            NodeData::ColumnsOnly);
     VecX<AD> q, q_t, forces, g, g_t;
     SeededCoordinates(t, seeds, node, q, q_t);
     if (t.factors.constraintForces) {
@@ -463,16 +468,15 @@ inline Seeds ForceSeeds(const JacobianFactors& factors) {
 }
 
 // Loads of a connector on any number of markers, and the rates of its internal states.
-inline void ConnectorJacobian(const JacobianTarget& t, const Connector& connector,
-                                           const EvaluationContext& context, const std::vector<Index>& markers,
-                                           const std::vector<Index>& nodes, Index internalStart) {
+inline void ConnectorJacobian(const JacobianTarget& t, const Connector& connector, const EvaluationContext& context,
+                              const std::vector<Index>& markers, const std::vector<Index>& nodes, Index internalStart) {
   const Index nODE2 = t.compiled.numberOfODE2;
   const Index internalStates = connector.NumberOfInternalStates();
   auto& buffers = t.workspace.buffers;
   const size_t n = markers.size();
   for (Index first = 0;; first += SeededNodes::Capacity()) {
     const SeededNodes seeds(t, nodes, first, internalStates, internalStart >= 0 ? nODE2 + internalStart : -1,
-                                ForceSeeds(t.factors));
+                            ForceSeeds(t.factors));
     PrepareMarkerBuffers(buffers, n);
     for (size_t k = 0; k < n; ++k) SeededMarkerData(t, seeds, markers[k], buffers.markers[k]);
     VecX<AD> internal(internalStates), rate;
@@ -493,9 +497,8 @@ inline Seeds ConstraintSeeds(const JacobianFactors& factors, bool velocityLevelC
 // Derivatives of the constraint loads (K block) and the constraint rows.
 // The exact constraint blocks (timeIntegration.computeConstraintForcesJacobian): d(C_q^T lambda)/dq
 // and the rows dg/dq (or dg_t/dq_t). Exudyn's matrix takes neither from here (SystemEquations).
-inline void ConstraintJacobian(const JacobianTarget& t, const Constraint& constraint,
-                                            const EvaluationContext& context, Index aeStart,
-                                            const std::vector<Index>& markers, const std::vector<Index>& nodes) {
+inline void ConstraintJacobian(const JacobianTarget& t, const Constraint& constraint, const EvaluationContext& context,
+                               Index aeStart, const std::vector<Index>& markers, const std::vector<Index>& nodes) {
   const bool onVelocities = constraint.IsVelocityLevel();
   const VectorX& lambda = t.workspace.Lambda(t.state, aeStart, constraint.NumberOfAlgebraicEquations());
   for (Index first = 0;; first += SeededNodes::Capacity()) {
@@ -540,7 +543,7 @@ inline void LoadJacobian(const JacobianTarget& t, const Load& load, const Vector
 
 // h += d(g_t)/dq * q_t for the rows of g_t starting at aeStart.
 inline void AccumulateAccelerationTerm(const SeededNodes& seeds, const VecX<AD>& g_t, Index aeStart,
-                                                    const SystemState& state, VectorX& h) {
+                                       const SystemState& state, VectorX& h) {
   for (Index r = 0; r < g_t.size(); ++r)
     for (Index d = 0; d < seeds.Size(); ++d)
       if (seeds.Covers(d)) h(aeStart + r) += seeds.Derivative(g_t(r), d) * state.ode2_t(seeds.Column(d));
@@ -550,7 +553,7 @@ inline void NodeAccelerationTerm(const JacobianTarget& t, Index node, VectorX& h
   t.workspace.singleNode.assign(1, node);
   for (Index first = 0;; first += SeededNodes::Capacity()) {
     const SeededNodes seeds(t, t.workspace.singleNode, first, 0, -1, Seeds::PositionsAndVelocities,
-                                NodeData::ColumnsOnly);
+                            NodeData::ColumnsOnly);
     VecX<AD> q, q_t, g_t;
     SeededCoordinates(t, seeds, node, q, q_t);
     t.system.GetNode(node).ComputeAlgebraicEquations(NodeCoordinates<AD>{q, q_t}, true, g_t);
@@ -560,9 +563,8 @@ inline void NodeAccelerationTerm(const JacobianTarget& t, Index node, VectorX& h
 }
 
 inline void ConstraintAccelerationTerm(const JacobianTarget& t, const Constraint& constraint,
-                                                    const EvaluationContext& context, Index aeStart,
-                                                    const std::vector<Index>& markers, const std::vector<Index>& nodes,
-                                                    VectorX& h) {
+                                       const EvaluationContext& context, Index aeStart,
+                                       const std::vector<Index>& markers, const std::vector<Index>& nodes, VectorX& h) {
   for (Index first = 0;; first += SeededNodes::Capacity()) {
     const SeededNodes seeds(t, nodes, first, 0, -1, Seeds::Positions);  // d(g_t)/dq only
     auto& buffers = t.workspace.buffers;

@@ -4,18 +4,15 @@
 #include <algorithm>
 #include <thread>
 
+#include "core/evaluation/ItemDifferentiation.h"
+#include "core/evaluation/SystemUserFunctions.h"
 #include "core/foundation/Errors.h"
 #include "core/items/FieldTable.h"
 #include "core/items/UnitConstraintLoads.h"
-#include "core/evaluation/ItemDifferentiation.h"
-#include "core/evaluation/SystemUserFunctions.h"
 
 namespace multidyn {
 
-
-SystemEquations::SystemEquations(const MainSystem& system)
-    : system_(system),
-      compiled_(system.Compiled()) {
+SystemEquations::SystemEquations(const MainSystem& system) : system_(system), compiled_(system.Compiled()) {
   const Index nNodes = system.NumberOfItems(ItemCategory::Node);
   const Index nMarkers = system.NumberOfItems(ItemCategory::Marker);
   nodeKinematics_.resize(nNodes);
@@ -72,13 +69,14 @@ void SystemEquations::BuildEvaluationPlan() {
   for (Index count : owners) solvesMassMatrix_ = solvesMassMatrix_ && count == 1;
   for (Index node : compiled_.nodesWithAE) {
     const Node& n = system_.GetNode(node);
-    nodeAEEntries_.push_back({&n, compiled_.nodeODE2Start[node], n.NumberOfODE2Coordinates(), compiled_.nodeAEStart[node],
-                              n.NumberOfAlgebraicEquations()});
+    nodeAEEntries_.push_back({&n, compiled_.nodeODE2Start[node], n.NumberOfODE2Coordinates(),
+                              compiled_.nodeAEStart[node], n.NumberOfAlgebraicEquations()});
   }
   // The largest number of algebraic equations of an item: buffers of every size up to it.
   Index largest = 0;
   for (Index c : compiled_.constraints) largest = std::max(largest, system_.GetObject(c).NumberOfAlgebraicEquations());
-  for (Index node : compiled_.nodesWithAE) largest = std::max(largest, system_.GetNode(node).NumberOfAlgebraicEquations());
+  for (Index node : compiled_.nodesWithAE)
+    largest = std::max(largest, system_.GetNode(node).NumberOfAlgebraicEquations());
   largestConstraint_ = largest;
   for (Index c : compiled_.constraints) {
     const auto& constraint = static_cast<const Constraint&>(system_.GetObject(c));
@@ -134,7 +132,8 @@ bool SystemEquations::HasPythonUserFunction() const {
 }
 
 void SystemEquations::SetParallel(Index numberOfThreads, Index minimumItems) {
-  const Index items = Index(bodyEntries_.size() + connectorEntries_.size() + constraintEntries_.size() + loadEntries_.size());
+  const Index items =
+      Index(bodyEntries_.size() + connectorEntries_.size() + constraintEntries_.size() + loadEntries_.size());
   // never more threads than the CPUs this process may use (taskset, a container's cpuset): the
   // parts of a run wait for each other, so threads sharing a CPU only take turns
   Index threads = numberOfThreads > 1 ? std::min(numberOfThreads, UsableCpus()) : 1;
@@ -149,14 +148,16 @@ void SystemEquations::SetParallel(Index numberOfThreads, Index minimumItems) {
   };
   parts_.assign(threads, ThreadPart());
   for (Index t = 0; t < threads; ++t)
-    parts_[t] = {range(nodeEntries_.size(), t),       range(markerEntries_.size(), t),
-                 range(bodyEntries_.size(), t),       range(compiled_.nodesWithAE.size(), t),
-                 range(connectorEntries_.size(), t),  range(constraintEntries_.size(), t),
+    parts_[t] = {range(nodeEntries_.size(), t),      range(markerEntries_.size(), t),
+                 range(bodyEntries_.size(), t),      range(compiled_.nodesWithAE.size(), t),
+                 range(connectorEntries_.size(), t), range(constraintEntries_.size(), t),
                  range(loadEntries_.size(), t)};
   scratch_.assign(threads, Scratch());
   for (Scratch& scratch : scratch_) {
-    for (Index size = 0; size <= largestConstraint_; ++size) differentiation::JacobianWorkspace::OfSize(scratch.lambdaBySize, size);
-    for (Index size = 0; size <= largestBody_; ++size) differentiation::JacobianWorkspace::OfSize(scratch.q_ttBySize, size);
+    for (Index size = 0; size <= largestConstraint_; ++size)
+      differentiation::JacobianWorkspace::OfSize(scratch.lambdaBySize, size);
+    for (Index size = 0; size <= largestBody_; ++size)
+      differentiation::JacobianWorkspace::OfSize(scratch.q_ttBySize, size);
     scratch.residual.setZero(compiled_.numberOfODE2);
   }
   // The Jacobian's caches of seeded node kinematics, per thread (thread 0 has jacobianWorkspace_).
@@ -194,14 +195,16 @@ void SystemEquations::KinematicsOfPart(Index thread, const SystemState& state, b
   for (Index i = nodes.begin; i < nodes.end; ++i) {
     const NodeEntry& e = nodeEntries_[i];
     e.node->ComputeKinematics(
-        NodeCoordinates<double>{qTotal_.segment(e.start, e.size), state.ode2_t.segment(e.start, e.size)}, *e.kinematics);
+        NodeCoordinates<double>{qTotal_.segment(e.start, e.size), state.ode2_t.segment(e.start, e.size)},
+        *e.kinematics);
   }
   Synchronize();  // markers read the nodes of other parts
   const Range& markers = parts_[thread].markers;
   for (Index marker = markers.begin; marker < markers.end; ++marker) {
     const MarkerEntry& e = markerEntries_[marker];
     markerData_[marker].withJacobians = withJacobians;
-    e.marker->ComputeMarkerData(e.body, e.nodes ? e.nodes : NodesOf(compiled_.markerNodes[marker], markerNodeSlots_[marker]),
+    e.marker->ComputeMarkerData(e.body,
+                                e.nodes ? e.nodes : NodesOf(compiled_.markerNodes[marker], markerNodeSlots_[marker]),
                                 markerData_[marker]);
   }
 }
@@ -214,17 +217,26 @@ namespace {
 template <int n> using Elements = Eigen::Map<Eigen::Matrix<double, n, 1>>;
 template <int n> using ConstElements = Eigen::Map<const Eigen::Matrix<double, n, 1>>;
 void CopyElements(double* dst, const double* src, Index n) {
-  if (n == 7) Elements<7>{dst} = ConstElements<7>{src};
-  else if (n == 5) Elements<5>{dst} = ConstElements<5>{src};
-  else if (n == 3) Elements<3>{dst} = ConstElements<3>{src};
-  else if (n == 2) Elements<2>{dst} = ConstElements<2>{src};
-  else if (n == 1) dst[0] = src[0];
-  else Eigen::Map<VectorX>{dst, n} = Eigen::Map<const VectorX>{src, n};
+  if (n == 7)
+    Elements<7>{dst} = ConstElements<7>{src};
+  else if (n == 5)
+    Elements<5>{dst} = ConstElements<5>{src};
+  else if (n == 3)
+    Elements<3>{dst} = ConstElements<3>{src};
+  else if (n == 2)
+    Elements<2>{dst} = ConstElements<2>{src};
+  else if (n == 1)
+    dst[0] = src[0];
+  else
+    Eigen::Map<VectorX>{dst, n} = Eigen::Map<const VectorX>{src, n};
 }
 void AddElements(double* dst, const double* src, Index n) {
-  if (n == 7) Elements<7>{dst} += ConstElements<7>{src};
-  else if (n == 3) Elements<3>{dst} += ConstElements<3>{src};
-  else Eigen::Map<VectorX>{dst, n} += Eigen::Map<const VectorX>{src, n};
+  if (n == 7)
+    Elements<7>{dst} += ConstElements<7>{src};
+  else if (n == 3)
+    Elements<3>{dst} += ConstElements<3>{src};
+  else
+    Eigen::Map<VectorX>{dst, n} += Eigen::Map<const VectorX>{src, n};
 }
 // A marker load set to zero in place (a default-constructed one assigned costs several times more).
 void ClearMarkerLoad(MarkerLoad<double>& load) {
@@ -238,20 +250,21 @@ void ClearMarkerLoad(MarkerLoad<double>& load) {
 // force on the translations, G^T torque + Glocal^T momentLocal on the rotation parameters
 // (momentLocal = b x A^T f, the moment of the force in node axes: RigidFrameJacobians); with the
 // numbers of both known at compile time (3D rigid nodes), or at run time (Eigen::Dynamic).
-template <int translations, int rotations>
-void AddToRigidNode(const NodeKinematics<double>& node, const Vector3& force, const Vector3& torque,
-                    const Vector3& momentLocal, Index n, double* r) {
+template <int translations, int rotations> void AddToRigidNode(const NodeKinematics<double>& node, const Vector3& force,
+                                                               const Vector3& torque, const Vector3& momentLocal,
+                                                               Index n, double* r) {
   const Index nTranslations = translations == Eigen::Dynamic ? std::min(node.positionCoordinates, n) : translations;
   for (Index j = 0; j < nTranslations; ++j) r[j] += force(j);
   if (rotations == Eigen::Dynamic && !node.hasOrientation) return;
   const Index nRotations = rotations == Eigen::Dynamic ? node.G.cols() : rotations;
   double* rRotation = r + node.rotationStart;
-  for (Index j = 0; j < nRotations; ++j) rRotation[j] += node.G.col(j).dot(torque) + node.Glocal.col(j).dot(momentLocal);
+  for (Index j = 0; j < nRotations; ++j)
+    rRotation[j] += node.G.col(j).dot(torque) + node.Glocal.col(j).dot(momentLocal);
 }
 }  // namespace
 
 inline void SystemEquations::AddGeneralizedLoad(Index marker, const MarkerLoad<double>& load, double sign,
-                                         VectorX& residual) const {
+                                                VectorX& residual) const {
   const CoordinateRange& c = markerEntries_[marker].coordinates;
   const Index* indices = c.indices;
   const MarkerData<double>& data = markerData_[marker];
@@ -262,15 +275,17 @@ inline void SystemEquations::AddGeneralizedLoad(Index marker, const MarkerLoad<d
   if (data.rigidNode) {  // a rigid frame of one node: the marker's coordinates are the node's, in one block
     const NodeKinematics<double>& node = *data.rigidNode;
     const Vector3 force = sign * load.force, torque = sign * load.torque;
-    const Vector3 momentLocal = node.hasOrientation ? Vector3(data.rigidArmLocal.cross(node.rotation.transpose() * force))
-                                                    : Vector3(Vector3::Zero());
+    const Vector3 momentLocal = node.hasOrientation
+                                    ? Vector3(data.rigidArmLocal.cross(node.rotation.transpose() * force))
+                                    : Vector3(Vector3::Zero());
     double* r = residual.data() + c.start;
     const bool rigid3D = node.hasOrientation && node.positionCoordinates == 3 && node.rotationStart == 3;
     if (rigid3D && node.G.cols() == 4 && n == 7)
       AddToRigidNode<3, 4>(node, force, torque, momentLocal, n, r);
     else if (rigid3D && node.G.cols() == 3 && n == 6)
       AddToRigidNode<3, 3>(node, force, torque, momentLocal, n, r);
-    else if (node.hasOrientation && node.positionCoordinates == 2 && node.rotationStart == 2 && node.G.cols() == 1 && n == 3)
+    else if (node.hasOrientation && node.positionCoordinates == 2 && node.rotationStart == 2 && node.G.cols() == 1 &&
+             n == 3)
       AddToRigidNode<2, 1>(node, force, torque, momentLocal, n, r);  // a 2D rigid node
     else
       AddToRigidNode<Eigen::Dynamic, Eigen::Dynamic>(node, force, torque, momentLocal, n, r);
@@ -368,7 +383,8 @@ void SystemEquations::AddODE2Terms(const ThreadPart& part, Scratch& scratch, con
     const NodeAEEntry& e = nodeAEEntries_[k];
     const VectorX& lambda = Lambda(scratch, state, e.aeStart, e.aeSize);
     e.node->ComputeAlgebraicForces(
-        NodeCoordinates<double>{qTotal_.segment(e.start, e.size), state.ode2_t.segment(e.start, e.size)}, lambda, local);
+        NodeCoordinates<double>{qTotal_.segment(e.start, e.size), state.ode2_t.segment(e.start, e.size)}, lambda,
+        local);
     AddElements(residual.data() + e.start, local.data(), e.size);
   }
   for (Index c = part.connectors.begin; c < part.connectors.end; ++c)
@@ -379,8 +395,8 @@ void SystemEquations::AddODE2Terms(const ThreadPart& part, Scratch& scratch, con
     if (!e.constraint->IsActive()) continue;
     const VectorX& lambda = Lambda(scratch, state, e.aeStart, e.size);
     loads[0] = loads[1] = MarkerLoad<double>();
-    e.constraint->ComputeConstraintLoads(Context(e.object, state), markerData_[e.marker0], markerData_[e.marker1], lambda,
-                                         loads);
+    e.constraint->ComputeConstraintLoads(Context(e.object, state), markerData_[e.marker0], markerData_[e.marker1],
+                                         lambda, loads);
     AddGeneralizedLoad(e.marker0, loads[0], -1., residual);
     AddGeneralizedLoad(e.marker1, loads[1], -1., residual);
   }
@@ -410,11 +426,11 @@ void SystemEquations::EvaluateConnector(const ConnectorEntry& e, Scratch& scratc
 }
 
 void SystemEquations::AddODE1Rates(const SystemState& state, VectorX& residual) {
-  ForEachActiveODE1Object(state, [&](Index o, const Object& object, const std::vector<Index>& indices,
-                                     const VectorX& yLocal) {
-    object.ComputeODE1RightHandSide(Context(o, state), yLocal, f_);
-    for (size_t i = 0; i < indices.size(); ++i) residual(indices[i]) -= f_(i);
-  });
+  ForEachActiveODE1Object(state,
+                          [&](Index o, const Object& object, const std::vector<Index>& indices, const VectorX& yLocal) {
+                            object.ComputeODE1RightHandSide(Context(o, state), yLocal, f_);
+                            for (size_t i = 0; i < indices.size(); ++i) residual(indices[i]) -= f_(i);
+                          });
 }
 
 void SystemEquations::AddItemResiduals(const SystemState& state, VectorX& ode2Residual, VectorX* ode1Residual,
@@ -497,9 +513,11 @@ void SystemEquations::AddMassMatrix(const SystemState& state, double factor, Sys
     const Index b = e.object;
     const auto& indices = compiled_.objectODE2Indices[b];
     if (e.direct)
-      e.direct->DirectMassMatrix(Context(b, state), qTotal_.segment(e.coordinates.start, e.coordinates.size), localMatrix_);
+      e.direct->DirectMassMatrix(Context(b, state), qTotal_.segment(e.coordinates.start, e.coordinates.size),
+                                 localMatrix_);
     else
-      e.body->ComputeMassMatrix(Context(b, state), NodesOf(compiled_.objectNodes[b], objectNodeSlots_[b]), localMatrix_);
+      e.body->ComputeMassMatrix(Context(b, state), NodesOf(compiled_.objectNodes[b], objectNodeSlots_[b]),
+                                localMatrix_);
     for (size_t j = 0; j < indices.size(); ++j)
       for (size_t i = 0; i < indices.size(); ++i) matrix.Add(indices[i], indices[j], factor * localMatrix_(i, j));
   }
@@ -567,9 +585,8 @@ void SystemEquations::SolveMassMatrix(const SystemState& state, VectorX& rhsToSo
 }
 
 bool SystemEquations::MassMatrixIsConstant() const {
-  return std::all_of(compiled_.bodies.begin(), compiled_.bodies.end(), [&](Index b) {
-    return static_cast<const Body&>(system_.GetObject(b)).HasConstantMassMatrix();
-  });
+  return std::all_of(compiled_.bodies.begin(), compiled_.bodies.end(),
+                     [&](Index b) { return static_cast<const Body&>(system_.GetObject(b)).HasConstantMassMatrix(); });
 }
 
 void SystemEquations::ComputeMassMatrix(const SystemState& state, SystemMatrix& matrix) {
@@ -608,7 +625,8 @@ void SystemEquations::ComputeJacobian(const SystemState& state, const JacobianFa
         },
         true);
     for (Index thread = 1; thread < NumberOfThreadsInUse(); ++thread)
-      scratch_[thread].partMatrix.ForEachEntry([&](Index row, Index column, double value) { matrix.Add(row, column, value); });
+      scratch_[thread].partMatrix.ForEachEntry(
+          [&](Index row, Index column, double value) { matrix.Add(row, column, value); });
   } else {
     UpdateKinematics(state);
     AddPartJacobian(WholeLists(), scratch_[0], *jacobianWorkspace_, state, factors, matrix);
@@ -616,13 +634,13 @@ void SystemEquations::ComputeJacobian(const SystemState& state, const JacobianFa
 
   // ODE1 block: dr1/dy_t = I for every ODE1 coordinate, dr1/dy = -df_FO/dy from the objects.
   for (Index i = 0; i < compiled_.numberOfODE1; ++i) matrix.Add(nODE2 + i, nODE2 + i, factors.ode1Derivative);
-  ForEachActiveODE1Object(state, [&](Index o, const Object& object, const std::vector<Index>& indices,
-                                     const VectorX& yLocal) {
-    object.ComputeODE1Jacobian(Context(o, state), yLocal, localMatrix_);
-    for (size_t j = 0; j < indices.size(); ++j)
-      for (size_t i = 0; i < indices.size(); ++i)
-        matrix.Add(nODE2 + indices[i], nODE2 + indices[j], -factors.ode1Stiffness * localMatrix_(i, j));
-  });
+  ForEachActiveODE1Object(
+      state, [&](Index o, const Object& object, const std::vector<Index>& indices, const VectorX& yLocal) {
+        object.ComputeODE1Jacobian(Context(o, state), yLocal, localMatrix_);
+        for (size_t j = 0; j < indices.size(); ++j)
+          for (size_t i = 0; i < indices.size(); ++i)
+            matrix.Add(nODE2 + indices[i], nODE2 + indices[j], -factors.ode1Stiffness * localMatrix_(i, j));
+      });
   AddSystemJacobianUserFunction(system_, state, factors, nODE2, compiled_.numberOfODE1, systemJacobianEntries_, matrix);
 }
 
@@ -684,8 +702,7 @@ void SystemEquations::AddPartJacobian(const ThreadPart& part, Scratch& scratch,
     // differ from dg/dq only normal to the unit sphere, where the parameter constraint acts.
     const bool rowsFromLoads = !factors.constraintForces;
     const double rowFactor = e.velocityLevel ? factors.velocityConstraintRows : factors.constraintRows;
-    if (!rowsFromLoads)
-      ConstraintJacobian(target, constraint, Context(e.object, state), aeStart, markers, nodes);
+    if (!rowsFromLoads) ConstraintJacobian(target, constraint, Context(e.object, state), aeStart, markers, nodes);
     // Multiplier columns dr/dlambda from the constraint loads themselves: with Euler parameters
     // they differ from dg/dq in the direction normal to the unit sphere, and Newton needs the
     // derivative of the residual it solves.
@@ -724,7 +741,7 @@ void SystemEquations::AddPartJacobian(const ThreadPart& part, Scratch& scratch,
 
 SystemEquations::ThreadPart SystemEquations::WholeLists() const {
   auto all = [](size_t size) { return Range{0, Index(size)}; };
-  return {all(nodeEntries_.size()),       all(markerEntries_.size()),      all(bodyEntries_.size()),
+  return {all(nodeEntries_.size()),          all(markerEntries_.size()),    all(bodyEntries_.size()),
           all(compiled_.nodesWithAE.size()), all(connectorEntries_.size()), all(constraintEntries_.size()),
           all(loadEntries_.size())};
 }
@@ -756,8 +773,7 @@ void SystemEquations::ComputeConstraintAccelerationTerm(const SystemState& state
   JacobianWorkspace& workspace = *jacobianWorkspace_;
   workspace.Invalidate();
   JacobianTarget target{system_, compiled_, qTotal_, state, factors, unused, 0, workspace};
-  for (Index node : compiled_.nodesWithAE)
-    NodeAccelerationTerm(target, node, h);
+  for (Index node : compiled_.nodesWithAE) NodeAccelerationTerm(target, node, h);
   for (const ConstraintEntry& e : constraintEntries_) {
     if (!e.constraint->IsActive()) continue;
     ConstraintAccelerationTerm(target, *e.constraint, Context(e.object, state), e.aeStart,
@@ -769,7 +785,7 @@ void SystemEquations::ComputeConstraintAccelerationTerm(const SystemState& state
 // first (its data coordinates are those the items then see), its |error| plus the largest of the
 // items'; the smallest recommendation >= 0 wins.
 double SystemEquations::PostNewtonStep(SystemState& state, const SystemState& startOfStep,
-                                      double& recommendedStepSize) {
+                                       double& recommendedStepSize) {
   recommendedStepSize = -1.;
   const double userError = CallPostNewtonUserFunction(system_, state, recommendedStepSize);
   const MainSystem::EvaluatedState evaluated(system_, state);
@@ -849,8 +865,8 @@ void SystemEquations::AlgebraicEquationKinds(std::vector<AlgebraicEquationKind>&
   kinds.assign(size_t(compiled_.numberOfAE), AlgebraicEquationKind::Position);  // nodes' equations: positions
   for (const ConstraintEntry& e : constraintEntries_) {
     const AlgebraicEquationKind kind = !e.constraint->IsActive() ? AlgebraicEquationKind::Inactive
-                                       : e.velocityLevel        ? AlgebraicEquationKind::Velocity
-                                                                : AlgebraicEquationKind::Position;
+                                       : e.velocityLevel         ? AlgebraicEquationKind::Velocity
+                                                                 : AlgebraicEquationKind::Position;
     for (Index r = 0; r < e.size; ++r) kinds[size_t(e.aeStart + r)] = kind;
   }
 }
@@ -861,8 +877,8 @@ std::string SystemEquations::DescribeUnknown(Index row) const {
       const Index start = compiled_.nodeODE2Start[node];
       const Index n = system_.GetNode(node).NumberOfODE2Coordinates();
       if (row >= start && row < start + n) {
-        std::string text = "coordinate " + std::to_string(row - start) + " of " +
-                           system_.ItemDescription(ItemCategory::Node, node);
+        std::string text =
+            "coordinate " + std::to_string(row - start) + " of " + system_.ItemDescription(ItemCategory::Node, node);
         for (Index b : compiled_.bodies)
           for (NodeIndex bodyNode : system_.GetObject(b).NodeNumbers())
             if (bodyNode.value == node) text += ", node of " + system_.ItemDescription(ItemCategory::Object, b);
@@ -875,15 +891,18 @@ std::string SystemEquations::DescribeUnknown(Index row) const {
     for (Index node : compiled_.ode1Nodes) {
       const Index start = compiled_.nodeODE1Start[node];
       if (ode1 >= start && ode1 < start + system_.GetNode(node).NumberOfODE1Coordinates())
-        return "ODE1 coordinate " + std::to_string(ode1 - start) + " of " + system_.ItemDescription(ItemCategory::Node, node);
+        return "ODE1 coordinate " + std::to_string(ode1 - start) + " of " +
+               system_.ItemDescription(ItemCategory::Node, node);
     }
   }
   const Index ae = row - compiled_.numberOfODE2 - compiled_.numberOfODE1;
   for (Index node : compiled_.nodesWithAE)
-    if (ae >= compiled_.nodeAEStart[node] && ae < compiled_.nodeAEStart[node] + system_.GetNode(node).NumberOfAlgebraicEquations())
+    if (ae >= compiled_.nodeAEStart[node] &&
+        ae < compiled_.nodeAEStart[node] + system_.GetNode(node).NumberOfAlgebraicEquations())
       return "algebraic equation of " + system_.ItemDescription(ItemCategory::Node, node);
   for (Index c : compiled_.constraints)
-    if (ae >= compiled_.objectAEStart[c] && ae < compiled_.objectAEStart[c] + system_.GetObject(c).NumberOfAlgebraicEquations())
+    if (ae >= compiled_.objectAEStart[c] &&
+        ae < compiled_.objectAEStart[c] + system_.GetObject(c).NumberOfAlgebraicEquations())
       return "algebraic equation " + std::to_string(ae - compiled_.objectAEStart[c]) + " of " +
              system_.ItemDescription(ItemCategory::Object, c);
   return "unknown " + std::to_string(row);

@@ -37,7 +37,9 @@ class SystemEquations : public DAESystem {
   Index NumberOfAE() const override { return compiled_.numberOfAE; }
   const MainSystem& System() const { return system_; }
   // Steps of the numerical derivatives of user functions (kept by pointer; nullptr: defaults).
-  void SetNumericalDifferentiation(const NumericalDifferentiationSettings* settings) { numericalDifferentiation_ = settings; }
+  void SetNumericalDifferentiation(const NumericalDifferentiationSettings* settings) {
+    numericalDifferentiation_ = settings;
+  }
   void SetTrapezoidalStepSize(double h) override { trapezoidalStepSize_ = h; }
   void SetLoadFactor(double factor) override { loadFactor_ = factor; }
   // Residuals on min(numberOfThreads, cores) threads if the system has more than minimumItems
@@ -106,8 +108,10 @@ class SystemEquations : public DAESystem {
   };
   // task(thread) for each part, on the worker threads if there are several.
   template <class Task> void ForEachPart(Task&& task) {
-    if (threads_) threads_->Run(task);
-    else task(Index(0));
+    if (threads_)
+      threads_->Run(task);
+    else
+      task(Index(0));
   }
   // Within a task of ForEachPart: waits for the other parts to get here.
   void Synchronize() {
@@ -132,7 +136,8 @@ class SystemEquations : public DAESystem {
                         VectorX* algebraicResidual, bool zeroAcceleration = false);
   // The kinematics of a list of nodes as a contiguous array (a pointer into the node table for
   // a single node; a gathered copy in `slot` otherwise).
-  const NodeKinematics<double>* NodesOf(const std::vector<Index>& nodes, std::vector<NodeKinematics<double>>& slot) const;
+  const NodeKinematics<double>* NodesOf(const std::vector<Index>& nodes,
+                                        std::vector<NodeKinematics<double>>& slot) const;
   // Bodies, node constraint forces, connectors (and their internal rates into ode1Residual if
   // given), constraint loads and loads, into residual; kinematics must be up to date.
   void AddODE2Terms(const ThreadPart& part, Scratch& scratch, const SystemState& state, VectorX& residual,
@@ -180,12 +185,12 @@ class SystemEquations : public DAESystem {
     const NodeKinematics<double>* nodes;
     const BodyLHSJacobian* lhsJacobian;  // nullptr: the Jacobian differentiates ComputeODE2LHS
     const BodyNewtonBlock* newtonBlock;  // non-null: the body writes its whole block
-    const DirectBody* direct;            // non-null: the body evaluates directly (contiguous coordinates)
+    const DirectBody* direct;  // non-null: the body evaluates directly (contiguous coordinates)
     CoordinateRange coordinates;
   };
   struct NodeAEEntry {
     const Node* node;
-    Index start, size;      // ODE2 coordinates
+    Index start, size;  // ODE2 coordinates
     Index aeStart, aeSize;  // algebraic equations
   };
   struct ConstraintEntry {
@@ -247,7 +252,7 @@ class SystemEquations : public DAESystem {
   double loadFactor_ = 1.;
   std::vector<char> loadScaledByLoadFactor_;  // per load: it has no user function
   Index largestConstraint_ = 0;  // the most algebraic equations of one item
-  Index largestBody_ = 0;        // the most ODE2 coordinates of one body (not evaluated directly)
+  Index largestBody_ = 0;  // the most ODE2 coordinates of one body (not evaluated directly)
   bool solvesMassMatrix_ = false;
   std::vector<ThreadPart> parts_;  // one per thread; one part with whole lists when serial
   std::unique_ptr<WorkerThreads> threads_;  // nullptr when serial

@@ -65,7 +65,8 @@ class SystemMatrix {
       return;
     }
     for (Index j = 0; j < size_; ++j)
-      for (Eigen::SparseMatrix<double>::InnerIterator it(sparse_, j); it; ++it) function(Index(it.row()), j, it.value());
+      for (Eigen::SparseMatrix<double>::InnerIterator it(sparse_, j); it; ++it)
+        function(Index(it.row()), j, it.value());
   }
 
  private:

@@ -41,21 +41,19 @@ void AddSystemJacobianUserFunction(const MainSystem& system, const SystemState& 
   UserFunctionStack::Scope scope(&system, nullptr, invalidIndex, name);
   entries.clear();
   try {
-    function->CallSparseMatrix({&system, state.time, sign * factors.stiffness, sign * factors.damping,
-                                sign * factors.ode2ODE1},
-                               entries);
+    function->CallSparseMatrix(
+        {&system, state.time, sign * factors.stiffness, sign * factors.damping, sign * factors.ode2ODE1}, entries);
   } catch (const UserFunctionError& e) {
     Rethrow(name, *function, e);
   }
   // Checked before anything is added, so that a refused matrix leaves the Newton matrix as it was.
   for (const auto& entry : entries)
     if (entry.row() >= numberOfODE2 || entry.col() >= numberOfODE2 + numberOfODE1)
-      throw UserFunctionError(std::string(name) + " (" + function->Description() + ") returned the entry (" +
-                              std::to_string(entry.row()) + ", " + std::to_string(entry.col()) +
-                              "); expected rows of ODE2 coordinates (< " + std::to_string(numberOfODE2) +
-                              ") and columns of ODE2 or ODE1 coordinates (< " +
-                              std::to_string(numberOfODE2 + numberOfODE1) +
-                              "); entries of ODE1 or algebraic equations are not supported");
+      throw UserFunctionError(
+          std::string(name) + " (" + function->Description() + ") returned the entry (" + std::to_string(entry.row()) +
+          ", " + std::to_string(entry.col()) + "); expected rows of ODE2 coordinates (< " +
+          std::to_string(numberOfODE2) + ") and columns of ODE2 or ODE1 coordinates (< " +
+          std::to_string(numberOfODE2 + numberOfODE1) + "); entries of ODE1 or algebraic equations are not supported");
   for (const auto& entry : entries) matrix.Add(entry.row(), entry.col(), -sign * entry.value());
 }
 

@@ -89,10 +89,10 @@ WorkerThreads::~WorkerThreads() {
 // Wakes the threads sleeping in a wait after the state they wait for changed (with seq_cst on both
 // sides, either a waiter sees the change or we see it sleeping; the empty lock makes a waiter
 // between its last check and its wait be waiting now).
-#define MULTIDYN_WAKE_SLEEPERS()                                      \
-  if (sleeping_.load(std::memory_order_seq_cst) > 0) {                \
-    { std::lock_guard<std::mutex> lock(mutex_); }                     \
-    wake_.notify_all();                                               \
+#define MULTIDYN_WAKE_SLEEPERS()                       \
+  if (sleeping_.load(std::memory_order_seq_cst) > 0) { \
+    { std::lock_guard<std::mutex> lock(mutex_); }      \
+    wake_.notify_all();                                \
   }
 
 template <class Done> static void WaitFor(Done done, std::atomic<Index>& sleeping, std::mutex& mutex,

@@ -35,7 +35,8 @@ class WorkerThreads {
   // that threw, after all have returned (the others leave their Barrier() then). The task is
   // passed by reference (a std::function would allocate for a lambda with several captures).
   template <class Task> void Run(Task&& task) {
-    Run(static_cast<void*>(&task), [](void* t, Index thread) { (*static_cast<std::remove_reference_t<Task>*>(t))(thread); });
+    Run(static_cast<void*>(&task),
+        [](void* t, Index thread) { (*static_cast<std::remove_reference_t<Task>*>(t))(thread); });
   }
 
   // Within a task of Run: returns when every thread of the run has called it (as often).
@@ -55,11 +56,11 @@ class WorkerThreads {
   void* task_ = nullptr;  // of the current run
   Call call_ = nullptr;
   std::atomic<std::uint64_t> generation_{0};  // incremented to start a run (and to stop)
-  std::atomic<Index> running_{0};             // workers still in the current run
-  std::atomic<Index> sleeping_{0};            // workers waiting on wake_
-  std::atomic<Index> barrierArrived_{0};      // threads at the current barrier
+  std::atomic<Index> running_{0};  // workers still in the current run
+  std::atomic<Index> sleeping_{0};  // workers waiting on wake_
+  std::atomic<Index> barrierArrived_{0};  // threads at the current barrier
   std::atomic<std::uint64_t> barrierPhase_{0};  // incremented when all have arrived
-  std::atomic<bool> failed_{false};           // a task of the current run threw: barriers give up
+  std::atomic<bool> failed_{false};  // a task of the current run threw: barriers give up
   std::atomic<bool> stop_{false};
   std::mutex mutex_;
   std::condition_variable wake_;

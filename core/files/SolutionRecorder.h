@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "core/evaluation/SolverObserver.h"
 #include "core/model/MainSystem.h"
 #include "core/model/SimulationSettings.h"
-#include "core/evaluation/SolverObserver.h"
 
 namespace multidyn {
 

@@ -35,19 +35,19 @@ struct CompiledSystem {
   VectorX ode1Reference;  // reference values of all ODE1 coordinates
 
   // Item lists by capability.
-  std::vector<Index> ode2Nodes;        // nodes with ODE2 coordinates
-  std::vector<Index> ode1Nodes;        // nodes with ODE1 coordinates
-  std::vector<Index> ode1Objects;      // objects with first-order equations
-  std::vector<Index> nodesWithAE;      // nodes with algebraic equations
-  std::vector<Index> bodies;           // objects of kind Body (not ground)
-  std::vector<Index> connectors;       // penalty connectors
+  std::vector<Index> ode2Nodes;  // nodes with ODE2 coordinates
+  std::vector<Index> ode1Nodes;  // nodes with ODE1 coordinates
+  std::vector<Index> ode1Objects;  // objects with first-order equations
+  std::vector<Index> nodesWithAE;  // nodes with algebraic equations
+  std::vector<Index> bodies;  // objects of kind Body (not ground)
+  std::vector<Index> connectors;  // penalty connectors
   std::vector<Index> internalStateObjects;  // connectors with internal first-order states
-  Index maxObjectMarkers = 0;          // the most markers one object has
-  std::vector<Index> constraints;      // objects with algebraic equations
+  Index maxObjectMarkers = 0;  // the most markers one object has
+  std::vector<Index> constraints;  // objects with algebraic equations
   std::vector<Index> postNewtonObjects;
   std::vector<Index> loads;
 
-  size_t assembledRevision = 0;        // MainSystem's structural revision when assembled
+  size_t assembledRevision = 0;  // MainSystem's structural revision when assembled
 };
 
 }  // namespace multidyn

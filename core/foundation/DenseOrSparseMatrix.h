@@ -52,8 +52,10 @@ class DenseOrSparseMatrix {
 
   // y += A x, in place (y is not x).
   template <class X, class Y> void AddProductTo(const X& x, Y& y) const {
-    if (isSparse_) y.noalias() += sparse_ * x;
-    else y.noalias() += dense_ * x;
+    if (isSparse_)
+      y.noalias() += sparse_ * x;
+    else
+      y.noalias() += dense_ * x;
   }
 
   // function(row, column, value) for each stored entry (sparse: the pattern; dense: all, column by column).

@@ -15,8 +15,8 @@ namespace multidyn {
 // views of contiguous vectors or segments. (Maps, not Eigen::Ref: a Ref to a vector of run-time
 // size frees its unused temporary on destruction, a call of free per view and evaluation.)
 template <class S> struct NodeCoordinates {
-  template <class Q, class Q_t>
-  NodeCoordinates(const Q& q_, const Q_t& q_t_) : q(q_.data(), q_.size()), q_t(q_t_.data(), q_t_.size()) {
+  template <class Q, class Q_t> NodeCoordinates(const Q& q_, const Q_t& q_t_)
+      : q(q_.data(), q_.size()), q_t(q_t_.data(), q_t_.size()) {
     static_assert(Q::InnerStrideAtCompileTime == 1 && Q_t::InnerStrideAtCompileTime == 1, "contiguous coordinates");
   }
   Eigen::Map<const VecXUnbounded<S>> q;
@@ -26,14 +26,14 @@ template <class S> struct NodeCoordinates {
 template <class S> struct NodeKinematics {
   Vec3<S> position = Vec3<S>::Zero();
   Vec3<S> velocity = Vec3<S>::Zero();
-  Mat3<S> rotation = Mat3<S>::Identity();          // A_0N: node frame -> global frame
+  Mat3<S> rotation = Mat3<S>::Identity();  // A_0N: node frame -> global frame
   Vec3<S> angularVelocityLocal = Vec3<S>::Zero();  // omega in node frame
-  Mat3XRotation<S> G;                              // global omega = G * theta_t
-  Mat3XRotation<S> Glocal;                         // local omega = Glocal * theta_t
-  Vec3<S> Glocal_tTheta_t = Vec3<S>::Zero();       // d(Glocal)/dt * theta_t
+  Mat3XRotation<S> G;  // global omega = G * theta_t
+  Mat3XRotation<S> Glocal;  // local omega = Glocal * theta_t
+  Vec3<S> Glocal_tTheta_t = Vec3<S>::Zero();  // d(Glocal)/dt * theta_t
   Index numberOfCoordinates = 0;
-  Index positionCoordinates = 3;                   // translations at the start (2: planar node, 0: ground node)
-  Index rotationStart = 3;                         // first rotation parameter among the node's coordinates
+  Index positionCoordinates = 3;  // translations at the start (2: planar node, 0: ground node)
+  Index rotationStart = 3;  // first rotation parameter among the node's coordinates
   bool hasOrientation = false;
   // The stored ODE2 coordinates (relative to the reference values, as Exudyn's coordinate
   // markers measure them) and their velocities. Storage of the node's size, kept (GrowingMatrix):
@@ -78,16 +78,17 @@ void StoreNodeCoordinates(const NodeCoordinates<S>& c, const Reference& referenc
 template <class S> struct MarkerData {
   Vec3<S> position = Vec3<S>::Zero();
   Vec3<S> velocity = Vec3<S>::Zero();
-  Mat3<S> orientation = Mat3<S>::Identity();       // A_0M: marker frame -> global frame
+  Mat3<S> orientation = Mat3<S>::Identity();  // A_0M: marker frame -> global frame
   Vec3<S> angularVelocityLocal = Vec3<S>::Zero();  // omega in marker frame
   // Storage of the marker's size, kept (GrowingMatrix), as for the node coordinates.
-  GrowingMatrix<Mat3X<S>> positionJacobian;        // d(p_0M)/dq, 3 x n
-  GrowingMatrix<Mat3X<S>> rotationJacobian;        // d(omega_0)/dq_t, 3 x n
+  GrowingMatrix<Mat3X<S>> positionJacobian;  // d(p_0M)/dq, 3 x n
+  GrowingMatrix<Mat3X<S>> rotationJacobian;  // d(omega_0)/dq_t, 3 x n
   // Coordinate markers (Marker::ProvidesCoordinate): one scalar coordinate, its velocity and
   // d(coordinate)/dq (1 x n); other markers leave coordinateJacobian empty.
   S coordinate = S(0.);
   S coordinate_t = S(0.);
-  GrowingMatrix<Eigen::Matrix<S, 1, Eigen::Dynamic, Eigen::RowMajor, 1, MaxLocalCoordinates<S>::value>> coordinateJacobian;
+  GrowingMatrix<Eigen::Matrix<S, 1, Eigen::Dynamic, Eigen::RowMajor, 1, MaxLocalCoordinates<S>::value>>
+      coordinateJacobian;
   // Coordinate-vector markers (Marker::ProvidesCoordinateVector): a vector q_m of coordinates and
   // its velocities. Its Jacobian dq_m/dq is the identity on the marker's coordinates (those of its
   // nodes, in node order; none for a ground marker), so it is not stored, and a load on them
@@ -197,14 +198,15 @@ template <class S> void RigidFrameJacobians(const NodeKinematics<S>& node, bool 
   const Vec3<S>& b = frame.rigidArmLocal;
   for (Index j = 0; j < node.G.cols(); ++j) {
     frame.rotationJacobian.col(node.rotationStart + j) = node.G.col(j);
-    if (!atNode) frame.positionJacobian.col(node.rotationStart + j) = node.rotation * Vec3<S>(node.Glocal.col(j)).cross(b);
+    if (!atNode)
+      frame.positionJacobian.col(node.rotationStart + j) = node.rotation * Vec3<S>(node.Glocal.col(j)).cross(b);
   }
 }
 
 // The frame at local position b of a rigid node: p + A*b, with its Jacobians (out of line: the
 // residual, in every evaluation, asks for the pose only).
-template <class S> void RigidFrameFromNode(const NodeKinematics<S>& node, const Vector3& localPosition,
-                                            MarkerData<S>& frame) {
+template <class S>
+void RigidFrameFromNode(const NodeKinematics<S>& node, const Vector3& localPosition, MarkerData<S>& frame) {
   const bool atNode = localPosition.isZero(0.);
   frame.orientation = node.rotation;
   frame.angularVelocityLocal = node.angularVelocityLocal;

@@ -43,7 +43,7 @@ enum class OutputVariableType {
   SlidingState,
   AnchorPoint,
   Activation,  // an actuator's activation (its internal first-order state)
-  Control,     // an actuator's control after clamping to ctrlrange
+  Control,  // an actuator's control after clamping to ctrlrange
   // A beam section's (ObjectANCFCable2D): slope vector r', axial strain and material curvature.
   Director1,
   StrainLocal,

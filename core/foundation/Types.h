@@ -45,13 +45,10 @@ constexpr int maxRotationParameters = 4;
 template <class S> using Vec2 = Eigen::Matrix<S, 2, 1>;
 template <class S> using Vec3 = Eigen::Matrix<S, 3, 1>;
 template <class S> using Mat3 = Eigen::Matrix<S, 3, 3>;
-template <class S>
-using VecX = Eigen::Matrix<S, Eigen::Dynamic, 1, Eigen::ColMajor, MaxLocalCoordinates<S>::value, 1>;
-template <class S>
-using Mat3X = Eigen::Matrix<S, 3, Eigen::Dynamic, Eigen::ColMajor, 3, MaxLocalCoordinates<S>::value>;
+template <class S> using VecX = Eigen::Matrix<S, Eigen::Dynamic, 1, Eigen::ColMajor, MaxLocalCoordinates<S>::value, 1>;
+template <class S> using Mat3X = Eigen::Matrix<S, 3, Eigen::Dynamic, Eigen::ColMajor, 3, MaxLocalCoordinates<S>::value>;
 // omega = G * theta_t of one node: 3 x (its rotation parameters).
-template <class S>
-using Mat3XRotation = Eigen::Matrix<S, 3, Eigen::Dynamic, Eigen::ColMajor, 3, maxRotationParameters>;
+template <class S> using Mat3XRotation = Eigen::Matrix<S, 3, Eigen::Dynamic, Eigen::ColMajor, 3, maxRotationParameters>;
 // Unbounded: for sizes that are not an item's (node coordinate views, whole-system vectors).
 template <class S> using VecXUnbounded = Eigen::Matrix<S, Eigen::Dynamic, 1>;
 template <class S> using MatX = Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic>;
@@ -70,9 +67,8 @@ template <class Derivatives> double ValueOf(const Eigen::AutoDiffScalar<Derivati
 // atan2 keeping the derivative type: Eigen's AutoDiff atan2 returns a run-time sized
 // derivative vector (a heap allocation per call).
 inline double Atan2(double y, double x) { return std::atan2(y, x); }
-template <class Derivatives>
-Eigen::AutoDiffScalar<Derivatives> Atan2(const Eigen::AutoDiffScalar<Derivatives>& y,
-                                         const Eigen::AutoDiffScalar<Derivatives>& x) {
+template <class Derivatives> Eigen::AutoDiffScalar<Derivatives> Atan2(const Eigen::AutoDiffScalar<Derivatives>& y,
+                                                                      const Eigen::AutoDiffScalar<Derivatives>& x) {
   const double yv = y.value(), xv = x.value(), squared = xv * xv + yv * yv;
   Eigen::AutoDiffScalar<Derivatives> result(std::atan2(yv, xv));
   result.derivatives() = (xv / squared) * y.derivatives() - (yv / squared) * x.derivatives();

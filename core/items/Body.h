@@ -1,8 +1,8 @@
 // Base of bodies (and the ground): they have mass and provide frames to markers.
 #pragma once
 
-#include "core/items/Object.h"
 #include "core/foundation/SystemState.h"
+#include "core/items/Object.h"
 
 namespace multidyn {
 
@@ -18,14 +18,14 @@ class Body : public Object {
   // LHS of the body's ODE2 equations without applied loads: M(q)*q_tt - f_quadraticVelocity(q, q_t)
   // (bodies with forces of their own, e.g. a kinematic tree's joint forces, subtract them; the
   // context gives them time, system and item number, for user functions).
-#define MULTIDYN_BODY_KERNELS(S)                                                                      \
-  virtual void ComputeFrame(const NodeKinematics<S>* nodes, const Vector3& localPosition,              \
-                            MarkerData<S>& frame) const = 0;                                           \
-  virtual void ComputeODE2LHS(const EvaluationContext& context, const NodeKinematics<S>* nodes,         \
-                              const VectorX& q_tt, VecX<S>& lhs) const {}                              \
-  /* The center of mass with the Jacobian whose transpose times m b is the generalized force of  */    \
-  /* a load per mass b (MarkerBodyMass): the frame at it for rigid bodies; flexible bodies, whose */    \
-  /* loads per mass are integrals over the body, give the mass-weighted mean Jacobian. */               \
+#define MULTIDYN_BODY_KERNELS(S)                                                                                     \
+  virtual void ComputeFrame(const NodeKinematics<S>* nodes, const Vector3& localPosition, MarkerData<S>& frame)      \
+      const = 0;                                                                                                     \
+  virtual void ComputeODE2LHS(const EvaluationContext& context, const NodeKinematics<S>* nodes, const VectorX& q_tt, \
+                              VecX<S>& lhs) const {}                                                                 \
+  /* The center of mass with the Jacobian whose transpose times m b is the generalized force of  */                  \
+  /* a load per mass b (MarkerBodyMass): the frame at it for rigid bodies; flexible bodies, whose */                 \
+  /* loads per mass are integrals over the body, give the mass-weighted mean Jacobian. */                            \
   virtual void ComputeCenterOfMassFrame(const NodeKinematics<S>* nodes, MarkerData<S>& frame) const = 0;
   MULTIDYN_FOR_EACH_SCALAR(MULTIDYN_BODY_KERNELS)
 #undef MULTIDYN_BODY_KERNELS
@@ -53,17 +53,17 @@ class Body : public Object {
 // Routes every scalar type to Derived's templated Frame() and ODE2LHS().
 template <class Derived> class BodyKernels : public ItemOf<Derived, Body> {
  public:
-#define MULTIDYN_BODY_KERNELS(S)                                                                              \
-  void ComputeFrame(const NodeKinematics<S>* nodes, const Vector3& localPosition, MarkerData<S>& frame)       \
-      const override {                                                                                        \
-    Self().Frame(nodes, localPosition, frame);                                                                \
-  }                                                                                                           \
-  void ComputeODE2LHS(const EvaluationContext& context, const NodeKinematics<S>* nodes, const VectorX& q_tt,   \
-                      VecX<S>& lhs) const override {                                                          \
-    Self().ODE2LHSInContext(context, nodes, q_tt, lhs);                                                       \
-  }                                                                                                           \
-  void ComputeCenterOfMassFrame(const NodeKinematics<S>* nodes, MarkerData<S>& frame) const override {        \
-    Self().CenterOfMassFrame(nodes, frame);                                                                   \
+#define MULTIDYN_BODY_KERNELS(S)                                                                             \
+  void ComputeFrame(const NodeKinematics<S>* nodes, const Vector3& localPosition, MarkerData<S>& frame)      \
+      const override {                                                                                       \
+    Self().Frame(nodes, localPosition, frame);                                                               \
+  }                                                                                                          \
+  void ComputeODE2LHS(const EvaluationContext& context, const NodeKinematics<S>* nodes, const VectorX& q_tt, \
+                      VecX<S>& lhs) const override {                                                         \
+    Self().ODE2LHSInContext(context, nodes, q_tt, lhs);                                                      \
+  }                                                                                                          \
+  void ComputeCenterOfMassFrame(const NodeKinematics<S>* nodes, MarkerData<S>& frame) const override {       \
+    Self().CenterOfMassFrame(nodes, frame);                                                                  \
   }
   MULTIDYN_FOR_EACH_SCALAR(MULTIDYN_BODY_KERNELS)
 #undef MULTIDYN_BODY_KERNELS

@@ -15,8 +15,8 @@ class Connector : public Object {
   ObjectKind Kind() const override { return ObjectKind::Connector; }
   // markers[i]: the data of MarkerNumbers()[i]; internal: the internal states (total values).
   // Writes the loads on each marker (global axes) and the rates of the internal states.
-#define MULTIDYN_CONNECTOR_KERNELS(S)                                                                      \
-  virtual void ComputeConnector(const EvaluationContext& context, const MarkerData<S>* const* markers,       \
+#define MULTIDYN_CONNECTOR_KERNELS(S)                                                                  \
+  virtual void ComputeConnector(const EvaluationContext& context, const MarkerData<S>* const* markers, \
                                 const VecX<S>& internal, MarkerLoad<S>* loads, VecX<S>& internalRate) const = 0;
   MULTIDYN_FOR_EACH_SCALAR(MULTIDYN_CONNECTOR_KERNELS)
 #undef MULTIDYN_CONNECTOR_KERNELS
@@ -24,11 +24,11 @@ class Connector : public Object {
 
 template <class Derived> class ConnectorKernels : public ItemOf<Derived, TwoMarkerObject<Connector>> {
  public:
-#define MULTIDYN_CONNECTOR_KERNELS(S)                                                                      \
-  void ComputeConnector(const EvaluationContext& context, const MarkerData<S>* const* markers,               \
-                        const VecX<S>&, MarkerLoad<S>* loads, VecX<S>& internalRate) const override {        \
-    static_cast<const Derived&>(*this).MarkerLoads(context, *markers[0], *markers[1], loads);                \
-    internalRate.resize(0);                                                                                  \
+#define MULTIDYN_CONNECTOR_KERNELS(S)                                                                          \
+  void ComputeConnector(const EvaluationContext& context, const MarkerData<S>* const* markers, const VecX<S>&, \
+                        MarkerLoad<S>* loads, VecX<S>& internalRate) const override {                          \
+    static_cast<const Derived&>(*this).MarkerLoads(context, *markers[0], *markers[1], loads);                  \
+    internalRate.resize(0);                                                                                    \
   }
   MULTIDYN_FOR_EACH_SCALAR(MULTIDYN_CONNECTOR_KERNELS)
 #undef MULTIDYN_CONNECTOR_KERNELS
@@ -37,10 +37,10 @@ template <class Derived> class ConnectorKernels : public ItemOf<Derived, TwoMark
 // Base: Connector, or TwoMarkerObject<Connector> for a general connector between two markers.
 template <class Derived, class Base = Connector> class GeneralConnectorKernels : public ItemOf<Derived, Base> {
  public:
-#define MULTIDYN_CONNECTOR_KERNELS(S)                                                                      \
-  void ComputeConnector(const EvaluationContext& context, const MarkerData<S>* const* markers,               \
+#define MULTIDYN_CONNECTOR_KERNELS(S)                                                                          \
+  void ComputeConnector(const EvaluationContext& context, const MarkerData<S>* const* markers,                 \
                         const VecX<S>& internal, MarkerLoad<S>* loads, VecX<S>& internalRate) const override { \
-    static_cast<const Derived&>(*this).Loads(context, markers, internal, loads, internalRate);               \
+    static_cast<const Derived&>(*this).Loads(context, markers, internal, loads, internalRate);                 \
   }
   MULTIDYN_FOR_EACH_SCALAR(MULTIDYN_CONNECTOR_KERNELS)
 #undef MULTIDYN_CONNECTOR_KERNELS

@@ -17,11 +17,11 @@ class Constraint : public Object {
   // loads lambda applies to the markers; their generalized forces equal -C_q^T * lambda
   // (checked in the item tests against C_q obtained by differentiating g). The context gives
   // time and system to constraints with time-dependent (user-function) offsets, in both.
-#define MULTIDYN_CONSTRAINT_KERNELS(S)                                                                     \
-  virtual void ComputeAlgebraicEquations(const EvaluationContext& context, const MarkerData<S>& m0,         \
-                                         const MarkerData<S>& m1, bool velocityLevel, VecX<S>& g) const = 0; \
-  virtual void ComputeConstraintLoads(const EvaluationContext& context, const MarkerData<S>& m0,               \
-                                      const MarkerData<S>& m1, const VectorX& lambda, MarkerLoad<S> loads[2])  \
+#define MULTIDYN_CONSTRAINT_KERNELS(S)                                                                        \
+  virtual void ComputeAlgebraicEquations(const EvaluationContext& context, const MarkerData<S>& m0,           \
+                                         const MarkerData<S>& m1, bool velocityLevel, VecX<S>& g) const = 0;  \
+  virtual void ComputeConstraintLoads(const EvaluationContext& context, const MarkerData<S>& m0,              \
+                                      const MarkerData<S>& m1, const VectorX& lambda, MarkerLoad<S> loads[2]) \
       const = 0;
   MULTIDYN_FOR_EACH_SCALAR(MULTIDYN_CONSTRAINT_KERNELS)
 #undef MULTIDYN_CONSTRAINT_KERNELS
@@ -29,15 +29,14 @@ class Constraint : public Object {
 
 template <class Derived> class ConstraintKernels : public ItemOf<Derived, TwoMarkerObject<Constraint>> {
  public:
-#define MULTIDYN_CONSTRAINT_KERNELS(S)                                                                         \
-  void ComputeAlgebraicEquations(const EvaluationContext& context, const MarkerData<S>& m0,                    \
-                                 const MarkerData<S>& m1, bool velocityLevel, VecX<S>& g) const override {     \
-    Self().AlgebraicEquations(context, m0, m1, velocityLevel, g);                                              \
-  }                                                                                                            \
-  void ComputeConstraintLoads(const EvaluationContext& context, const MarkerData<S>& m0,                      \
-                              const MarkerData<S>& m1, const VectorX& lambda, MarkerLoad<S> loads[2])          \
-      const override {                                                                                         \
-    Self().ConstraintLoads(context, m0, m1, lambda, loads);                                                    \
+#define MULTIDYN_CONSTRAINT_KERNELS(S)                                                                               \
+  void ComputeAlgebraicEquations(const EvaluationContext& context, const MarkerData<S>& m0, const MarkerData<S>& m1, \
+                                 bool velocityLevel, VecX<S>& g) const override {                                    \
+    Self().AlgebraicEquations(context, m0, m1, velocityLevel, g);                                                    \
+  }                                                                                                                  \
+  void ComputeConstraintLoads(const EvaluationContext& context, const MarkerData<S>& m0, const MarkerData<S>& m1,    \
+                              const VectorX& lambda, MarkerLoad<S> loads[2]) const override {                        \
+    Self().ConstraintLoads(context, m0, m1, lambda, loads);                                                          \
   }
   MULTIDYN_FOR_EACH_SCALAR(MULTIDYN_CONSTRAINT_KERNELS)
 #undef MULTIDYN_CONSTRAINT_KERNELS

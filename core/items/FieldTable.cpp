@@ -26,8 +26,7 @@ std::string JsonKindName(const Json& value) {
 }
 
 double RealFromJson(const Json& value) {
-  if (value.is_boolean() || !value.is_number())
-    throw TypeError("expected a real number, got " + JsonKindName(value));
+  if (value.is_boolean() || !value.is_number()) throw TypeError("expected a real number, got " + JsonKindName(value));
   const double v = value.get<double>();
   if (std::isnan(v)) throw ValueError("expected a finite real number, got nan");
   if (std::isinf(v)) throw ValueError(std::string("expected a finite real number, got ") + (v > 0 ? "inf" : "-inf"));
@@ -45,8 +44,7 @@ void FieldConverter<bool>::FromJson(const Json& j, bool& v) {
 }
 
 void FieldConverter<Index>::FromJson(const Json& j, Index& v) {
-  if (!j.is_number_integer() || j.is_boolean())
-    throw TypeError("expected an integer, got " + JsonKindName(j));
+  if (!j.is_number_integer() || j.is_boolean()) throw TypeError("expected an integer, got " + JsonKindName(j));
   constexpr long long lowest = std::numeric_limits<Index>::min(), highest = std::numeric_limits<Index>::max();
   if ((j.is_number_unsigned() && j.get<unsigned long long>() > static_cast<unsigned long long>(highest)) ||
       (!j.is_number_unsigned() && (j.get<long long>() < lowest || j.get<long long>() > highest)))
@@ -72,8 +70,8 @@ void FieldConverter<Color4>::FromJson(const Json& j, Color4& v) {
 }
 
 void VectorFromJson(const Json& j, int expectedSize, std::vector<double>& out) {
-  const std::string what = expectedSize < 0 ? "a list of real numbers"
-                                            : "a list of " + std::to_string(expectedSize) + " real numbers";
+  const std::string what =
+      expectedSize < 0 ? "a list of real numbers" : "a list of " + std::to_string(expectedSize) + " real numbers";
   if (!j.is_array()) throw TypeError("expected " + what + ", got " + JsonKindName(j));
   if (expectedSize >= 0 && static_cast<int>(j.size()) != expectedSize)
     throw ValueError("expected " + what + ", got a list of " + std::to_string(j.size()) + " items");
@@ -110,14 +108,16 @@ void MatrixFromJson(const Json& j, int rows, int cols, std::vector<double>& out)
 bool IsSparseMatrixJson(const Json& j) { return j.is_object() && j.contains("triplets"); }
 
 void SparseMatrixFromJson(const Json& j, DenseOrSparseMatrix& m) {
-  const std::string what = "a sparse matrix {'numberOfRows': r, 'numberOfColumns': c, 'triplets': [[row, column, value], ...]}";
+  const std::string what =
+      "a sparse matrix {'numberOfRows': r, 'numberOfColumns': c, 'triplets': [[row, column, value], ...]}";
   if (!IsSparseMatrixJson(j) || !j.contains("numberOfRows") || !j.contains("numberOfColumns") || j.size() != 3)
     throw TypeError("expected " + what + ", got " + JsonKindName(j));
   const auto size = [&](const char* key) {
     const Json& value = j[key];
     if (!value.is_number_integer() || value.is_boolean() || value.get<long long>() < 0 ||
         value.get<long long>() > 100000000LL)
-      throw ValueError("expected " + what + ", but '" + key + "' is " + JsonKindName(value) + " (expected an integer >= 0)");
+      throw ValueError("expected " + what + ", but '" + key + "' is " + JsonKindName(value) +
+                       " (expected an integer >= 0)");
     return Index(value.get<long long>());
   };
   const Index rows = size("numberOfRows"), cols = size("numberOfColumns");
@@ -129,7 +129,8 @@ void SparseMatrixFromJson(const Json& j, DenseOrSparseMatrix& m) {
     const Json& t = triplets[k];
     const std::string where = "triplet " + std::to_string(k);
     if (!t.is_array() || t.size() != 3)
-      throw ValueError("expected " + what + ", but " + where + " is " + JsonKindName(t) + " (expected [row, column, value])");
+      throw ValueError("expected " + what + ", but " + where + " is " + JsonKindName(t) +
+                       " (expected [row, column, value])");
     const auto index = [&](const Json& value, Index bound, const char* name) {
       const double x = RealFromJson(value);
       if (x != std::floor(x) || x < 0 || x >= bound)
@@ -186,16 +187,15 @@ void DynamicMatrixFromJson(const Json& j, MatrixX& m) {
 void IndexFromJson(const Json& j, Index& v) {
   if (!j.is_number_integer() || j.is_boolean())
     throw TypeError("expected an item index (an integer), got " + JsonKindName(j));
-  const long long value = j.is_number_unsigned() && j.get<unsigned long long>() > 1000000000ULL
-                               ? 1000000001LL : j.get<long long>();
+  const long long value =
+      j.is_number_unsigned() && j.get<unsigned long long>() > 1000000000ULL ? 1000000001LL : j.get<long long>();
   if (value < -1 || value > 1000000000LL)
     throw ValueError("expected an item index >= 0 (or -1 for none), got " + j.dump());
   v = static_cast<Index>(value);
 }
 
 void FieldConverter<MarkerIndexPair>::FromJson(const Json& j, MarkerIndexPair& v) {
-  if (!j.is_array() || j.size() != 2)
-    throw ValueError("expected a list of 2 marker indices, got " + JsonKindName(j));
+  if (!j.is_array() || j.size() != 2) throw ValueError("expected a list of 2 marker indices, got " + JsonKindName(j));
   IndexFromJson(j[0], v[0].value);
   IndexFromJson(j[1], v[1].value);
 }
@@ -210,11 +210,15 @@ void IndexListFromJson(const Json& j, ItemCategory category, std::vector<Index>&
 
 std::optional<ItemCategory> ReferencedCategory(FieldType type) {
   switch (type) {
-    case FieldType::NodeIndex: case FieldType::NodeIndexList: return ItemCategory::Node;
-    case FieldType::ObjectIndex: case FieldType::ObjectIndexList: return ItemCategory::Object;
-    case FieldType::MarkerIndex: case FieldType::MarkerIndexList: return ItemCategory::Marker;
+    case FieldType::NodeIndex:
+    case FieldType::NodeIndexList: return ItemCategory::Node;
+    case FieldType::ObjectIndex:
+    case FieldType::ObjectIndexList: return ItemCategory::Object;
+    case FieldType::MarkerIndex:
+    case FieldType::MarkerIndexList: return ItemCategory::Marker;
     case FieldType::LoadIndex: return ItemCategory::Load;
-    case FieldType::SensorIndex: case FieldType::SensorIndexList: return ItemCategory::Sensor;
+    case FieldType::SensorIndex:
+    case FieldType::SensorIndexList: return ItemCategory::Sensor;
     default: return std::nullopt;
   }
 }
@@ -241,7 +245,8 @@ void FieldConverter<Matrix3List>::FromJson(const Json& j, Matrix3List& v) {
     try {
       FieldConverter<Matrix3>::FromJson(j[i], values[i]);
     } catch (const std::exception& e) {
-      throw ValueError("expected a list of 3x3 matrices (Matrix3DList), but item " + std::to_string(i) + ": " + e.what());
+      throw ValueError("expected a list of 3x3 matrices (Matrix3DList), but item " + std::to_string(i) + ": " +
+                       e.what());
     }
   }
   v = values;
@@ -314,7 +319,8 @@ std::string FieldDescriptor::Expected() const {
       text = rows < 0 ? "a list of real numbers" : "a list of " + std::to_string(rows) + " real numbers";
       break;
     case FieldType::Matrix:
-      text = rows < 0 ? "a matrix (list of rows)" : "a " + std::to_string(rows) + "x" + std::to_string(cols) + " matrix";
+      text =
+          rows < 0 ? "a matrix (list of rows)" : "a " + std::to_string(rows) + "x" + std::to_string(cols) + " matrix";
       break;
     case FieldType::MarkerIndexList: text = "a list of 2 marker indices"; break;
     case FieldType::NodeIndexList: text = "a list of node indices"; break;

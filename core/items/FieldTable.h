@@ -13,12 +13,12 @@
 
 #include "core/foundation/DenseOrSparseMatrix.h"
 #include "core/foundation/Errors.h"
-#include "core/items/GraphicsData.h"
-#include "core/items/ItemIndex.h"
 #include "core/foundation/Json.h"
 #include "core/foundation/OutputVariableType.h"
 #include "core/foundation/ScriptFunction.h"
 #include "core/foundation/Types.h"
+#include "core/items/GraphicsData.h"
+#include "core/items/ItemIndex.h"
 
 namespace multidyn {
 
@@ -43,11 +43,11 @@ enum class FieldType {
   UserFunction,
   Nested,
   GraphicsDataList,  // a list of graphics dicts (Exudyn's BodyGraphicsData), see core/items/GraphicsData.h
-  ParameterSet,      // a parameter class of its own (e.g. ExponentialSpringParameters), as a dict in JSON
-  Vector3List,       // any number of 3-vectors (Exudyn's Vector3DList)
-  Matrix3List,       // any number of 3x3 matrices (Exudyn's Matrix3DList)
-  IntegerList,       // any number of integers (Exudyn's ArrayIndex)
-  JointTypeList,     // any number of exu.JointType values; converter beside the item that uses it
+  ParameterSet,  // a parameter class of its own (e.g. ExponentialSpringParameters), as a dict in JSON
+  Vector3List,  // any number of 3-vectors (Exudyn's Vector3DList)
+  Matrix3List,  // any number of 3x3 matrices (Exudyn's Matrix3DList)
+  IntegerList,  // any number of integers (Exudyn's ArrayIndex)
+  JointTypeList,  // any number of exu.JointType values; converter beside the item that uses it
 };
 
 // The category an index field (or list of indices) refers to; none for other fields. The one
@@ -65,7 +65,7 @@ using Color4 = std::array<float, 4>;
 // The visualization parameters most items share (VNode..., VObject... in Exudyn).
 struct BasicVisualization {
   bool show = true;
-  float drawSize = -1.f;                   // [m]; -1: default size
+  float drawSize = -1.f;  // [m]; -1: default size
   Color4 color = {-1.f, -1.f, -1.f, -1.f};  // RGBA; R = -1: default color
 };
 // Bodies' visualization adds the graphics they are drawn with (VObjectGround(graphicsData=[...])).
@@ -84,22 +84,22 @@ using IntegerList = std::vector<Index>;
 class FieldTable;
 
 struct FieldDescriptor {
-  std::string name;       // the one name: C++ field, Python keyword, docs
-  std::string key;        // dict and JSON key: the name, or "V"+name for visualization
-  std::string group;      // "" or "visualization"
+  std::string name;  // the one name: C++ field, Python keyword, docs
+  std::string key;  // dict and JSON key: the name, or "V"+name for visualization
+  std::string group;  // "" or "visualization"
   FieldType type = FieldType::Real;
-  int rows = 1;           // vector size or matrix rows; -1: any size
+  int rows = 1;  // vector size or matrix rows; -1: any size
   int cols = 1;
-  std::string unit;       // SI unit in brackets' style, e.g. "N*m/rad"; "" if none
+  std::string unit;  // SI unit in brackets' style, e.g. "N*m/rad"; "" if none
   std::string description;
   FieldConstraint constraint = FieldConstraint::None;
   FieldRole role = FieldRole::RunTime;
   std::vector<std::string> aliases;  // other accepted names (Exudyn's, deprecated ones)
-  std::string deprecation;            // non-empty: deprecated; the text says what to use instead
+  std::string deprecation;  // non-empty: deprecated; the text says what to use instead
   std::string userFunctionSignature;  // for user functions: argument list and result
-  Json defaultValue;                  // not set for user functions and nested settings
-  Json testValue;                     // null, or the item's own test value: FieldTableBuilder::TestValue
-  const FieldTable* nested = nullptr; // for FieldType::Nested
+  Json defaultValue;  // not set for user functions and nested settings
+  Json testValue;  // null, or the item's own test value: FieldTableBuilder::TestValue
+  const FieldTable* nested = nullptr;  // for FieldType::Nested
 
   std::function<Json(const void*)> get;
   // Validates; throws ValueError/TypeError. Call as field.set(field, owner, value).
@@ -124,7 +124,7 @@ class FieldTable {
 
 std::string JsonKindName(const Json& value);  // "a string", "a list of 2 items", ...
 std::string JsonNumberText(const Json& number);  // as a user writes it: 1.5, nan, inf, -inf
-double RealFromJson(const Json& value);       // throws TypeError / ValueError (non-finite)
+double RealFromJson(const Json& value);  // throws TypeError / ValueError (non-finite)
 
 template <class T, class Enable = void> struct FieldConverter;
 
@@ -303,17 +303,22 @@ template <> struct FieldConverter<IntegerList> {
 };
 
 template <class V> constexpr int FieldRows() {
-  if constexpr (std::is_same_v<V, Matrix3>) return 3;
-  else if constexpr (std::is_same_v<V, Color4>) return 4;
-  else if constexpr (std::is_same_v<V, MarkerIndexPair>) return 2;
+  if constexpr (std::is_same_v<V, Matrix3>)
+    return 3;
+  else if constexpr (std::is_same_v<V, Color4>)
+    return 4;
+  else if constexpr (std::is_same_v<V, MarkerIndexPair>)
+    return 2;
   else if constexpr (std::is_same_v<V, NodeIndexList> || std::is_same_v<V, SensorIndexList> ||
                      std::is_same_v<V, ObjectIndexList> || std::is_same_v<V, MatrixX> ||
-                     std::is_same_v<V, DenseOrSparseMatrix> ||
-                     std::is_same_v<V, GraphicsDataList> || std::is_same_v<V, Vector3List> ||
-                     std::is_same_v<V, Matrix3List> || std::is_same_v<V, IntegerList> ||
-                     FieldConverter<V>::type == FieldType::JointTypeList) return -1;
-  else if constexpr (FieldConverter<V>::type == FieldType::Vector) return V::RowsAtCompileTime;
-  else return 1;
+                     std::is_same_v<V, DenseOrSparseMatrix> || std::is_same_v<V, GraphicsDataList> ||
+                     std::is_same_v<V, Vector3List> || std::is_same_v<V, Matrix3List> ||
+                     std::is_same_v<V, IntegerList> || FieldConverter<V>::type == FieldType::JointTypeList)
+    return -1;
+  else if constexpr (FieldConverter<V>::type == FieldType::Vector)
+    return V::RowsAtCompileTime;
+  else
+    return 1;
 }
 
 void CheckConstraint(const FieldDescriptor& field, double value);  // throws ValueError
@@ -324,22 +329,23 @@ void CheckVectorConstraint(const FieldDescriptor& field, bool isZero);  // throw
 template <class Owner> class FieldTableBuilder {
  public:
   // A parameter that is a member of Owner (or of one of its bases).
-  template <class V, class Class>
-  FieldTableBuilder& Add(V Class::*member, const std::string& name, const std::string& unit,
-                         const std::string& description) {
+  template <class V, class Class> FieldTableBuilder& Add(V Class::*member, const std::string& name,
+                                                         const std::string& unit, const std::string& description) {
     static_assert(std::is_base_of_v<Class, Owner>, "the member must belong to the item or one of its bases");
     return AddAccessed<V>([member](Owner& o) -> V& { return o.*member; }, name, unit, description);
   }
   // A parameter reached through an accessor, e.g. a member of a nested visualization struct.
-  template <class V, class Access>
-  FieldTableBuilder& AddAccessed(Access access, const std::string& name, const std::string& unit,
-                                 const std::string& description) {
+  template <class V, class Access> FieldTableBuilder& AddAccessed(Access access, const std::string& name,
+                                                                  const std::string& unit,
+                                                                  const std::string& description) {
     FieldDescriptor f;
     f.name = name;
     f.key = name;
     f.type = FieldConverter<V>::type;
     f.rows = FieldRows<V>();
-    f.cols = std::is_same_v<V, Matrix3> ? 3 : std::is_same_v<V, MatrixX> || std::is_same_v<V, DenseOrSparseMatrix> ? -1 : 1;
+    f.cols = std::is_same_v<V, Matrix3>                                             ? 3
+             : std::is_same_v<V, MatrixX> || std::is_same_v<V, DenseOrSparseMatrix> ? -1
+                                                                                    : 1;
     f.unit = unit;
     f.description = description;
     if (ReferencedCategory(f.type)) f.role = FieldRole::Structural;
@@ -380,8 +386,8 @@ template <class Owner> class FieldTableBuilder {
     return *this;
   }
   // A nested settings structure (e.g. timeIntegration.newton); Nested has its own Fields().
-  template <class Nested> FieldTableBuilder& AddNested(Nested Owner::*member, const std::string& name,
-                                                       const std::string& description) {
+  template <class Nested>
+  FieldTableBuilder& AddNested(Nested Owner::*member, const std::string& name, const std::string& description) {
     FieldDescriptor f;
     f.name = name;
     f.key = name;
@@ -400,19 +406,22 @@ template <class Owner> class FieldTableBuilder {
   // A body's: show, drawSize, color and graphicsData.
   FieldTableBuilder& AddVisualization(BodyVisualization Owner::*member, const std::string& drawSizeMeaning) {
     AddBasicVisualization([member](Owner& o) -> BasicVisualization& { return o.*member; }, drawSizeMeaning);
-    AddAccessed<GraphicsDataList>([member](Owner& o) -> GraphicsDataList& { return (o.*member).graphicsData; },
-                                  "graphicsData", "",
-                                  "list of graphics dicts (exudyn.graphics / multidyn.graphics primitives) the body is "
-                                  "drawn with, in body coordinates; the viewer (multidyn.viewer) draws the body with it instead "
-                                  "of its default drawing; saved with the model")
+    AddAccessed<GraphicsDataList>(
+        [member](Owner& o) -> GraphicsDataList& { return (o.*member).graphicsData; }, "graphicsData", "",
+        "list of graphics dicts (exudyn.graphics / multidyn.graphics primitives) the body is "
+        "drawn with, in body coordinates; the viewer (multidyn.viewer) draws the body with it instead "
+        "of its default drawing; saved with the model")
         .Visualization();
     FieldDescriptor f;
     f.name = f.key = "graphicsDataUserFunction";
     f.type = FieldType::UserFunction;
     f.userFunctionSignature = "graphicsDataUserFunction(mbs, itemNumber) -> list of graphics dicts";
-    f.description = "graphics computed each time the body is drawn, in body coordinates; stored, not called: "
-                    "the viewer draws graphicsData";
-    f.getFunction = [member](const void* o) { return (static_cast<const Owner*>(o)->*member).graphicsDataUserFunction; };
+    f.description =
+        "graphics computed each time the body is drawn, in body coordinates; stored, not called: "
+        "the viewer draws graphicsData";
+    f.getFunction = [member](const void* o) {
+      return (static_cast<const Owner*>(o)->*member).graphicsDataUserFunction;
+    };
     f.setFunction = [member](void* o, ScriptFunctionPtr function) {
       (static_cast<Owner*>(o)->*member).graphicsDataUserFunction = std::move(function);
     };
@@ -421,11 +430,19 @@ template <class Owner> class FieldTableBuilder {
   }
 
   // Modifiers of the parameter added last.
-  FieldTableBuilder& Structural() { return Last([](FieldDescriptor& f) { f.role = FieldRole::Structural; }); }
-  FieldTableBuilder& NonNegative() { return Last([](FieldDescriptor& f) { f.constraint = FieldConstraint::NonNegative; }); }
-  FieldTableBuilder& Positive() { return Last([](FieldDescriptor& f) { f.constraint = FieldConstraint::Positive; }); }
+  FieldTableBuilder& Structural() {
+    return Last([](FieldDescriptor& f) { f.role = FieldRole::Structural; });
+  }
+  FieldTableBuilder& NonNegative() {
+    return Last([](FieldDescriptor& f) { f.constraint = FieldConstraint::NonNegative; });
+  }
+  FieldTableBuilder& Positive() {
+    return Last([](FieldDescriptor& f) { f.constraint = FieldConstraint::Positive; });
+  }
   // A direction (axis, normal) given as a vector: any length but zero.
-  FieldTableBuilder& NonZero() { return Last([](FieldDescriptor& f) { f.constraint = FieldConstraint::NonZero; }); }
+  FieldTableBuilder& NonZero() {
+    return Last([](FieldDescriptor& f) { f.constraint = FieldConstraint::NonZero; });
+  }
   // An integer level that scripts also set to True/False (verboseMode = useGraphics, as Exudyn takes it): 1/0.
   FieldTableBuilder& LevelAcceptsBool() {
     return Last([](FieldDescriptor& f) {
@@ -434,9 +451,14 @@ template <class Owner> class FieldTableBuilder {
       };
     });
   }
-  FieldTableBuilder& Alias(const std::string& alias) { return Last([&](FieldDescriptor& f) { f.aliases.push_back(alias); }); }
+  FieldTableBuilder& Alias(const std::string& alias) {
+    return Last([&](FieldDescriptor& f) { f.aliases.push_back(alias); });
+  }
   FieldTableBuilder& Visualization() {
-    return Last([](FieldDescriptor& f) { f.group = "visualization"; f.key = "V" + f.name; });
+    return Last([](FieldDescriptor& f) {
+      f.group = "visualization";
+      f.key = "V" + f.name;
+    });
   }
   FieldTableBuilder& Deprecated(const std::string& whatInstead) {
     return Last([&](FieldDescriptor& f) { f.deprecation = whatInstead; });

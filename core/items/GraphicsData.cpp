@@ -33,25 +33,43 @@ struct TypeSpec {
 // and the quadratic triangles6/edges3 of TriangleList).
 const std::vector<TypeSpec>& Specs() {
   static const std::vector<TypeSpec> specs = {
-      {"Line", "data", {{"data", Kind::Reals, 3, true, KeySpec::Any}, {"color", Kind::Reals, 4, false, KeySpec::Fixed}}},
-      {"Lines", "points",
-       {{"points", Kind::Reals, 3, true, KeySpec::Any}, {"colors", Kind::Reals, 4, false, KeySpec::PerPoint},
-        {"color", Kind::Reals, 4, false, KeySpec::Fixed}, {"shape", Kind::Text, 1, false, KeySpec::Fixed}}},
-      {"Circle", "",
-       {{"position", Kind::Reals, 3, true, KeySpec::Fixed}, {"radius", Kind::Real, 1, true, KeySpec::Fixed},
+      {"Line",
+       "data",
+       {{"data", Kind::Reals, 3, true, KeySpec::Any}, {"color", Kind::Reals, 4, false, KeySpec::Fixed}}},
+      {"Lines",
+       "points",
+       {{"points", Kind::Reals, 3, true, KeySpec::Any},
+        {"colors", Kind::Reals, 4, false, KeySpec::PerPoint},
+        {"color", Kind::Reals, 4, false, KeySpec::Fixed},
+        {"shape", Kind::Text, 1, false, KeySpec::Fixed}}},
+      {"Circle",
+       "",
+       {{"position", Kind::Reals, 3, true, KeySpec::Fixed},
+        {"radius", Kind::Real, 1, true, KeySpec::Fixed},
         {"color", Kind::Reals, 4, false, KeySpec::Fixed}}},
-      {"Text", "",
-       {{"position", Kind::Reals, 3, true, KeySpec::Fixed}, {"text", Kind::Text, 1, true, KeySpec::Fixed},
-        {"color", Kind::Reals, 4, false, KeySpec::Fixed}, {"fontSize", Kind::Real, 1, false, KeySpec::Fixed},
+      {"Text",
+       "",
+       {{"position", Kind::Reals, 3, true, KeySpec::Fixed},
+        {"text", Kind::Text, 1, true, KeySpec::Fixed},
+        {"color", Kind::Reals, 4, false, KeySpec::Fixed},
+        {"fontSize", Kind::Real, 1, false, KeySpec::Fixed},
         {"offset", Kind::Reals, 2, false, KeySpec::Fixed}}},
-      {"TriangleList", "points",
-       {{"points", Kind::Reals, 3, true, KeySpec::Any}, {"colors", Kind::Reals, 4, false, KeySpec::PerPoint},
-        {"normals", Kind::Reals, 3, false, KeySpec::PerPoint}, {"triangles", Kind::Integers, 3, false, KeySpec::Any},
-        {"triangles6", Kind::Integers, 6, false, KeySpec::Any}, {"edges", Kind::Integers, 2, false, KeySpec::Any},
-        {"edges3", Kind::Integers, 3, false, KeySpec::Any}, {"edgeColor", Kind::Reals, 4, false, KeySpec::Fixed}}},
-      {"Spheres", "points",
-       {{"points", Kind::Reals, 3, true, KeySpec::Any}, {"radii", Kind::Reals, 1, true, KeySpec::PerPointOrOne},
-        {"colors", Kind::Reals, 4, false, KeySpec::PerPointOrOne}, {"resolution", Kind::Integer, 1, false, KeySpec::Fixed}}},
+      {"TriangleList",
+       "points",
+       {{"points", Kind::Reals, 3, true, KeySpec::Any},
+        {"colors", Kind::Reals, 4, false, KeySpec::PerPoint},
+        {"normals", Kind::Reals, 3, false, KeySpec::PerPoint},
+        {"triangles", Kind::Integers, 3, false, KeySpec::Any},
+        {"triangles6", Kind::Integers, 6, false, KeySpec::Any},
+        {"edges", Kind::Integers, 2, false, KeySpec::Any},
+        {"edges3", Kind::Integers, 3, false, KeySpec::Any},
+        {"edgeColor", Kind::Reals, 4, false, KeySpec::Fixed}}},
+      {"Spheres",
+       "points",
+       {{"points", Kind::Reals, 3, true, KeySpec::Any},
+        {"radii", Kind::Reals, 1, true, KeySpec::PerPointOrOne},
+        {"colors", Kind::Reals, 4, false, KeySpec::PerPointOrOne},
+        {"resolution", Kind::Integer, 1, false, KeySpec::Fixed}}},
   };
   return specs;
 }
@@ -167,7 +185,8 @@ Json NormalizeEntry(const Json& entry, const std::string& where) {
     }
   }
   for (const auto& k : spec->keys)
-    if (k.required && !result.contains(k.key)) throw ValueError(at + ": the key '" + std::string(k.key) + "' is missing");
+    if (k.required && !result.contains(k.key))
+      throw ValueError(at + ": the key '" + std::string(k.key) + "' is missing");
   if (type == "TriangleList" && !result.contains("triangles") && !result.contains("triangles6"))
     throw ValueError(at + ": the key 'triangles' (or 'triangles6') is missing");
   if (type == "Lines" && result.contains("shape")) {
@@ -183,11 +202,12 @@ Json NormalizeEntry(const Json& entry, const std::string& where) {
       if (!result.contains(k.key) || k.kind == Kind::Text) continue;
       const size_t rows = result[k.key].size() / k.columns;
       if (k.count == KeySpec::PerPoint && rows != points)
-        throw ValueError(at + " '" + k.key + "': expected one row of " + std::to_string(k.columns) +
-                         " per point (" + std::to_string(points) + "), got " + std::to_string(rows));
+        throw ValueError(at + " '" + k.key + "': expected one row of " + std::to_string(k.columns) + " per point (" +
+                         std::to_string(points) + "), got " + std::to_string(rows));
       if (k.count == KeySpec::PerPointOrOne && rows != points && rows != 1)
         throw ValueError(at + " '" + k.key + "': expected one row of " + std::to_string(k.columns) +
-                         " for all points or one per point (" + std::to_string(points) + "), got " + std::to_string(rows));
+                         " for all points or one per point (" + std::to_string(points) + "), got " +
+                         std::to_string(rows));
       if (k.kind == Kind::Integers) {
         const Json& indices = result[k.key];
         for (size_t i = 0; i < indices.size(); ++i) {

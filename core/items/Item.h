@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "core/foundation/OutputVariableType.h"
 #include "core/items/FieldTable.h"
 #include "core/items/ItemIndex.h"
-#include "core/foundation/OutputVariableType.h"
 
 namespace multidyn {
 
@@ -19,11 +19,11 @@ class SystemView;
 // Everything generic code needs to know about an item type; one per type, in the item list.
 struct ItemTypeInfo {
   ItemCategory category;
-  std::string typeName;                 // dict/JSON type, e.g. "ConnectorTorsionalSpringDamper"
-  std::string className;                // Python class, e.g. "ObjectConnectorTorsionalSpringDamper"
+  std::string typeName;  // dict/JSON type, e.g. "ConnectorTorsionalSpringDamper"
+  std::string className;  // Python class, e.g. "ObjectConnectorTorsionalSpringDamper"
   std::vector<std::string> shortNames;  // Python aliases, e.g. "TorsionalSpringDamper"
-  std::string family;                   // folder under objects/, e.g. "connectors"
-  std::string description;              // one paragraph for the reference page
+  std::string family;  // folder under objects/, e.g. "connectors"
+  std::string description;  // one paragraph for the reference page
   const FieldTable* fields = nullptr;
   std::vector<OutputVariableType> outputs;
   std::function<std::unique_ptr<Item>()> create;
@@ -51,17 +51,14 @@ class Item {
 template <class Derived, class Base> class ItemOf : public Base {
  public:
   const ItemTypeInfo& TypeInfo() const override { return Derived::Info(); }
-  std::unique_ptr<Item> Clone() const override {
-    return std::make_unique<Derived>(static_cast<const Derived&>(*this));
-  }
+  std::unique_ptr<Item> Clone() const override { return std::make_unique<Derived>(static_cast<const Derived&>(*this)); }
 };
 
 // Builds an item type's info; Derived must be default-constructible.
-template <class Derived> ItemTypeInfo MakeItemTypeInfo(ItemCategory category, std::string typeName,
-                                                       std::string className, std::vector<std::string> shortNames,
-                                                       std::string family, std::string description,
-                                                       const FieldTable& fields,
-                                                       std::vector<OutputVariableType> outputs) {
+template <class Derived>
+ItemTypeInfo MakeItemTypeInfo(ItemCategory category, std::string typeName, std::string className,
+                              std::vector<std::string> shortNames, std::string family, std::string description,
+                              const FieldTable& fields, std::vector<OutputVariableType> outputs) {
   ItemTypeInfo info;
   info.category = category;
   info.typeName = std::move(typeName);

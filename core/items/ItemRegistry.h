@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "core/items/Item.h"
 #include "core/foundation/Json.h"
+#include "core/items/Item.h"
 
 namespace multidyn {
 

@@ -1,8 +1,8 @@
 // Base of loads: a force or torque vector applied at a marker.
 #pragma once
 
-#include "core/items/Item.h"
 #include "core/foundation/Kinematics.h"
+#include "core/items/Item.h"
 #include "core/items/Object.h"
 
 namespace multidyn {
@@ -20,18 +20,17 @@ class Load : public Item {
   // How many leading components of the load vector are the load's values (GetLoadValues,
   // SensorLoad): 3 for force and torque vectors, 1 for scalar loads.
   virtual Index NumberOfLoadValues() const { return 3; }
-#define MULTIDYN_LOAD_KERNELS(S)                                                                 \
-  virtual void ComputeMarkerLoad(const MarkerData<S>& marker, const Vector3& loadVector,             \
-                                 MarkerLoad<S>& load) const = 0;
+#define MULTIDYN_LOAD_KERNELS(S) \
+  virtual void ComputeMarkerLoad(const MarkerData<S>& marker, const Vector3& loadVector, MarkerLoad<S>& load) const = 0;
   MULTIDYN_FOR_EACH_SCALAR(MULTIDYN_LOAD_KERNELS)
 #undef MULTIDYN_LOAD_KERNELS
 };
 
 template <class Derived> class LoadKernels : public ItemOf<Derived, Load> {
  public:
-#define MULTIDYN_LOAD_KERNELS(S)                                                                               \
+#define MULTIDYN_LOAD_KERNELS(S)                                                                                       \
   void ComputeMarkerLoad(const MarkerData<S>& marker, const Vector3& loadVector, MarkerLoad<S>& load) const override { \
-    static_cast<const Derived&>(*this).MarkerLoadOf(marker, loadVector, load);                                 \
+    static_cast<const Derived&>(*this).MarkerLoadOf(marker, loadVector, load);                                         \
   }
   MULTIDYN_FOR_EACH_SCALAR(MULTIDYN_LOAD_KERNELS)
 #undef MULTIDYN_LOAD_KERNELS

@@ -1,8 +1,8 @@
 // Base of nodes: they own coordinates (ODE2, ODE1, algebraic, data) and give kinematics.
 #pragma once
 
-#include "core/items/Item.h"
 #include "core/foundation/Kinematics.h"
+#include "core/items/Item.h"
 
 namespace multidyn {
 
@@ -26,8 +26,8 @@ class Node : public Item {
 
   // Kinematics; the node's own algebraic equations g (position level, or velocity level) and
   // the generalized forces C_q^T * lambda they add to the node's ODE2 equations (LHS sign).
-#define MULTIDYN_NODE_KERNELS(S)                                                                             \
-  virtual void ComputeKinematics(const NodeCoordinates<S>& c, NodeKinematics<S>& k) const {}                 \
+#define MULTIDYN_NODE_KERNELS(S)                                                                               \
+  virtual void ComputeKinematics(const NodeCoordinates<S>& c, NodeKinematics<S>& k) const {}                   \
   virtual void ComputeAlgebraicEquations(const NodeCoordinates<S>& c, bool velocityLevel, VecX<S>& g) const {} \
   virtual void ComputeAlgebraicForces(const NodeCoordinates<S>& c, const VectorX& lambda, VecX<S>& f) const {}
   MULTIDYN_FOR_EACH_SCALAR(MULTIDYN_NODE_KERNELS)
@@ -41,15 +41,15 @@ class Node : public Item {
 // node writes its formulas once.
 template <class Derived> class NodeKernels : public ItemOf<Derived, Node> {
  public:
-#define MULTIDYN_NODE_KERNELS(S)                                                                          \
-  void ComputeKinematics(const NodeCoordinates<S>& c, NodeKinematics<S>& k) const override {              \
-    Self().Kinematics(c, k);                                                                              \
-  }                                                                                                       \
+#define MULTIDYN_NODE_KERNELS(S)                                                                               \
+  void ComputeKinematics(const NodeCoordinates<S>& c, NodeKinematics<S>& k) const override {                   \
+    Self().Kinematics(c, k);                                                                                   \
+  }                                                                                                            \
   void ComputeAlgebraicEquations(const NodeCoordinates<S>& c, bool velocityLevel, VecX<S>& g) const override { \
-    Self().AlgebraicEquations(c, velocityLevel, g);                                                       \
-  }                                                                                                       \
+    Self().AlgebraicEquations(c, velocityLevel, g);                                                            \
+  }                                                                                                            \
   void ComputeAlgebraicForces(const NodeCoordinates<S>& c, const VectorX& lambda, VecX<S>& f) const override { \
-    Self().AlgebraicForces(c, lambda, f);                                                                 \
+    Self().AlgebraicForces(c, lambda, f);                                                                      \
   }
   MULTIDYN_FOR_EACH_SCALAR(MULTIDYN_NODE_KERNELS)
 #undef MULTIDYN_NODE_KERNELS

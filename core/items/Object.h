@@ -4,8 +4,8 @@
 
 #include <vector>
 
-#include "core/items/Item.h"
 #include "core/foundation/Kinematics.h"
+#include "core/items/Item.h"
 
 namespace multidyn {
 

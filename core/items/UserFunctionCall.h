@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "core/foundation/Errors.h"
-#include "core/items/SystemView.h"
 #include "core/foundation/ScriptFunction.h"
+#include "core/items/SystemView.h"
 #include "core/items/UserFunctionStack.h"
 
 namespace multidyn {
@@ -50,8 +50,7 @@ inline MatrixX CallUserFunctionMatrix(const ScriptFunction& function, const Item
 }
 
 inline VectorX CallUserFunctionVector(const ScriptFunction& function, const Item& item, Index itemNumber,
-                                      const char* functionName, ScriptArguments arguments,
-                                      Index expectedSize) {
+                                      const char* functionName, ScriptArguments arguments, Index expectedSize) {
   UserFunctionStack::Scope scope(&item, itemNumber, functionName);
   try {
     return function.CallVector(arguments, expectedSize);

@@ -49,15 +49,17 @@ Index MainSystem::NumberOfItems(ItemCategory category) const { return static_cas
 
 void MainSystem::ThrowNoSuchItem(ItemCategory category, Index index, size_t numberOfItems) {
   throw IndexError(std::string(CategoryName(category)) + " number " + std::to_string(index) +
-                   " does not exist; the system has " + std::to_string(numberOfItems) + " " +
-                   CategoryName(category) + "s");
+                   " does not exist; the system has " + std::to_string(numberOfItems) + " " + CategoryName(category) +
+                   "s");
 }
 
 const Item& MainSystem::GetItem(ItemCategory category, Index index) const {
   return ItemAt(Items(category), category, index);
 }
 
-std::string MainSystem::ItemDescription(const Item& item, Index index) { return multidyn::ItemDescription(item, index); }
+std::string MainSystem::ItemDescription(const Item& item, Index index) {
+  return multidyn::ItemDescription(item, index);
+}
 
 std::string MainSystem::ItemDescription(ItemCategory category, Index index) const {
   return ItemDescription(GetItem(category, index), index);
@@ -80,7 +82,8 @@ namespace {
 // The index fields of an item type with the category each refers to, found once per type and
 // thread (CheckReferences runs for every item added, and twice per item in Assemble).
 const std::vector<std::pair<const FieldDescriptor*, ItemCategory>>& ReferenceFields(const ItemTypeInfo& info) {
-  thread_local std::unordered_map<const ItemTypeInfo*, std::vector<std::pair<const FieldDescriptor*, ItemCategory>>> known;
+  thread_local std::unordered_map<const ItemTypeInfo*, std::vector<std::pair<const FieldDescriptor*, ItemCategory>>>
+      known;
   auto found = known.find(&info);
   if (found != known.end()) return found->second;
   std::vector<std::pair<const FieldDescriptor*, ItemCategory>>& fields = known[&info];
@@ -153,7 +156,8 @@ void MainSystem::CheckReferencesResolved() const {
           for (MarkerIndex marker : GetObject(i).MarkerNumbers())
             if (!marker.IsValid()) throw broken("marker");
         }
-        if (category == ItemCategory::Marker && !GetMarker(i).BodyNumber().IsValid() && !GetMarker(i).NodeNumber().IsValid())
+        if (category == ItemCategory::Marker && !GetMarker(i).BodyNumber().IsValid() &&
+            !GetMarker(i).NodeNumber().IsValid())
           throw broken("body or node");
       });
     }
@@ -184,8 +188,9 @@ std::vector<std::string> MainSystem::DeleteItem(ItemCategory category, Index ind
     for (const auto& field : item.TypeInfo().fields->fields) {
       const std::optional<ItemCategory> target = ReferencedCategory(field.type);
       std::vector<Index>* dependents = target == ItemCategory::Marker ? &dependentMarkers
-                                       : target == ItemCategory::Node && category == ItemCategory::Object ? &dependentNodes
-                                                                                                         : nullptr;
+                                       : target == ItemCategory::Node && category == ItemCategory::Object
+                                           ? &dependentNodes
+                                           : nullptr;
       if (!dependents) continue;
       for (Index i : IndicesOf(field.get(&item)))
         if (i != invalidIndex) dependents->push_back(i);
@@ -291,8 +296,9 @@ bool MainSystem::SetItemParameter(ItemCategory category, Index index, const std:
   const std::string description = ItemDescription(item, index);
   const FieldDescriptor& field = FindField(item, name, description);
   if (field.role == FieldRole::Structural || field.type == FieldType::UserFunction)
-    CheckNotSolving(MethodName("Set", category, "Parameter") + "(" + std::to_string(index) + ", '" + field.name + "', ...)",
-                    field.type == FieldType::UserFunction ? "replacing a user function" : "a structural parameter");
+    CheckNotSolving(
+        MethodName("Set", category, "Parameter") + "(" + std::to_string(index) + ", '" + field.name + "', ...)",
+        field.type == FieldType::UserFunction ? "replacing a user function" : "a structural parameter");
   std::unique_ptr<Item> changed = item.Clone();
   const bool deprecated = SetItemField(*changed, field, value, description);
   CheckItem(*changed, category, index);
@@ -317,8 +323,9 @@ void MainSystem::SetItemUserFunction(ItemCategory category, Index index, const s
   const FieldDescriptor& field = FindField(item, name, ItemDescription(item, index));
   if (field.type != FieldType::UserFunction)
     throw TypeError(ItemDescription(item, index) + ": parameter '" + name + "' is not a user function");
-  CheckNotSolving(MethodName("Set", category, "Parameter") + "(" + std::to_string(index) + ", '" + field.name + "', ...)",
-                  "replacing a user function");
+  CheckNotSolving(
+      MethodName("Set", category, "Parameter") + "(" + std::to_string(index) + ", '" + field.name + "', ...)",
+      "replacing a user function");
   field.setFunction(&item, std::move(function));
 }
 
@@ -339,7 +346,8 @@ void MainSystem::CheckNotSolving(const std::string& call, const std::string& rea
   throw SolveInProgressError(call + " is not allowed while the system is being solved" +
                              (details.empty() ? std::string() : " (" + details + ")") +
                              "; during a solve, user functions may read outputs and set run-time parameters only. "
-                             "The solve stops with the last accepted step (t = " + TimeText(current_.time) + ") kept");
+                             "The solve stops with the last accepted step (t = " +
+                             TimeText(current_.time) + ") kept");
 }
 
 void MainSystem::SetPreNewtonResidualUserFunction(ScriptFunctionPtr function) {

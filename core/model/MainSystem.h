@@ -9,19 +9,19 @@
 #include <utility>
 #include <vector>
 
-#include "core/items/Body.h"
 #include "core/foundation/CompiledSystem.h"
+#include "core/foundation/Json.h"
+#include "core/foundation/ScriptFunction.h"
+#include "core/foundation/SystemState.h"
+#include "core/items/Body.h"
 #include "core/items/Connector.h"
 #include "core/items/Constraint.h"
-#include "core/foundation/Json.h"
 #include "core/items/Load.h"
 #include "core/items/Marker.h"
 #include "core/items/Node.h"
-#include "core/foundation/ScriptFunction.h"
 #include "core/items/Sensor.h"
 #include "core/items/SystemBuilder.h"
 #include "core/model/SensorRecord.h"
-#include "core/foundation/SystemState.h"
 
 namespace multidyn {
 
@@ -96,8 +96,14 @@ class MainSystem : public SystemBuilder {
   const SystemState& State(ConfigurationType configuration) const override;
   // Exudyn's semantics of a new solve: start from the initial state, unless the caller
   // keeps the results as new initial values (updateInitialValues).
-  void ResetCurrentToInitial() { Compiled(); current_ = initial_; }
-  void StoreCurrentAsInitial() { Compiled(); initial_ = current_; }
+  void ResetCurrentToInitial() {
+    Compiled();
+    current_ = initial_;
+  }
+  void StoreCurrentAsInitial() {
+    Compiled();
+    initial_ = current_;
+  }
 
   // ---- evaluation helpers shared by outputs and the system equations --------------------
   // Total coordinates (reference + displacement) of a node in a state.
@@ -249,7 +255,8 @@ class MainSystem : public SystemBuilder {
   void CheckReferencesResolved() const;
   // Removes one item and renumbers the references to its category (DeleteItem's step per item);
   // `call` starts the warnings.
-  void RemoveAndRenumber(ItemCategory category, Index index, const std::string& call, std::vector<std::string>& warnings);
+  void RemoveAndRenumber(ItemCategory category, Index index, const std::string& call,
+                         std::vector<std::string>& warnings);
   // Index maps and reference coordinates of the items as they are (Assemble's first part).
   std::unique_ptr<CompiledSystem> CompileStructure() const;
 

@@ -68,7 +68,8 @@ void MainSystem::Assemble() {
   for (Index i = 0; i < NumberOfItems(ItemCategory::Object); ++i) {
     const Object& object = GetObject(i);
     if (object.NumberOfDataCoordinates() == 0) continue;
-    initial_.data.segment(compiled_->objectDataStart[i], object.NumberOfDataCoordinates()) = object.InitialDataCoordinates();
+    initial_.data.segment(compiled_->objectDataStart[i], object.NumberOfDataCoordinates()) =
+        object.InitialDataCoordinates();
     InitializeDataCoordinates(i, initial_);
   }
   current_ = initial_;
@@ -81,8 +82,9 @@ const CompiledSystem& MainSystem::Compiled() const {
   if (!compiled_)
     throw NotAssembledError("the system has not been assembled: call mbs.Assemble() before solving or reading outputs");
   if (compiled_->assembledRevision != revision_)
-    throw NotAssembledError("the system changed (items added or structural parameters set) since the last "
-                            "mbs.Assemble(); call mbs.Assemble() again");
+    throw NotAssembledError(
+        "the system changed (items added or structural parameters set) since the last "
+        "mbs.Assemble(); call mbs.Assemble() again");
   return *compiled_;
 }
 
@@ -90,7 +92,8 @@ const SystemState& MainSystem::State(ConfigurationType configuration) const {
   if (referenceOutput_) {  // a reference output of a system that is not assembled
     if (configuration == ConfigurationType::Reference) return referenceOutput_->state;
     throw NotAssembledError(std::string("the system has not been assembled: call mbs.Assemble() before reading "
-                                        "outputs in the ") + ConfigurationTypeName(configuration) + " configuration");
+                                        "outputs in the ") +
+                            ConfigurationTypeName(configuration) + " configuration");
   }
   Compiled();
   switch (configuration) {

@@ -40,7 +40,8 @@ Json MainSystem::ToJson() const {
       {&systemJacobianUserFunction_, "SystemJacobian"}};
   for (const auto& [function, hook] : hooks)
     if (*function)
-      withFunctions += (withFunctions.empty() ? "" : "; ") + std::string("the system's mbs.Set") + hook + "UserFunction";
+      withFunctions +=
+          (withFunctions.empty() ? "" : "; ") + std::string("the system's mbs.Set") + hook + "UserFunction";
   if (!withFunctions.empty())
     throw ValueError("the system cannot be saved because it holds Python user functions, which have no file form: " +
                      withFunctions);
@@ -112,7 +113,8 @@ void MainSystem::LoadJsonText(const std::string& text) {
   } catch (const std::exception& e) {
     // "[json.exception.parse_error.101] parse error at line 1, ...": the library's tag is no help
     std::string text = e.what();
-    if (!text.empty() && text[0] == '[' && text.find("] ") != std::string::npos) text = text.substr(text.find("] ") + 2);
+    if (!text.empty() && text[0] == '[' && text.find("] ") != std::string::npos)
+      text = text.substr(text.find("] ") + 2);
     throw ValueError("the file is not valid JSON: " + text);
   }
   LoadJson(json);

@@ -73,9 +73,11 @@ void MainSystem::InitializeDataCoordinates(Index objectIndex, SystemState& state
   const Object& object = GetObject(objectIndex);
   const auto markers = object.MarkerNumbers();
   if (object.NumberOfDataCoordinates() == 0 || markers.size() != 2)
-    throw TypeError(ItemDescription(ItemCategory::Object, objectIndex) + ": has no data coordinates of its own to reset");
+    throw TypeError(ItemDescription(ItemCategory::Object, objectIndex) +
+                    ": has no data coordinates of its own to reset");
   const EvaluationContext context = ContextOf(objectIndex, state);
-  object.InitializeDataCoordinates(context, MarkerDataOf(markers[0].value, state), MarkerDataOf(markers[1].value, state),
+  object.InitializeDataCoordinates(context, MarkerDataOf(markers[0].value, state),
+                                   MarkerDataOf(markers[1].value, state),
                                    state.data.data() + c.objectDataStart[objectIndex]);
 }
 
@@ -93,13 +95,14 @@ bool AddsReferenceCoordinates(OutputVariableType type, ConfigurationType configu
 // The outputs an item type declares (its reference page lists them), for error messages.
 std::string DeclaredOutputs(const ItemTypeInfo& info) {
   std::string available;
-  for (OutputVariableType t : info.outputs) available += (available.empty() ? "" : ", ") + std::string(OutputVariableTypeName(t));
+  for (OutputVariableType t : info.outputs)
+    available += (available.empty() ? "" : ", ") + std::string(OutputVariableTypeName(t));
   return available.empty() ? "none" : available;
 }
 
 [[noreturn]] void NotAvailable(const std::string& item, OutputVariableType type, const std::string& available) {
-  throw ValueError(item + ": OutputVariableType." + OutputVariableTypeName(type) + " is not available; available: " +
-                   available);
+  throw ValueError(item + ": OutputVariableType." + OutputVariableTypeName(type) +
+                   " is not available; available: " + available);
 }
 }  // namespace
 
@@ -117,7 +120,7 @@ VectorX MainSystem::GetNodeOutput(Index nodeIndex, OutputVariableType type, Conf
     if (type == OutputVariableType::Coordinates || type == OutputVariableType::CoordinatesTotal) {
       const auto stored = state.ode1.segment(start1, n1);
       return AddsReferenceCoordinates(type, configuration) ? VectorX(c.ode1Reference.segment(start1, n1) + stored)
-                                                          : VectorX(stored);
+                                                           : VectorX(stored);
     }
     if (type == OutputVariableType::Coordinates_t) return state.ode1_t.segment(start1, n1);
     NotAvailable(description, type, "Coordinates, Coordinates_t, CoordinatesTotal");
@@ -239,7 +242,8 @@ VectorX MainSystem::GetObjectOutputBody(Index objectIndex, OutputVariableType ty
           acceleration += k.rotation * (alphaLocal.cross(localPosition) + w.cross(w.cross(localPosition)));
         }
         if (type == OutputVariableType::Acceleration) return ToVector(acceleration);
-        if (type == OutputVariableType::AccelerationLocal) return ToVector(Vector3(k.rotation.transpose() * acceleration));
+        if (type == OutputVariableType::AccelerationLocal)
+          return ToVector(Vector3(k.rotation.transpose() * acceleration));
         if (type == OutputVariableType::AngularAcceleration) return ToVector(Vector3(k.rotation * alphaLocal));
         return ToVector(alphaLocal);
       }
@@ -285,7 +289,8 @@ VectorX MainSystem::GetObjectOutput(Index objectIndex, OutputVariableType type, 
         value(i) = source(indices[i]) + (addReference ? c.ode1Reference(indices[i]) : 0.);
       return value;
     }
-    NotAvailable(ItemDescription(ItemCategory::Object, objectIndex), type, "Coordinates, Coordinates_t, CoordinatesTotal");
+    NotAvailable(ItemDescription(ItemCategory::Object, objectIndex), type,
+                 "Coordinates, Coordinates_t, CoordinatesTotal");
   }
   const auto markers = object.MarkerNumbers();
   if (markers.size() < 2) NotAvailable(ItemDescription(ItemCategory::Object, objectIndex), type, "none");

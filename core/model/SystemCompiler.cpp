@@ -21,7 +21,8 @@ std::unique_ptr<CompiledSystem> SystemCompiler::Compile() const {
 }
 
 void SystemCompiler::AppendNodeIndices(const CompiledSystem& c, Index node, std::vector<Index>& indices) const {
-  for (Index k = 0; k < system_.GetNode(node).NumberOfODE2Coordinates(); ++k) indices.push_back(c.nodeODE2Start[node] + k);
+  for (Index k = 0; k < system_.GetNode(node).NumberOfODE2Coordinates(); ++k)
+    indices.push_back(c.nodeODE2Start[node] + k);
 }
 
 void SystemCompiler::NumberNodeCoordinates(CompiledSystem& c) const {
@@ -83,7 +84,8 @@ void SystemCompiler::MapObjects(CompiledSystem& c) const {
     }
     if (object.NumberOfDataCoordinates() > 0) {  // the object's own, after those of the nodes
       if (c.objectDataStart[i] >= 0)
-        throw ValueError(system_.ItemDescription(ItemCategory::Object, i) + ": has data coordinates of its own and a data node");
+        throw ValueError(system_.ItemDescription(ItemCategory::Object, i) +
+                         ": has data coordinates of its own and a data node");
       c.objectDataStart[i] = c.numberOfData;
       c.numberOfData += object.NumberOfDataCoordinates();
     }
@@ -105,7 +107,8 @@ void SystemCompiler::MapMarkers(CompiledSystem& c) const {
   for (Index i = 0; i < nMarkers; ++i) {
     const Marker& marker = system_.GetMarker(i);
     if (marker.BodyNumber().IsValid()) {
-      for (NodeIndex node : system_.GetObject(marker.BodyNumber().value).NodeNumbers()) c.markerNodes[i].push_back(node.value);
+      for (NodeIndex node : system_.GetObject(marker.BodyNumber().value).NodeNumbers())
+        c.markerNodes[i].push_back(node.value);
     } else if (marker.NodeNumber().IsValid()) {
       c.markerNodes[i].push_back(marker.NodeNumber().value);
     }
@@ -139,7 +142,8 @@ void SystemCompiler::PlaceInternalStates(CompiledSystem& c) const {
     const Index n = system_.GetObject(i).NumberOfInternalStates();
     if (n == 0) continue;
     if (system_.GetObject(i).Kind() != ObjectKind::Connector)
-      throw ValueError(system_.ItemDescription(ItemCategory::Object, i) + ": internal states are supported for connectors only");
+      throw ValueError(system_.ItemDescription(ItemCategory::Object, i) +
+                       ": internal states are supported for connectors only");
     const NodeIndex node = system_.GetObject(i).InternalStatesNode();
     if (node.IsValid()) {
       if (system_.GetNode(node.value).NumberOfODE1Coordinates() != n)

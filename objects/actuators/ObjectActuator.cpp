@@ -4,10 +4,10 @@
 
 #include "core/items/UserFunctionCall.h"
 #include "objects/TestInstances.h"
-#include "objects/joints/ObjectJointRevoluteZ.h"
-#include "objects/common/RevoluteJointFrames.h"
-#include "objects/common/MarkerRequirements.h"
 #include "objects/common/DataNodeCheck.h"
+#include "objects/common/MarkerRequirements.h"
+#include "objects/common/RevoluteJointFrames.h"
+#include "objects/joints/ObjectJointRevoluteZ.h"
 #include "objects/modules/ControlModule.h"
 
 namespace multidyn {
@@ -67,8 +67,10 @@ ObjectActuator::BiasType ObjectActuator::Bias() const {
 
 std::vector<MarkerIndex> ObjectActuator::MarkerNumbers() const {
   std::vector<MarkerIndex> markers;
-  if (jointNumber.IsValid()) markers = {jointMarkers_[0], jointMarkers_[1]};
-  else markers = {markerNumbers[0], markerNumbers[1]};
+  if (jointNumber.IsValid())
+    markers = {jointMarkers_[0], jointMarkers_[1]};
+  else
+    markers = {markerNumbers[0], markerNumbers[1]};
   for (const ModuleInput& input : moduleInputs_)
     markers.insert(markers.end(), input.markers.begin(), input.markers.end());
   return markers;
@@ -78,20 +80,23 @@ void ObjectActuator::CheckControlModule(const SystemView& system) const {
   moduleInputs_.clear();
   if (!controlModule.IsValid()) return;
   if (controlUserFunction)
-    throw ValueError("parameters 'controlModule' and 'controlUserFunction': expected one source of the control, got both");
+    throw ValueError(
+        "parameters 'controlModule' and 'controlUserFunction': expected one source of the control, got both");
   const auto* module = dynamic_cast<const ControlModule*>(&system.GetObject(controlModule.value));
   if (!module)
     throw TypeError("parameter 'controlModule': object " + std::to_string(controlModule.value) + " is a " +
                     system.GetObject(controlModule.value).TypeInfo().className + "; expected a control module");
   if (controlModuleOutput < 0 || controlModuleOutput >= module->NumberOfOutputs())
-    throw IndexError("parameter 'controlModuleOutput': " + std::to_string(controlModuleOutput) + " is not an output of " +
-                     module->TypeInfo().className + ", which has " + std::to_string(module->NumberOfOutputs()));
+    throw IndexError("parameter 'controlModuleOutput': " + std::to_string(controlModuleOutput) +
+                     " is not an output of " + module->TypeInfo().className + ", which has " +
+                     std::to_string(module->NumberOfOutputs()));
   const auto inputs = module->Inputs();
   if (inputs.size() > maxModuleInputs)
     throw ValueError("parameter 'controlModule': the module reads " + std::to_string(inputs.size()) +
                      " joint states; an actuator takes at most " + std::to_string(maxModuleInputs));
   for (const auto& input : inputs) {
-    if (!input.joint.IsValid()) throw ValueError("parameter 'controlModule': the module's " + input.link + " is not linked");
+    if (!input.joint.IsValid())
+      throw ValueError("parameter 'controlModule': the module's " + input.link + " is not linked");
     moduleInputs_.push_back(
         {input.joint.value,
          ResolveRevoluteJoint(system, input.joint.value, "parameter 'controlModule' (its " + input.link + ")"),
@@ -131,8 +136,9 @@ void ObjectActuator::Check(const SystemView& system) const {
   CheckControlModule(system);
   if (nodeNumber.IsValid()) {
     if (!jointNumber.IsValid())
-      throw ValueError("parameter 'nodeNumber': a data node keeps a joint angle continuous; it is only used with "
-                       "jointNumber");
+      throw ValueError(
+          "parameter 'nodeNumber': a data node keeps a joint angle continuous; it is only used with "
+          "jointNumber");
     CheckDataNode(system, nodeNumber, 1);
   }
   const auto checkName = [](const std::string& parameter, const std::string& value, const std::string& allowed) {
@@ -161,9 +167,12 @@ void ObjectActuator::Check(const SystemView& system) const {
     if (!used) continue;
     const Vector10& p = *prm;
     const std::string where = std::string("parameter '") + name + "': muscle ";
-    if (!(p(0) < p(1))) throw ValueError(where + "range [" + JsonNumberText(p(0)) + ", " + JsonNumberText(p(1)) + "] must have min < max");
+    if (!(p(0) < p(1)))
+      throw ValueError(where + "range [" + JsonNumberText(p(0)) + ", " + JsonNumberText(p(1)) +
+                       "] must have min < max");
     if (p(2) < 0.)
-      throw ValueError(where + "force = " + JsonNumberText(p(2)) + ": an automatic peak force (force < 0, from acc0) "
+      throw ValueError(where + "force = " + JsonNumberText(p(2)) +
+                       ": an automatic peak force (force < 0, from acc0) "
                        "is not supported; give force >= 0");
     if (!(p(4) < 1. && 1. < p(5))) throw ValueError(where + "lmin < 1 < lmax is required");
     if (!(p(3) > 0. && p(6) > 0. && p(7) > 0. && p(8) > 0.))
@@ -209,10 +218,15 @@ void ObjectActuator::AddTestInstance(SystemBuilder& system) {
   const Index joint = system.NumberOfItems(ItemCategory::Object) - 1;
   // every term: a filtered activation, an affine gain and an affine bias in length and velocity
   testInstances::Add(system, ItemCategory::Object,
-                     {{"objectType", "Actuator"}, {"jointNumber", joint}, {"dyntype", "filter"},
-                      {"dynprm", {0.3, 0, 0, 0, 0, 0, 0, 0, 0, 0}}, {"gaintype", "affine"},
-                      {"gainprm", {2., 0.7, -0.4, 0, 0, 0, 0, 0, 0, 0}}, {"biastype", "affine"},
-                      {"biasprm", {0.1, -3., -0.6, 0, 0, 0, 0, 0, 0, 0}}, {"gear", {1.5, 0, 0, 0, 0, 0}},
+                     {{"objectType", "Actuator"},
+                      {"jointNumber", joint},
+                      {"dyntype", "filter"},
+                      {"dynprm", {0.3, 0, 0, 0, 0, 0, 0, 0, 0, 0}},
+                      {"gaintype", "affine"},
+                      {"gainprm", {2., 0.7, -0.4, 0, 0, 0, 0, 0, 0, 0}},
+                      {"biastype", "affine"},
+                      {"biasprm", {0.1, -3., -0.6, 0, 0, 0, 0, 0, 0, 0}},
+                      {"gear", {1.5, 0, 0, 0, 0, 0}},
                       {"control", 0.8}});
 }
 
@@ -266,10 +280,12 @@ const ItemTypeInfo& ObjectActuator::Info() {
                "transmission")
           .Add(&T::control, "control", "",
                "the control u (MuJoCo's ctrl); run-time, e.g. set from a pre-step user function")
-          .AddUserFunction(&T::controlUserFunction, "controlUserFunction", "controlUserFunction(mbs, t, itemNumber) -> Real",
+          .AddUserFunction(&T::controlUserFunction, "controlUserFunction",
+                           "controlUserFunction(mbs, t, itemNumber) -> Real",
                            "a Python function returning the control u at time t; replaces the parameter control")
           .Add(&T::controlModule, "controlModule", "",
-               "optional control module (e.g. ModuleTwoHingeDamper, added by mbs.AddModule) whose output is the control; "
+               "optional control module (e.g. ModuleTwoHingeDamper, added by mbs.AddModule) whose output is the "
+               "control; "
                "replaces the parameter control")
           .KeepsDefaultInTests("the test instance's control is the value `control`; an actuator has one control source")
           .Add(&T::controlModuleOutput, "controlModuleOutput", "", "which output of controlModule is the control")

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "core/items/Connector.h"
-#include "objects/connectors/ObjectConnectorTorsionalSpringDamper.h"
 #include "objects/common/RevoluteJointFrames.h"
+#include "objects/connectors/ObjectConnectorTorsionalSpringDamper.h"
 #include "objects/modules/ControlModule.h"
 
 namespace multidyn {
@@ -212,7 +212,7 @@ class ObjectActuator : public GeneralConnectorKernels<ObjectActuator> {
   BasicVisualization visualization;
 
   static constexpr double minTimeConstant = 1e-15;  // MuJoCo's mjMINVAL for time constants [s]
-  static constexpr double activationBand = 1e-6;    // relative width of the band at an actrange bound
+  static constexpr double activationBand = 1e-6;  // relative width of the band at an actrange bound
   static constexpr size_t maxModuleInputs = ControlModule::maxInputs;
 
  private:
@@ -244,18 +244,31 @@ template <class S> S ObjectActuator::MuscleGain(const S& length, const S& veloci
   auto bump = [&](const S& x) -> S {
     const double a = 0.5 * (lmin + 1.), b = 0.5 * (1. + lmax);
     if (ValueOf(x) <= lmin || ValueOf(x) >= lmax) return S(0.);
-    if (ValueOf(x) < a) { const S t = (x - lmin) / (a - lmin); return 0.5 * t * t; }
-    if (ValueOf(x) < 1.) { const S t = (1. - x) / (1. - a); return 1. - 0.5 * t * t; }
-    if (ValueOf(x) < b) { const S t = (x - 1.) / (b - 1.); return 1. - 0.5 * t * t; }
+    if (ValueOf(x) < a) {
+      const S t = (x - lmin) / (a - lmin);
+      return 0.5 * t * t;
+    }
+    if (ValueOf(x) < 1.) {
+      const S t = (1. - x) / (1. - a);
+      return 1. - 0.5 * t * t;
+    }
+    if (ValueOf(x) < b) {
+      const S t = (x - 1.) / (b - 1.);
+      return 1. - 0.5 * t * t;
+    }
     const S t = (lmax - x) / (lmax - b);
     return 0.5 * t * t;
   };
   const double y = fvmax - 1.;
   S FV;
-  if (ValueOf(V) <= -1.) FV = S(0.);
-  else if (ValueOf(V) <= 0.) FV = (V + 1.) * (V + 1.);
-  else if (ValueOf(V) <= y) FV = fvmax - (y - V) * (y - V) / y;
-  else FV = S(fvmax);
+  if (ValueOf(V) <= -1.)
+    FV = S(0.);
+  else if (ValueOf(V) <= 0.)
+    FV = (V + 1.) * (V + 1.);
+  else if (ValueOf(V) <= y)
+    FV = fvmax - (y - V) * (y - V) / y;
+  else
+    FV = S(fvmax);
   return -force * bump(L) * FV;
 }
 

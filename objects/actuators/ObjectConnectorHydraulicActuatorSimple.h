@@ -13,7 +13,8 @@
 
 namespace multidyn {
 
-class ObjectConnectorHydraulicActuatorSimple : public GeneralConnectorKernels<ObjectConnectorHydraulicActuatorSimple, TwoMarkerObject<Connector>> {
+class ObjectConnectorHydraulicActuatorSimple
+    : public GeneralConnectorKernels<ObjectConnectorHydraulicActuatorSimple, TwoMarkerObject<Connector>> {
  public:
   static const ItemTypeInfo& Info();
   static void AddTestInstance(SystemBuilder& system);

@@ -3,7 +3,8 @@
 namespace multidyn {
 
 namespace {
-const char* const jointTypeNames[] = {"_None", "RevoluteX", "RevoluteY", "RevoluteZ", "PrismaticX", "PrismaticY", "PrismaticZ"};
+const char* const jointTypeNames[] = {"_None",      "RevoluteX",  "RevoluteY", "RevoluteZ",
+                                      "PrismaticX", "PrismaticY", "PrismaticZ"};
 }
 
 const char* JointTypeName(JointType type) { return jointTypeNames[static_cast<int>(type)]; }

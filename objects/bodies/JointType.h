@@ -9,7 +9,15 @@
 
 namespace multidyn {
 
-enum class JointType { _None = 0, RevoluteX = 1, RevoluteY = 2, RevoluteZ = 3, PrismaticX = 4, PrismaticY = 5, PrismaticZ = 6 };
+enum class JointType {
+  _None = 0,
+  RevoluteX = 1,
+  RevoluteY = 2,
+  RevoluteZ = 3,
+  PrismaticX = 4,
+  PrismaticY = 5,
+  PrismaticZ = 6
+};
 
 using JointTypeList = std::vector<JointType>;
 

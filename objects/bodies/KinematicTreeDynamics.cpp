@@ -61,9 +61,29 @@ void KinematicTreeDynamics::Resize(const ObjectKinematicTree& tree) {
     revolute_[i] = IsRevolute(tree.jointTypes[i]);
   }
   for (auto* v : {&A_PL_, &A_0L_, &compositeInertia_}) v->assign(n, Matrix3::Zero());
-  for (auto* v : {&p_PL_, &p_0L_, &omega_, &v_, &alpha_, &a_, &u_, &alphaRotated_, &bRotated_, &force_, &moment_,
-                  &linkForceLocal_, &linkTorqueLocal_, &compositeFirstMoment_, &dOmega_, &dAlpha_, &dA_, &dPhi_,
-                  &dForce_, &dMoment_, &omegaCrossP_, &omegaCrossC_, &Jomega_})
+  for (auto* v : {&p_PL_,
+                  &p_0L_,
+                  &omega_,
+                  &v_,
+                  &alpha_,
+                  &a_,
+                  &u_,
+                  &alphaRotated_,
+                  &bRotated_,
+                  &force_,
+                  &moment_,
+                  &linkForceLocal_,
+                  &linkTorqueLocal_,
+                  &compositeFirstMoment_,
+                  &dOmega_,
+                  &dAlpha_,
+                  &dA_,
+                  &dPhi_,
+                  &dForce_,
+                  &dMoment_,
+                  &omegaCrossP_,
+                  &omegaCrossC_,
+                  &Jomega_})
     v->assign(n, Vector3::Zero());
   for (auto* v : {&qd_, &qdd_, &compositeMass_, &Dinverse_, &u_solve_, &posesQ_}) v->assign(n, 0.);
   posesValid_ = false;
@@ -170,8 +190,10 @@ void KinematicTreeDynamics::InverseDynamics(const ObjectKinematicTree& tree, con
     force_[i] = tree.linkMasses(i) * a_C;
     moment_[i] = J_C * alpha + w.cross(Jomega_[i]) + c.cross(force_[i]);
     if (linkLoads) {
-      linkForceLocal_[i] = tree.linkForces.empty() ? Vector3::Zero() : Vector3(A_0L_[i].transpose() * tree.linkForces[i]);
-      linkTorqueLocal_[i] = tree.linkTorques.empty() ? Vector3::Zero() : Vector3(A_0L_[i].transpose() * tree.linkTorques[i]);
+      linkForceLocal_[i] =
+          tree.linkForces.empty() ? Vector3::Zero() : Vector3(A_0L_[i].transpose() * tree.linkForces[i]);
+      linkTorqueLocal_[i] =
+          tree.linkTorques.empty() ? Vector3::Zero() : Vector3(A_0L_[i].transpose() * tree.linkTorques[i]);
       force_[i] -= linkForceLocal_[i];
       moment_[i] -= linkTorqueLocal_[i];
     }
@@ -237,7 +259,8 @@ void KinematicTreeDynamics::MassMatrix(const ObjectKinematicTree& tree, const do
 void KinematicTreeDynamics::FactorizeMassMatrix(const ObjectKinematicTree& tree, const double* q) {
   const Index n = NumberOfLinks();
   // the poses of the residual at the same q (explicit solvers) are reused
-  if (!(posesValid_ && tree_ == &tree && std::equal(q, q + n, posesQ_.begin()))) Motion(tree, q, nullptr, nullptr, false, false);
+  if (!(posesValid_ && tree_ == &tree && std::equal(q, q + n, posesQ_.begin())))
+    Motion(tree, q, nullptr, nullptr, false, false);
   for (Index i = 0; i < n; ++i) {  // each link's spatial inertia at its origin, [angular; linear]
     const double m = tree.linkMasses(i);
     const Matrix3 cTilde = Skew<double>(tree.linkCOMs[i]);
@@ -256,7 +279,8 @@ void KinematicTreeDynamics::FactorizeMassMatrix(const ObjectKinematicTree& tree,
     if (!(D > 1e-13 * scale) || !(scale > 0.))
       throw SolverError("ObjectKinematicTree: the mass matrix is not positive definite: joint " + std::to_string(i) +
                         " moves no mass or inertia (articulated inertia about its axis " + std::to_string(D) +
-                        "); give link " + std::to_string(i) + " or its descendants linkMasses/linkInertiasCOM along "
+                        "); give link " + std::to_string(i) +
+                        " or its descendants linkMasses/linkInertiasCOM along "
                         "that joint");
     Dinverse_[i] = 1. / D;
     const Index parent = parent_[i];
@@ -331,8 +355,10 @@ void KinematicTreeDynamics::NewtonBlock(const ObjectKinematicTree& tree, const d
     const Vector3 e = A_0L_[i].col(axis_[i]);
     const Vector3& o = p_0L_[i];
     Vector6& S = S_[i];
-    if (revolute_[i]) S << e, o.cross(e);
-    else S << Vector3::Zero(), e;
+    if (revolute_[i])
+      S << e, o.cross(e);
+    else
+      S << Vector3::Zero(), e;
     const Vector6 vP = parent < 0 ? Vector6::Zero() : spatialVelocity_[parent];
     const Vector6 aP = parent < 0 ? baseAcceleration : spatialAccelerationW_[parent];
     Vector6& v = spatialVelocity_[i];
@@ -403,7 +429,7 @@ void KinematicTreeDynamics::NewtonBlock(const ObjectKinematicTree& tree, const d
     const Vector6 vP = parent < 0 ? Vector6::Zero() : spatialVelocity_[parent];
     const Vector6 aP = parent < 0 ? baseAcceleration : spatialAccelerationW_[parent];
     const Vector6& S = S_[j];
-    const Vector6 psi = CrossMotion(vP, S);                       // d(S)/dt
+    const Vector6 psi = CrossMotion(vP, S);  // d(S)/dt
     const Vector6 psiDot = CrossMotion(aP, S) + CrossMotion(vP, psi);
     const Vector6 X = stiffnessFactor * psiDot + (2. * dampingFactor) * psi + massFactor * S;
     const Vector6 Y = stiffnessFactor * psi + dampingFactor * S;
@@ -472,10 +498,13 @@ void KinematicTreeDynamics::TangentColumn(Index j, double dq, double dq_t, doubl
       const Vector3 dU = R.transpose() * dOmega_P;
       dOmega = dU;
       dAlpha = R.transpose() * dAlpha_P;
-      const Vector3 db = dA_[parent] + dAlpha_P.cross(p) + dOmega_P.cross(omegaCrossP_[i]) + omega_P.cross(dOmega_P.cross(p));
+      const Vector3 db =
+          dA_[parent] + dAlpha_P.cross(p) + dOmega_P.cross(omegaCrossP_[i]) + omega_P.cross(dOmega_P.cross(p));
       dA = R.transpose() * db;
-      if (revolute) dAlpha += qd * dU.cross(axis);
-      else dA += (2. * qd) * dU.cross(axis);
+      if (revolute)
+        dAlpha += qd * dU.cross(axis);
+      else
+        dA += (2. * qd) * dU.cross(axis);
       if (linkLoads) dPhi = R.transpose() * dPhi_[parent];
     }
     dOmega_[i] = dOmega;
@@ -525,7 +554,8 @@ void KinematicTreeDynamics::TangentColumn(Index j, double dq, double dq_t, doubl
   }
 }
 
-void KinematicTreeDynamics::PointJacobian(Index link, const Vector3& localPosition, Eigen::Ref<MatrixX> positionJacobian,
+void KinematicTreeDynamics::PointJacobian(Index link, const Vector3& localPosition,
+                                          Eigen::Ref<MatrixX> positionJacobian,
                                           Eigen::Ref<MatrixX> rotationJacobian) const {
   positionJacobian.setZero();
   rotationJacobian.setZero();

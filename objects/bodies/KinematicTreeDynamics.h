@@ -35,9 +35,11 @@ class KinematicTreeDynamics {
   // Poses of all links (A_PL, p_PL; with globalPoses also A_0L, p_0L) and, with q_t, their
   // angular velocities; with q_tt also the accelerations (base at -gravity if withGravity).
   // q: total joint coordinates. q_t, q_tt may be nullptr.
-  void Motion(const ObjectKinematicTree& tree, const double* q, const double* q_t, const double* q_tt, bool withGravity, bool globalPoses);
+  void Motion(const ObjectKinematicTree& tree, const double* q, const double* q_t, const double* q_tt, bool withGravity,
+              bool globalPoses);
   // RNEA: tau = M q_tt + h(q, q_t) - (linkForces, linkTorques projected), into tau[0, n).
-  void InverseDynamics(const ObjectKinematicTree& tree, const double* q, const double* q_t, const double* q_tt, double* tau);
+  void InverseDynamics(const ObjectKinematicTree& tree, const double* q, const double* q_t, const double* q_tt,
+                       double* tau);
   // CRBA: M(q) into massMatrix (n x n; resized only if its size differs).
   void MassMatrix(const ObjectKinematicTree& tree, const double* q, MatrixX& massMatrix);
   // ABA's articulated inertias at q; throws ValueError naming the link if M is not positive definite.
@@ -45,7 +47,8 @@ class KinematicTreeDynamics {
   // b := M^-1 b, with the factorization of the last FactorizeMassMatrix.
   void SolveMassMatrix(double* b);
   // d(tau)/dq and d(tau)/dq_t of InverseDynamics at (q, q_t, q_tt) into the workspace's matrices.
-  void InverseDynamicsDerivatives(const ObjectKinematicTree& tree, const double* q, const double* q_t, const double* q_tt);
+  void InverseDynamicsDerivatives(const ObjectKinematicTree& tree, const double* q, const double* q_t,
+                                  const double* q_tt);
   const MatrixX& Tau_q() const { return tau_q_; }
   const MatrixX& Tau_q_t() const { return tau_q_t_; }
   // block = massFactor M + stiffnessFactor d(tau)/dq + dampingFactor d(tau)/dq_t at (q, q_t, q_tt),
@@ -57,7 +60,7 @@ class KinematicTreeDynamics {
   // column in the direction (stiffnessFactor e_j, dampingFactor e_j, massFactor e_j) of (q, q_t,
   // q_tt): an independent formula for the tests.
   void NewtonBlockByTangents(const ObjectKinematicTree& tree, const double* q, const double* q_t, const double* q_tt,
-                   double massFactor, double stiffnessFactor, double dampingFactor, MatrixX& block);
+                             double massFactor, double stiffnessFactor, double dampingFactor, MatrixX& block);
 
   // After Motion: the link's frame (global).
   const Matrix3& LinkRotation(Index link) const { return A_0L_[link]; }
@@ -107,7 +110,7 @@ class KinematicTreeDynamics {
   // subtrees, for NewtonBlock.
   std::vector<Vector6> S_, spatialVelocity_, spatialAccelerationW_, hC_, FC_, FextC_, alphaC_, eta_;
   std::vector<Matrix6> IC_, BC_;
-  std::vector<Matrix3> PC_;   // sum of p f^T of the link loads of the subtree
+  std::vector<Matrix3> PC_;  // sum of p f^T of the link loads of the subtree
   std::vector<Vector3> fextC_;  // sum of the link forces of the subtree
   std::vector<Vector6> U_, bias_;
   std::vector<double> Dinverse_, u_solve_;

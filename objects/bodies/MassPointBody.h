@@ -11,7 +11,8 @@ namespace multidyn {
 template <class Derived> class MassPointBody : public BodyKernels<Derived> {
  public:
   std::vector<NodeIndex> NodeNumbers() const override { return {nodeNumber}; }
-  void ComputeMassMatrix(const EvaluationContext&, const NodeKinematics<double>* nodes, MatrixX& massMatrix) const override {
+  void ComputeMassMatrix(const EvaluationContext&, const NodeKinematics<double>* nodes,
+                         MatrixX& massMatrix) const override {
     const Index n = nodes[0].numberOfCoordinates;
     massMatrix = mass * MatrixX::Identity(n, n);
   }
@@ -25,7 +26,8 @@ template <class Derived> class MassPointBody : public BodyKernels<Derived> {
     return true;
   }
 
-  template <class S> void Frame(const NodeKinematics<S>* nodes, const Vector3& localPosition, MarkerData<S>& frame) const {
+  template <class S>
+  void Frame(const NodeKinematics<S>* nodes, const Vector3& localPosition, MarkerData<S>& frame) const {
     frame.position = nodes[0].position + localPosition.cast<S>();
     frame.velocity = nodes[0].velocity;
     const Index n = nodes[0].numberOfCoordinates;

@@ -4,8 +4,8 @@
 
 #include "objects/TestInstances.h"
 
-#include "core/items/UserFunctionCall.h"
 #include "core/items/SystemView.h"
+#include "core/items/UserFunctionCall.h"
 #include "objects/common/UserFunctionLaw.h"
 
 namespace multidyn {
@@ -23,10 +23,12 @@ Vector4 Shape(double x, double L) {
 }
 // S'(x) and S''(x) at x = xi L, from 1/L: multiplications only (the LHS evaluates them at every point).
 Vector4 SlopeShapes(double xi, double invL) {
-  return Vector4(6. * xi * (xi - 1.) * invL, 1. - 4. * xi + 3. * xi * xi, 6. * xi * (1. - xi) * invL, xi * (3. * xi - 2.));
+  return Vector4(6. * xi * (xi - 1.) * invL, 1. - 4. * xi + 3. * xi * xi, 6. * xi * (1. - xi) * invL,
+                 xi * (3. * xi - 2.));
 }
 Vector4 CurvatureShapes(double xi, double invL) {
-  return Vector4((12. * xi - 6.) * invL * invL, (6. * xi - 4.) * invL, (6. - 12. * xi) * invL * invL, (6. * xi - 2.) * invL);
+  return Vector4((12. * xi - 6.) * invL * invL, (6. * xi - 4.) * invL, (6. - 12. * xi) * invL * invL,
+                 (6. * xi - 2.) * invL);
 }
 Vector4 Shape_x(double x, double L) { return SlopeShapes(x / L, 1. / L); }
 Vector4 Shape_xx(double x, double L) { return CurvatureShapes(x / L, 1. / L); }
@@ -60,8 +62,8 @@ constexpr double gauss7Weights[] = {0.34785484513745385737, 0.652145154862546142
                                     0.34785484513745385737};
 constexpr double gauss9Points[] = {-0.90617984593866399280, -0.53846931010568309104, 0., 0.53846931010568309104,
                                    0.90617984593866399280};
-constexpr double gauss9Weights[] = {0.23692688505618908751, 0.47862867049936646804, 128. / 225.,
-                                    0.47862867049936646804, 0.23692688505618908751};
+constexpr double gauss9Weights[] = {0.23692688505618908751, 0.47862867049936646804, 128. / 225., 0.47862867049936646804,
+                                    0.23692688505618908751};
 constexpr double lobatto3Points[] = {-1., 0., 1.};
 constexpr double lobatto3Weights[] = {1. / 3., 4. / 3., 1. / 3.};
 
@@ -109,8 +111,8 @@ double ReferenceCurvature(const Vector4& Sx, const Vector4& Sxx, const Vec8<doub
 
 void ObjectANCFCable2D::Check(const SystemView& system) const {
   if (nodeNumbers.size() != 2)
-    throw ValueError("parameter 'nodeNumbers': expected two NodePoint2DSlope1, got " + std::to_string(nodeNumbers.size()) +
-                     " node numbers");
+    throw ValueError("parameter 'nodeNumbers': expected two NodePoint2DSlope1, got " +
+                     std::to_string(nodeNumbers.size()) + " node numbers");
   for (Index i = 0; i < 2; ++i) {
     const NodeIndex node = nodeNumbers[i];
     if (!node.IsValid()) throw ValueError("parameter 'nodeNumbers': node " + std::to_string(i) + " is invalid (-1)");
@@ -125,8 +127,10 @@ void ObjectANCFCable2D::Check(const SystemView& system) const {
   if (!(physicsLength > 0.))
     throw ValueError("parameter 'physicsLength': expected a length > 0 [m], got " + std::to_string(physicsLength));
   if (useReducedOrderIntegration < 0 || useReducedOrderIntegration > 2)
-    throw ValueError("parameter 'useReducedOrderIntegration': expected 0 (Gauss 9/5), 1 (Gauss 7/3) or 2 (Lobatto 3/Gauss "
-                     "3), got " + std::to_string(useReducedOrderIntegration));
+    throw ValueError(
+        "parameter 'useReducedOrderIntegration': expected 0 (Gauss 9/5), 1 (Gauss 7/3) or 2 (Lobatto 3/Gauss "
+        "3), got " +
+        std::to_string(useReducedOrderIntegration));
 }
 
 void ObjectANCFCable2D::ComputeMassMatrix(const EvaluationContext&, const NodeKinematics<double>*,
@@ -147,8 +151,8 @@ double ObjectANCFCable2D::KineticEnergy(const NodeKinematics<double>* nodes) con
   return 0.5 * physicsMassPerLength * physicsLength * energy;
 }
 
-template <class S>
-void ObjectANCFCable2D::Frame(const NodeKinematics<S>* nodes, const Vector3& localPosition, MarkerData<S>& frame) const {
+template <class S> void ObjectANCFCable2D::Frame(const NodeKinematics<S>* nodes, const Vector3& localPosition,
+                                                 MarkerData<S>& frame) const {
   using std::sqrt;
   Vec8<S> q, q_t;
   TotalCoordinates(nodes, q, q_t);
@@ -184,7 +188,8 @@ void ObjectANCFCable2D::Frame(const NodeKinematics<S>* nodes, const Vector3& loc
   }
 }
 
-template <class S> void ObjectANCFCable2D::CenterOfMassFrame(const NodeKinematics<S>* nodes, MarkerData<S>& frame) const {
+template <class S>
+void ObjectANCFCable2D::CenterOfMassFrame(const NodeKinematics<S>* nodes, MarkerData<S>& frame) const {
   Vec8<S> q, q_t;
   TotalCoordinates(nodes, q, q_t);
   const Vector4 mean = MeanShape(physicsLength);
@@ -199,9 +204,9 @@ template <class S> void ObjectANCFCable2D::CenterOfMassFrame(const NodeKinematic
   }
 }
 
-template <class S>
-void ObjectANCFCable2D::ODE2LHSInContext(const EvaluationContext& context, const NodeKinematics<S>* nodes,
-                                         const VectorX& q_tt, VecX<S>& lhs) const {
+template <class S> void ObjectANCFCable2D::ODE2LHSInContext(const EvaluationContext& context,
+                                                            const NodeKinematics<S>* nodes, const VectorX& q_tt,
+                                                            VecX<S>& lhs) const {
   using std::sqrt;
   Vec8<S> q, q_t;
   TotalCoordinates(nodes, q, q_t);
@@ -255,7 +260,8 @@ void ObjectANCFCable2D::ODE2LHSInContext(const EvaluationContext& context, const
       if (relative)
         curvatureReference += strainIsRelativeToReference * ReferenceCurvature(shape_x, shape_xx, qReference);
       axialForce = UserFunctionLawOf<S, 4>(
-          context, {S(1. / invNorm - 1.), axialStrain_t, S(f * invG), curvature_t}, [&](const std::array<double, 4>& v) {
+          context, {S(1. / invNorm - 1.), axialStrain_t, S(f * invG), curvature_t},
+          [&](const std::array<double, 4>& v) {
             return AxialForce(context, xi, {v[0], v[1], v[2], v[3], axialStrainReference, curvatureReference});
           });
     }
@@ -270,13 +276,13 @@ void ObjectANCFCable2D::ODE2LHSInContext(const EvaluationContext& context, const
   for (int p = 0; p < bending.size; ++p) {
     const double xi = 0.5 * (bending.points[p] + 1.), weight = 0.5 * L * bending.weights[p];
     const Vector4 shape_x = SlopeShapes(xi, invL), shape_xx = CurvatureShapes(xi, invL);
-    const double s1 = shape_x(0), s2 = shape_x(1), s4 = shape_x(3), c1 = shape_xx(0), c2 = shape_xx(1), c4 = shape_xx(3);
+    const double s1 = shape_x(0), s2 = shape_x(1), s4 = shape_x(3), c1 = shape_xx(0), c2 = shape_xx(1),
+                 c4 = shape_xx(3);
     const Vec2<S> rx = s1 * d + s2 * slope0 + s4 * slope1, rxx = c1 * d + c2 * slope0 + c4 * slope1;
     const S invG = 1. / rx.squaredNorm();
     const S f = Cross<S>(rx, rxx);
     double curvatureReference = physicsReferenceCurvature;
-    if (relative)
-      curvatureReference += strainIsRelativeToReference * ReferenceCurvature(shape_x, shape_xx, qReference);
+    if (relative) curvatureReference += strainIsRelativeToReference * ReferenceCurvature(shape_x, shape_xx, qReference);
     S moment, curvature_t = S(0.);
     const Vec2<S> rx_t = s1 * d_t + s2 * slope0_t + s4 * slope1_t;
     if (physicsBendingDamping != 0.) {
@@ -302,7 +308,7 @@ void ObjectANCFCable2D::ODE2LHSInContext(const EvaluationContext& context, const
     // d(K)/dq_j = (df/dq_j - K dg/dq_j)/g, df/dq_j = S'_j (r''_y, -r''_x) + S''_j (-r'_y, r'_x), dg/dq_j = 2 S'_j r'
     const S a = weight * moment * invG, b = 2. * a * f * invG;
     const Vec2<S> u(a * rxx(1) - b * rx(0), -a * rxx(0) - b * rx(1));  // the factor of S'_j
-    const Vec2<S> v(-a * rx(1), a * rx(0));                            // the factor of S''_j
+    const Vec2<S> v(-a * rx(1), a * rx(0));  // the factor of S''_j
     forceD += s1 * u + c1 * v;
     force0 += s2 * u + c2 * v;
     force1 += s4 * u + c4 * v;
@@ -315,10 +321,10 @@ void ObjectANCFCable2D::ODE2LHSInContext(const EvaluationContext& context, const
   }
 }
 
-#define MULTIDYN_INSTANTIATE(S)                                                                                      \
-  template void ObjectANCFCable2D::Frame<S>(const NodeKinematics<S>*, const Vector3&, MarkerData<S>&) const;          \
-  template void ObjectANCFCable2D::CenterOfMassFrame<S>(const NodeKinematics<S>*, MarkerData<S>&) const;              \
-  template void ObjectANCFCable2D::ODE2LHSInContext<S>(const EvaluationContext&, const NodeKinematics<S>*,            \
+#define MULTIDYN_INSTANTIATE(S)                                                                              \
+  template void ObjectANCFCable2D::Frame<S>(const NodeKinematics<S>*, const Vector3&, MarkerData<S>&) const; \
+  template void ObjectANCFCable2D::CenterOfMassFrame<S>(const NodeKinematics<S>*, MarkerData<S>&) const;     \
+  template void ObjectANCFCable2D::ODE2LHSInContext<S>(const EvaluationContext&, const NodeKinematics<S>*,   \
                                                        const VectorX&, VecX<S>&) const;
 MULTIDYN_FOR_EACH_SCALAR(MULTIDYN_INSTANTIATE)
 #undef MULTIDYN_INSTANTIATE
@@ -350,19 +356,19 @@ ObjectANCFCable2D::SectionStrains ObjectANCFCable2D::StrainsAt(const NodeKinemat
 double ObjectANCFCable2D::AxialForce(const EvaluationContext& context, double xi, const SectionStrains& s) const {
   if (!axialForceUserFunction)
     return physicsAxialStiffness * (s.axialStrain - s.axialStrainReference) + physicsAxialDamping * s.axialStrain_t;
-  return CallUserFunctionReal(*axialForceUserFunction, *this, context.itemNumber, "axialForceUserFunction",
-                              {context.system, context.time, context.itemNumber, xi, s.axialStrain, s.axialStrain_t,
-                               s.axialStrainReference, physicsAxialStiffness, physicsAxialDamping, s.curvature,
-                               s.curvature_t, s.curvatureReference});
+  return CallUserFunctionReal(
+      *axialForceUserFunction, *this, context.itemNumber, "axialForceUserFunction",
+      {context.system, context.time, context.itemNumber, xi, s.axialStrain, s.axialStrain_t, s.axialStrainReference,
+       physicsAxialStiffness, physicsAxialDamping, s.curvature, s.curvature_t, s.curvatureReference});
 }
 
 double ObjectANCFCable2D::BendingMoment(const EvaluationContext& context, double xi, const SectionStrains& s) const {
   if (!bendingMomentUserFunction)
     return physicsBendingStiffness * (s.curvature - s.curvatureReference) + physicsBendingDamping * s.curvature_t;
-  return CallUserFunctionReal(*bendingMomentUserFunction, *this, context.itemNumber, "bendingMomentUserFunction",
-                              {context.system, context.time, context.itemNumber, xi, s.curvature, s.curvature_t,
-                               s.curvatureReference, physicsBendingStiffness, physicsBendingDamping, s.axialStrain,
-                               s.axialStrain_t, s.axialStrainReference});
+  return CallUserFunctionReal(
+      *bendingMomentUserFunction, *this, context.itemNumber, "bendingMomentUserFunction",
+      {context.system, context.time, context.itemNumber, xi, s.curvature, s.curvature_t, s.curvatureReference,
+       physicsBendingStiffness, physicsBendingDamping, s.axialStrain, s.axialStrain_t, s.axialStrainReference});
 }
 
 bool ObjectANCFCable2D::GetBodyOutput(OutputVariableType type, const SystemView& system, const SystemState& state,
@@ -377,7 +383,8 @@ bool ObjectANCFCable2D::GetBodyOutput(OutputVariableType type, const SystemView&
   Vec8<double> q, q_t, q_tt;
   TotalCoordinates(nodes, q, q_t);
   const CompiledSystem& compiled = system.Compiled();
-  for (Index i = 0; i < 2; ++i) q_tt.segment<4>(4 * i) = state.ode2_tt.segment<4>(compiled.nodeODE2Start[nodeNumbers[i].value]);
+  for (Index i = 0; i < 2; ++i)
+    q_tt.segment<4>(4 * i) = state.ode2_tt.segment<4>(compiled.nodeODE2Start[nodeNumbers[i].value]);
   const Vector4 shape_x = Shape_x(x, L);
   const Vector2 rx = Interpolate<double>(shape_x, q);
   switch (type) {
@@ -395,7 +402,8 @@ bool ObjectANCFCable2D::GetBodyOutput(OutputVariableType type, const SystemView&
       else if (type == T::ForceLocal)
         value = VectorX::Constant(1, AxialForce(system.ContextOf(system.ObjectIndexOf(*this), state), x / L, strains));
       else
-        value = VectorX::Constant(1, BendingMoment(system.ContextOf(system.ObjectIndexOf(*this), state), x / L, strains));
+        value =
+            VectorX::Constant(1, BendingMoment(system.ContextOf(system.ObjectIndexOf(*this), state), x / L, strains));
       return true;
     }
     default: break;
@@ -417,13 +425,17 @@ bool ObjectANCFCable2D::GetBodyOutput(OutputVariableType type, const SystemView&
 
 void ObjectANCFCable2D::AddTestInstance(SystemBuilder& system) {
   const Index cable = testInstances::ANCFCable2D(system);
-  testInstances::Add(system, ItemCategory::Load, {{"loadType", "ForceVector"}, {"loadVector", {1., -2., 0.}},
-                                                  {"markerNumber", testInstances::PositionMarker(system, cable, Vector3(0.4, 0.07, 0.))}});
   testInstances::Add(system, ItemCategory::Load,
-                     {{"loadType", "TorqueVector"}, {"loadVector", {0., 0., 0.7}},
+                     {{"loadType", "ForceVector"},
+                      {"loadVector", {1., -2., 0.}},
+                      {"markerNumber", testInstances::PositionMarker(system, cable, Vector3(0.4, 0.07, 0.))}});
+  testInstances::Add(system, ItemCategory::Load,
+                     {{"loadType", "TorqueVector"},
+                      {"loadVector", {0., 0., 0.7}},
                       {"markerNumber", testInstances::RigidMarker(system, cable, Vector3(0.9, -0.05, 0.))}});
   testInstances::Add(system, ItemCategory::Load,
-                     {{"loadType", "MassProportional"}, {"loadVector", {0.5, -9.81, 0.}},
+                     {{"loadType", "MassProportional"},
+                      {"loadVector", {0.5, -9.81, 0.}},
                       {"markerNumber", testInstances::Add(system, ItemCategory::Marker,
                                                           {{"markerType", "BodyMass"}, {"bodyNumber", cable}})}});
 }
@@ -433,21 +445,30 @@ const ItemTypeInfo& ObjectANCFCable2D::Info() {
   static const FieldTable fields =
       FieldTableBuilder<T>()
           .Add(&T::name, "name", "", "object's unique name")
-          .Add(&T::physicsLength, "physicsLength", "m", "reference length L of the element; the axial coordinate x runs over [0, L]")
-          .NonNegative().Alias("length")  // the default 0 (Exudyn's) is refused at Assemble()
+          .Add(&T::physicsLength, "physicsLength", "m",
+               "reference length L of the element; the axial coordinate x runs over [0, L]")
+          .NonNegative()
+          .Alias("length")  // the default 0 (Exudyn's) is refused at Assemble()
           .Add(&T::physicsMassPerLength, "physicsMassPerLength", "kg/m", "mass per length rhoA")
-          .NonNegative().Alias("massPerLength")
+          .NonNegative()
+          .Alias("massPerLength")
           .Add(&T::physicsBendingStiffness, "physicsBendingStiffness", "N*m^2",
                "bending stiffness EI: the bending moment is M = EI (K - K_0 - f_ref K_ref)")
-          .NonNegative().Alias("bendingStiffness")
+          .NonNegative()
+          .Alias("bendingStiffness")
           .Add(&T::physicsAxialStiffness, "physicsAxialStiffness", "N",
-               "axial stiffness EA: the axial force is N = EA (epsilon - epsilon_0 - f_ref epsilon_ref), epsilon = |r'| - 1")
-          .NonNegative().Alias("axialStiffness")
+               "axial stiffness EA: the axial force is N = EA (epsilon - epsilon_0 - f_ref epsilon_ref), epsilon = "
+               "|r'| - 1")
+          .NonNegative()
+          .Alias("axialStiffness")
           .Add(&T::physicsBendingDamping, "physicsBendingDamping", "N*m^2*s",
                "bending damping d_K: adds d_K K_t to the bending moment")
-          .NonNegative().Alias("bendingDamping")
-          .Add(&T::physicsAxialDamping, "physicsAxialDamping", "N*s", "axial damping d_epsilon: adds d_epsilon epsilon_t to the axial force")
-          .NonNegative().Alias("axialDamping")
+          .NonNegative()
+          .Alias("bendingDamping")
+          .Add(&T::physicsAxialDamping, "physicsAxialDamping", "N*s",
+               "axial damping d_epsilon: adds d_epsilon epsilon_t to the axial force")
+          .NonNegative()
+          .Alias("axialDamping")
           .Add(&T::physicsReferenceAxialStrain, "physicsReferenceAxialStrain", "",
                "axial strain epsilon_0 of the stress-free state (pre-stretch)")
           .Alias("referenceAxialStrain")
@@ -463,21 +484,26 @@ const ItemTypeInfo& ObjectANCFCable2D::Info() {
                "(at 0, L/2, L) and Gauss order 3; 2 may show hourglass modes")
           .TestValue(R"(1)")
           .LevelAcceptsBool()
-          .AddUserFunction(&T::axialForceUserFunction, "axialForceUserFunction",
-                           "axialForceUserFunction(mbs, t, itemNumber, axialPositionNormalized, axialStrain, "
-                           "axialStrain_t, axialStrainRef, physicsAxialStiffness, physicsAxialDamping, curvature, "
-                           "curvature_t, curvatureRef) -> Real",
-                           "the axial force N [N] of the section at x/L = axialPositionNormalized, instead of the linear law; "
-                           "axialStrain_t is 0 unless physicsAxialDamping is set (Exudyn's)")
-          .AddUserFunction(&T::bendingMomentUserFunction, "bendingMomentUserFunction",
-                           "bendingMomentUserFunction(mbs, t, itemNumber, axialPositionNormalized, curvature, curvature_t, "
-                           "curvatureRef, physicsBendingStiffness, physicsBendingDamping, axialStrain, axialStrain_t, "
-                           "axialStrainRef) -> Real",
-                           "the bending moment M_b [N*m] of the section at x/L = axialPositionNormalized, instead of the "
-                           "linear law; curvature_t is 0 unless physicsBendingDamping is set (Exudyn's)")
-          .Add(&T::visualizationShow, "show", "", "set true, if item is shown in visualization").Visualization()
-          .Add(&T::drawHeight, "drawHeight", "m", "height of the drawn cross section").Visualization()
-          .Add(&T::color, "color", "", "RGBA color; R = -1: default color").Visualization()
+          .AddUserFunction(
+              &T::axialForceUserFunction, "axialForceUserFunction",
+              "axialForceUserFunction(mbs, t, itemNumber, axialPositionNormalized, axialStrain, "
+              "axialStrain_t, axialStrainRef, physicsAxialStiffness, physicsAxialDamping, curvature, "
+              "curvature_t, curvatureRef) -> Real",
+              "the axial force N [N] of the section at x/L = axialPositionNormalized, instead of the linear law; "
+              "axialStrain_t is 0 unless physicsAxialDamping is set (Exudyn's)")
+          .AddUserFunction(
+              &T::bendingMomentUserFunction, "bendingMomentUserFunction",
+              "bendingMomentUserFunction(mbs, t, itemNumber, axialPositionNormalized, curvature, curvature_t, "
+              "curvatureRef, physicsBendingStiffness, physicsBendingDamping, axialStrain, axialStrain_t, "
+              "axialStrainRef) -> Real",
+              "the bending moment M_b [N*m] of the section at x/L = axialPositionNormalized, instead of the "
+              "linear law; curvature_t is 0 unless physicsBendingDamping is set (Exudyn's)")
+          .Add(&T::visualizationShow, "show", "", "set true, if item is shown in visualization")
+          .Visualization()
+          .Add(&T::drawHeight, "drawHeight", "m", "height of the drawn cross section")
+          .Visualization()
+          .Add(&T::color, "color", "", "RGBA color; R = -1: default color")
+          .Visualization()
           .Build();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(
       ItemCategory::Object, "ANCFCable2D", "ObjectANCFCable2D", {"Cable2D"}, "bodies",

@@ -14,7 +14,8 @@ Index ObjectGenericODE2::NumberOfCoordinates(const SystemView& system) const {
 }
 
 void ObjectGenericODE2::Check(const SystemView& system) const {
-  if (nodeNumbers.empty()) throw ValueError("parameter 'nodeNumbers': expected at least one node with ODE2 coordinates");
+  if (nodeNumbers.empty())
+    throw ValueError("parameter 'nodeNumbers': expected at least one node with ODE2 coordinates");
   for (NodeIndex node : nodeNumbers) {
     const Node& item = system.GetNode(node.value);
     if (item.NumberOfODE2Coordinates() == 0)
@@ -26,15 +27,16 @@ void ObjectGenericODE2::Check(const SystemView& system) const {
   const auto checkMatrix = [&](const DenseOrSparseMatrix& matrix, const char* name, bool required) {
     if ((required || matrix.size() > 0) && (matrix.rows() != n || matrix.cols() != n))
       throw ValueError(std::string("parameter '") + name + "': expected a " + size + "x" + size +
-                       " matrix (the number of ODE2 coordinates of nodeNumbers)" + (required ? "" : " or []") + ", got a " +
-                       std::to_string(matrix.rows()) + "x" + std::to_string(matrix.cols()) + " matrix");
+                       " matrix (the number of ODE2 coordinates of nodeNumbers)" + (required ? "" : " or []") +
+                       ", got a " + std::to_string(matrix.rows()) + "x" + std::to_string(matrix.cols()) + " matrix");
   };
   checkMatrix(massMatrix, "massMatrix", !massMatrixUserFunction);
   checkMatrix(stiffnessMatrix, "stiffnessMatrix", false);
   checkMatrix(dampingMatrix, "dampingMatrix", false);
   if (forceVector.size() > 0 && forceVector.size() != n)
     throw ValueError("parameter 'forceVector': expected " + size +
-                     " values (the number of ODE2 coordinates of nodeNumbers) or [], got " + std::to_string(forceVector.size()));
+                     " values (the number of ODE2 coordinates of nodeNumbers) or [], got " +
+                     std::to_string(forceVector.size()));
 }
 
 void ObjectGenericODE2::ComputeMassMatrix(const EvaluationContext& context, const NodeKinematics<double>* nodes,
@@ -78,7 +80,8 @@ void ObjectGenericODE2::ComputeNewtonBlock(const EvaluationContext& context, con
     AppendEntries(massMatrix, massFactor, entries);
   if (stiffnessMatrix.size() > 0) AppendEntries(stiffnessMatrix, stiffnessFactor, entries);
   if (dampingMatrix.size() > 0) AppendEntries(dampingMatrix, dampingFactor, entries);
-  if (jacobianUserFunction) {  // Exudyn's: the weighted derivative of the LHS without K and D, replacing the differences
+  if (jacobianUserFunction) {  // Exudyn's: the weighted derivative of the LHS without K and D, replacing the
+                               // differences
     const MatrixX J = CallUserFunctionMatrix(
         *jacobianUserFunction, *this, context.itemNumber, "jacobianUserFunction",
         {context.system, context.time, context.itemNumber, VectorX(q), VectorX(q_t), stiffnessFactor, dampingFactor}, n,
@@ -118,7 +121,7 @@ template <class S> void ObjectGenericODE2::SubtractUserForce(const EvaluationCon
   lhs -= userForce;
 }
 
-#define MULTIDYN_INSTANTIATE(S)                                                                                     \
+#define MULTIDYN_INSTANTIATE(S)                                                                                   \
   template void ObjectGenericODE2::SubtractUserForce<S>(const EvaluationContext&, const VecX<S>&, const VecX<S>&, \
                                                         VecX<S>&) const;
 MULTIDYN_FOR_EACH_SCALAR(MULTIDYN_INSTANTIATE)
@@ -176,19 +179,25 @@ bool ObjectGenericODE2::GetBodyOutput(OutputVariableType type, const SystemView&
 }
 
 void ObjectGenericODE2::AddTestInstance(SystemBuilder& system) {
-  const Index point = testInstances::Add(system, ItemCategory::Node,
-                                         {{"nodeType", "Point"}, {"referenceCoordinates", {0.3, 0.2, -0.1}},
-                                          {"initialCoordinates", {0.05, -0.02, 0.01}}});
+  const Index point = testInstances::Add(
+      system, ItemCategory::Node,
+      {{"nodeType", "Point"}, {"referenceCoordinates", {0.3, 0.2, -0.1}}, {"initialCoordinates", {0.05, -0.02, 0.01}}});
   const Index generic = testInstances::Add(system, ItemCategory::Node,
-                                           {{"nodeType", "GenericODE2"}, {"numberOfODE2Coordinates", 1},
-                                            {"referenceCoordinates", {0.4}}, {"initialCoordinates", {0.1}},
+                                           {{"nodeType", "GenericODE2"},
+                                            {"numberOfODE2Coordinates", 1},
+                                            {"referenceCoordinates", {0.4}},
+                                            {"initialCoordinates", {0.1}},
                                             {"initialCoordinates_t", {-0.2}}});
   const Json M = {{2., 0.1, 0., 0.}, {0.1, 1.5, 0., 0.2}, {0., 0., 1., 0.}, {0., 0.2, 0., 0.8}};
   const Json K = {{40., -5., 0., 2.}, {-5., 30., 1., 0.}, {0., 1., 20., -3.}, {2., 0., -3., 10.}};
   const Json D = {{0.4, 0., 0.1, 0.}, {0., 0.3, 0., 0.}, {0.1, 0., 0.2, 0.}, {0., 0., 0., 0.1}};
   testInstances::Add(system, ItemCategory::Object,
-                     {{"objectType", "GenericODE2"}, {"nodeNumbers", {point, generic}}, {"massMatrix", M},
-                      {"stiffnessMatrix", K}, {"dampingMatrix", D}, {"forceVector", {0.5, -1., 0.2, 0.3}}});
+                     {{"objectType", "GenericODE2"},
+                      {"nodeNumbers", {point, generic}},
+                      {"massMatrix", M},
+                      {"stiffnessMatrix", K},
+                      {"dampingMatrix", D},
+                      {"forceVector", {0.5, -1., 0.2, 0.3}}});
 }
 
 const ItemTypeInfo& ObjectGenericODE2::Info() {
@@ -201,9 +210,12 @@ const ItemTypeInfo& ObjectGenericODE2::Info() {
           .Add(&T::massMatrix, "massMatrix", "",
                "mass matrix M (n x n, n = number of ODE2 coordinates of nodeNumbers): a list of rows, numpy array or "
                "exu.MatrixContainer, kept sparse if given sparse; [] if massMatrixUserFunction gives it")
-          .Add(&T::stiffnessMatrix, "stiffnessMatrix", "", "stiffness matrix K (n x n, dense or sparse as massMatrix); [] for none")
-          .Add(&T::dampingMatrix, "dampingMatrix", "", "damping matrix D (n x n, dense or sparse as massMatrix); [] for none")
-          .Add(&T::forceVector, "forceVector", "", "constant generalized force f (n values), on the right-hand side; [] for none")
+          .Add(&T::stiffnessMatrix, "stiffnessMatrix", "",
+               "stiffness matrix K (n x n, dense or sparse as massMatrix); [] for none")
+          .Add(&T::dampingMatrix, "dampingMatrix", "",
+               "damping matrix D (n x n, dense or sparse as massMatrix); [] for none")
+          .Add(&T::forceVector, "forceVector", "",
+               "constant generalized force f (n values), on the right-hand side; [] for none")
           .AddUserFunction(&T::forceUserFunction, "forceUserFunction",
                            "forceUserFunction(mbs, t, itemNumber, q, q_t) -> n-vector",
                            "generalized force added to the right-hand side; q, q_t are the stored coordinates (without "

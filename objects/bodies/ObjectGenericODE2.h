@@ -9,10 +9,10 @@
 
 #include <type_traits>
 
-#include "core/items/Body.h"
-#include "core/items/BodyNewtonBlock.h"
 #include "core/foundation/DenseOrSparseMatrix.h"
 #include "core/foundation/ScriptFunction.h"
+#include "core/items/Body.h"
+#include "core/items/BodyNewtonBlock.h"
 
 namespace multidyn {
 
@@ -57,8 +57,8 @@ class ObjectGenericODE2 : public BodyKernels<ObjectGenericODE2>, public BodyNewt
   // dense or sparse, as given
   DenseOrSparseMatrix massMatrix;
   DenseOrSparseMatrix stiffnessMatrix;  // empty: none
-  DenseOrSparseMatrix dampingMatrix;    // empty: none
-  VectorX forceVector;      // empty: none
+  DenseOrSparseMatrix dampingMatrix;  // empty: none
+  VectorX forceVector;  // empty: none
   ScriptFunctionPtr forceUserFunction;
   ScriptFunctionPtr massMatrixUserFunction;
   ScriptFunctionPtr jacobianUserFunction;
@@ -86,8 +86,8 @@ class ObjectGenericODE2 : public BodyKernels<ObjectGenericODE2>, public BodyNewt
     }
   }
   // lhs -= f_user(q, q_t); for AD scalars with its derivatives by forward differences in q and q_t.
-  template <class S> void SubtractUserForce(const EvaluationContext& context, const VecX<S>& q, const VecX<S>& q_t,
-                                            VecX<S>& lhs) const;
+  template <class S>
+  void SubtractUserForce(const EvaluationContext& context, const VecX<S>& q, const VecX<S>& q_t, VecX<S>& lhs) const;
   // The nodes' stored coordinates and their rates, stacked in node order.
   template <class S> void Stacked(const NodeKinematics<S>* nodes, VecX<S>& q, VecX<S>& q_t) const {
     Index n = 0;

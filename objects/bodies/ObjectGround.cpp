@@ -9,8 +9,9 @@ void ObjectGround::AddTestInstance(SystemBuilder& system) {
   const Index body = testInstances::RigidBody(system, "RigidBodyEP", Vector3(0.3, 0.2, -0.1));
   testInstances::Add(system, ItemCategory::Object,
                      {{"objectType", "JointRevoluteZ"},
-                      {"markerNumbers", {testInstances::RigidMarker(system, ground, Vector3(0.2, 0.1, 0.)),
-                                         testInstances::RigidMarker(system, body, Vector3(-0.1, 0.1, 0.))}}});
+                      {"markerNumbers",
+                       {testInstances::RigidMarker(system, ground, Vector3(0.2, 0.1, 0.)),
+                        testInstances::RigidMarker(system, body, Vector3(-0.1, 0.1, 0.))}}});
 }
 
 const ItemTypeInfo& ObjectGround::Info() {

@@ -2,14 +2,15 @@
 
 #include "objects/TestInstances.h"
 
-#include "core/items/SystemView.h"
 #include "core/foundation/Rotations.h"
+#include "core/items/SystemView.h"
 #include "core/items/UserFunctionCall.h"
 
 namespace multidyn {
 
 void FieldConverter<LinkGraphicsDataList>::FromJson(const Json& j, LinkGraphicsDataList& v) {
-  if (!j.is_array()) throw TypeError("expected a list with one list of graphics dicts per link, got " + JsonKindName(j));
+  if (!j.is_array())
+    throw TypeError("expected a list with one list of graphics dicts per link, got " + JsonKindName(j));
   LinkGraphicsDataList values;
   for (size_t i = 0; i < j.size(); ++i) {
     GraphicsDataList link;
@@ -24,15 +25,18 @@ void FieldConverter<LinkGraphicsDataList>::FromJson(const Json& j, LinkGraphicsD
   v = values;
 }
 
-const ObjectKinematicTree& ObjectKinematicTree::TreeWithLink(const SystemView& system, ObjectIndex object, Index linkNumber) {
-  if (!object.IsValid()) throw ValueError("parameter 'objectNumber': an ObjectKinematicTree is required, got none (-1)");
+const ObjectKinematicTree& ObjectKinematicTree::TreeWithLink(const SystemView& system, ObjectIndex object,
+                                                             Index linkNumber) {
+  if (!object.IsValid())
+    throw ValueError("parameter 'objectNumber': an ObjectKinematicTree is required, got none (-1)");
   const auto* tree = dynamic_cast<const ObjectKinematicTree*>(&system.GetObject(object.value));
   if (!tree)
     throw TypeError("parameter 'objectNumber': expected an ObjectKinematicTree, got object " +
                     std::to_string(object.value) + ", a " + system.GetObject(object.value).TypeInfo().className);
   if (linkNumber < 0 || linkNumber >= tree->NumberOfLinks())
     throw ValueError("parameter 'linkNumber': " + std::to_string(linkNumber) + " is not a link of object " +
-                     std::to_string(object.value) + "; expected 0 <= linkNumber < " + std::to_string(tree->NumberOfLinks()));
+                     std::to_string(object.value) + "; expected 0 <= linkNumber < " +
+                     std::to_string(tree->NumberOfLinks()));
   return *tree;
 }
 
@@ -41,7 +45,8 @@ void ObjectKinematicTree::Check(const SystemView& system) const {
   const Node& node = system.GetNode(nodeNumber.value);
   if (node.TypeInfo().typeName != "GenericODE2")
     throw TypeError("parameter 'nodeNumber': node " + std::to_string(nodeNumber.value) + " is a " +
-                    node.TypeInfo().className + "; ObjectKinematicTree needs a NodeGenericODE2 (one coordinate per link)");
+                    node.TypeInfo().className +
+                    "; ObjectKinematicTree needs a NodeGenericODE2 (one coordinate per link)");
   const Index n = node.NumberOfODE2Coordinates();
   CheckParameters(n, "the node's numberOfODE2Coordinates");
   nodeReferenceCoordinates_ = node.ReferenceCoordinates();
@@ -58,8 +63,7 @@ void ObjectKinematicTree::CheckParameters(Index n, const std::string& sizeSource
   const auto requireSize = [n, &sizeSource](size_t size, const char* name, bool mayBeEmpty) {
     if (Index(size) == n || (mayBeEmpty && size == 0)) return;
     throw ValueError(std::string("parameter '") + name + "': expected " + (mayBeEmpty ? "an empty list or " : "") +
-                     std::to_string(n) + " items (one per link: " + sizeSource + "), got " +
-                     std::to_string(size));
+                     std::to_string(n) + " items (one per link: " + sizeSource + "), got " + std::to_string(size));
   };
   requireSize(jointTypes.size(), "jointTypes", false);
   requireSize(linkParents.size(), "linkParents", false);
@@ -79,16 +83,19 @@ void ObjectKinematicTree::CheckParameters(Index n, const std::string& sizeSource
   requireSize(size_t(jointRangeLower.size()), "jointRangeLower", true);
   requireSize(size_t(jointRangeUpper.size()), "jointRangeUpper", true);
   if (jointPControlVector.size() != jointPositionOffsetVector.size())
-    throw ValueError("parameter 'jointPControlVector': jointPControlVector and jointPositionOffsetVector must both be "
-                     "empty or both have one value per link; got " + std::to_string(jointPControlVector.size()) +
-                     " and " + std::to_string(jointPositionOffsetVector.size()));
+    throw ValueError(
+        "parameter 'jointPControlVector': jointPControlVector and jointPositionOffsetVector must both be "
+        "empty or both have one value per link; got " +
+        std::to_string(jointPControlVector.size()) + " and " + std::to_string(jointPositionOffsetVector.size()));
   if (jointDControlVector.size() != jointVelocityOffsetVector.size())
-    throw ValueError("parameter 'jointDControlVector': jointDControlVector and jointVelocityOffsetVector must both be "
-                     "empty or both have one value per link; got " + std::to_string(jointDControlVector.size()) +
-                     " and " + std::to_string(jointVelocityOffsetVector.size()));
+    throw ValueError(
+        "parameter 'jointDControlVector': jointDControlVector and jointVelocityOffsetVector must both be "
+        "empty or both have one value per link; got " +
+        std::to_string(jointDControlVector.size()) + " and " + std::to_string(jointVelocityOffsetVector.size()));
   for (Index i = 0; i < n; ++i) {
     if (jointTypes[i] == JointType::_None)
-      throw ValueError("parameter 'jointTypes': link " + std::to_string(i) + " has no joint type (_None); expected "
+      throw ValueError("parameter 'jointTypes': link " + std::to_string(i) +
+                       " has no joint type (_None); expected "
                        "RevoluteX/Y/Z or PrismaticX/Y/Z");
     if (linkParents[i] < -1 || linkParents[i] >= i)
       throw ValueError("parameter 'linkParents': link " + std::to_string(i) + " has parent " +
@@ -105,10 +112,11 @@ void ObjectKinematicTree::CheckParameters(Index n, const std::string& sizeSource
                        " must be symmetric and positive semi-definite");
     const bool bothSides = jointRangeLower.size() != 0 && jointRangeUpper.size() != 0;
     if (bothSides && !(jointRangeLower(i) <= jointRangeUpper(i)))  // also refuses nan
-      throw ValueError("parameter 'jointRangeLower': link " + std::to_string(i) + " has the range [" +
-                       JsonNumberText(Json(jointRangeLower(i))) + ", " + JsonNumberText(Json(jointRangeUpper(i))) +
-                       "]; expected jointRangeLower <= jointRangeUpper (to leave one side of a joint free, give a bound far "
-                       "outside the motion, e.g. 1e30)");
+      throw ValueError(
+          "parameter 'jointRangeLower': link " + std::to_string(i) + " has the range [" +
+          JsonNumberText(Json(jointRangeLower(i))) + ", " + JsonNumberText(Json(jointRangeUpper(i))) +
+          "]; expected jointRangeLower <= jointRangeUpper (to leave one side of a joint free, give a bound far "
+          "outside the motion, e.g. 1e30)");
   }
 }
 
@@ -223,11 +231,11 @@ void ObjectKinematicTree::AddAppliedJointForceDerivatives(const double* q, const
     // both sides: d(lhs)/dq = m k, d(lhs)/dq_t = m d where the push acts
     const double belowLower = lower ? jointRangeLower(i) - q[i] : 0.;
     const double aboveUpper = upper ? q[i] - jointRangeUpper(i) : 0.;
-    const bool active =
-        (belowLower > 0. && stiffnessPerInertia * belowLower - dampingPerInertia * q_t[i] > 0.) ||
-        (aboveUpper > 0. && stiffnessPerInertia * aboveUpper + dampingPerInertia * q_t[i] > 0.);
+    const bool active = (belowLower > 0. && stiffnessPerInertia * belowLower - dampingPerInertia * q_t[i] > 0.) ||
+                        (aboveUpper > 0. && stiffnessPerInertia * aboveUpper + dampingPerInertia * q_t[i] > 0.);
     if (active)
-      block(i, i) += jointLimitInertias_(i) * (stiffnessFactor * stiffnessPerInertia + dampingFactor * dampingPerInertia);
+      block(i, i) +=
+          jointLimitInertias_(i) * (stiffnessFactor * stiffnessPerInertia + dampingFactor * dampingPerInertia);
   }
 }
 
@@ -309,15 +317,23 @@ bool ObjectKinematicTree::GetBodyOutput(OutputVariableType type, const SystemVie
 
 const std::vector<OutputVariableType>& ObjectKinematicTree::LinkOutputTypes() {
   using O = OutputVariableType;
-  static const std::vector<OutputVariableType> types = {
-      O::Position, O::Displacement, O::Velocity, O::VelocityLocal, O::Acceleration, O::AccelerationLocal,
-      O::Rotation, O::RotationMatrix, O::AngularVelocity, O::AngularVelocityLocal, O::AngularAcceleration,
-      O::AngularAccelerationLocal};
+  static const std::vector<OutputVariableType> types = {O::Position,
+                                                        O::Displacement,
+                                                        O::Velocity,
+                                                        O::VelocityLocal,
+                                                        O::Acceleration,
+                                                        O::AccelerationLocal,
+                                                        O::Rotation,
+                                                        O::RotationMatrix,
+                                                        O::AngularVelocity,
+                                                        O::AngularVelocityLocal,
+                                                        O::AngularAcceleration,
+                                                        O::AngularAccelerationLocal};
   return types;
 }
 
-VectorX ObjectKinematicTree::LinkOutput(const SystemView& system, OutputVariableType type, Index link,
-                                        const Vector3& b, ConfigurationType configuration) const {
+VectorX ObjectKinematicTree::LinkOutput(const SystemView& system, OutputVariableType type, Index link, const Vector3& b,
+                                        ConfigurationType configuration) const {
   const SystemState& state = system.State(configuration);
   const Index n = NumberOfLinks();
   const Index start = system.Compiled().nodeODE2Start[nodeNumber.value];
@@ -353,12 +369,14 @@ VectorX ObjectKinematicTree::LinkOutput(const SystemView& system, OutputVariable
     default: break;
   }
   std::string available;
-  for (OutputVariableType t : LinkOutputTypes()) available += (available.empty() ? "" : ", ") + std::string(OutputVariableTypeName(t));
+  for (OutputVariableType t : LinkOutputTypes())
+    available += (available.empty() ? "" : ", ") + std::string(OutputVariableTypeName(t));
   throw ValueError("OutputVariableType." + std::string(OutputVariableTypeName(type)) +
                    " is not available for a link of an ObjectKinematicTree; available: " + available);
 }
 
-VectorX ObjectKinematicTree::CallUserForce(const EvaluationContext& context, const VectorX& q, const VectorX& q_t) const {
+VectorX ObjectKinematicTree::CallUserForce(const EvaluationContext& context, const VectorX& q,
+                                           const VectorX& q_t) const {
   return CallUserFunctionVector(*forceUserFunction, *this, context.itemNumber, "forceUserFunction",
                                 {context.system, context.time, context.itemNumber, q, q_t}, NumberOfLinks());
 }
@@ -374,37 +392,51 @@ void ObjectKinematicTree::AddTestInstance(SystemBuilder& system) {
   const Json rotated = {{0.36, -0.48, 0.8}, {0.8, 0.6, 0.}, {-0.48, 0.64, 0.6}};
   const Json identity = {{1., 0., 0.}, {0., 1., 0.}, {0., 0., 1.}};
   const Json inertia = {{0.2, 0.01, -0.02}, {0.01, 0.3, 0.03}, {-0.02, 0.03, 0.25}};
-  const Index node = testInstances::Add(
-      system, ItemCategory::Node,
-      {{"nodeType", "GenericODE2"}, {"numberOfODE2Coordinates", 6}, {"referenceCoordinates", {0.1, 0., -0.2, 0.3, 0., 0.}},
-       {"initialCoordinates", {0.2, 0.1, 0.3, -0.2, 0.1, 0.4}}, {"initialCoordinates_t", {0.5, -0.4, 0.3, 0.2, -0.1, 0.6}}});
+  const Index node = testInstances::Add(system, ItemCategory::Node,
+                                        {{"nodeType", "GenericODE2"},
+                                         {"numberOfODE2Coordinates", 6},
+                                         {"referenceCoordinates", {0.1, 0., -0.2, 0.3, 0., 0.}},
+                                         {"initialCoordinates", {0.2, 0.1, 0.3, -0.2, 0.1, 0.4}},
+                                         {"initialCoordinates_t", {0.5, -0.4, 0.3, 0.2, -0.1, 0.6}}});
   const Index tree = testInstances::Add(
       system, ItemCategory::Object,
-      {{"objectType", "KinematicTree"}, {"nodeNumber", node},
+      {{"objectType", "KinematicTree"},
+       {"nodeNumber", node},
        {"jointTypes", {"RevoluteZ", "PrismaticX", "RevoluteX", "RevoluteY", "PrismaticZ", "PrismaticY"}},
        {"linkParents", {-1, 0, 1, 0, 3, 2}},
        {"jointTransformations", {identity, rotated, identity, rotated, identity, rotated}},
-       {"jointOffsets", {{0.1, 0., 0.}, {0.5, 0.1, 0.}, {0.3, -0.2, 0.1}, {0., 0.4, 0.2}, {0.2, 0.2, 0.}, {0.1, 0., 0.3}}},
+       {"jointOffsets",
+        {{0.1, 0., 0.}, {0.5, 0.1, 0.}, {0.3, -0.2, 0.1}, {0., 0.4, 0.2}, {0.2, 0.2, 0.}, {0.1, 0., 0.3}}},
        {"linkInertiasCOM", {inertia, inertia, inertia, inertia, inertia, inertia}},
-       {"linkCOMs", {{0.2, 0.1, 0.}, {0.1, -0.1, 0.05}, {0., 0.2, 0.1}, {0.3, 0., -0.1}, {0.1, 0.1, 0.1}, {-0.1, 0.2, 0.}}},
+       {"linkCOMs",
+        {{0.2, 0.1, 0.}, {0.1, -0.1, 0.05}, {0., 0.2, 0.1}, {0.3, 0., -0.1}, {0.1, 0.1, 0.1}, {-0.1, 0.2, 0.}}},
        {"linkMasses", {1.5, 2., 0.8, 1.2, 0.5, 0.9}},
-       {"baseOffset", {0.2, -0.1, 0.3}}, {"gravity", {0.5, -9.81, 1.}},
+       {"baseOffset", {0.2, -0.1, 0.3}},
+       {"gravity", {0.5, -9.81, 1.}},
        {"linkForces", {{1., 0., 0.}, {0., 2., 0.}, {0., 0., 1.}, {1., 1., 0.}, {0., -1., 1.}, {0.5, 0., 0.}}},
        {"linkTorques", {{0., 0., 0.3}, {0.2, 0., 0.}, {0., 0.1, 0.}, {0.1, 0.1, 0.1}, {0., 0., -0.2}, {0.3, 0., 0.}}},
        {"jointForceVector", {0.1, -0.2, 0.3, 0.4, -0.5, 0.6}},
-       {"jointPControlVector", {10., 20., 5., 8., 30., 12.}}, {"jointPositionOffsetVector", {0.1, 0.2, 0., -0.1, 0.05, 0.}},
-       {"jointDControlVector", {1., 2., 0.5, 0.8, 3., 1.2}}, {"jointVelocityOffsetVector", {0., 0.1, 0., 0.2, 0., -0.1}},
+       {"jointPControlVector", {10., 20., 5., 8., 30., 12.}},
+       {"jointPositionOffsetVector", {0.1, 0.2, 0., -0.1, 0.05, 0.}},
+       {"jointDControlVector", {1., 2., 0.5, 0.8, 3., 1.2}},
+       {"jointVelocityOffsetVector", {0., 0.1, 0., 0.2, 0., -0.1}},
        // ranges that random states violate on either side, one side left free (1e30)
-       {"jointRangeLower", {-0.1, -1e30, -0.3, 0.25, -0.2, -0.1}}, {"jointRangeUpper", {0.25, 0.1, 0., 0.5, 1e30, 0.35}},
-       {"jointLimitTimeConstant", 0.05}, {"jointLimitDampingRatio", 0.7}});
+       {"jointRangeLower", {-0.1, -1e30, -0.3, 0.25, -0.2, -0.1}},
+       {"jointRangeUpper", {0.25, 0.1, 0., 0.5, 1e30, 0.35}},
+       {"jointLimitTimeConstant", 0.05},
+       {"jointLimitDampingRatio", 0.7}});
   const Index ground = testInstances::Ground(system);
   const Index onLink = testInstances::Add(system, ItemCategory::Marker,
-                                          {{"markerType", "KinematicTreeRigid"}, {"objectNumber", tree}, {"linkNumber", 4},
+                                          {{"markerType", "KinematicTreeRigid"},
+                                           {"objectNumber", tree},
+                                           {"linkNumber", 4},
                                            {"localPosition", {0.1, -0.2, 0.3}}});
   testInstances::Add(system, ItemCategory::Object,
                      {{"objectType", "ConnectorSpringDamper"},
                       {"markerNumbers", {testInstances::PositionMarker(system, ground, Vector3(1., 0.5, 0.)), onLink}},
-                      {"referenceLength", 0.5}, {"stiffness", 40.}, {"damping", 1.}});
+                      {"referenceLength", 0.5},
+                      {"stiffness", 40.},
+                      {"damping", 1.}});
 }
 
 const ItemTypeInfo& ObjectKinematicTree::Info() {
@@ -413,7 +445,8 @@ const ItemTypeInfo& ObjectKinematicTree::Info() {
     FieldTableBuilder<T> builder;
     builder.Add(&T::name, "name", "", "object's unique name")
         .Add(&T::nodeNumber, "nodeNumber", "",
-             "the NodeGenericODE2 holding the joint coordinates, one per link (its numberOfODE2Coordinates is the number "
+             "the NodeGenericODE2 holding the joint coordinates, one per link (its numberOfODE2Coordinates is the "
+             "number "
              "of links n)")
         .Add(&T::gravity, "gravity", "m/s^2", "gravity vector, global; acts on every link's center of mass")
         .Add(&T::baseOffset, "baseOffset", "m", "position of the base (the parent frame of root links), global")
@@ -428,9 +461,11 @@ const ItemTypeInfo& ObjectKinematicTree::Info() {
              "rotation of each joint frame relative to its parent's link frame (joint axes -> parent axes), before the "
              "joint's own motion")
         .Add(&T::jointOffsets, "jointOffsets", "m",
-             "position of each joint (the link frame's origin) relative to the parent's link frame origin, in the parent's "
+             "position of each joint (the link frame's origin) relative to the parent's link frame origin, in the "
+             "parent's "
              "axes")
-        .Add(&T::linkInertiasCOM, "linkInertiasCOM", "kg*m^2", "inertia tensor of each link about its center of mass, in link axes")
+        .Add(&T::linkInertiasCOM, "linkInertiasCOM", "kg*m^2",
+             "inertia tensor of each link about its center of mass, in link axes")
         .Add(&T::linkCOMs, "linkCOMs", "m", "center of mass of each link, in link axes")
         .Add(&T::linkMasses, "linkMasses", "kg", "mass of each link")
         .Add(&T::linkForces, "linkForces", "N",
@@ -449,10 +484,11 @@ const ItemTypeInfo& ObjectKinematicTree::Info() {
              "proportional gain P of each joint; empty or one per link (with jointPositionOffsetVector)")
         .Add(&T::jointDControlVector, "jointDControlVector", "N*m*s/rad or N*s/m",
              "derivative gain D of each joint; empty or one per link (with jointVelocityOffsetVector)")
-        .Add(&T::jointRangeLower, "jointRangeLower", "rad or m",
-             "lower end of each joint's range (total coordinate q_i, with the node's reference value): empty (default: "
-             "no lower limits) or one per link; below it a soft limit pushes the joint back (our extension, as MuJoCo's "
-             "joint range with limited=true); a bound far below the motion (e.g. -1e30) leaves a joint free")
+        .Add(
+            &T::jointRangeLower, "jointRangeLower", "rad or m",
+            "lower end of each joint's range (total coordinate q_i, with the node's reference value): empty (default: "
+            "no lower limits) or one per link; below it a soft limit pushes the joint back (our extension, as MuJoCo's "
+            "joint range with limited=true); a bound far below the motion (e.g. -1e30) leaves a joint free")
         .Structural()
         .Add(&T::jointRangeUpper, "jointRangeUpper", "rad or m",
              "upper end of each joint's range: empty (default: no upper limits) or one per link, not below "
@@ -484,23 +520,27 @@ const ItemTypeInfo& ObjectKinematicTree::Info() {
         .AddAccessed<Color4>([](T& o) -> Color4& { return o.visualization.color; }, "color", "",
                              "RGBA color; R = -1: default color")
         .Visualization()
-        .AddAccessed<LinkGraphicsDataList>([](T& o) -> LinkGraphicsDataList& { return o.visualization.graphicsDataList; },
-                                           "graphicsDataList", "",
-                                           "one list of graphics dicts per link, in link coordinates, or empty; the viewer "
-                                           "draws each link with its list (a link with an empty list as showLinks and "
-                                           "showJoints say), moving with the joint coordinates")
-        .TestValue(R"([[{"type": "Line", "color": [0.1, 0.2, 0.3, 1], "data": [0, 0, 0, 0.37, 0.38, 0.39]}], [{"type": "Line", "color": [0.1, 0.2, 0.3, 1], "data": [0, 0, 0, 0.37, 0.38, 0.39]}], [{"type": "Line", "color": [0.1, 0.2, 0.3, 1], "data": [0, 0, 0, 0.37, 0.38, 0.39]}], [{"type": "Line", "color": [0.1, 0.2, 0.3, 1], "data": [0, 0, 0, 0.37, 0.38, 0.39]}], [{"type": "Line", "color": [0.1, 0.2, 0.3, 1], "data": [0, 0, 0, 0.37, 0.38, 0.39]}], [{"type": "Line", "color": [0.1, 0.2, 0.3, 1], "data": [0, 0, 0, 0.37, 0.38, 0.39]}]])")
+        .AddAccessed<LinkGraphicsDataList>(
+            [](T& o) -> LinkGraphicsDataList& { return o.visualization.graphicsDataList; }, "graphicsDataList", "",
+            "one list of graphics dicts per link, in link coordinates, or empty; the viewer "
+            "draws each link with its list (a link with an empty list as showLinks and "
+            "showJoints say), moving with the joint coordinates")
+        .TestValue(
+            R"([[{"type": "Line", "color": [0.1, 0.2, 0.3, 1], "data": [0, 0, 0, 0.37, 0.38, 0.39]}], [{"type": "Line", "color": [0.1, 0.2, 0.3, 1], "data": [0, 0, 0, 0.37, 0.38, 0.39]}], [{"type": "Line", "color": [0.1, 0.2, 0.3, 1], "data": [0, 0, 0, 0.37, 0.38, 0.39]}], [{"type": "Line", "color": [0.1, 0.2, 0.3, 1], "data": [0, 0, 0, 0.37, 0.38, 0.39]}], [{"type": "Line", "color": [0.1, 0.2, 0.3, 1], "data": [0, 0, 0, 0.37, 0.38, 0.39]}], [{"type": "Line", "color": [0.1, 0.2, 0.3, 1], "data": [0, 0, 0, 0.37, 0.38, 0.39]}]])")
         .Visualization();
     return builder.Build();
   }();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(
       ItemCategory::Object, "KinematicTree", "ObjectKinematicTree", {"KinematicTree"}, "bodies",
       "An open tree of rigid links connected by revolute and prismatic joints, in minimal (joint) coordinates held by "
-      "one NodeGenericODE2 with one coordinate per link. Link i is placed relative to its parent's link frame (the base "
+      "one NodeGenericODE2 with one coordinate per link. Link i is placed relative to its parent's link frame (the "
+      "base "
       "at baseOffset for root links) by jointOffsets[i] and jointTransformations[i], then moved by its joint about or "
       "along the x, y or z axis of that frame. The equations M(q) q_tt + h(q, q_t) = f come from the recursive "
-      "Newton-Euler algorithm, the mass matrix from the composite-rigid-body algorithm, M^-1 for explicit solvers from the "
-      "articulated-body algorithm (O(n)), the Newton matrix from analytic derivatives of Newton-Euler; any number of links "
+      "Newton-Euler algorithm, the mass matrix from the composite-rigid-body algorithm, M^-1 for explicit solvers from "
+      "the "
+      "articulated-body algorithm (O(n)), the Newton matrix from analytic derivatives of Newton-Euler; any number of "
+      "links "
       "(markers need at most 64); f holds gravity, linkForces, linkTorques, jointForceVector, the PD control "
       "P*(u_o - q) + D*(v_o - q_t) (each applied when its offset vector is given), forceUserFunction and, if "
       "jointRangeLower/jointRangeUpper are given (our extension), soft joint limits: beyond its range by pen > 0 a "

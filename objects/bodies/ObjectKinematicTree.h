@@ -15,10 +15,10 @@
 #include <string>
 #include <vector>
 
+#include "core/foundation/ScriptFunction.h"
 #include "core/items/Body.h"
 #include "core/items/DirectBody.h"
 #include "core/items/NumericalDifferentiation.h"
-#include "core/foundation/ScriptFunction.h"
 #include "objects/bodies/JointType.h"
 #include "objects/bodies/KinematicTreeDynamics.h"
 #include "objects/bodies/KinematicTreeMotion.h"
@@ -63,7 +63,8 @@ class ObjectKinematicTree : public BodyKernels<ObjectKinematicTree>, public Dire
   Index NumberOfLinks() const { return Index(jointTypes.size()); }
 
   // Composite-rigid-body mass matrix; kinetic energy 1/2 q_t^T M q_t.
-  void ComputeMassMatrix(const EvaluationContext&, const NodeKinematics<double>* nodes, MatrixX& massMatrix) const override;
+  void ComputeMassMatrix(const EvaluationContext&, const NodeKinematics<double>* nodes,
+                         MatrixX& massMatrix) const override;
   // The mass matrix at the total joint coordinates q (with reference values); for outputs.
   void MassMatrixAt(const VectorX& q, MatrixX& massMatrix) const;
   // Outputs users read, at total joint coordinates q (with reference values): the joint forces
@@ -78,7 +79,8 @@ class ObjectKinematicTree : public BodyKernels<ObjectKinematicTree>, public Dire
                         VectorView lhs) const override;
   void DirectMassMatrix(const EvaluationContext& context, ConstVectorView q, MatrixX& massMatrix) const override;
   void DirectNewtonBlock(const EvaluationContext& context, ConstVectorView q, ConstVectorView q_t, ConstVectorView q_tt,
-                         double massFactor, double stiffnessFactor, double dampingFactor, MatrixX& block) const override;
+                         double massFactor, double stiffnessFactor, double dampingFactor,
+                         MatrixX& block) const override;
   bool SolvesMassMatrix() const override { return true; }
   void SolveDirectMassMatrix(const EvaluationContext& context, ConstVectorView q, VectorView rhs) const override;
   bool HasJointLimits() const { return jointRangeLower.size() != 0 || jointRangeUpper.size() != 0; }
@@ -95,7 +97,8 @@ class ObjectKinematicTree : public BodyKernels<ObjectKinematicTree>, public Dire
 
   // The body's own frame is the base (as Exudyn's GetPosition): links have frames of their own,
   // reached by MarkerKinematicTreeRigid and SensorKinematicTree.
-  template <class S> void Frame(const NodeKinematics<S>* nodes, const Vector3& localPosition, MarkerData<S>& frame) const {
+  template <class S>
+  void Frame(const NodeKinematics<S>* nodes, const Vector3& localPosition, MarkerData<S>& frame) const {
     const Index n = nodes[0].numberOfCoordinates;
     frame.position = (baseOffset + localPosition).cast<S>();
     frame.positionJacobian.setZero(3, n);
@@ -105,8 +108,8 @@ class ObjectKinematicTree : public BodyKernels<ObjectKinematicTree>, public Dire
   // The frame of `link` at localPosition (link axes), with Jacobians with respect to the joint
   // coordinates: a revolute joint j moves it by axis_j x (p - p_j) and turns it about axis_j, a
   // prismatic joint moves it along axis_j (global axes).
-  template <class S> void LinkFrame(const NodeKinematics<S>* nodes, Index link, const Vector3& localPosition,
-                                    MarkerData<S>& frame) const {
+  template <class S>
+  void LinkFrame(const NodeKinematics<S>* nodes, Index link, const Vector3& localPosition, MarkerData<S>& frame) const {
     const Index n = nodes[0].numberOfCoordinates;
     KinematicTreeMotion<S> motion;
     ComputeMotion(TotalCoordinates(nodes[0]), VecX<S>(nodes[0].coordinates_t), nullptr, false, link, motion);
@@ -142,8 +145,10 @@ class ObjectKinematicTree : public BodyKernels<ObjectKinematicTree>, public Dire
     JointForces(motion, lhs);
     for (Index i = 0; i < n; ++i) {
       if (jointForceVector.size() != 0) lhs(i) -= jointForceVector(i);
-      if (jointPositionOffsetVector.size() != 0) lhs(i) -= jointPControlVector(i) * (jointPositionOffsetVector(i) - q(i));
-      if (jointVelocityOffsetVector.size() != 0) lhs(i) -= jointDControlVector(i) * (jointVelocityOffsetVector(i) - q_t(i));
+      if (jointPositionOffsetVector.size() != 0)
+        lhs(i) -= jointPControlVector(i) * (jointPositionOffsetVector(i) - q(i));
+      if (jointVelocityOffsetVector.size() != 0)
+        lhs(i) -= jointDControlVector(i) * (jointVelocityOffsetVector(i) - q_t(i));
     }
     if (HasJointLimits()) SubtractJointLimitForces(q, q_t, lhs);
     if (forceUserFunction) SubtractUserForce(context, VecX<S>(node.coordinates), q_t, lhs);
@@ -158,7 +163,7 @@ class ObjectKinematicTree : public BodyKernels<ObjectKinematicTree>, public Dire
     if (jointLimitInertias_.size() != n)
       throw NotAssembledError("ObjectKinematicTree: joint ranges evaluated before Assemble() computed their inertias");
     const double omega = jointLimitDampingRatio > 0. ? 1. / (jointLimitTimeConstant * jointLimitDampingRatio)
-                                                     : 1. / jointLimitTimeConstant;        // [1/s]
+                                                     : 1. / jointLimitTimeConstant;  // [1/s]
     const double stiffnessPerInertia = omega * omega, dampingPerInertia = 2. * jointLimitDampingRatio * omega;
     const bool lower = jointRangeLower.size() != 0, upper = jointRangeUpper.size() != 0;  // empty: side free
     for (Index i = 0; i < n; ++i) {
@@ -286,10 +291,10 @@ class ObjectKinematicTree : public BodyKernels<ObjectKinematicTree>, public Dire
   VectorX jointVelocityOffsetVector;
   VectorX jointPControlVector;
   VectorX jointDControlVector;
-  VectorX jointRangeLower;                // [rad or m]; empty: no lower limits
-  VectorX jointRangeUpper;                // [rad or m]; empty: no upper limits
-  double jointLimitTimeConstant = 0.02;   // [s], MuJoCo's solref[0]
-  double jointLimitDampingRatio = 1.;     // MuJoCo's solref[1]
+  VectorX jointRangeLower;  // [rad or m]; empty: no lower limits
+  VectorX jointRangeUpper;  // [rad or m]; empty: no upper limits
+  double jointLimitTimeConstant = 0.02;  // [s], MuJoCo's solref[0]
+  double jointLimitDampingRatio = 1.;  // MuJoCo's solref[1]
   ScriptFunctionPtr forceUserFunction;
   KinematicTreeVisualization visualization;
 
@@ -304,8 +309,8 @@ class ObjectKinematicTree : public BodyKernels<ObjectKinematicTree>, public Dire
   // reference values, as Exudyn's description says); its derivatives by forward differences.
   void SubtractUserForce(const EvaluationContext& context, const VecX<double>& q, const VecX<double>& q_t,
                          VecX<double>& lhs) const;
-  template <class AD> void SubtractUserForce(const EvaluationContext& context, const VecX<AD>& q, const VecX<AD>& q_t,
-                                             VecX<AD>& lhs) const;
+  template <class AD>
+  void SubtractUserForce(const EvaluationContext& context, const VecX<AD>& q, const VecX<AD>& q_t, VecX<AD>& lhs) const;
   VectorX CallUserForce(const EvaluationContext& context, const VectorX& q, const VectorX& q_t) const;
   // visit(k, df) for the forward differences df of the user force in q_k (k < n) and q_t_{k-n}
   // (step 1e-7 max(1e-2, |x|) or the settings'); q, q_t are restored.
@@ -343,9 +348,8 @@ class ObjectKinematicTree : public BodyKernels<ObjectKinematicTree>, public Dire
   mutable VectorX tau_, storedQ_, userQ_t_;
 };
 
-template <class AD>
-void ObjectKinematicTree::SubtractUserForce(const EvaluationContext& context, const VecX<AD>& q, const VecX<AD>& q_t,
-                                            VecX<AD>& lhs) const {
+template <class AD> void ObjectKinematicTree::SubtractUserForce(const EvaluationContext& context, const VecX<AD>& q,
+                                                                const VecX<AD>& q_t, VecX<AD>& lhs) const {
   const Index n = NumberOfLinks();
   VectorX q0(n), q_t0(n);
   for (Index i = 0; i < n; ++i) {

@@ -6,18 +6,24 @@ namespace multidyn {
 
 void ObjectMass1D::AddTestInstance(SystemBuilder& system) {
   const Index body = testInstances::Mass1D(system, "Mass1D");
-  testInstances::Add(system, ItemCategory::Load, {{"loadType", "ForceVector"}, {"loadVector", {1., -2., 0.5}},
-                                                  {"markerNumber", testInstances::PositionMarker(system, body, Vector3(0.1, 0.2, 0.))}});
+  testInstances::Add(system, ItemCategory::Load,
+                     {{"loadType", "ForceVector"},
+                      {"loadVector", {1., -2., 0.5}},
+                      {"markerNumber", testInstances::PositionMarker(system, body, Vector3(0.1, 0.2, 0.))}});
 }
 
 const ItemTypeInfo& ObjectMass1D::Info() {
   using T = ObjectMass1D;
   static const FieldTable fields = [] {
     FieldTableBuilder<T> builder;
-    builder.Add(&T::name, "name", "", "object's unique name").Add(&T::mass, "physicsMass", "kg", "mass m").NonNegative().Alias("mass");
-    AddCommonFields(builder, "the Node1D whose coordinate is the mass's position along its x-axis",
-                    "p_ref: where the coordinate 0 lies, in global axes",
-                    "constant rotation A_0 from body to global axes; the mass moves along its first column (the body x-axis)");
+    builder.Add(&T::name, "name", "", "object's unique name")
+        .Add(&T::mass, "physicsMass", "kg", "mass m")
+        .NonNegative()
+        .Alias("mass");
+    AddCommonFields(
+        builder, "the Node1D whose coordinate is the mass's position along its x-axis",
+        "p_ref: where the coordinate 0 lies, in global axes",
+        "constant rotation A_0 from body to global axes; the mass moves along its first column (the body x-axis)");
     return builder.Build();
   }();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(

@@ -19,9 +19,11 @@ class ObjectMass1D : public Node1DBody<ObjectMass1D> {
     return true;
   }
 
-  template <class S> void Frame(const NodeKinematics<S>* nodes, const Vector3& localPosition, MarkerData<S>& frame) const {
+  template <class S>
+  void Frame(const NodeKinematics<S>* nodes, const Vector3& localPosition, MarkerData<S>& frame) const {
     const S p0 = nodes[0].position(0), p0_t = nodes[0].velocity(0);  // Node1D: [c_ref + c, 0, 0], [c_t, 0, 0]
-    frame.position = referencePosition.cast<S>() + referenceRotation.cast<S>() * (Vec3<S>(p0, S(0.), S(0.)) + localPosition.cast<S>());
+    frame.position = referencePosition.cast<S>() +
+                     referenceRotation.cast<S>() * (Vec3<S>(p0, S(0.), S(0.)) + localPosition.cast<S>());
     frame.velocity = referenceRotation.col(0).cast<S>() * p0_t;
     frame.orientation = referenceRotation.cast<S>();
     frame.angularVelocityLocal.setZero();

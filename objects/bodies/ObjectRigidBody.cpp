@@ -29,8 +29,10 @@ void ObjectRigidBody::Check(const SystemView& system) const {
                     "; ObjectRigidBody needs a rigid-body node (NodeRigidBodyRxyz or NodeRigidBodyEP)");
   Eigen::SelfAdjointEigenSolver<Matrix3> eigen(InertiaTensor());
   if (eigen.eigenvalues().minCoeff() < -1e-12 * std::max(1., eigen.eigenvalues().maxCoeff()))
-    throw ValueError("parameter 'inertia': the inertia tensor [Jxx,Jyy,Jzz,Jyz,Jxz,Jxy] must be positive "
-                     "semi-definite; its smallest eigenvalue is " + std::to_string(eigen.eigenvalues().minCoeff()));
+    throw ValueError(
+        "parameter 'inertia': the inertia tensor [Jxx,Jyy,Jzz,Jyz,Jxz,Jxy] must be positive "
+        "semi-definite; its smallest eigenvalue is " +
+        std::to_string(eigen.eigenvalues().minCoeff()));
 }
 
 void ObjectRigidBody::ComputeMassMatrix(const EvaluationContext&, const NodeKinematics<double>* nodes,
@@ -98,7 +100,9 @@ const ItemTypeInfo& ObjectRigidBody::Info() {
   static const FieldTable fields =
       FieldTableBuilder<T>()
           .Add(&T::name, "name", "", "object's unique name")
-          .Add(&T::mass, "mass", "kg", "mass of the body").NonNegative().Alias("physicsMass")
+          .Add(&T::mass, "mass", "kg", "mass of the body")
+          .NonNegative()
+          .Alias("physicsMass")
           .Add(&T::inertia, "inertia", "kg*m^2",
                "inertia [Jxx, Jyy, Jzz, Jyz, Jxz, Jxy] about the body reference point (the node), in body axes")
           .Alias("physicsInertia")

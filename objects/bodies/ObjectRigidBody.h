@@ -15,7 +15,8 @@ class ObjectRigidBody : public BodyKernels<ObjectRigidBody>, public BodyLHSJacob
   std::vector<NodeIndex> NodeNumbers() const override { return {nodeNumber}; }
   bool ProvidesOrientation() const override { return true; }
   void Check(const SystemView& system) const override;
-  void ComputeMassMatrix(const EvaluationContext&, const NodeKinematics<double>* nodes, MatrixX& massMatrix) const override;
+  void ComputeMassMatrix(const EvaluationContext&, const NodeKinematics<double>* nodes,
+                         MatrixX& massMatrix) const override;
   double KineticEnergy(const NodeKinematics<double>* nodes) const override;
   bool MassAndCenterOfMass(double& m, Vector3& center) const override {
     m = mass;
@@ -32,13 +33,12 @@ class ObjectRigidBody : public BodyKernels<ObjectRigidBody>, public BodyLHSJacob
   // Inertia tensor J_B about the body reference point, in body axes.
   Matrix3 InertiaTensor() const {
     Matrix3 J;
-    J << inertia(0), inertia(5), inertia(4),
-         inertia(5), inertia(1), inertia(3),
-         inertia(4), inertia(3), inertia(2);
+    J << inertia(0), inertia(5), inertia(4), inertia(5), inertia(1), inertia(3), inertia(4), inertia(3), inertia(2);
     return J;
   }
 
-  template <class S> void Frame(const NodeKinematics<S>* nodes, const Vector3& localPosition, MarkerData<S>& frame) const {
+  template <class S>
+  void Frame(const NodeKinematics<S>* nodes, const Vector3& localPosition, MarkerData<S>& frame) const {
     RigidFrameFromNode(nodes[0], localPosition, frame);
   }
 
@@ -69,8 +69,8 @@ class ObjectRigidBody : public BodyKernels<ObjectRigidBody>, public BodyLHSJacob
       return;
     }
     const Matrix3 bTilde = Skew<double>(centerOfMass);
-    lhs.template head<3>() = mass * a - mass * (k.rotation * (bTilde * alphaLocal)) -
-                             mass * (k.rotation * (w.cross(Vec3<S>(bTilde * w))));
+    lhs.template head<3>() =
+        mass * a - mass * (k.rotation * (bTilde * alphaLocal)) - mass * (k.rotation * (w.cross(Vec3<S>(bTilde * w))));
     lhs.tail(nRot) = k.Glocal.transpose() *
                      (mass * (bTilde * (k.rotation.transpose() * a)) + J * alphaLocal + w.cross(Vec3<S>(J * w)));
   }

@@ -37,8 +37,10 @@ bool ObjectRigidBody2D::GetBodyOutput(OutputVariableType type, const SystemView&
 
 void ObjectRigidBody2D::AddTestInstance(SystemBuilder& system) {
   const Index body = testInstances::RigidBody2D(system, Vector3(0.4, -1., 0.7));
-  testInstances::Add(system, ItemCategory::Load, {{"loadType", "ForceVector"}, {"loadVector", {1., -2., 0.}},
-                                                  {"markerNumber", testInstances::PositionMarker(system, body, Vector3(0.6, 0.2, 0.))}});
+  testInstances::Add(system, ItemCategory::Load,
+                     {{"loadType", "ForceVector"},
+                      {"loadVector", {1., -2., 0.}},
+                      {"markerNumber", testInstances::PositionMarker(system, body, Vector3(0.6, 0.2, 0.))}});
 }
 
 const ItemTypeInfo& ObjectRigidBody2D::Info() {
@@ -46,10 +48,14 @@ const ItemTypeInfo& ObjectRigidBody2D::Info() {
   static const FieldTable fields =
       FieldTableBuilder<T>()
           .Add(&T::name, "name", "", "object's unique name")
-          .Add(&T::physicsMass, "physicsMass", "kg", "mass of the rigid body").NonNegative().Alias("mass")
+          .Add(&T::physicsMass, "physicsMass", "kg", "mass of the rigid body")
+          .NonNegative()
+          .Alias("mass")
           .Add(&T::physicsInertia, "physicsInertia", "kg*m^2",
                "moment of inertia about the z-axis through the reference point (the node); equal to the inertia about "
-               "the center of mass if physicsCenterOfMass = [0, 0]").NonNegative().Alias("inertia")
+               "the center of mass if physicsCenterOfMass = [0, 0]")
+          .NonNegative()
+          .Alias("inertia")
           .Add(&T::centerOfMass, "physicsCenterOfMass", "m",
                "position [b_x, b_y] of the center of mass relative to the reference point, in body axes")
           .Alias("centerOfMass")

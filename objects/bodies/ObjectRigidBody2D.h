@@ -17,7 +17,8 @@ class ObjectRigidBody2D : public BodyKernels<ObjectRigidBody2D> {
   std::vector<NodeIndex> NodeNumbers() const override { return {nodeNumber}; }
   bool ProvidesOrientation() const override { return true; }
   void Check(const SystemView& system) const override;
-  void ComputeMassMatrix(const EvaluationContext&, const NodeKinematics<double>* nodes, MatrixX& massMatrix) const override;
+  void ComputeMassMatrix(const EvaluationContext&, const NodeKinematics<double>* nodes,
+                         MatrixX& massMatrix) const override;
   // With the center of mass at the node the coupling terms vanish.
   bool HasConstantMassMatrix() const override { return centerOfMass.isZero(0.); }
   double KineticEnergy(const NodeKinematics<double>* nodes) const override;
@@ -29,7 +30,8 @@ class ObjectRigidBody2D : public BodyKernels<ObjectRigidBody2D> {
   bool GetBodyOutput(OutputVariableType type, const SystemView& system, const SystemState& state,
                      const Vector3& localPosition, VectorX& value) const override;
 
-  template <class S> void Frame(const NodeKinematics<S>* nodes, const Vector3& localPosition, MarkerData<S>& frame) const {
+  template <class S>
+  void Frame(const NodeKinematics<S>* nodes, const Vector3& localPosition, MarkerData<S>& frame) const {
     RigidFrameFromNode(nodes[0], localPosition, frame);
   }
 

@@ -17,10 +17,14 @@ bool ObjectRotationalMass1D::GetBodyOutput(OutputVariableType type, const System
 
 void ObjectRotationalMass1D::AddTestInstance(SystemBuilder& system) {
   const Index body = testInstances::Mass1D(system, "RotationalMass1D");
-  testInstances::Add(system, ItemCategory::Load, {{"loadType", "TorqueVector"}, {"loadVector", {0.3, -0.2, 1.5}},
-                                                  {"markerNumber", testInstances::RigidMarker(system, body, Vector3::Zero())}});
-  testInstances::Add(system, ItemCategory::Load, {{"loadType", "ForceVector"}, {"loadVector", {1., -2., 0.5}},
-                                                  {"markerNumber", testInstances::PositionMarker(system, body, Vector3(0.4, 0.2, 0.1))}});
+  testInstances::Add(system, ItemCategory::Load,
+                     {{"loadType", "TorqueVector"},
+                      {"loadVector", {0.3, -0.2, 1.5}},
+                      {"markerNumber", testInstances::RigidMarker(system, body, Vector3::Zero())}});
+  testInstances::Add(system, ItemCategory::Load,
+                     {{"loadType", "ForceVector"},
+                      {"loadVector", {1., -2., 0.5}},
+                      {"markerNumber", testInstances::PositionMarker(system, body, Vector3(0.4, 0.2, 0.1))}});
 }
 
 const ItemTypeInfo& ObjectRotationalMass1D::Info() {
@@ -28,7 +32,9 @@ const ItemTypeInfo& ObjectRotationalMass1D::Info() {
   static const FieldTable fields = [] {
     FieldTableBuilder<T> builder;
     builder.Add(&T::name, "name", "", "object's unique name")
-        .Add(&T::inertia, "physicsInertia", "kg*m^2", "moment of inertia J about the rotation axis").NonNegative().Alias("inertia");
+        .Add(&T::inertia, "physicsInertia", "kg*m^2", "moment of inertia J about the rotation axis")
+        .NonNegative()
+        .Alias("inertia");
     AddCommonFields(builder, "the Node1D whose coordinate is the rotation angle psi",
                     "p_ref: the fixed point on the axis, in global axes",
                     "constant rotation A_0 of the intermediate frame; the rotor turns about its third column (z-axis)");

@@ -18,7 +18,8 @@ class ObjectRotationalMass1D : public Node1DBody<ObjectRotationalMass1D> {
   bool GetBodyOutput(OutputVariableType type, const SystemView& system, const SystemState& state,
                      const Vector3& localPosition, VectorX& value) const override;
 
-  template <class S> void Frame(const NodeKinematics<S>* nodes, const Vector3& localPosition, MarkerData<S>& frame) const {
+  template <class S>
+  void Frame(const NodeKinematics<S>* nodes, const Vector3& localPosition, MarkerData<S>& frame) const {
     using std::cos;
     using std::sin;
     const S theta = nodes[0].position(0), theta_t = nodes[0].velocity(0);  // Node1D: [c_ref + c, 0, 0], [c_t, 0, 0]

@@ -4,8 +4,9 @@
 
 namespace multidyn {
 
-void CheckMarkersProvide(const SystemView& system, const std::vector<MarkerIndex>& markers, const std::string& parameter,
-                         bool needsPosition, bool needsOrientation, const std::string& user) {
+void CheckMarkersProvide(const SystemView& system, const std::vector<MarkerIndex>& markers,
+                         const std::string& parameter, bool needsPosition, bool needsOrientation,
+                         const std::string& user) {
   for (MarkerIndex m : markers) {
     if (!m.IsValid())
       throw ValueError("parameter '" + parameter + "': a valid marker index is required, got -1 (none)");
@@ -33,7 +34,8 @@ void CheckMarkersProvideCoordinate(const SystemView& system, const std::vector<M
   }
 }
 
-std::vector<Index> CheckMarkersProvideCoordinateVector(const SystemView& system, const std::vector<MarkerIndex>& markers,
+std::vector<Index> CheckMarkersProvideCoordinateVector(const SystemView& system,
+                                                       const std::vector<MarkerIndex>& markers,
                                                        const std::string& parameter, const std::string& user) {
   std::vector<Index> sizes;
   for (MarkerIndex m : markers) {
@@ -45,8 +47,10 @@ std::vector<Index> CheckMarkersProvideCoordinateVector(const SystemView& system,
                       marker.TypeInfo().className + ", which provides no coordinate vector; " + user +
                       " needs MarkerNodeCoordinates or MarkerObjectODE2Coordinates");
     std::vector<NodeIndex> nodes;  // the marker's nodes, as Assemble() compiles them
-    if (marker.BodyNumber().IsValid()) nodes = system.GetObject(marker.BodyNumber().value).NodeNumbers();
-    else if (marker.NodeNumber().IsValid()) nodes.push_back(marker.NodeNumber());
+    if (marker.BodyNumber().IsValid())
+      nodes = system.GetObject(marker.BodyNumber().value).NodeNumbers();
+    else if (marker.NodeNumber().IsValid())
+      nodes.push_back(marker.NodeNumber());
     Index size = 0;
     for (NodeIndex node : nodes) size += system.GetNode(node.value).NumberOfODE2Coordinates();
     sizes.push_back(size);

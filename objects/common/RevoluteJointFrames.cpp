@@ -31,7 +31,8 @@ std::array<MarkerIndex, 2> ResolveRevoluteJoint(const SystemView& system, Index 
     const Marker& marker = system.GetMarker(m.value);
     if (!SideRotates(system, marker))
       throw TypeError(parameter + ": joint " + std::to_string(joint) + " acts on marker " + std::to_string(m.value) +
-                      " (" + marker.TypeInfo().className + "), which has no rotation to measure or to apply a "
+                      " (" + marker.TypeInfo().className +
+                      "), which has no rotation to measure or to apply a "
                       "torque to; the joint must connect rigid bodies or ground");
   }
   return {markers[0], markers[1]};

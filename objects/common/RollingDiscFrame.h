@@ -11,15 +11,15 @@
 namespace multidyn {
 
 template <class S> struct RollingDiscFrame {
-  Mat3<S> A_0J;            // joint axes: columns wLateral, wForward, n0
-  Vec3<S> w3;              // from the disc center towards the contact point (unit for a unit axis)
-  Vec3<S> p_C;             // contact point
+  Mat3<S> A_0J;  // joint axes: columns wLateral, wForward, n0
+  Vec3<S> w3;  // from the disc center towards the contact point (unit for a unit axis)
+  Vec3<S> p_C;  // contact point
   Vec3<S> omega0, omega1;  // global angular velocities of the markers
 };
 
-template <class S>
-RollingDiscFrame<S> RollingDiscFrameOf(const MarkerData<S>& m0, const MarkerData<S>& m1, const Vector3& discAxis,
-                                       const Vector3& planeNormal, double radius) {
+template <class S> RollingDiscFrame<S> RollingDiscFrameOf(const MarkerData<S>& m0, const MarkerData<S>& m1,
+                                                          const Vector3& discAxis, const Vector3& planeNormal,
+                                                          double radius) {
   using std::sqrt;
   RollingDiscFrame<S> f;
   const Vec3<S> n0 = m0.orientation * planeNormal.cast<S>();
@@ -40,9 +40,8 @@ RollingDiscFrame<S> RollingDiscFrameOf(const MarkerData<S>& m0, const MarkerData
 }
 
 // v_C1 - v_C0: the disc's material point at the contact relative to the plane's (global axes).
-template <class S>
-Vec3<S> RollingDiscSlipVelocity(const RollingDiscFrame<S>& f, const MarkerData<S>& m0, const MarkerData<S>& m1,
-                                double radius) {
+template <class S> Vec3<S> RollingDiscSlipVelocity(const RollingDiscFrame<S>& f, const MarkerData<S>& m0,
+                                                   const MarkerData<S>& m1, double radius) {
   return m1.velocity + f.omega1.cross(S(radius) * f.w3) - (m0.velocity + f.omega0.cross(Vec3<S>(f.p_C - m0.position)));
 }
 

@@ -9,9 +9,9 @@
 #include <array>
 #include <type_traits>
 
+#include "core/foundation/Types.h"
 #include "core/items/NumericalDifferentiation.h"
 #include "core/items/Object.h"
-#include "core/foundation/Types.h"
 
 namespace multidyn {
 

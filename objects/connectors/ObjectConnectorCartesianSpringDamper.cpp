@@ -8,10 +8,11 @@
 namespace multidyn {
 
 Vector3 ObjectConnectorCartesianSpringDamper::CallSpringForce(const EvaluationContext& context,
-                                                             const Vector3& displacement, const Vector3& velocity) const {
-  return CallUserFunctionVector3(*springForceUserFunction, *this, context.itemNumber, "springForceUserFunction",
-                                 {context.system, context.time, context.itemNumber, displacement, velocity, stiffness,
-                                  damping, offset});
+                                                              const Vector3& displacement,
+                                                              const Vector3& velocity) const {
+  return CallUserFunctionVector3(
+      *springForceUserFunction, *this, context.itemNumber, "springForceUserFunction",
+      {context.system, context.time, context.itemNumber, displacement, velocity, stiffness, damping, offset});
 }
 
 void ObjectConnectorCartesianSpringDamper::Check(const SystemView& system) const {
@@ -37,10 +38,13 @@ void ObjectConnectorCartesianSpringDamper::AddTestInstance(SystemBuilder& system
   const Index body = testInstances::RigidBody(system, "RigidBodyRxyz", Vector3(0.3, 0.2, -0.1));
   const Index point = testInstances::MassPoint(system, Vector3(1.2, 0.4, 0.3));
   testInstances::Add(system, ItemCategory::Object,
-                     {{"objectType", "ConnectorCartesianSpringDamper"}, {"stiffness", {30., 50., 20.}},
-                      {"damping", {2., 1., 3.}}, {"offset", {0.1, -0.2, 0.3}},
-                      {"markerNumbers", {testInstances::PositionMarker(system, body, Vector3(0.2, 0.3, 0.4)),
-                                         testInstances::PositionMarker(system, point, Vector3::Zero())}}});
+                     {{"objectType", "ConnectorCartesianSpringDamper"},
+                      {"stiffness", {30., 50., 20.}},
+                      {"damping", {2., 1., 3.}},
+                      {"offset", {0.1, -0.2, 0.3}},
+                      {"markerNumbers",
+                       {testInstances::PositionMarker(system, body, Vector3(0.2, 0.3, 0.4)),
+                        testInstances::PositionMarker(system, point, Vector3::Zero())}}});
 }
 
 const ItemTypeInfo& ObjectConnectorCartesianSpringDamper::Info() {
@@ -50,14 +54,16 @@ const ItemTypeInfo& ObjectConnectorCartesianSpringDamper::Info() {
           .Add(&T::name, "name", "", "connector's unique name")
           .Add(&T::markerNumbers, "markerNumbers", "", "list of the two position markers [m0, m1] the springs connect")
           .Add(&T::stiffness, "stiffness", "N/m", "stiffnesses [k_x, k_y, k_z] of the springs along the global axes")
-          .Add(&T::damping, "damping", "N*s/m", "damping coefficients [d_x, d_y, d_z] of the dampers along the global axes")
+          .Add(&T::damping, "damping", "N*s/m",
+               "damping coefficients [d_x, d_y, d_z] of the dampers along the global axes")
           .Add(&T::offset, "offset", "m", "the relative displacement p_m1 - p_m0 at which the springs are relaxed")
           .AddActiveConnector()
-          .AddUserFunction(&T::springForceUserFunction, "springForceUserFunction",
-                           "springForceUserFunction(mbs, t, itemNumber, displacement, velocity, stiffness, damping, offset) "
-                           "-> 3-vector",
-                           "a Python function which computes the force vector f_SD from the relative displacement and "
-                           "velocity (global 3-vectors); replaces the linear law")
+          .AddUserFunction(
+              &T::springForceUserFunction, "springForceUserFunction",
+              "springForceUserFunction(mbs, t, itemNumber, displacement, velocity, stiffness, damping, offset) "
+              "-> 3-vector",
+              "a Python function which computes the force vector f_SD from the relative displacement and "
+              "velocity (global 3-vectors); replaces the linear law")
           .AddVisualization(&T::visualization, "drawing size = diameter of spring")
           .Build();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(

@@ -18,18 +18,19 @@ class ObjectConnectorCartesianSpringDamper : public ConnectorKernels<ObjectConne
   bool GetOutput(OutputVariableType type, const EvaluationContext& context, const MarkerData<double>& m0,
                  const MarkerData<double>& m1, const VectorX& lambda, VectorX& value) const override;
 
-  template <class S> Vec3<S> SpringForce(const EvaluationContext& context, const MarkerData<S>& m0,
-                                         const MarkerData<S>& m1) const {
+  template <class S>
+  Vec3<S> SpringForce(const EvaluationContext& context, const MarkerData<S>& m0, const MarkerData<S>& m1) const {
     const Vec3<S> displacement = m1.position - m0.position;
     const Vec3<S> velocity = m1.velocity - m0.velocity;
     if (!springForceUserFunction)
-      return stiffness.cast<S>().cwiseProduct(displacement - offset.cast<S>()) + damping.cast<S>().cwiseProduct(velocity);
+      return stiffness.cast<S>().cwiseProduct(displacement - offset.cast<S>()) +
+             damping.cast<S>().cwiseProduct(velocity);
     return UserFunctionVectorLaw(context, displacement, velocity,
                                  [&](const Vector3& u, const Vector3& v) { return CallSpringForce(context, u, v); });
   }
 
-  template <class S> void MarkerLoads(const EvaluationContext& context, const MarkerData<S>& m0, const MarkerData<S>& m1,
-                                      MarkerLoad<S> loads[2]) const {
+  template <class S> void MarkerLoads(const EvaluationContext& context, const MarkerData<S>& m0,
+                                      const MarkerData<S>& m1, MarkerLoad<S> loads[2]) const {
     const Vec3<S> force = SpringForce(context, m0, m1);
     loads[0].force = force;
     loads[1].force = -force;

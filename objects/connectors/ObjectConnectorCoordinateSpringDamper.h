@@ -19,11 +19,12 @@ class ObjectConnectorCoordinateSpringDamper : public ConnectorKernels<ObjectConn
 
   template <class S> S SpringForce(const EvaluationContext& context, const S& displacement, const S& velocity) const {
     if (!springForceUserFunction) return stiffness * (displacement - offset) + damping * velocity;
-    return UserFunctionLaw(context, displacement, velocity, [&](double u, double v) { return CallSpringForce(context, u, v); });
+    return UserFunctionLaw(context, displacement, velocity,
+                           [&](double u, double v) { return CallSpringForce(context, u, v); });
   }
 
-  template <class S> void MarkerLoads(const EvaluationContext& context, const MarkerData<S>& m0, const MarkerData<S>& m1,
-                                      MarkerLoad<S> loads[2]) const {
+  template <class S> void MarkerLoads(const EvaluationContext& context, const MarkerData<S>& m0,
+                                      const MarkerData<S>& m1, MarkerLoad<S> loads[2]) const {
     const S force = SpringForce(context, S(m1.coordinate - m0.coordinate), S(m1.coordinate_t - m0.coordinate_t));
     loads[0].coordinateForce = force;
     loads[1].coordinateForce = -force;

@@ -25,10 +25,14 @@ void ObjectConnectorGravity::AddTestInstance(SystemBuilder& system) {
   const Index body = testInstances::RigidBody(system, "RigidBodyEP", Vector3(0.3, 0.2, -0.1));
   const Index point = testInstances::MassPoint(system, Vector3(1.2, 0.4, 0.3));
   testInstances::Add(system, ItemCategory::Object,
-                     {{"objectType", "ConnectorGravity"}, {"gravitationalConstant", 2.}, {"mass0", 3.}, {"mass1", 1.5},
+                     {{"objectType", "ConnectorGravity"},
+                      {"gravitationalConstant", 2.},
+                      {"mass0", 3.},
+                      {"mass1", 1.5},
                       {"minDistanceRegularization", 1.5},  // beyond the distance: the regularized branch
-                      {"markerNumbers", {testInstances::PositionMarker(system, body, Vector3(0.2, 0.3, 0.4)),
-                                         testInstances::PositionMarker(system, point, Vector3::Zero())}}});
+                      {"markerNumbers",
+                       {testInstances::PositionMarker(system, body, Vector3(0.2, 0.3, 0.4)),
+                        testInstances::PositionMarker(system, point, Vector3::Zero())}}});
 }
 
 const ItemTypeInfo& ObjectConnectorGravity::Info() {
@@ -39,10 +43,13 @@ const ItemTypeInfo& ObjectConnectorGravity::Info() {
           .Add(&T::markerNumbers, "markerNumbers", "", "list of the two position markers [m0, m1] at the two masses")
           .Add(&T::gravitationalConstant, "gravitationalConstant", "m^3/(kg*s^2)",
                "gravitational constant G; a negative value gives repulsion")
-          .Add(&T::mass0, "mass0", "kg", "mass m_0 at marker m0").NonNegative()
-          .Add(&T::mass1, "mass1", "kg", "mass m_1 at marker m1").NonNegative()
+          .Add(&T::mass0, "mass0", "kg", "mass m_0 at marker m0")
+          .NonNegative()
+          .Add(&T::mass1, "mass1", "kg", "mass m_1 at marker m1")
+          .NonNegative()
           .Add(&T::minDistanceRegularization, "minDistanceRegularization", "m",
-               "distance d_min below which the force is regularized: G m_0 m_1 / (L^2 + (L - d_min)^2)").NonNegative()
+               "distance d_min below which the force is regularized: G m_0 m_1 / (L^2 + (L - d_min)^2)")
+          .NonNegative()
           .AddActiveConnector()
           .AddVisualization(&T::visualization, "drawing size")
           .Build();

@@ -9,9 +9,9 @@ namespace multidyn {
 
 double ObjectConnectorLinearSpringDamper::CallSpringForce(const EvaluationContext& context, double displacement,
                                                           double velocity) const {
-  return CallUserFunctionReal(*springForceUserFunction, *this, context.itemNumber, "springForceUserFunction",
-                              {context.system, context.time, context.itemNumber, displacement, velocity, stiffness,
-                               damping, offset});
+  return CallUserFunctionReal(
+      *springForceUserFunction, *this, context.itemNumber, "springForceUserFunction",
+      {context.system, context.time, context.itemNumber, displacement, velocity, stiffness, damping, offset});
 }
 
 void ObjectConnectorLinearSpringDamper::Check(const SystemView& system) const {
@@ -40,10 +40,16 @@ void ObjectConnectorLinearSpringDamper::AddTestInstance(SystemBuilder& system) {
   const Index body = testInstances::RigidBody(system, "RigidBodyEP", Vector3(0.3, 0.2, -0.1));
   const Index point = testInstances::MassPoint(system, Vector3(1.2, 0.4, 0.3));
   testInstances::Add(system, ItemCategory::Object,
-                     {{"objectType", "ConnectorLinearSpringDamper"}, {"stiffness", 30.}, {"damping", 2.},
-                      {"axisMarker0", {0.6, 0., 0.8}}, {"offset", 0.2}, {"velocityOffset", 0.1}, {"force", 1.5},
-                      {"markerNumbers", {testInstances::RigidMarker(system, body, Vector3(0.2, 0.3, 0.4)),
-                                         testInstances::PositionMarker(system, point, Vector3(0., 0., 0.))}}});
+                     {{"objectType", "ConnectorLinearSpringDamper"},
+                      {"stiffness", 30.},
+                      {"damping", 2.},
+                      {"axisMarker0", {0.6, 0., 0.8}},
+                      {"offset", 0.2},
+                      {"velocityOffset", 0.1},
+                      {"force", 1.5},
+                      {"markerNumbers",
+                       {testInstances::RigidMarker(system, body, Vector3(0.2, 0.3, 0.4)),
+                        testInstances::PositionMarker(system, point, Vector3(0., 0., 0.))}}});
 }
 
 const ItemTypeInfo& ObjectConnectorLinearSpringDamper::Info() {
@@ -53,8 +59,10 @@ const ItemTypeInfo& ObjectConnectorLinearSpringDamper::Info() {
           .Add(&T::name, "name", "", "connector's unique name")
           .Add(&T::markerNumbers, "markerNumbers", "",
                "list of the markers [m0, m1]: m0 with orientation (the axis turns with it), m1 with a position")
-          .Add(&T::stiffness, "stiffness", "N/m", "stiffness k against the displacement along the axis").NonNegative()
-          .Add(&T::damping, "damping", "N*s/m", "damping d against the velocity along the axis").NonNegative()
+          .Add(&T::stiffness, "stiffness", "N/m", "stiffness k against the displacement along the axis")
+          .NonNegative()
+          .Add(&T::damping, "damping", "N*s/m", "damping d against the velocity along the axis")
+          .NonNegative()
           .Add(&T::axisMarker0, "axisMarker0", "",
                "axis of the spring-damper in marker 0 axes, a unit vector (used as given, as in Exudyn: a length other "
                "than 1 scales displacement and force)")
@@ -63,11 +71,12 @@ const ItemTypeInfo& ObjectConnectorLinearSpringDamper::Info() {
           .Add(&T::velocityOffset, "velocityOffset", "m/s", "velocity offset v_off of the damper")
           .Add(&T::force, "force", "N", "additional constant force f_c (e.g. for actuation)")
           .AddActiveConnector()
-          .AddUserFunction(&T::springForceUserFunction, "springForceUserFunction",
-                           "springForceUserFunction(mbs, t, itemNumber, displacement, velocity, stiffness, damping, offset) "
-                           "-> Real",
-                           "a Python function which computes the scalar force f_SD from the displacement dx and velocity "
-                           "dv along the axis; replaces the linear law")
+          .AddUserFunction(
+              &T::springForceUserFunction, "springForceUserFunction",
+              "springForceUserFunction(mbs, t, itemNumber, displacement, velocity, stiffness, damping, offset) "
+              "-> Real",
+              "a Python function which computes the scalar force f_SD from the displacement dx and velocity "
+              "dv along the axis; replaces the linear law")
           .AddVisualization(&T::visualization, "drawing size = diameter of spring")
           .Add(&T::visualizationDrawAsCylinder, "drawAsCylinder", "", "True: drawn as a cylinder (e.g. an actuator)")
           .Visualization()

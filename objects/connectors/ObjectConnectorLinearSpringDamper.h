@@ -29,11 +29,11 @@ class ObjectConnectorLinearSpringDamper : public ConnectorKernels<ObjectConnecto
                            [&](double u, double v) { return CallSpringForce(context, u, v); });
   }
 
-  template <class S> void MarkerLoads(const EvaluationContext& context, const MarkerData<S>& m0, const MarkerData<S>& m1,
-                                      MarkerLoad<S> loads[2]) const {
+  template <class S> void MarkerLoads(const EvaluationContext& context, const MarkerData<S>& m0,
+                                      const MarkerData<S>& m1, MarkerLoad<S> loads[2]) const {
     const Vec3<S> axis = Axis(m0);
-    const S springForce = SpringForce(context, S(axis.dot(m1.position - m0.position)),
-                                      S(axis.dot(m1.velocity - m0.velocity)));
+    const S springForce =
+        SpringForce(context, S(axis.dot(m1.position - m0.position)), S(axis.dot(m1.velocity - m0.velocity)));
     loads[0].force = axis * springForce;
     loads[1].force = -axis * springForce;
   }

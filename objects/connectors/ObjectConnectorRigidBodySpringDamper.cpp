@@ -3,8 +3,8 @@
 #include "objects/TestInstances.h"
 
 #include "core/items/UserFunctionCall.h"
-#include "objects/common/MarkerRequirements.h"
 #include "objects/common/DataNodeCheck.h"
+#include "objects/common/MarkerRequirements.h"
 
 namespace multidyn {
 
@@ -62,13 +62,16 @@ void ObjectConnectorRigidBodySpringDamper::AddTestInstance(SystemBuilder& system
   }
   for (const bool intrinsic : {false, true})
     testInstances::Add(system, ItemCategory::Object,
-                       {{"objectType", "ConnectorRigidBodySpringDamper"}, {"stiffness", stiffness}, {"damping", damping},
+                       {{"objectType", "ConnectorRigidBodySpringDamper"},
+                        {"stiffness", stiffness},
+                        {"damping", damping},
                         {"offset", {0.1, -0.05, 0.02, 0.03, -0.1, 0.2}},
                         {"rotationMarker0", {{0.36, 0.48, -0.8}, {-0.8, 0.6, 0.}, {0.48, 0.64, 0.6}}},
                         {"rotationMarker1", {{0.6, 0., 0.8}, {0., 1., 0.}, {-0.8, 0., 0.6}}},
                         {"useIntrinsicFormulation", intrinsic},
-                        {"markerNumbers", {testInstances::RigidMarker(system, body0, Vector3(0.4, 0.1, -0.2)),
-                                           testInstances::RigidMarker(system, body1, Vector3(-0.3, 0.1, 0.2))}}});
+                        {"markerNumbers",
+                         {testInstances::RigidMarker(system, body0, Vector3(0.4, 0.1, -0.2)),
+                          testInstances::RigidMarker(system, body1, Vector3(-0.3, 0.1, 0.2))}}});
 }
 
 const ItemTypeInfo& ObjectConnectorRigidBodySpringDamper::Info() {
@@ -79,7 +82,8 @@ const ItemTypeInfo& ObjectConnectorRigidBodySpringDamper::Info() {
           .Add(&T::markerNumbers, "markerNumbers", "", "list of the two rigid markers [m0, m1]")
           .Add(&T::nodeNumber, "nodeNumber", "",
                "a NodeGenericData for Exudyn's postNewtonStepUserFunction (not supported: the node is not used)")
-          .KeepsDefaultInTests("optional; the data node is for Exudyn's post-Newton variant, the test instance has none")
+          .KeepsDefaultInTests(
+              "optional; the data node is for Exudyn's post-Newton variant, the test instance has none")
           .Add(&T::stiffness, "stiffness", "N/m, N*m/rad",
                "6 x 6 stiffness K in the joint frame against [relative displacement; rotation] - offset (rotation: "
                "Tait-Bryan angles, or the rotation vector if intrinsic)")
@@ -94,15 +98,17 @@ const ItemTypeInfo& ObjectConnectorRigidBodySpringDamper::Info() {
                "joint frame 0")
           .Alias("intrinsicFormulation")
           .AddActiveConnector()
-          .AddUserFunction(&T::springForceTorqueUserFunction, "springForceTorqueUserFunction",
-                           "springForceTorqueUserFunction(mbs, t, itemNumber, displacement, rotation, velocity, "
-                           "angularVelocity, stiffness, damping, rotJ0, rotJ1, offset) -> 6 reals",
-                           "a Python function which computes [force; torque] in joint frame 0 from the relative motion; "
-                           "replaces the linear law (its derivatives by forward differences)")
-          .AddUserFunction(&T::postNewtonStepUserFunction, "postNewtonStepUserFunction",
-                           "postNewtonStepUserFunction(mbs, t, Index itemIndex, dataCoordinates, displacement, rotation, "
-                           "velocity, angularVelocity, stiffness, damping, rotJ0, rotJ1, offset) -> list",
-                           "Exudyn's post-Newton step function for data coordinates; not supported, must be 0")
+          .AddUserFunction(
+              &T::springForceTorqueUserFunction, "springForceTorqueUserFunction",
+              "springForceTorqueUserFunction(mbs, t, itemNumber, displacement, rotation, velocity, "
+              "angularVelocity, stiffness, damping, rotJ0, rotJ1, offset) -> 6 reals",
+              "a Python function which computes [force; torque] in joint frame 0 from the relative motion; "
+              "replaces the linear law (its derivatives by forward differences)")
+          .AddUserFunction(
+              &T::postNewtonStepUserFunction, "postNewtonStepUserFunction",
+              "postNewtonStepUserFunction(mbs, t, Index itemIndex, dataCoordinates, displacement, rotation, "
+              "velocity, angularVelocity, stiffness, damping, rotJ0, rotJ1, offset) -> list",
+              "Exudyn's post-Newton step function for data coordinates; not supported, must be 0")
           .AddVisualization(&T::visualization, "drawing size = size of the drawn frames")
           .Build();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(

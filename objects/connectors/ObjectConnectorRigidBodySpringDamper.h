@@ -29,8 +29,8 @@ class ObjectConnectorRigidBodySpringDamper : public ConnectorKernels<ObjectConne
                  const MarkerData<double>& m1, const VectorX& lambda, VectorX& value) const override;
 
   // The relative motion u, v in the joint frame, and A_0J.
-  template <class S> void RelativeMotion(const MarkerData<S>& m0, const MarkerData<S>& m1, Mat3<S>& A_0J, Vec6<S>& u,
-                                         Vec6<S>& v) const {
+  template <class S>
+  void RelativeMotion(const MarkerData<S>& m0, const MarkerData<S>& m1, Mat3<S>& A_0J, Vec6<S>& u, Vec6<S>& v) const {
     const Mat3<S> A_0J0 = RotatedBy(m0.orientation, rotationMarker0);
     const Mat3<S> A_0J1 = RotatedBy(m1.orientation, rotationMarker1);
     const Vec3<S> p_J0J1 = A_0J0.transpose() * (m1.position - m0.position);  // in J0 axes
@@ -46,22 +46,21 @@ class ObjectConnectorRigidBodySpringDamper : public ConnectorKernels<ObjectConne
       A_0J = A_0J0;
     }
     v.template head<3>() = A_0J.transpose() * (m1.velocity - m0.velocity);
-    v.template tail<3>() = A_0J.transpose() * (m1.orientation * m1.angularVelocityLocal -
-                                               m0.orientation * m0.angularVelocityLocal);
+    v.template tail<3>() =
+        A_0J.transpose() * (m1.orientation * m1.angularVelocityLocal - m0.orientation * m0.angularVelocityLocal);
   }
 
   // [f; m] in joint frame 0.
   template <class S> Vec6<S> ForceTorque(const EvaluationContext& context, const Vec6<S>& u, const Vec6<S>& v) const {
     if (!springForceTorqueUserFunction)
       return stiffness.cast<S>() * Vec6<S>(u - offset.cast<S>()) + damping.cast<S>() * v;
-    return UserFunctionVectorLaw(context, u, v,
-                                 [&](const Vector6& uValue, const Vector6& vValue) {
-                                   return CallForceTorque(context, uValue, vValue);
-                                 });
+    return UserFunctionVectorLaw(context, u, v, [&](const Vector6& uValue, const Vector6& vValue) {
+      return CallForceTorque(context, uValue, vValue);
+    });
   }
 
-  template <class S> void MarkerLoads(const EvaluationContext& context, const MarkerData<S>& m0, const MarkerData<S>& m1,
-                                      MarkerLoad<S> loads[2]) const {
+  template <class S> void MarkerLoads(const EvaluationContext& context, const MarkerData<S>& m0,
+                                      const MarkerData<S>& m1, MarkerLoad<S> loads[2]) const {
     Mat3<S> A_0J;
     Vec6<S> u, v;
     RelativeMotion(m0, m1, A_0J, u, v);

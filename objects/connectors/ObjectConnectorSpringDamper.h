@@ -22,8 +22,8 @@ class ObjectConnectorSpringDamper : public ConnectorKernels<ObjectConnectorSprin
 
   // Length L and unit direction v_f; at L = 0 the direction is that of the relative velocity (or
   // zero), as in Exudyn.
-  template <class S> void LengthAndDirection(const MarkerData<S>& m0, const MarkerData<S>& m1, S& length,
-                                             Vec3<S>& direction) const {
+  template <class S>
+  void LengthAndDirection(const MarkerData<S>& m0, const MarkerData<S>& m1, S& length, Vec3<S>& direction) const {
     using std::sqrt;
     const Vec3<S> relativePosition = m1.position - m0.position;
     if (ValueOf(relativePosition.norm()) != 0.) {
@@ -33,8 +33,9 @@ class ObjectConnectorSpringDamper : public ConnectorKernels<ObjectConnectorSprin
     }
     length = S(0.);
     const Vec3<S> relativeVelocity = m1.velocity - m0.velocity;
-    direction = ValueOf(relativeVelocity.norm()) != 0. ? Vec3<S>(relativeVelocity / sqrt(relativeVelocity.squaredNorm()))
-                                                       : Vec3<S>::Zero();
+    direction = ValueOf(relativeVelocity.norm()) != 0.
+                    ? Vec3<S>(relativeVelocity / sqrt(relativeVelocity.squaredNorm()))
+                    : Vec3<S>::Zero();
   }
 
   // The scalar force f_SD.
@@ -43,11 +44,12 @@ class ObjectConnectorSpringDamper : public ConnectorKernels<ObjectConnectorSprin
     const S deltaL = length - referenceLength;
     const S deltaL_t = (m1.velocity - m0.velocity).dot(direction) - velocityOffset;
     if (!springForceUserFunction) return stiffness * deltaL + damping * deltaL_t + force;
-    return UserFunctionLaw(context, deltaL, deltaL_t, [&](double u, double v) { return CallSpringForce(context, u, v); });
+    return UserFunctionLaw(context, deltaL, deltaL_t,
+                           [&](double u, double v) { return CallSpringForce(context, u, v); });
   }
 
-  template <class S> void MarkerLoads(const EvaluationContext& context, const MarkerData<S>& m0, const MarkerData<S>& m1,
-                                      MarkerLoad<S> loads[2]) const {
+  template <class S> void MarkerLoads(const EvaluationContext& context, const MarkerData<S>& m0,
+                                      const MarkerData<S>& m1, MarkerLoad<S> loads[2]) const {
     S length;
     Vec3<S> direction;
     LengthAndDirection(m0, m1, length, direction);

@@ -52,15 +52,16 @@ class ObjectConnectorTorsionalSpringDamper : public ConnectorKernels<ObjectConne
     return A_0J0.col(2).dot(w1 - w0);
   }
   // tau_SD; a user function is differentiated numerically in its scalar arguments only.
-  template <class S> S SpringTorque(const EvaluationContext& context, const S& rotation, const S& angularVelocity) const {
+  template <class S>
+  S SpringTorque(const EvaluationContext& context, const S& rotation, const S& angularVelocity) const {
     if (!springTorqueUserFunction)
       return stiffness * (rotation - offset) + damping * (angularVelocity - velocityOffset) + torque;
     return UserFunctionLaw(context, rotation, angularVelocity,
                            [&](double u, double v) { return CallSpringTorque(context, u, v); });
   }
 
-  template <class S> void MarkerLoads(const EvaluationContext& context, const MarkerData<S>& m0, const MarkerData<S>& m1,
-                                      MarkerLoad<S> loads[2]) const {
+  template <class S> void MarkerLoads(const EvaluationContext& context, const MarkerData<S>& m0,
+                                      const MarkerData<S>& m1, MarkerLoad<S> loads[2]) const {
     const S rotation = RelativeRotation(m0, m1, context.data);
     const S angularVelocity = RelativeAngularVelocity(m0, m1);
     const S tau = SpringTorque(context, rotation, angularVelocity);

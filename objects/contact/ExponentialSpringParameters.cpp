@@ -88,10 +88,17 @@ Json ExponentialSpringParameters::ToJson() const {
 }
 
 ExponentialSpringParameters ExponentialSpringParameters::FromJson(const Json& j) {
-  static const char* const keys[] = {"d0", "d1", "d2", "normalViscosity", "maxNormalForce", "frictionElasticity",
-                                     "frictionViscosity", "settleVelocity", "initialMuStatic", "initialMuKinetic"};
-  if (!j.is_object())
-    throw TypeError("expected an ExponentialSpringParameters or its dict, got " + JsonKindName(j));
+  static const char* const keys[] = {"d0",
+                                     "d1",
+                                     "d2",
+                                     "normalViscosity",
+                                     "maxNormalForce",
+                                     "frictionElasticity",
+                                     "frictionViscosity",
+                                     "settleVelocity",
+                                     "initialMuStatic",
+                                     "initialMuKinetic"};
+  if (!j.is_object()) throw TypeError("expected an ExponentialSpringParameters or its dict, got " + JsonKindName(j));
   std::string known;
   for (const char* key : keys) known += (known.empty() ? "" : ", ") + std::string(key);
   for (auto it = j.begin(); it != j.end(); ++it) {

@@ -2,8 +2,8 @@
 
 #include "objects/TestInstances.h"
 
-#include "objects/common/MarkerRequirements.h"
 #include "objects/common/DataNodeCheck.h"
+#include "objects/common/MarkerRequirements.h"
 
 namespace multidyn {
 
@@ -11,7 +11,8 @@ namespace multidyn {
 // plus the friction at the current slip; in contact, the change of friction from the last
 // step's slip direction to the current one. The data take the current slip and gap.
 double ObjectConnectorRollingDiscPenalty::PostNewtonStep(const EvaluationContext&, const MarkerData<double>& m0,
-                                                         const MarkerData<double>& m1, double* data, double& recommendedStepSize) const {
+                                                         const MarkerData<double>& m1, double* data,
+                                                         double& recommendedStepSize) const {
   const RollingDiscFrame<double> f = RollingDiscFrameOf(m0, m1, discAxis, planeNormal, discRadius);
   const Vector3 slipVelocity = RollingDiscSlipVelocity(f, m0, m1, discRadius);
   const double gap = (f.p_C - m0.position).dot(f.A_0J.col(2));
@@ -48,8 +49,9 @@ bool ObjectConnectorRollingDiscPenalty::GetOutput(OutputVariableType type, const
     case OutputVariableType::VelocityLocal: value = f.A_0J.transpose() * slipVelocity; return true;
     // the contact force on the disc in joint axes, as the last evaluation computed it
     case OutputVariableType::ForceLocal:
-      value = activeConnector ? ContactForce(f, m0, slipVelocity, Vector2(context.data[0], context.data[1]), context.data[2])
-                              : Vector3::Zero();
+      value = activeConnector
+                  ? ContactForce(f, m0, slipVelocity, Vector2(context.data[0], context.data[1]), context.data[2])
+                  : Vector3::Zero();
       return true;
     case OutputVariableType::RotationMatrix: value = RowMajorEntries(f.A_0J); return true;
     default: return false;
@@ -60,9 +62,9 @@ void ObjectConnectorRollingDiscPenalty::AddTestInstance(SystemBuilder& system) {
   // a tilted disc pressed into a moving, turning plane, slipping (data: contact, slip direction)
   const Index plane = testInstances::RigidBody(system, "RigidBodyEP", Vector3(0.1, 0.2, -0.3));
   const Index disc = testInstances::RigidBody(system, "RigidBodyRxyz", Vector3(0.4, -0.1, 0.));
-  const Index node = testInstances::Add(system, ItemCategory::Node,
-                                        {{"nodeType", "GenericData"}, {"numberOfDataCoordinates", 3},
-                                         {"initialCoordinates", {0.3, -0.4, -0.01}}});
+  const Index node = testInstances::Add(
+      system, ItemCategory::Node,
+      {{"nodeType", "GenericData"}, {"numberOfDataCoordinates", 3}, {"initialCoordinates", {0.3, -0.4, -0.01}}});
   testInstances::Add(system, ItemCategory::Object,
                      {{"objectType", "ConnectorRollingDiscPenalty"},
                       {"nodeNumber", node},
@@ -74,8 +76,9 @@ void ObjectConnectorRollingDiscPenalty::AddTestInstance(SystemBuilder& system) {
                       {"viscousFriction", {0.05, 0.1}},
                       {"dryFrictionAngle", 0.2},
                       {"rollingViscousFriction", 0.02},
-                      {"markerNumbers", {testInstances::RigidMarker(system, plane, Vector3(0.2, 0.1, -0.1)),
-                                         testInstances::RigidMarker(system, disc, Vector3(0., 0., 0.))}}});
+                      {"markerNumbers",
+                       {testInstances::RigidMarker(system, plane, Vector3(0.2, 0.1, -0.1)),
+                        testInstances::RigidMarker(system, disc, Vector3(0., 0., 0.))}}});
 }
 
 const ItemTypeInfo& ObjectConnectorRollingDiscPenalty::Info() {
@@ -86,25 +89,31 @@ const ItemTypeInfo& ObjectConnectorRollingDiscPenalty::Info() {
           .Add(&T::markerNumbers, "markerNumbers", "",
                "list of the two markers [m0, m1] (position and orientation): m0 on the body with the plane (ground), "
                "m1 at the disc center")
-          .Add(&T::nodeNumber, "nodeNumber", "",
-               "a NodeGenericData with 3 data coordinates: the slip velocity (lateral, forward) and the gap of the last "
-               "step")
+          .Add(
+              &T::nodeNumber, "nodeNumber", "",
+              "a NodeGenericData with 3 data coordinates: the slip velocity (lateral, forward) and the gap of the last "
+              "step")
           .Structural()
-          .Add(&T::discRadius, "discRadius", "m", "radius r of the disc").NonNegative()
+          .Add(&T::discRadius, "discRadius", "m", "radius r of the disc")
+          .NonNegative()
           .Add(&T::discAxis, "discAxis", "", "axis of the disc in marker 1 axes, a unit vector (used as given)")
           .NonZero()
           .Add(&T::planeNormal, "planeNormal", "",
-               "normal of the plane in marker 0 axes, pointing towards the disc, a unit vector; the plane passes through "
+               "normal of the plane in marker 0 axes, pointing towards the disc, a unit vector; the plane passes "
+               "through "
                "marker 0")
           .NonZero()
           .Add(&T::dryFrictionAngle, "dryFrictionAngle", "rad",
                "rotation of the friction axes against the joint axes about the normal (Mecanum wheels)")
-          .Add(&T::contactStiffness, "contactStiffness", "N/m", "normal contact stiffness k").NonNegative()
-          .Add(&T::contactDamping, "contactDamping", "N*s/m", "normal contact damping d").NonNegative()
+          .Add(&T::contactStiffness, "contactStiffness", "N/m", "normal contact stiffness k")
+          .NonNegative()
+          .Add(&T::contactDamping, "contactDamping", "N*s/m", "normal contact damping d")
+          .NonNegative()
           .Add(&T::dryFriction, "dryFriction", "",
                "dry friction coefficients [mu_lateral, mu_forward] (in the friction axes)")
           .Add(&T::dryFrictionProportionalZone, "dryFrictionProportionalZone", "m/s",
-               "slip velocity up to which the friction force grows from 0 (regularization)").NonNegative()
+               "slip velocity up to which the friction force grows from 0 (regularization)")
+          .NonNegative()
           .Add(&T::viscousFriction, "viscousFriction", "s/m",
                "viscous friction coefficients: the coefficients grow by these times the slip velocity")
           .Add(&T::rollingViscousFriction, "rollingViscousFriction", "s/m",
@@ -114,9 +123,12 @@ const ItemTypeInfo& ObjectConnectorRollingDiscPenalty::Info() {
           .Add(&T::useLinearProportionalZone, "useLinearProportionalZone", "",
                "True: the friction grows linearly in the proportional zone; False: quadratically (smooth at its end)")
           .AddActiveConnector()
-          .Add(&T::visualizationShow, "show", "", "set true, if item is shown in visualization").Visualization()
-          .Add(&T::visualizationDiscWidth, "discWidth", "m", "width of the disc as drawn").Visualization()
-          .Add(&T::visualizationColor, "color", "", "RGBA color; R = -1: default color").Visualization()
+          .Add(&T::visualizationShow, "show", "", "set true, if item is shown in visualization")
+          .Visualization()
+          .Add(&T::visualizationDiscWidth, "discWidth", "m", "width of the disc as drawn")
+          .Visualization()
+          .Add(&T::visualizationColor, "color", "", "RGBA color; R = -1: default color")
+          .Visualization()
           .Build();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(
       ItemCategory::Object, "ConnectorRollingDiscPenalty", "ObjectConnectorRollingDiscPenalty", {"RollingDiscPenalty"},

@@ -31,13 +31,13 @@ class ObjectConnectorRollingDiscPenalty : public ConnectorKernels<ObjectConnecto
 
   // The contact force on the disc in joint axes [lateral, forward, normal], in contact if gap < 0;
   // dataSlip is the slip velocity of the last step (it fixes the friction direction).
-  template <class S>
-  Vec3<S> ContactForce(const RollingDiscFrame<S>& f, const MarkerData<S>& m0, const Vec3<S>& slipVelocity,
-                       const Vector2& dataSlip, double gap) const {
+  template <class S> Vec3<S> ContactForce(const RollingDiscFrame<S>& f, const MarkerData<S>& m0,
+                                          const Vec3<S>& slipVelocity, const Vector2& dataSlip, double gap) const {
     Vec3<S> force = Vec3<S>::Zero();
     if (!(gap < 0.)) return force;
     const Vec3<S> n0 = f.A_0J.col(2);
-    const S normal = -(S(contactStiffness) * Vec3<S>(f.p_C - m0.position).dot(n0) + S(contactDamping) * slipVelocity.dot(n0));
+    const S normal =
+        -(S(contactStiffness) * Vec3<S>(f.p_C - m0.position).dot(n0) + S(contactDamping) * slipVelocity.dot(n0));
     const Vec2<S> localSlip(slipVelocity.dot(f.A_0J.col(0)), slipVelocity.dot(f.A_0J.col(1)));
     force.template head<2>() = SlipForce(localSlip, dataSlip, normal);
     force(2) = normal;

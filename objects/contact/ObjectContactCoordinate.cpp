@@ -4,8 +4,8 @@
 
 #include "objects/TestInstances.h"
 
-#include "objects/common/MarkerRequirements.h"
 #include "objects/common/DataNodeCheck.h"
+#include "objects/common/MarkerRequirements.h"
 
 namespace multidyn {
 
@@ -49,12 +49,17 @@ void ObjectContactCoordinate::AddTestInstance(SystemBuilder& system) {
   const Index point = testInstances::MassPoint(system, Vector3(0.3, 0.2, -0.1));
   // a negative gap in the data coordinate: in contact, so that the law's Jacobian is tested
   const Index node = testInstances::Add(
-      system, ItemCategory::Node, {{"nodeType", "GenericData"}, {"numberOfDataCoordinates", 1}, {"initialCoordinates", {-0.01}}});
+      system, ItemCategory::Node,
+      {{"nodeType", "GenericData"}, {"numberOfDataCoordinates", 1}, {"initialCoordinates", {-0.01}}});
   testInstances::Add(system, ItemCategory::Object,
-                     {{"objectType", "ContactCoordinate"}, {"nodeNumber", node}, {"contactStiffness", 700.},
-                      {"contactDamping", 3.}, {"offset", 0.2},
-                      {"markerNumbers", {testInstances::CoordinateMarker(system, testInstances::NodeOf(system, body), 2),
-                                         testInstances::CoordinateMarker(system, testInstances::NodeOf(system, point), 1)}}});
+                     {{"objectType", "ContactCoordinate"},
+                      {"nodeNumber", node},
+                      {"contactStiffness", 700.},
+                      {"contactDamping", 3.},
+                      {"offset", 0.2},
+                      {"markerNumbers",
+                       {testInstances::CoordinateMarker(system, testInstances::NodeOf(system, body), 2),
+                        testInstances::CoordinateMarker(system, testInstances::NodeOf(system, point), 1)}}});
 }
 
 const ItemTypeInfo& ObjectContactCoordinate::Info() {
@@ -67,7 +72,8 @@ const ItemTypeInfo& ObjectContactCoordinate::Info() {
           .Add(&T::nodeNumber, "nodeNumber", "",
                "node number of a NodeGenericData with 1 dataCoordinate, the active set: it holds the gap of the last "
                "discontinuous iteration, and the contact force acts while it is <= 0")
-          .Add(&T::contactStiffness, "contactStiffness", "N/m", "contact (penalty) stiffness k; acts only upon penetration")
+          .Add(&T::contactStiffness, "contactStiffness", "N/m",
+               "contact (penalty) stiffness k; acts only upon penetration")
           .NonNegative()
           .Add(&T::contactDamping, "contactDamping", "N*s/m", "contact damping d; acts only upon penetration")
           .NonNegative()

@@ -30,14 +30,14 @@ class ObjectContactCoordinate : public ConnectorKernels<ObjectContactCoordinate>
   // The active set: contact while the gap of the last discontinuous iteration is <= 0, so that
   // Newton sees a smooth law within an iteration.
   static bool InContact(const EvaluationContext& context) { return context.data && context.data[0] <= 0.; }
-  template <class S> S ContactForce(const EvaluationContext& context, const MarkerData<S>& m0,
-                                    const MarkerData<S>& m1) const {
+  template <class S>
+  S ContactForce(const EvaluationContext& context, const MarkerData<S>& m0, const MarkerData<S>& m1) const {
     if (!InContact(context)) return S(0.);
     return contactStiffness * Gap(m0, m1) + contactDamping * S(m1.coordinate_t - m0.coordinate_t);
   }
 
-  template <class S> void MarkerLoads(const EvaluationContext& context, const MarkerData<S>& m0, const MarkerData<S>& m1,
-                                      MarkerLoad<S> loads[2]) const {
+  template <class S> void MarkerLoads(const EvaluationContext& context, const MarkerData<S>& m0,
+                                      const MarkerData<S>& m1, MarkerLoad<S> loads[2]) const {
     const S force = ContactForce(context, m0, m1);
     loads[0].coordinateForce = force;
     loads[1].coordinateForce = -force;

@@ -28,7 +28,8 @@ void ObjectContactExponentialSpring::InitializeDataCoordinates(const EvaluationC
 }
 
 double ObjectContactExponentialSpring::PostNewtonStep(const EvaluationContext& context, const MarkerData<double>& m0,
-                                                      const MarkerData<double>& m1, double* data, double& recommendedStepSize) const {
+                                                      const MarkerData<double>& m1, double* data,
+                                                      double& recommendedStepSize) const {
   const double time = context.time;
   if (time == data[3]) return 0.;  // committed at this time already (a repeated iteration of the same step)
   Vector3 p_P, v_P;
@@ -108,8 +109,11 @@ void ObjectContactExponentialSpring::AddTestInstance(SystemBuilder& system) {
   parameters.setFrictionElasticity(10.);
   parameters.setFrictionViscosity(5.);
   testInstances::Add(system, ItemCategory::Object,
-                     {{"objectType", "ContactExponentialSpring"}, {"markerNumbers", {plane, station}},
-                      {"parameters", parameters.ToJson()}, {"muStatic", 0.8}, {"muKinetic", 0.4}});
+                     {{"objectType", "ContactExponentialSpring"},
+                      {"markerNumbers", {plane, station}},
+                      {"parameters", parameters.ToJson()},
+                      {"muStatic", 0.8},
+                      {"muKinetic", 0.4}});
 }
 
 const ItemTypeInfo& ObjectContactExponentialSpring::Info() {

@@ -56,8 +56,8 @@ class ObjectContactExponentialSpring : public ConnectorKernels<ObjectContactExpo
 
   // Station position p_P and velocity v_P relative to the plane (the plane's material point
   // at the station), both in the plane frame.
-  template <class S> void StationInPlane(const MarkerData<S>& plane, const MarkerData<S>& station, Vec3<S>& p_P,
-                                         Vec3<S>& v_P) const {
+  template <class S>
+  void StationInPlane(const MarkerData<S>& plane, const MarkerData<S>& station, Vec3<S>& p_P, Vec3<S>& v_P) const {
     const Vec3<S> r_G = station.position - plane.position;
     p_P = plane.orientation.transpose() * r_G;
     v_P = plane.orientation.transpose() * Vec3<S>(station.velocity - plane.velocity) -
@@ -113,9 +113,8 @@ class ObjectContactExponentialSpring : public ConnectorKernels<ObjectContactExpo
     return f;
   }
 
-  template <class S>
-  void MarkerLoads(const EvaluationContext& context, const MarkerData<S>& m0, const MarkerData<S>& m1,
-                   MarkerLoad<S> loads[2]) const {
+  template <class S> void MarkerLoads(const EvaluationContext& context, const MarkerData<S>& m0,
+                                      const MarkerData<S>& m1, MarkerLoad<S> loads[2]) const {
     Vec3<S> p_P, v_P;
     StationInPlane(m0, m1, p_P, v_P);
     const Vec3<S> force_G = m0.orientation * Forces(p_P, v_P, context.data).Total();

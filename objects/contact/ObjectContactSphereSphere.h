@@ -18,8 +18,7 @@
 
 namespace multidyn {
 
-class ObjectContactSphereSphere : public ConnectorKernels<ObjectContactSphereSphere>,
-                                  public PenaltyContactParameters {
+class ObjectContactSphereSphere : public ConnectorKernels<ObjectContactSphereSphere>, public PenaltyContactParameters {
  public:
   static const ItemTypeInfo& Info();
   static void AddTestInstance(SystemBuilder& system);
@@ -40,8 +39,8 @@ class ObjectContactSphereSphere : public ConnectorKernels<ObjectContactSphereSph
 
   template <class S> struct Geometry {
     Vec3<S> p_m0m1;  // p_m1 - p_m0 [m]
-    S gap;           // [m], < 0 in contact
-    Vec3<S> n0;      // unit normal from marker 0 towards the contact point (0 if the centres coincide)
+    S gap;  // [m], < 0 in contact
+    Vec3<S> n0;  // unit normal from marker 0 towards the contact point (0 if the centres coincide)
   };
 
   template <class S> Geometry<S> GeometryOf(const MarkerData<S>& m0, const MarkerData<S>& m1) const {
@@ -63,9 +62,8 @@ class ObjectContactSphereSphere : public ConnectorKernels<ObjectContactSphereSph
   }
 
   // v_m1 - v_m0; with friction, of the material points at the contact point.
-  template <class S>
-  Vec3<S> RelativeVelocity(const MarkerData<S>& m0, const MarkerData<S>& m1, const Geometry<S>& g,
-                           bool atContactPoint) const {
+  template <class S> Vec3<S> RelativeVelocity(const MarkerData<S>& m0, const MarkerData<S>& m1, const Geometry<S>& g,
+                                              bool atContactPoint) const {
     if (!atContactPoint) return m1.velocity - m0.velocity;
     const Vec3<S> omega0 = m0.orientation * m0.angularVelocityLocal;
     const Vec3<S> omega1 = m1.orientation * m1.angularVelocityLocal;
@@ -88,18 +86,20 @@ class ObjectContactSphereSphere : public ConnectorKernels<ObjectContactSphereSph
       const S loading = contactStiffness * overlapPower;
       const S unloading = unloadingStiffness * (overlapPower - plasticPower);
       const S adhesion = -adhesionCoefficient * SignedPower(overlap, adhesionExponent);
-      if (ValueOf(unloading) >= ValueOf(loading)) force = loading;
-      else if (ValueOf(unloading) > ValueOf(adhesion)) force = unloading;
-      else force = adhesion;
+      if (ValueOf(unloading) >= ValueOf(loading))
+        force = loading;
+      else if (ValueOf(unloading) > ValueOf(adhesion))
+        force = unloading;
+      else
+        force = adhesion;
       return force - constantPullOffForce + damping;
     }
     return force + penaltyContact::ImpactDamping(*this, data, overlapPower, normalVelocity);
   }
 
   // The force on marker 1 (normal and friction) in contact; `proportionalFriction`: below v_reg.
-  template <class S>
-  Vec3<S> ForceOnMarker1(const Geometry<S>& g, const Vec3<S>& relativeVelocity, const double* data,
-                         bool proportionalFriction) const {
+  template <class S> Vec3<S> ForceOnMarker1(const Geometry<S>& g, const Vec3<S>& relativeVelocity, const double* data,
+                                            bool proportionalFriction) const {
     const S normalVelocity = g.n0.dot(relativeVelocity);
     const S normalForce = NormalForce(g.gap, normalVelocity, data);
     const Vec3<S> force = normalForce * g.n0;
@@ -116,8 +116,8 @@ class ObjectContactSphereSphere : public ConnectorKernels<ObjectContactSphereSph
     const Geometry<S> g = GeometryOf(m0, m1);
     const bool withFriction = dynamicFriction != 0.;
     const Vec3<S> relativeVelocity = RelativeVelocity(m0, m1, g, withFriction);
-    const Vec3<S> force =
-        ForceOnMarker1(g, relativeVelocity, data, data[penaltyContact::dataTangentialVelocity] < frictionProportionalZone);
+    const Vec3<S> force = ForceOnMarker1(g, relativeVelocity, data,
+                                         data[penaltyContact::dataTangentialVelocity] < frictionProportionalZone);
     loads[1].force = force;
     loads[0].force = -force;
     if (!withFriction) return;  // the normal force has no moment about the centres

@@ -4,8 +4,8 @@
 
 #include "objects/TestInstances.h"
 
-#include "objects/common/MarkerRequirements.h"
 #include "objects/common/DataNodeCheck.h"
+#include "objects/common/MarkerRequirements.h"
 
 namespace multidyn {
 
@@ -36,13 +36,16 @@ void ObjectContactSphereTriangle::Check(const SystemView& system) const {
   CheckMarkersProvide(system, {markerNumbers[1]}, "markerNumbers", true, true, "ObjectContactSphereTriangle");
   CheckDataNode(system, nodeNumber, numberOfDataCoordinates);
   if (trianglePoints.size() != 3)
-    throw ValueError("parameter 'trianglePoints': expected the 3 corners of the triangle in marker 1 coordinates, got " +
-                     std::to_string(trianglePoints.size()) + " points");
+    throw ValueError(
+        "parameter 'trianglePoints': expected the 3 corners of the triangle in marker 1 coordinates, got " +
+        std::to_string(trianglePoints.size()) + " points");
   if (!(sphereRadius > 0.))
     throw ValueError("parameter 'sphereRadius': expected a radius > 0 [m], got " + std::to_string(sphereRadius));
   if (includeEdges < 0 || includeEdges > 7)
-    throw ValueError("parameter 'includeEdges': expected binary flags 0 to 7 (1: edge of corners 0-1, 2: 1-2, 4: 2-0), "
-                     "got " + std::to_string(includeEdges));
+    throw ValueError(
+        "parameter 'includeEdges': expected binary flags 0 to 7 (1: edge of corners 0-1, 2: 1-2, 4: 2-0), "
+        "got " +
+        std::to_string(includeEdges));
   CheckImpactModel();
 }
 
@@ -72,9 +75,9 @@ void ObjectContactSphereTriangle::AddTestInstance(SystemBuilder& system) {
   // a spinning sphere pressed into a turning triangle near its edge 1-2, slipping, Hunt-Crossley damped
   const Index sphere = testInstances::RigidBody(system, "RigidBodyEP", Vector3(0.2, 0.1, 0.35));
   const Index plate = testInstances::RigidBody(system, "RigidBodyRxyz", Vector3(-0.1, 0.2, 0.));
-  const Index node = testInstances::Add(system, ItemCategory::Node,
-                                        {{"nodeType", "GenericData"}, {"numberOfDataCoordinates", 4},
-                                         {"initialCoordinates", {-0.01, 2., 0.7, 0.}}});
+  const Index node = testInstances::Add(
+      system, ItemCategory::Node,
+      {{"nodeType", "GenericData"}, {"numberOfDataCoordinates", 4}, {"initialCoordinates", {-0.01, 2., 0.7, 0.}}});
   testInstances::Add(system, ItemCategory::Object,
                      {{"objectType", "ContactSphereTriangle"},
                       {"nodeNumber", node},
@@ -86,8 +89,9 @@ void ObjectContactSphereTriangle::AddTestInstance(SystemBuilder& system) {
                       {"dynamicFriction", 0.3},
                       {"impactModel", 1},
                       {"restitutionCoefficient", 0.8},
-                      {"markerNumbers", {testInstances::RigidMarker(system, sphere, Vector3(0.05, 0., 0.)),
-                                         testInstances::RigidMarker(system, plate, Vector3(0.1, -0.05, 0.1))}}});
+                      {"markerNumbers",
+                       {testInstances::RigidMarker(system, sphere, Vector3(0.05, 0., 0.)),
+                        testInstances::RigidMarker(system, plate, Vector3(0.1, -0.05, 0.1))}}});
 }
 
 const ItemTypeInfo& ObjectContactSphereTriangle::Info() {
@@ -95,27 +99,29 @@ const ItemTypeInfo& ObjectContactSphereTriangle::Info() {
   static const FieldTable fields = [] {
     FieldTableBuilder<T> b;
     b.Add(&T::name, "name", "", "connector's unique name")
-          .Add(&T::markerNumbers, "markerNumbers", "",
-               "the markers [m0, m1]: m0 at the centre of the sphere (position; orientation too with dynamicFriction "
-               "!= 0), m1 a rigid marker whose axes hold the triangle's corners")
-          .Add(&T::nodeNumber, "nodeNumber", "",
-               "a NodeGenericData with 4 data coordinates, the contact state of the last discontinuous iteration: "
-               "[gap, norm of the tangential velocity (stick or slip), impact velocity, unused]; usually initialized "
-               "with a positive gap and zeros")
-          .Structural()
-          .Add(&T::sphereRadius, "sphereRadius", "m", "radius r of the sphere (> 0); radiusSphere is Exudyn 1.11's name")
-          .Alias("radiusSphere")
-          .Add(&T::trianglePoints, "trianglePoints", "m", "the 3 corners of the triangle in marker 1 coordinates")
-          .Add(&T::includeEdges, "includeEdges", "",
-               "binary flags of the edges that make contact: 1 the edge of corners 0-1, 2 of 1-2, 4 of 2-0; 7 all, 0 "
-               "the face only (e.g. for a mesh, whose edges the neighbouring triangles share)");
+        .Add(&T::markerNumbers, "markerNumbers", "",
+             "the markers [m0, m1]: m0 at the centre of the sphere (position; orientation too with dynamicFriction "
+             "!= 0), m1 a rigid marker whose axes hold the triangle's corners")
+        .Add(&T::nodeNumber, "nodeNumber", "",
+             "a NodeGenericData with 4 data coordinates, the contact state of the last discontinuous iteration: "
+             "[gap, norm of the tangential velocity (stick or slip), impact velocity, unused]; usually initialized "
+             "with a positive gap and zeros")
+        .Structural()
+        .Add(&T::sphereRadius, "sphereRadius", "m", "radius r of the sphere (> 0); radiusSphere is Exudyn 1.11's name")
+        .Alias("radiusSphere")
+        .Add(&T::trianglePoints, "trianglePoints", "m", "the 3 corners of the triangle in marker 1 coordinates")
+        .Add(&T::includeEdges, "includeEdges", "",
+             "binary flags of the edges that make contact: 1 the edge of corners 0-1, 2 of 1-2, 4 of 2-0; 7 all, 0 "
+             "the face only (e.g. for a mesh, whose edges the neighbouring triangles share)");
     AddFrictionAndStiffnessFields(b);
     AddImpactFields(b)
-          .Add(&T::impactModel, "impactModel", "",
-               "0: linear spring-damper; 1: Hunt-Crossley; 2: Gonthier (e < 1/3) and Carvalho-Martins (e > 1/3)")
-          .AddActiveConnector()
-          .Add(&T::visualizationShow, "show", "", "set true, if the sphere and the triangle are drawn").Visualization()
-          .Add(&T::visualizationColor, "color", "", "RGBA color; R = -1: default color").Visualization();
+        .Add(&T::impactModel, "impactModel", "",
+             "0: linear spring-damper; 1: Hunt-Crossley; 2: Gonthier (e < 1/3) and Carvalho-Martins (e > 1/3)")
+        .AddActiveConnector()
+        .Add(&T::visualizationShow, "show", "", "set true, if the sphere and the triangle are drawn")
+        .Visualization()
+        .Add(&T::visualizationColor, "color", "", "RGBA color; R = -1: default color")
+        .Visualization();
     return b.Build();
   }();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(

@@ -35,10 +35,10 @@ class ObjectContactSphereTriangle : public ConnectorKernels<ObjectContactSphereT
                  const MarkerData<double>& m1, const VectorX& lambda, VectorX& value) const override;
 
   template <class S> struct Geometry {
-    Vec3<S> p_T;     // the triangle's point next to the sphere's centre (global) [m]
-    Vec3<S> d;       // p_T - p_m0 [m]
-    S gap;           // |d| - r [m], < 0 in contact
-    Vec3<S> n0;      // d / |d|
+    Vec3<S> p_T;  // the triangle's point next to the sphere's centre (global) [m]
+    Vec3<S> d;  // p_T - p_m0 [m]
+    S gap;  // |d| - r [m], < 0 in contact
+    Vec3<S> n0;  // d / |d|
     Index edge = 0;  // 0: inside; else the edge (1: corners 0-1, 2: 1-2, 4: 2-0) it lies on
   };
 
@@ -118,8 +118,9 @@ class ObjectContactSphereTriangle : public ConnectorKernels<ObjectContactSphereT
     // on the triangle: the normal force pushes it along n0, friction opposes its slip
     Vec3<S> force = normalForce * g.n0;
     if (dynamicFriction != 0.)
-      force += penaltyContact::RegularizedFriction(*this, normalForce, Vec3<S>(relativeVelocity - normalVelocity * g.n0),
-                                                   data[penaltyContact::dataTangentialVelocity] < frictionProportionalZone);
+      force +=
+          penaltyContact::RegularizedFriction(*this, normalForce, Vec3<S>(relativeVelocity - normalVelocity * g.n0),
+                                              data[penaltyContact::dataTangentialVelocity] < frictionProportionalZone);
     const Vec3<S> arm0 = (sphereRadius + 0.5 * g.gap) * g.n0;  // sphere centre -> contact point
     loads[1].force = force;
     loads[1].torque = Vec3<S>(m0.position + arm0 - m1.position).cross(force);

@@ -17,7 +17,7 @@ namespace penaltyContact {
 // the data coordinates
 constexpr Index dataGap = 0;
 constexpr Index dataTangentialVelocity = 1;  // |v_t| [m/s]
-constexpr Index dataImpactVelocity = 2;      // -v_n at the step of the impact [m/s]
+constexpr Index dataImpactVelocity = 2;  // -v_n at the step of the impact [m/s]
 
 // sign(x) |x|^exponent
 template <class S> S SignedPower(const S& x, double exponent) {
@@ -48,9 +48,8 @@ S ImpactDamping(const PenaltyContactParameters& p, const double* data, const S& 
 
 // Friction on the body whose relative tangential velocity is v_t, at the normal force f_n
 // (> 0: compression): -mu f_n v_t / v_reg in the proportional zone, -mu f_n v_t / |v_t| else.
-template <class S>
-Vec3<S> RegularizedFriction(const PenaltyContactParameters& p, const S& normalForce, const Vec3<S>& tangentialVelocity,
-                            bool proportional) {
+template <class S> Vec3<S> RegularizedFriction(const PenaltyContactParameters& p, const S& normalForce,
+                                               const Vec3<S>& tangentialVelocity, bool proportional) {
   using std::sqrt;
   if (proportional && p.frictionProportionalZone != 0.)
     return -(p.dynamicFriction * normalForce / p.frictionProportionalZone) * tangentialVelocity;

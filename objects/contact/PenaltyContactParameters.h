@@ -14,17 +14,19 @@ namespace multidyn {
 struct PenaltyContactParameters {
   double dynamicFriction = 0.;
   double frictionProportionalZone = 1e-3;  // [m/s]
-  double contactStiffness = 0.;            // [N/m^n]
-  double contactDamping = 0.;              // [N*s/m]
+  double contactStiffness = 0.;  // [N/m^n]
+  double contactDamping = 0.;  // [N*s/m]
   double contactStiffnessExponent = 1.;
   double restitutionCoefficient = 1.;
   double minimumImpactVelocity = 0.;  // [m/s]
-  Index impactModel = 0;              // 0: none, 1: Hunt-Crossley, 2: Gonthier / Carvalho-Martins
+  Index impactModel = 0;  // 0: none, 1: Hunt-Crossley, 2: Gonthier / Carvalho-Martins
 
   void CheckImpactModel() const {
     if (impactModel < 0 || impactModel > 2)
-      throw ValueError("parameter 'impactModel': expected 0 (no impact damping), 1 (Hunt-Crossley) or 2 (Gonthier / "
-                       "Carvalho-Martins), got " + std::to_string(impactModel));
+      throw ValueError(
+          "parameter 'impactModel': expected 0 (no impact damping), 1 (Hunt-Crossley) or 2 (Gonthier / "
+          "Carvalho-Martins), got " +
+          std::to_string(impactModel));
   }
 
   template <class Owner> static FieldTableBuilder<Owner>& AddFrictionAndStiffnessFields(FieldTableBuilder<Owner>& b) {
@@ -47,8 +49,9 @@ struct PenaltyContactParameters {
 
   template <class Owner> static FieldTableBuilder<Owner>& AddImpactFields(FieldTableBuilder<Owner>& b) {
     using P = PenaltyContactParameters;
-    return b.Add(&P::restitutionCoefficient, "restitutionCoefficient", "",
-                 "coefficient of restitution e of impactModel 1 and 2 (> 0; small values emulate plastic impact)")
+    return b
+        .Add(&P::restitutionCoefficient, "restitutionCoefficient", "",
+             "coefficient of restitution e of impactModel 1 and 2 (> 0; small values emulate plastic impact)")
         .Positive()
         .Add(&P::minimumImpactVelocity, "minimumImpactVelocity", "m/s",
              "lower bound of the impact velocity in the impact damping of impactModel 1 and 2 (more damping for "

@@ -14,7 +14,8 @@
 namespace multidyn {
 
 void ObjectGenericODE1::Check(const SystemView& system) const {
-  if (nodeNumbers.empty()) throw ValueError("parameter 'nodeNumbers': expected at least one node with ODE1 coordinates");
+  if (nodeNumbers.empty())
+    throw ValueError("parameter 'nodeNumbers': expected at least one node with ODE1 coordinates");
   Index n = 0;
   for (NodeIndex node : nodeNumbers) {
     const Node& item = system.GetNode(node.value);
@@ -48,8 +49,10 @@ void ObjectGenericODE1::ComputeODE1RightHandSide(const EvaluationContext& contex
 
 void ObjectGenericODE1::ComputeODE1Jacobian(const EvaluationContext& context, const VectorX& y, MatrixX& dfdy) const {
   const Index n = y.size();
-  if (systemMatrix.size() > 0) dfdy = systemMatrix;
-  else dfdy.setZero(n, n);
+  if (systemMatrix.size() > 0)
+    dfdy = systemMatrix;
+  else
+    dfdy.setZero(n, n);
   if (!rhsUserFunction) return;
   // Forward differences, the step rule of all user functions (core/items/NumericalDifferentiation.h).
   const VectorX f0 = UserFunctionValue(context, y);
@@ -64,14 +67,20 @@ void ObjectGenericODE1::ComputeODE1Jacobian(const EvaluationContext& context, co
 
 void ObjectGenericODE1::AddTestInstance(SystemBuilder& system) {
   const Index node0 = testInstances::Add(system, ItemCategory::Node,
-                                         {{"nodeType", "GenericODE1"}, {"numberOfODE1Coordinates", 1},
-                                          {"referenceCoordinates", {2.}}, {"initialCoordinates", {-0.3}}});
+                                         {{"nodeType", "GenericODE1"},
+                                          {"numberOfODE1Coordinates", 1},
+                                          {"referenceCoordinates", {2.}},
+                                          {"initialCoordinates", {-0.3}}});
   const Index node1 = testInstances::Add(system, ItemCategory::Node,
-                                         {{"nodeType", "GenericODE1"}, {"numberOfODE1Coordinates", 2},
-                                          {"referenceCoordinates", {0.5, -1.}}, {"initialCoordinates", {0.1, 0.2}}});
+                                         {{"nodeType", "GenericODE1"},
+                                          {"numberOfODE1Coordinates", 2},
+                                          {"referenceCoordinates", {0.5, -1.}},
+                                          {"initialCoordinates", {0.1, 0.2}}});
   testInstances::Add(system, ItemCategory::Object,
-                     {{"objectType", "GenericODE1"}, {"nodeNumbers", {node1, node0}},
-                      {"systemMatrix", {{-1., 2., 0.5}, {0., -3., 1.}, {4., -0.2, -0.7}}}, {"rhsVector", {1., 0., -2.}}});
+                     {{"objectType", "GenericODE1"},
+                      {"nodeNumbers", {node1, node0}},
+                      {"systemMatrix", {{-1., 2., 0.5}, {0., -3., 1.}, {4., -0.2, -0.7}}},
+                      {"rhsVector", {1., 0., -2.}}});
 }
 
 const ItemTypeInfo& ObjectGenericODE1::Info() {
@@ -84,17 +93,20 @@ const ItemTypeInfo& ObjectGenericODE1::Info() {
           .Add(&T::systemMatrix, "systemMatrix", "",
                "system matrix A (n x n, n = number of ODE1 coordinates of nodeNumbers); [] for none")
           .Add(&T::rhsVector, "rhsVector", "", "constant right-hand side f (n values); [] for none")
-          .AddUserFunction(&T::rhsUserFunction, "rhsUserFunction", "rhsUserFunction(mbs, t, itemNumber, coordinates) -> n-vector",
-                           "added to the right-hand side; coordinates are the stored ODE1 coordinates y_s (numpy array, without "
-                           "reference values, as in Exudyn); "
-                           "its Jacobian is computed by forward differences in y")
+          .AddUserFunction(
+              &T::rhsUserFunction, "rhsUserFunction", "rhsUserFunction(mbs, t, itemNumber, coordinates) -> n-vector",
+              "added to the right-hand side; coordinates are the stored ODE1 coordinates y_s (numpy array, without "
+              "reference values, as in Exudyn); "
+              "its Jacobian is computed by forward differences in y")
           .Build();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(
       ItemCategory::Object, "GenericODE1", "ObjectGenericODE1", {}, "firstOrder",
       "A first-order system y_t = A y + f + rhsUserFunction(mbs, t, itemNumber, y) on the ODE1 coordinates y "
-      "(the stored values, without the nodes' reference values, as in Exudyn) of its nodes. The Jacobian is A, plus forward differences of the user "
+      "(the stored values, without the nodes' reference values, as in Exudyn) of its nodes. The Jacobian is A, plus "
+      "forward differences of the user "
       "function. Integrated with the trapezoidal rule by the dynamic solver.",
-      fields, {OutputVariableType::Coordinates, OutputVariableType::Coordinates_t, OutputVariableType::CoordinatesTotal});
+      fields,
+      {OutputVariableType::Coordinates, OutputVariableType::Coordinates_t, OutputVariableType::CoordinatesTotal});
   return info;
 }
 

@@ -21,8 +21,8 @@ class ObjectGenericODE1 : public ItemOf<ObjectGenericODE1, Object> {
   void ComputeODE1Jacobian(const EvaluationContext& context, const VectorX& y, MatrixX& dfdy) const override;
 
   NodeIndexList nodeNumbers;
-  MatrixX systemMatrix;    // empty: no linear term
-  VectorX rhsVector;       // empty: no constant term
+  MatrixX systemMatrix;  // empty: no linear term
+  VectorX rhsVector;  // empty: no constant term
   ScriptFunctionPtr rhsUserFunction;
 
  private:

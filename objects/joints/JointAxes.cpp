@@ -12,7 +12,8 @@ void CheckLockedAxes(const std::vector<Index>& constrainedAxes, std::size_t size
   for (Index flag : constrainedAxes) valid = valid && (flag == 0 || flag == 1);
   if (valid) return;
   std::string given = "[";
-  for (std::size_t k = 0; k < constrainedAxes.size(); ++k) given += (k ? ", " : "") + std::to_string(constrainedAxes[k]);
+  for (std::size_t k = 0; k < constrainedAxes.size(); ++k)
+    given += (k ? ", " : "") + std::to_string(constrainedAxes[k]);
   throw ValueError("parameter 'constrainedAxes': expected " + std::to_string(size) +
                    " flags, each 0 (free axis) or 1 (locked axis), got " + given + "]");
 }

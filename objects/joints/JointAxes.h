@@ -31,8 +31,8 @@ template <class S> struct JointFrames {
 
 // Frames of two markers turned by constant rotations A_M0J0, A_M1J1; the velocities only where
 // they are read (velocity-level equations, outputs), else they stay zero.
-template <class S> JointFrames<S> JointFramesOf(const MarkerData<S>& m0, const MarkerData<S>& m1,
-                                                const Matrix3& A_M0J0, const Matrix3& A_M1J1, bool withVelocities) {
+template <class S> JointFrames<S> JointFramesOf(const MarkerData<S>& m0, const MarkerData<S>& m1, const Matrix3& A_M0J0,
+                                                const Matrix3& A_M1J1, bool withVelocities) {
   JointFrames<S> f;
   f.A_0J0 = RotatedBy(m0.orientation, A_M0J0);
   f.A_0J1 = RotatedBy(m1.orientation, A_M1J1);
@@ -88,8 +88,8 @@ class JointAxes {
 
   // g at position level (offset u: translations 0..2, the rotation offset is already in A_0J0),
   // or its time derivative with the offset rates u_t (velocity level).
-  template <class S> void Equations(const JointFrames<S>& f, const Vector6& offset, bool velocityLevel,
-                                    VecX<S>& g) const {
+  template <class S>
+  void Equations(const JointFrames<S>& f, const Vector6& offset, bool velocityLevel, VecX<S>& g) const {
     g.resize(NumberOfEquations());
     Index row = 0;
     for (int k = 0; k < 3; ++k) {

@@ -39,9 +39,12 @@ void ObjectConnectorCoordinate::AddTestInstance(SystemBuilder& system) {
   const Index body = testInstances::RigidBody(system, "RigidBodyRxyz", Vector3(0.3, 0.2, -0.1));
   const Index body2D = testInstances::RigidBody2D(system, Vector3(0.4, -1., 0.7));
   testInstances::Add(system, ItemCategory::Object,
-                     {{"objectType", "ConnectorCoordinate"}, {"factorValue1", 2.}, {"offset", 0.05},
-                      {"markerNumbers", {testInstances::CoordinateMarker(system, testInstances::NodeOf(system, body), 2),
-                                         testInstances::CoordinateMarker(system, testInstances::NodeOf(system, body2D), 2)}}});
+                     {{"objectType", "ConnectorCoordinate"},
+                      {"factorValue1", 2.},
+                      {"offset", 0.05},
+                      {"markerNumbers",
+                       {testInstances::CoordinateMarker(system, testInstances::NodeOf(system, body), 2),
+                        testInstances::CoordinateMarker(system, testInstances::NodeOf(system, body2D), 2)}}});
 }
 
 const ItemTypeInfo& ObjectConnectorCoordinate::Info() {
@@ -49,22 +52,25 @@ const ItemTypeInfo& ObjectConnectorCoordinate::Info() {
   static const FieldTable fields =
       FieldTableBuilder<T>()
           .Add(&T::name, "name", "", "constraint's unique name")
-          .Add(&T::markerNumbers, "markerNumbers", "", "list of the two coordinate markers [m0, m1] the constraint couples")
+          .Add(&T::markerNumbers, "markerNumbers", "",
+               "list of the two coordinate markers [m0, m1] the constraint couples")
           .Add(&T::offset, "offset", "m (rad on rotations)", "offset l_off between the two values")
-          .Add(&T::factorValue1, "factorValue1", "", "factor k_m1 multiplied with the coordinate of marker 1 in the equation")
+          .Add(&T::factorValue1, "factorValue1", "",
+               "factor k_m1 multiplied with the coordinate of marker 1 in the equation")
           .Alias("factor1")
           .Add(&T::velocityLevel, "velocityLevel", "",
                "True: the constraint acts on velocities only, k_m1 v_m1 - v_m0 = offset (offset = a rate, or "
                "offsetUserFunction_t), in every solver")
           .Structural()
-          .AddUserFunction(&T::offsetUserFunction, "offsetUserFunction",
-                           "offsetUserFunction(mbs, t, itemNumber, lOffset) -> Real",
-                           "a Python function which gives the time-dependent offset l_off(t), e.g. to move a coordinate on "
-                           "a prescribed trajectory; it must be smooth and consistent with the initial coordinates")
-          .AddUserFunction(&T::offsetUserFunction_t, "offsetUserFunction_t",
-                           "offsetUserFunction_t(mbs, t, itemNumber, lOffset) -> Real",
-                           "time derivative of offsetUserFunction, used in the velocity-level (index 2) equation; provide both "
-                           "functions for index-2 solvers")
+          .AddUserFunction(
+              &T::offsetUserFunction, "offsetUserFunction", "offsetUserFunction(mbs, t, itemNumber, lOffset) -> Real",
+              "a Python function which gives the time-dependent offset l_off(t), e.g. to move a coordinate on "
+              "a prescribed trajectory; it must be smooth and consistent with the initial coordinates")
+          .AddUserFunction(
+              &T::offsetUserFunction_t, "offsetUserFunction_t",
+              "offsetUserFunction_t(mbs, t, itemNumber, lOffset) -> Real",
+              "time derivative of offsetUserFunction, used in the velocity-level (index 2) equation; provide both "
+              "functions for index-2 solvers")
           .AddActiveConnector()
           .AddVisualization(&T::visualization, "drawing size = link size")
           .Build();

@@ -13,9 +13,9 @@
 
 #include <type_traits>
 
+#include "core/foundation/ScriptFunction.h"
 #include "core/items/Constraint.h"
 #include "core/items/UnitConstraintLoads.h"
-#include "core/foundation/ScriptFunction.h"
 
 namespace multidyn {
 
@@ -48,7 +48,8 @@ class ObjectConnectorCoordinateVector : public ConstraintKernels<ObjectConnector
 
   // -C_k^T lambda on the coordinates of marker k.
   template <class S> void ConstraintLoads(const EvaluationContext& context, const MarkerData<S>& m0,
-                                          const MarkerData<S>& m1, const VectorX& lambda, MarkerLoad<S> loads[2]) const {
+                                          const MarkerData<S>& m1, const VectorX& lambda,
+                                          MarkerLoad<S> loads[2]) const {
     if (constraintUserFunction) {
       UserLoads(context, m0, m1, lambda, loads);
       return;
@@ -60,13 +61,14 @@ class ObjectConnectorCoordinateVector : public ConstraintKernels<ObjectConnector
   // With the user functions: one call of jacobianUserFunction for all rows of C_q (as Exudyn calls
   // it once per Newton matrix), instead of one load evaluation per multiplier.
   bool ComputeUnitConstraintLoads(const EvaluationContext& context, const MarkerData<double>& m0,
-                                  const MarkerData<double>& m1, Index size, MarkerLoad<double>* unitLoads) const override;
+                                  const MarkerData<double>& m1, Index size,
+                                  MarkerLoad<double>* unitLoads) const override;
 
-  MatrixX scalingMarker0;         // X0, n_ae x n_q0; empty: none
-  MatrixX scalingMarker1;         // X1
-  MatrixX quadraticTermMarker0;   // Y0
-  MatrixX quadraticTermMarker1;   // Y1
-  VectorX offset;                 // v_off, n_ae values; empty: none
+  MatrixX scalingMarker0;  // X0, n_ae x n_q0; empty: none
+  MatrixX scalingMarker1;  // X1
+  MatrixX quadraticTermMarker0;  // Y0
+  MatrixX quadraticTermMarker1;  // Y1
+  VectorX offset;  // v_off, n_ae values; empty: none
   bool velocityLevel = false;
   ScriptFunctionPtr constraintUserFunction;
   ScriptFunctionPtr jacobianUserFunction;
@@ -113,7 +115,8 @@ class ObjectConnectorCoordinateVector : public ConstraintKernels<ObjectConnector
   }
 
   // [q_m0; q_m1] and [q_m0_t; q_m1_t] as values, the arguments of the user functions.
-  template <class S> static void StackedValues(const MarkerData<S>& m0, const MarkerData<S>& m1, VectorX& q, VectorX& q_t);
+  template <class S>
+  static void StackedValues(const MarkerData<S>& m0, const MarkerData<S>& m1, VectorX& q, VectorX& q_t);
   VectorX CallConstraintUserFunction(const EvaluationContext& context, const VectorX& q, const VectorX& q_t,
                                      bool onVelocities) const;
   MatrixX CallJacobianUserFunction(const EvaluationContext& context, const VectorX& q, const VectorX& q_t) const;

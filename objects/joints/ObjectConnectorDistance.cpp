@@ -27,9 +27,11 @@ void ObjectConnectorDistance::AddTestInstance(SystemBuilder& system) {
   const Index point = testInstances::MassPoint2D(system, Vector3(1.1, -0.4, 0.));
   const Vector3 offset(0.2, -0.1, 0.15);
   testInstances::Add(system, ItemCategory::Object,
-                     {{"objectType", "ConnectorDistance"}, {"distance", 0.9},
-                      {"markerNumbers", {testInstances::PositionMarker(system, body, offset),
-                                         testInstances::PositionMarker(system, point, Vector3::Zero())}}});
+                     {{"objectType", "ConnectorDistance"},
+                      {"distance", 0.9},
+                      {"markerNumbers",
+                       {testInstances::PositionMarker(system, body, offset),
+                        testInstances::PositionMarker(system, point, Vector3::Zero())}}});
 }
 
 const ItemTypeInfo& ObjectConnectorDistance::Info() {
@@ -38,7 +40,8 @@ const ItemTypeInfo& ObjectConnectorDistance::Info() {
       FieldTableBuilder<T>()
           .Add(&T::name, "name", "", "constraint's unique name")
           .Add(&T::markerNumbers, "markerNumbers", "", "list of the two position markers [m0, m1] kept at a distance")
-          .Add(&T::distance, "distance", "m", "prescribed distance d of the two marker points").NonNegative()
+          .Add(&T::distance, "distance", "m", "prescribed distance d of the two marker points")
+          .NonNegative()
           .AddActiveConnector()
           .AddVisualization(&T::visualization, "drawing size of the link")
           .Build();

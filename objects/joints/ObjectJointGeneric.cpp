@@ -15,23 +15,24 @@ JointAxes ObjectJointGeneric::Axes() const {
 void ObjectJointGeneric::Check(const SystemView& system) const {
   CheckLockedAxes(constrainedAxes, 6);
   if (alternativeConstraints)
-    throw ValueError("parameter 'alternativeConstraints': True (Exudyn's experimental rotation "
-                     "equations) is not supported; expected False");
+    throw ValueError(
+        "parameter 'alternativeConstraints': True (Exudyn's experimental rotation "
+        "equations) is not supported; expected False");
   CheckMarkersProvide(system, MarkerNumbers(), "markerNumbers", true, true, "ObjectJointGeneric");
 }
 
 Vector6 ObjectJointGeneric::Offset(const EvaluationContext& context) const {
   if (!offsetUserFunction) return Vector6::Zero();
-  return CallUserFunctionVector(*offsetUserFunction, *this, context.itemNumber, "offsetUserFunction",
-                                {context.system, context.time, context.itemNumber, VectorX(offsetUserFunctionParameters)},
-                                6);
+  return CallUserFunctionVector(
+      *offsetUserFunction, *this, context.itemNumber, "offsetUserFunction",
+      {context.system, context.time, context.itemNumber, VectorX(offsetUserFunctionParameters)}, 6);
 }
 
 Vector6 ObjectJointGeneric::Offset_t(const EvaluationContext& context) const {
   if (!offsetUserFunction_t) return Vector6::Zero();
-  return CallUserFunctionVector(*offsetUserFunction_t, *this, context.itemNumber, "offsetUserFunction_t",
-                                {context.system, context.time, context.itemNumber, VectorX(offsetUserFunctionParameters)},
-                                6);
+  return CallUserFunctionVector(
+      *offsetUserFunction_t, *this, context.itemNumber, "offsetUserFunction_t",
+      {context.system, context.time, context.itemNumber, VectorX(offsetUserFunctionParameters)}, 6);
 }
 
 bool ObjectJointGeneric::GetOutput(OutputVariableType type, const EvaluationContext&, const MarkerData<double>& m0,
@@ -50,13 +51,17 @@ void ObjectJointGeneric::AddTestInstance(SystemBuilder& system) {
   const Index body1 = testInstances::RigidBody(system, "RigidBodyEP", Vector3(1.1, 0.3, 0.));
   const Json turned0 = {{0.36, 0.48, -0.8}, {-0.8, 0.6, 0.}, {0.48, 0.64, 0.6}};
   const Json turned1 = {{0.6, 0., 0.8}, {0., 1., 0.}, {-0.8, 0., 0.6}};
-  const std::vector<std::vector<int>> cases = {{1, 1, 1, 1, 1, 1}, {1, 0, 1, 0, 1, 1}, {0, 1, 1, 1, 0, 0}, {1, 1, 0, 0, 0, 0}};
+  const std::vector<std::vector<int>> cases = {
+      {1, 1, 1, 1, 1, 1}, {1, 0, 1, 0, 1, 1}, {0, 1, 1, 1, 0, 0}, {1, 1, 0, 0, 0, 0}};
   for (const auto& axes : cases)
     testInstances::Add(system, ItemCategory::Object,
-                       {{"objectType", "JointGeneric"}, {"constrainedAxes", axes}, {"rotationMarker0", turned0},
+                       {{"objectType", "JointGeneric"},
+                        {"constrainedAxes", axes},
+                        {"rotationMarker0", turned0},
                         {"rotationMarker1", turned1},
-                        {"markerNumbers", {testInstances::RigidMarker(system, body0, Vector3(0.4, 0.1, -0.2)),
-                                           testInstances::RigidMarker(system, body1, Vector3(-0.3, 0.1, 0.2))}}});
+                        {"markerNumbers",
+                         {testInstances::RigidMarker(system, body0, Vector3(0.4, 0.1, -0.2)),
+                          testInstances::RigidMarker(system, body1, Vector3(-0.3, 0.1, 0.2))}}});
 }
 
 const ItemTypeInfo& ObjectJointGeneric::Info() {
@@ -85,10 +90,14 @@ const ItemTypeInfo& ObjectJointGeneric::Info() {
           .Add(&T::alternativeConstraints, "alternativeConstraints", "",
                "Exudyn's experimental alternative rotation equations; not supported, must be False")
           .KeepsDefaultInTests("Exudyn's alternative constraints are not supported")
-          .Add(&T::visualizationShow, "show", "", "set true, if item is shown in visualization").Visualization()
-          .Add(&T::visualizationAxesRadius, "axesRadius", "m", "radius of the drawn joint axes").Visualization()
-          .Add(&T::visualizationAxesLength, "axesLength", "m", "length of the drawn joint axes").Visualization()
-          .Add(&T::visualizationColor, "color", "", "RGBA color; R = -1: default color").Visualization()
+          .Add(&T::visualizationShow, "show", "", "set true, if item is shown in visualization")
+          .Visualization()
+          .Add(&T::visualizationAxesRadius, "axesRadius", "m", "radius of the drawn joint axes")
+          .Visualization()
+          .Add(&T::visualizationAxesLength, "axesLength", "m", "length of the drawn joint axes")
+          .Visualization()
+          .Add(&T::visualizationColor, "color", "", "RGBA color; R = -1: default color")
+          .Visualization()
           .Build();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(
       ItemCategory::Object, "JointGeneric", "ObjectJointGeneric", {"GenericJoint"}, "joints",

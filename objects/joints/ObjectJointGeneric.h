@@ -46,7 +46,8 @@ class ObjectJointGeneric : public ConstraintKernels<ObjectJointGeneric> {
   }
 
   template <class S> void ConstraintLoads(const EvaluationContext& context, const MarkerData<S>& m0,
-                                          const MarkerData<S>& m1, const VectorX& lambda, MarkerLoad<S> loads[2]) const {
+                                          const MarkerData<S>& m1, const VectorX& lambda,
+                                          MarkerLoad<S> loads[2]) const {
     Axes().Loads(Frames(m0, m1, Offset(context), Vector6::Zero(), false), lambda, loads);
   }
 

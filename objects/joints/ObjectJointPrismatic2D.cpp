@@ -34,8 +34,9 @@ void ObjectJointPrismatic2D::AddTestInstance(SystemBuilder& system) {
                      {{"objectType", "JointPrismatic2D"},
                       {"axisMarker0", {0.6, 0.8, 0.}},
                       {"normalMarker1", {-0.28, 0.96, 0.}},
-                      {"markerNumbers", {testInstances::RigidMarker(system, body0, Vector3(0.3, 0.1, 0.)),
-                                         testInstances::RigidMarker(system, body1, Vector3(-0.5, 0.2, 0.))}}});
+                      {"markerNumbers",
+                       {testInstances::RigidMarker(system, body0, Vector3(0.3, 0.1, 0.)),
+                        testInstances::RigidMarker(system, body1, Vector3(-0.5, 0.2, 0.))}}});
 }
 
 const ItemTypeInfo& ObjectJointPrismatic2D::Info() {

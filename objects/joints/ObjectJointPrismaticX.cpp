@@ -23,8 +23,9 @@ void ObjectJointPrismaticX::AddTestInstance(SystemBuilder& system) {
   testInstances::Add(system, ItemCategory::Object,
                      {{"objectType", "JointPrismaticX"},
                       {"rotationMarker0", {{0.36, 0.48, -0.8}, {-0.8, 0.6, 0.}, {0.48, 0.64, 0.6}}},
-                      {"markerNumbers", {testInstances::RigidMarker(system, body0, Vector3(0.4, 0.1, -0.2)),
-                                         testInstances::RigidMarker(system, body1, Vector3(-0.3, 0.1, 0.2))}}});
+                      {"markerNumbers",
+                       {testInstances::RigidMarker(system, body0, Vector3(0.4, 0.1, -0.2)),
+                        testInstances::RigidMarker(system, body1, Vector3(-0.3, 0.1, 0.2))}}});
 }
 
 const ItemTypeInfo& ObjectJointPrismaticX::Info() {
@@ -36,10 +37,14 @@ const ItemTypeInfo& ObjectJointPrismaticX::Info() {
           .Add(&T::rotationMarker0, "rotationMarker0", "", "rotation matrix A_M0J0 from joint frame 0 to marker 0 axes")
           .Add(&T::rotationMarker1, "rotationMarker1", "", "rotation matrix A_M1J1 from joint frame 1 to marker 1 axes")
           .AddActiveConnector()
-          .Add(&T::visualizationShow, "show", "", "set true, if item is shown in visualization").Visualization()
-          .Add(&T::visualizationAxisRadius, "axisRadius", "m", "radius of the drawn joint axis").Visualization()
-          .Add(&T::visualizationAxisLength, "axisLength", "m", "length of the drawn joint axis").Visualization()
-          .Add(&T::visualizationColor, "color", "", "RGBA color; R = -1: default color").Visualization()
+          .Add(&T::visualizationShow, "show", "", "set true, if item is shown in visualization")
+          .Visualization()
+          .Add(&T::visualizationAxisRadius, "axisRadius", "m", "radius of the drawn joint axis")
+          .Visualization()
+          .Add(&T::visualizationAxisLength, "axisLength", "m", "length of the drawn joint axis")
+          .Visualization()
+          .Add(&T::visualizationColor, "color", "", "RGBA color; R = -1: default color")
+          .Visualization()
           .Build();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(
       ItemCategory::Object, "JointPrismaticX", "ObjectJointPrismaticX", {"PrismaticJointX"}, "joints",

@@ -26,12 +26,15 @@ bool ObjectJointRevolute2D::GetOutput(OutputVariableType type, const EvaluationC
 }
 
 void ObjectJointRevolute2D::AddTestInstance(SystemBuilder& system) {
-  const Index ground = testInstances::Add(system, ItemCategory::Node, {{"nodeType", "PointGround"}, {"referenceCoordinates", {0.4, -0.5, 0.}}});
+  const Index ground = testInstances::Add(system, ItemCategory::Node,
+                                          {{"nodeType", "PointGround"}, {"referenceCoordinates", {0.4, -0.5, 0.}}});
   const Index body = testInstances::RigidBody2D(system, Vector3(0.4, -1., 0.7));
-  const Index groundMarker = testInstances::Add(system, ItemCategory::Marker, {{"markerType", "NodePosition"}, {"nodeNumber", ground}});
-  testInstances::Add(system, ItemCategory::Object,
-                     {{"objectType", "JointRevolute2D"},
-                      {"markerNumbers", {groundMarker, testInstances::RigidMarker(system, body, Vector3(-0.5, 0.1, 0.))}}});
+  const Index groundMarker =
+      testInstances::Add(system, ItemCategory::Marker, {{"markerType", "NodePosition"}, {"nodeNumber", ground}});
+  testInstances::Add(
+      system, ItemCategory::Object,
+      {{"objectType", "JointRevolute2D"},
+       {"markerNumbers", {groundMarker, testInstances::RigidMarker(system, body, Vector3(-0.5, 0.1, 0.))}}});
 }
 
 const ItemTypeInfo& ObjectJointRevolute2D::Info() {

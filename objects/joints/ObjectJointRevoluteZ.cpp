@@ -2,8 +2,8 @@
 
 #include "objects/TestInstances.h"
 
-#include "objects/joints/JointAxes.h"
 #include "objects/common/MarkerRequirements.h"
+#include "objects/joints/JointAxes.h"
 
 namespace multidyn {
 
@@ -26,8 +26,9 @@ void ObjectJointRevoluteZ::AddTestInstance(SystemBuilder& system) {
   const Index body1 = testInstances::RigidBody(system, "RigidBodyEP", Vector3(1.1, 0.3, 0.));
   testInstances::Add(system, ItemCategory::Object,
                      {{"objectType", "JointRevoluteZ"},
-                      {"markerNumbers", {testInstances::RigidMarker(system, body0, Vector3(0.4, 0.1, -0.2)),
-                                         testInstances::RigidMarker(system, body1, Vector3(-0.3, 0.1, 0.2))}}});
+                      {"markerNumbers",
+                       {testInstances::RigidMarker(system, body0, Vector3(0.4, 0.1, -0.2)),
+                        testInstances::RigidMarker(system, body1, Vector3(-0.3, 0.1, 0.2))}}});
 }
 
 const ItemTypeInfo& ObjectJointRevoluteZ::Info() {
@@ -39,10 +40,14 @@ const ItemTypeInfo& ObjectJointRevoluteZ::Info() {
           .Add(&T::rotationMarker0, "rotationMarker0", "", "rotation matrix from joint frame 0 to marker 0 axes")
           .Add(&T::rotationMarker1, "rotationMarker1", "", "rotation matrix from joint frame 1 to marker 1 axes")
           .AddActiveConnector()
-          .Add(&T::visualizationShow, "show", "", "set true, if item is shown in visualization").Visualization()
-          .Add(&T::visualizationAxisRadius, "axisRadius", "m", "radius of the drawn joint axis").Visualization()
-          .Add(&T::visualizationAxisLength, "axisLength", "m", "length of the drawn joint axis").Visualization()
-          .Add(&T::visualizationColor, "color", "", "RGBA color; R = -1: default color").Visualization()
+          .Add(&T::visualizationShow, "show", "", "set true, if item is shown in visualization")
+          .Visualization()
+          .Add(&T::visualizationAxisRadius, "axisRadius", "m", "radius of the drawn joint axis")
+          .Visualization()
+          .Add(&T::visualizationAxisLength, "axisLength", "m", "length of the drawn joint axis")
+          .Visualization()
+          .Add(&T::visualizationColor, "color", "", "RGBA color; R = -1: default color")
+          .Visualization()
           .Build();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(
       ItemCategory::Object, "JointRevoluteZ", "ObjectJointRevoluteZ", {"RevoluteJointZ"}, "joints",

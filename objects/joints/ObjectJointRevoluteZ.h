@@ -18,8 +18,8 @@ class ObjectJointRevoluteZ : public ConstraintKernels<ObjectJointRevoluteZ> {
 
   // The axes the equations use: tz0 = A_0J0 e_z, tx1 = A_0J1 e_x, ty1 = A_0J1 e_y (the columns of
   // RotatedBy, without copying the orientations for the usual marker rotations I).
-  template <class S> void Axes(const MarkerData<S>& m0, const MarkerData<S>& m1, Vec3<S>& tz0, Vec3<S>& tx1,
-                               Vec3<S>& ty1) const {
+  template <class S>
+  void Axes(const MarkerData<S>& m0, const MarkerData<S>& m1, Vec3<S>& tz0, Vec3<S>& tx1, Vec3<S>& ty1) const {
     if (IsIdentity(rotationMarker0))
       tz0 = m0.orientation.col(2);
     else

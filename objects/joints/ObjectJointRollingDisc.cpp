@@ -49,8 +49,9 @@ void ObjectJointRollingDisc::AddTestInstance(SystemBuilder& system) {
                       {"discRadius", 0.45},
                       {"discAxis", {0., 0.6, 0.8}},
                       {"planeNormal", {0., 0., 1.}},
-                      {"markerNumbers", {testInstances::RigidMarker(system, plane, Vector3(0.2, 0.1, -0.1)),
-                                         testInstances::RigidMarker(system, disc, Vector3(0., 0., 0.))}}});
+                      {"markerNumbers",
+                       {testInstances::RigidMarker(system, plane, Vector3(0.2, 0.1, -0.1)),
+                        testInstances::RigidMarker(system, disc, Vector3(0., 0., 0.))}}});
 }
 
 const ItemTypeInfo& ObjectJointRollingDisc::Info() {
@@ -67,15 +68,19 @@ const ItemTypeInfo& ObjectJointRollingDisc::Info() {
           .TestValue(R"([1, 1, 0])")
           .Structural()
           .AddActiveConnector()
-          .Add(&T::discRadius, "discRadius", "m", "radius r of the disc").NonNegative()
+          .Add(&T::discRadius, "discRadius", "m", "radius r of the disc")
+          .NonNegative()
           .Add(&T::discAxis, "discAxis", "", "axis of the disc in marker 1 axes, a unit vector (used as given)")
           .NonZero()
           .Add(&T::planeNormal, "planeNormal", "",
                "normal of the rolling plane in marker 0 axes, pointing towards the disc, a unit vector (used as given)")
           .NonZero()
-          .Add(&T::visualizationShow, "show", "", "set true, if item is shown in visualization").Visualization()
-          .Add(&T::visualizationDiscWidth, "discWidth", "m", "width of the disc as drawn").Visualization()
-          .Add(&T::visualizationColor, "color", "", "RGBA color; R = -1: default color").Visualization()
+          .Add(&T::visualizationShow, "show", "", "set true, if item is shown in visualization")
+          .Visualization()
+          .Add(&T::visualizationDiscWidth, "discWidth", "m", "width of the disc as drawn")
+          .Visualization()
+          .Add(&T::visualizationColor, "color", "", "RGBA color; R = -1: default color")
+          .Visualization()
           .Build();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(
       ItemCategory::Object, "JointRollingDisc", "ObjectJointRollingDisc", {"RollingDiscJoint"}, "joints",

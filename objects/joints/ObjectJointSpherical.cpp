@@ -30,9 +30,11 @@ void ObjectJointSpherical::AddTestInstance(SystemBuilder& system) {
   const Index body = testInstances::RigidBody(system, "RigidBodyEP", Vector3(0.3, 0.2, -0.1));
   const Index point = testInstances::MassPoint(system, Vector3(1.1, 0.3, 0.));
   testInstances::Add(system, ItemCategory::Object,
-                     {{"objectType", "JointSpherical"}, {"constrainedAxes", {1, 0, 1}},
-                      {"markerNumbers", {testInstances::PositionMarker(system, body, Vector3(0.4, 0.1, -0.2)),
-                                         testInstances::PositionMarker(system, point, Vector3(0., 0., 0.))}}});
+                     {{"objectType", "JointSpherical"},
+                      {"constrainedAxes", {1, 0, 1}},
+                      {"markerNumbers",
+                       {testInstances::PositionMarker(system, body, Vector3(0.4, 0.1, -0.2)),
+                        testInstances::PositionMarker(system, point, Vector3(0., 0., 0.))}}});
 }
 
 const ItemTypeInfo& ObjectJointSpherical::Info() {
@@ -45,9 +47,12 @@ const ItemTypeInfo& ObjectJointSpherical::Info() {
                "three flags, 1 = locked, 0 = free: the global translations the joint locks")
           .Structural()
           .AddActiveConnector()
-          .Add(&T::visualizationShow, "show", "", "set true, if item is shown in visualization").Visualization()
-          .Add(&T::visualizationJointRadius, "jointRadius", "m", "radius of the drawn joint sphere").Visualization()
-          .Add(&T::visualizationColor, "color", "", "RGBA color; R = -1: default color").Visualization()
+          .Add(&T::visualizationShow, "show", "", "set true, if item is shown in visualization")
+          .Visualization()
+          .Add(&T::visualizationJointRadius, "jointRadius", "m", "radius of the drawn joint sphere")
+          .Visualization()
+          .Add(&T::visualizationColor, "color", "", "RGBA color; R = -1: default color")
+          .Visualization()
           .Build();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(
       ItemCategory::Object, "JointSpherical", "ObjectJointSpherical", {"SphericalJoint"}, "joints",

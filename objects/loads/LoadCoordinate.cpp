@@ -20,8 +20,11 @@ Vector3 LoadCoordinate::CurrentLoadVector(const EvaluationContext& context) cons
 
 void LoadCoordinate::AddTestInstance(SystemBuilder& system) {
   const Index point = testInstances::MassPoint(system, Vector3(0.3, 0.2, -0.1));
-  testInstances::Add(system, ItemCategory::Load, {{"loadType", "Coordinate"}, {"load", 0.7},
-                                                  {"markerNumber", testInstances::CoordinateMarker(system, testInstances::NodeOf(system, point), 1)}});
+  testInstances::Add(
+      system, ItemCategory::Load,
+      {{"loadType", "Coordinate"},
+       {"load", 0.7},
+       {"markerNumber", testInstances::CoordinateMarker(system, testInstances::NodeOf(system, point), 1)}});
 }
 
 const ItemTypeInfo& LoadCoordinate::Info() {
@@ -29,12 +32,14 @@ const ItemTypeInfo& LoadCoordinate::Info() {
   static const FieldTable fields =
       FieldTableBuilder<T>()
           .Add(&T::name, "name", "", "load's unique name")
-          .Add(&T::markerNumber, "markerNumber", "", "coordinate marker (MarkerNodeCoordinate) to which the load is applied")
+          .Add(&T::markerNumber, "markerNumber", "",
+               "coordinate marker (MarkerNodeCoordinate) to which the load is applied")
           .Add(&T::load, "load", "N (or N*m on a rotation coordinate)",
                "scalar load; with a loadUserFunction this value is only passed to the function")
           .AddUserFunction(&T::loadUserFunction, "loadUserFunction", "loadUserFunction(mbs, t, load) -> Real",
                            "a Python function returning the scalar load at time t; replaces load")
-          .Add(&T::visualizationShow, "show", "", "set true, if item is shown in visualization").Visualization()
+          .Add(&T::visualizationShow, "show", "", "set true, if item is shown in visualization")
+          .Visualization()
           .Build();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(
       ItemCategory::Load, "Coordinate", "LoadCoordinate", {}, "loads",

@@ -2,8 +2,8 @@
 // mass, b = loadVector [m/s^2] in global axes, applied through a MarkerBodyMass.
 #pragma once
 
-#include "core/items/Load.h"
 #include "core/foundation/ScriptFunction.h"
+#include "core/items/Load.h"
 
 namespace multidyn {
 

@@ -7,7 +7,9 @@ namespace multidyn {
 void LoadTorqueVector::AddTestInstance(SystemBuilder& system) {
   const Index body = testInstances::RigidBody(system, "RigidBodyRxyz", Vector3(0.3, 0.2, -0.1));
   testInstances::Add(system, ItemCategory::Load,
-                     {{"loadType", "TorqueVector"}, {"loadVector", {0.5, -1., 2.}}, {"bodyFixed", true},
+                     {{"loadType", "TorqueVector"},
+                      {"loadVector", {0.5, -1., 2.}},
+                      {"bodyFixed", true},
                       {"markerNumber", testInstances::RigidMarker(system, body, Vector3(0.2, -0.1, 0.3))}});
 }
 

@@ -11,7 +11,8 @@ void MarkerBodyPosition::Check(const SystemView& system) const { CheckMarkerBody
 void MarkerBodyPosition::AddTestInstance(SystemBuilder& system) {
   const Index body = testInstances::RigidBody(system, "RigidBodyRxyz", Vector3(0.3, 0.2, -0.1));
   testInstances::Add(system, ItemCategory::Load,
-                     {{"loadType", "ForceVector"}, {"loadVector", {1., 2., 3.}},
+                     {{"loadType", "ForceVector"},
+                      {"loadVector", {1., 2., 3.}},
                       {"markerNumber", testInstances::PositionMarker(system, body, Vector3(0.2, -0.1, 0.3))}});
 }
 
@@ -21,8 +22,10 @@ const ItemTypeInfo& MarkerBodyPosition::Info() {
       FieldTableBuilder<T>()
           .Add(&T::name, "name", "", "marker's unique name")
           .Add(&T::bodyNumber, "bodyNumber", "", "the body (or ground) the marker is attached to")
-          .Add(&T::localPosition, "localPosition", "m", "position of the marker in body axes, relative to the body reference point")
-          .Add(&T::visualizationShow, "show", "", "set true, if item is shown in visualization").Visualization()
+          .Add(&T::localPosition, "localPosition", "m",
+               "position of the marker in body axes, relative to the body reference point")
+          .Add(&T::visualizationShow, "show", "", "set true, if item is shown in visualization")
+          .Visualization()
           .Build();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(
       ItemCategory::Marker, "BodyPosition", "MarkerBodyPosition", {}, "markers",

@@ -12,7 +12,9 @@ void MarkerBodyRigid::Check(const SystemView& system) const { CheckMarkerBody(sy
 void MarkerBodyRigid::AddTestInstance(SystemBuilder& system) {
   const Index body = testInstances::RigidBody(system, "RigidBodyEP", Vector3(0.3, 0.2, -0.1));
   testInstances::Add(system, ItemCategory::Load,
-                     {{"loadType", "ForceVector"}, {"loadVector", {1., 2., 3.}}, {"bodyFixed", true},
+                     {{"loadType", "ForceVector"},
+                      {"loadVector", {1., 2., 3.}},
+                      {"bodyFixed", true},
                       {"markerNumber", testInstances::RigidMarker(system, body, Vector3(0.2, -0.1, 0.3))}});
 }
 
@@ -22,10 +24,13 @@ const ItemTypeInfo& MarkerBodyRigid::Info() {
       FieldTableBuilder<T>()
           .Add(&T::name, "name", "", "marker's unique name")
           .Add(&T::bodyNumber, "bodyNumber", "", "the body (or ground) the marker is attached to")
-          .Add(&T::localPosition, "localPosition", "m", "position of the marker in body axes, relative to the body reference point")
+          .Add(&T::localPosition, "localPosition", "m",
+               "position of the marker in body axes, relative to the body reference point")
           .Add(&T::localRotationMatrix, "localRotationMatrix", "",
-               "rotation A_BM from marker to body axes; give it with localPosition as localHT=exu.HT(rotation=A_BM, translation=p)")
-          .Add(&T::visualizationShow, "show", "", "set true, if item is shown in visualization").Visualization()
+               "rotation A_BM from marker to body axes; give it with localPosition as localHT=exu.HT(rotation=A_BM, "
+               "translation=p)")
+          .Add(&T::visualizationShow, "show", "", "set true, if item is shown in visualization")
+          .Visualization()
           .Build();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(
       ItemCategory::Marker, "BodyRigid", "MarkerBodyRigid", {}, "markers",

@@ -11,8 +11,9 @@ void CheckMarkerBody(const SystemView& system, ObjectIndex body, bool needsOrien
     throw TypeError("parameter 'bodyNumber': object " + std::to_string(body.value) + " is a " +
                     object.TypeInfo().className + ", not a body");
   if (object.TypeInfo().typeName == "KinematicTree")  // its frames are its links'
-    throw TypeError("parameter 'bodyNumber': object " + std::to_string(body.value) +
-                    " is an ObjectKinematicTree; use MarkerKinematicTreeRigid (objectNumber, linkNumber, localPosition)");
+    throw TypeError(
+        "parameter 'bodyNumber': object " + std::to_string(body.value) +
+        " is an ObjectKinematicTree; use MarkerKinematicTreeRigid (objectNumber, linkNumber, localPosition)");
   if (!static_cast<const Body&>(object).ProvidesFrames())
     throw TypeError("parameter 'bodyNumber': object " + std::to_string(body.value) + " is an " +
                     object.TypeInfo().className + ", which has no body frame; attach markers to its nodes");

@@ -10,10 +10,11 @@ void MarkerNodeRigid::Check(const SystemView& system) const { CheckMarkerNode(sy
 
 void MarkerNodeRigid::AddTestInstance(SystemBuilder& system) {
   const Index body = testInstances::RigidBody(system, "RigidBodyEP", Vector3(0.3, 0.2, -0.1));
-  const Index marker = testInstances::Add(system, ItemCategory::Marker,
-                                          {{"markerType", "NodeRigid"}, {"nodeNumber", testInstances::NodeOf(system, body)}});
-  testInstances::Add(system, ItemCategory::Load,
-                     {{"loadType", "TorqueVector"}, {"loadVector", {0.5, -1., 2.}}, {"bodyFixed", true}, {"markerNumber", marker}});
+  const Index marker = testInstances::Add(
+      system, ItemCategory::Marker, {{"markerType", "NodeRigid"}, {"nodeNumber", testInstances::NodeOf(system, body)}});
+  testInstances::Add(
+      system, ItemCategory::Load,
+      {{"loadType", "TorqueVector"}, {"loadVector", {0.5, -1., 2.}}, {"bodyFixed", true}, {"markerNumber", marker}});
 }
 
 const ItemTypeInfo& MarkerNodeRigid::Info() {
@@ -22,7 +23,8 @@ const ItemTypeInfo& MarkerNodeRigid::Info() {
       FieldTableBuilder<T>()
           .Add(&T::name, "name", "", "marker's unique name")
           .Add(&T::nodeNumber, "nodeNumber", "", "the rigid-body node")
-          .Add(&T::visualizationShow, "show", "", "set true, if item is shown in visualization").Visualization()
+          .Add(&T::visualizationShow, "show", "", "set true, if item is shown in visualization")
+          .Visualization()
           .Build();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(
       ItemCategory::Marker, "NodeRigid", "MarkerNodeRigid", {}, "markers",

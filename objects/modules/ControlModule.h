@@ -28,15 +28,16 @@ class ControlModule : public Connector {
   virtual std::string OutputName(Index output) const = 0;
   // Output `output` from the inputs' values (in the order of Inputs()); context.itemNumber is the
   // module's object number.
-#define MULTIDYN_MODULE_KERNELS(S) virtual S Output(const EvaluationContext& context, Index output, const S* inputs) const = 0;
+#define MULTIDYN_MODULE_KERNELS(S) \
+  virtual S Output(const EvaluationContext& context, Index output, const S* inputs) const = 0;
   MULTIDYN_FOR_EACH_SCALAR(MULTIDYN_MODULE_KERNELS)
 #undef MULTIDYN_MODULE_KERNELS
 
   // No loads and no states of its own.
-#define MULTIDYN_MODULE_CONNECTOR(S)                                                                         \
+#define MULTIDYN_MODULE_CONNECTOR(S)                                                                           \
   void ComputeConnector(const EvaluationContext&, const MarkerData<S>* const*, const VecX<S>&, MarkerLoad<S>*, \
-                        VecX<S>& internalRate) const override {                                              \
-    internalRate.resize(0);                                                                                  \
+                        VecX<S>& internalRate) const override {                                                \
+    internalRate.resize(0);                                                                                    \
   }
   MULTIDYN_FOR_EACH_SCALAR(MULTIDYN_MODULE_CONNECTOR)
 #undef MULTIDYN_MODULE_CONNECTOR
@@ -49,9 +50,9 @@ class ControlModule : public Connector {
 // Routes the scalar types to Derived's `template <class S> S ModuleOutput(context, output, inputs)`.
 template <class Derived> class ControlModuleKernels : public ItemOf<Derived, ControlModule> {
  public:
-#define MULTIDYN_MODULE_KERNELS(S)                                                                            \
-  S Output(const EvaluationContext& context, Index output, const S* inputs) const override {                    \
-    return static_cast<const Derived&>(*this).template ModuleOutput<S>(context, output, inputs);                \
+#define MULTIDYN_MODULE_KERNELS(S)                                                               \
+  S Output(const EvaluationContext& context, Index output, const S* inputs) const override {     \
+    return static_cast<const Derived&>(*this).template ModuleOutput<S>(context, output, inputs); \
   }
   MULTIDYN_FOR_EACH_SCALAR(MULTIDYN_MODULE_KERNELS)
 #undef MULTIDYN_MODULE_KERNELS

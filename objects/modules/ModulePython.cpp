@@ -5,8 +5,8 @@
 #include <cmath>
 #include <sstream>
 
-#include "core/items/SystemView.h"
 #include "core/items/NumericalDifferentiation.h"
+#include "core/items/SystemView.h"
 #include "core/items/UserFunctionCall.h"
 #include "core/items/UserFunctionStack.h"
 #include "objects/TestInstances.h"
@@ -57,13 +57,14 @@ void ModulePython::Check(const SystemView& system) const {
                      std::to_string(inputIsRate.size()));
   for (Index flag : inputIsRate)
     if (flag != 0 && flag != 1)
-      throw ValueError("parameter 'inputIsRate': expected 0 (the joint's angle) or 1 (its rate), got " + std::to_string(flag));
+      throw ValueError("parameter 'inputIsRate': expected 0 (the joint's angle) or 1 (its rate), got " +
+                       std::to_string(flag));
   if (SplitNames(inputNames).size() != n)
     throw ValueError("parameter 'inputNames': expected one name per input joint (" + std::to_string(n) + "), got '" +
                      inputNames + "'");
   if (n > static_cast<size_t>(maxInputs))
-    throw ValueError("parameter 'inputJoints': expected at most " + std::to_string(maxInputs) + " joint states for " + self +
-                     ", got " + std::to_string(n));
+    throw ValueError("parameter 'inputJoints': expected at most " + std::to_string(maxInputs) + " joint states for " +
+                     self + ", got " + std::to_string(n));
   if (NumberOfOutputs() == 0)
     throw ValueError("parameter 'outputNames': expected at least one output name for " + self + ", got none");
   if (!updateFunction && outputValues.size() != NumberOfOutputs())
@@ -83,8 +84,8 @@ void ModulePython::Check(const SystemView& system) const {
 
 VectorX ModulePython::Call(const EvaluationContext& context, const InputValues& x) const {
   if (!updateFunction) return outputValues;
-  return CallUserFunctionVector(*updateFunction, *this, context.itemNumber, "UpdateState",
-                                {context.time, VectorX(x)}, NumberOfOutputs());
+  return CallUserFunctionVector(*updateFunction, *this, context.itemNumber, "UpdateState", {context.time, VectorX(x)},
+                                NumberOfOutputs());
 }
 
 const ModulePython::Evaluation& ModulePython::Evaluate(const EvaluationContext& context, const InputValues& x,
@@ -123,20 +124,24 @@ void ModulePython::AddTestInstance(SystemBuilder& system) {
   // outputs (no Python here: a Python updateFunction has no file form) that drives two motors
   const Index body0 = testInstances::RigidBody(system, "RigidBodyRxyz", Vector3(0.1, -0.2, 0.3));
   const Index body1 = testInstances::RigidBody(system, "RigidBodyEP", Vector3(0.4, -0.1, -0.6));
-  const Index joint = testInstances::Add(
-      system, ItemCategory::Object,
-      {{"objectType", "JointRevoluteZ"},
-       {"markerNumbers", {testInstances::RigidMarker(system, body0, Vector3(0.2, 0.1, -0.3)),
-                          testInstances::RigidMarker(system, body1, Vector3(-0.1, 0., 0.6))}}});
+  const Index joint = testInstances::Add(system, ItemCategory::Object,
+                                         {{"objectType", "JointRevoluteZ"},
+                                          {"markerNumbers",
+                                           {testInstances::RigidMarker(system, body0, Vector3(0.2, 0.1, -0.3)),
+                                            testInstances::RigidMarker(system, body1, Vector3(-0.1, 0., 0.6))}}});
   const Index module = testInstances::Add(system, ItemCategory::Object,
-                                          {{"objectType", "ModulePython"}, {"name", "constant"},
-                                           {"inputJoints", {joint, joint}}, {"inputIsRate", {0, 1}},
+                                          {{"objectType", "ModulePython"},
+                                           {"name", "constant"},
+                                           {"inputJoints", {joint, joint}},
+                                           {"inputIsRate", {0, 1}},
                                            {"inputNames", "angleInMsg rateInMsg"},
                                            {"outputNames", "torqueOutMsg forceOutMsg"},
                                            {"outputValues", {0.3, -0.2}}});
   for (Index output = 0; output < 2; ++output)
     testInstances::Add(system, ItemCategory::Object,
-                       {{"objectType", "Actuator"}, {"jointNumber", joint}, {"controlModule", module},
+                       {{"objectType", "Actuator"},
+                        {"jointNumber", joint},
+                        {"controlModule", module},
                         {"controlModuleOutput", output}});
 }
 

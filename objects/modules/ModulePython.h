@@ -44,16 +44,17 @@ class ModulePython : public ControlModuleKernels<ModulePython> {
       for (Index i = 0; i < x.size(); ++i) size = std::max(size, static_cast<Index>(inputs[i].derivatives().size()));
       result.derivatives().setZero(size);
       for (Index i = 0; i < x.size(); ++i)
-        if (inputs[i].derivatives().size() == size) result.derivatives() += e.gradient(output, i) * inputs[i].derivatives();
+        if (inputs[i].derivatives().size() == size)
+          result.derivatives() += e.gradient(output, i) * inputs[i].derivatives();
       return result;
     }
   }
 
   ObjectIndexList inputJoints;  // revolute joint objects the inputs read
-  IntegerList inputIsRate;   // per input: 1 = the joint's rate q_t, 0 = its angle q
-  std::string inputNames;    // the links' names, separated by spaces (for messages)
-  std::string outputNames;   // the outputs' names, separated by spaces; their number is the number of outputs
-  VectorX outputValues;      // constant outputs when no updateFunction is given
+  IntegerList inputIsRate;  // per input: 1 = the joint's rate q_t, 0 = its angle q
+  std::string inputNames;  // the links' names, separated by spaces (for messages)
+  std::string outputNames;  // the outputs' names, separated by spaces; their number is the number of outputs
+  VectorX outputValues;  // constant outputs when no updateFunction is given
   ScriptFunctionPtr updateFunction;
   ScriptFunctionPtr resetFunction;
   Index revision = 0;

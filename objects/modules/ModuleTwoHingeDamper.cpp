@@ -15,20 +15,26 @@ void ModuleTwoHingeDamper::AddTestInstance(SystemBuilder& system) {
   const Index bob = testInstances::RigidBody(system, "RigidBodyEP", Vector3(0.4, -0.1, -0.6));
   const Index ground = testInstances::Ground(system);
   auto joint = [&](Index body0, Index body1, const Vector3& p0, const Vector3& p1) {
-    return testInstances::Add(system, ItemCategory::Object,
-                              {{"objectType", "JointRevoluteZ"},
-                               {"markerNumbers", {testInstances::RigidMarker(system, body0, p0),
-                                                  testInstances::RigidMarker(system, body1, p1)}}});
+    return testInstances::Add(
+        system, ItemCategory::Object,
+        {{"objectType", "JointRevoluteZ"},
+         {"markerNumbers",
+          {testInstances::RigidMarker(system, body0, p0), testInstances::RigidMarker(system, body1, p1)}}});
   };
   const Index phi = joint(ground, link, Vector3(0.1, -0.2, 0.3), Vector3::Zero());
   const Index theta = joint(link, bob, Vector3(0.2, 0.1, -0.3), Vector3(-0.1, 0., 0.6));
   const Index module = testInstances::Add(system, ItemCategory::Object,
-                                          {{"objectType", "ModuleTwoHingeDamper"}, {"dampingCoeff", 0.7},
-                                           {"thetaInMsg", theta}, {"phiDotInMsg", phi}, {"thetaDotInMsg", theta}});
+                                          {{"objectType", "ModuleTwoHingeDamper"},
+                                           {"dampingCoeff", 0.7},
+                                           {"thetaInMsg", theta},
+                                           {"phiDotInMsg", phi},
+                                           {"thetaDotInMsg", theta}});
   for (Index output = 0; output < 2; ++output)
     testInstances::Add(system, ItemCategory::Object,
-                       {{"objectType", "Actuator"}, {"jointNumber", output == 0 ? phi : theta},
-                        {"controlModule", module}, {"controlModuleOutput", output}});
+                       {{"objectType", "Actuator"},
+                        {"jointNumber", output == 0 ? phi : theta},
+                        {"controlModule", module},
+                        {"controlModuleOutput", output}});
 }
 
 const ItemTypeInfo& ModuleTwoHingeDamper::Info() {

@@ -17,7 +17,8 @@ class ModuleTwoHingeDamper : public ControlModuleKernels<ModuleTwoHingeDamper> {
   static void AddTestInstance(SystemBuilder& system);
 
   std::vector<JointInput> Inputs() const override {
-    return {{"thetaInMsg", thetaInMsg, false}, {"phiDotInMsg", phiDotInMsg, true}, {"thetaDotInMsg", thetaDotInMsg, true}};
+    return {
+        {"thetaInMsg", thetaInMsg, false}, {"phiDotInMsg", phiDotInMsg, true}, {"thetaDotInMsg", thetaDotInMsg, true}};
   }
   Index NumberOfOutputs() const override { return 2; }
   std::string OutputName(Index output) const override { return output == 0 ? "phiTorqueOutMsg" : "thetaTorqueOutMsg"; }

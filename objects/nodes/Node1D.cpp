@@ -24,11 +24,15 @@ const ItemTypeInfo& Node1D::Info() {
   static const FieldTable fields =
       FieldTableBuilder<T>()
           .Add(&T::name, "name", "", "node's unique name")
-          .Add(&T::referenceCoordinates, "referenceCoordinates", "m or rad", "reference coordinate [c_ref]").Structural()
+          .Add(&T::referenceCoordinates, "referenceCoordinates", "m or rad", "reference coordinate [c_ref]")
+          .Structural()
           .Add(&T::initialCoordinates, "initialCoordinates", "m or rad",
-               "initial coordinate [c(0)], relative to the reference").Structural()
-          .Add(&T::initialVelocities, "initialVelocities", "m/s or rad/s", "initial velocity [c_t(0)]").Structural()
-          .Add(&T::visualizationShow, "show", "", "set true, if item is shown in visualization").Visualization()
+               "initial coordinate [c(0)], relative to the reference")
+          .Structural()
+          .Add(&T::initialVelocities, "initialVelocities", "m/s or rad/s", "initial velocity [c_t(0)]")
+          .Structural()
+          .Add(&T::visualizationShow, "show", "", "set true, if item is shown in visualization")
+          .Visualization()
           .Build();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(
       ItemCategory::Node, "1D", "Node1D", {}, "nodes",

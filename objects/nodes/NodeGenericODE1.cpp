@@ -18,10 +18,15 @@ void NodeGenericODE1::Check(const SystemView&) const {
 
 void NodeGenericODE1::AddTestInstance(SystemBuilder& system) {
   const Index node = testInstances::Add(system, ItemCategory::Node,
-                                        {{"nodeType", "GenericODE1"}, {"numberOfODE1Coordinates", 2},
-                                         {"referenceCoordinates", {0.5, -1.}}, {"initialCoordinates", {0.1, 0.2}}});
-  testInstances::Add(system, ItemCategory::Object, {{"objectType", "GenericODE1"}, {"nodeNumbers", {node}},
-                                                    {"systemMatrix", {{-1., 2.}, {0.5, -3.}}}, {"rhsVector", {1., 0.}}});
+                                        {{"nodeType", "GenericODE1"},
+                                         {"numberOfODE1Coordinates", 2},
+                                         {"referenceCoordinates", {0.5, -1.}},
+                                         {"initialCoordinates", {0.1, 0.2}}});
+  testInstances::Add(system, ItemCategory::Object,
+                     {{"objectType", "GenericODE1"},
+                      {"nodeNumbers", {node}},
+                      {"systemMatrix", {{-1., 2.}, {0.5, -3.}}},
+                      {"rhsVector", {1., 0.}}});
 }
 
 const ItemTypeInfo& NodeGenericODE1::Info() {
@@ -29,17 +34,22 @@ const ItemTypeInfo& NodeGenericODE1::Info() {
   static const FieldTable fields =
       FieldTableBuilder<T>()
           .Add(&T::name, "name", "", "node's unique name")
-          .Add(&T::referenceCoordinates, "referenceCoordinates", "", "reference values of the ODE1 coordinates").Structural()
+          .Add(&T::referenceCoordinates, "referenceCoordinates", "", "reference values of the ODE1 coordinates")
+          .Structural()
           .Add(&T::initialCoordinates, "initialCoordinates", "",
-               "initial values of the ODE1 coordinates relative to the reference coordinates").Structural()
-          .Add(&T::numberOfODE1Coordinates, "numberOfODE1Coordinates", "", "number of ODE1 coordinates").NonNegative().Structural()
+               "initial values of the ODE1 coordinates relative to the reference coordinates")
+          .Structural()
+          .Add(&T::numberOfODE1Coordinates, "numberOfODE1Coordinates", "", "number of ODE1 coordinates")
+          .NonNegative()
+          .Structural()
           .Build();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(
       ItemCategory::Node, "GenericODE1", "NodeGenericODE1", {}, "nodes",
       "First-order (ODE1) coordinates y of any number; objects such as ObjectGenericODE1 give their equations "
       "y_t = f(y, t). As ODE2 coordinates, the stored coordinates are relative to referenceCoordinates: "
       "y = referenceCoordinates + stored. They are integrated with the trapezoidal rule.",
-      fields, {OutputVariableType::Coordinates, OutputVariableType::Coordinates_t, OutputVariableType::CoordinatesTotal});
+      fields,
+      {OutputVariableType::Coordinates, OutputVariableType::Coordinates_t, OutputVariableType::CoordinatesTotal});
   return info;
 }
 

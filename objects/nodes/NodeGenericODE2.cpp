@@ -20,18 +20,23 @@ void NodeGenericODE2::Check(const SystemView&) const {
 void NodeGenericODE2::AddTestInstance(SystemBuilder& system) {
   // Two coordinates held by a coordinate spring-damper to ground and a coordinate load.
   const Index node = testInstances::Add(system, ItemCategory::Node,
-                                        {{"nodeType", "GenericODE2"}, {"numberOfODE2Coordinates", 2},
-                                         {"referenceCoordinates", {0.5, -1.}}, {"initialCoordinates", {0.1, 0.2}},
+                                        {{"nodeType", "GenericODE2"},
+                                         {"numberOfODE2Coordinates", 2},
+                                         {"referenceCoordinates", {0.5, -1.}},
+                                         {"initialCoordinates", {0.1, 0.2}},
                                          {"initialCoordinates_t", {-0.3, 0.4}}});
   const Index ground = testInstances::Add(system, ItemCategory::Node,
                                           {{"nodeType", "PointGround"}, {"referenceCoordinates", {0., 0., 0.}}});
-  testInstances::Add(system, ItemCategory::Object,
-                     {{"objectType", "ConnectorCoordinateSpringDamper"},
-                      {"markerNumbers", {testInstances::CoordinateMarker(system, ground, 0),
-                                         testInstances::CoordinateMarker(system, node, 1)}},
-                      {"stiffness", 30.}, {"damping", 0.7}});
-  testInstances::Add(system, ItemCategory::Load,
-                     {{"loadType", "Coordinate"}, {"load", 0.7}, {"markerNumber", testInstances::CoordinateMarker(system, node, 0)}});
+  testInstances::Add(
+      system, ItemCategory::Object,
+      {{"objectType", "ConnectorCoordinateSpringDamper"},
+       {"markerNumbers",
+        {testInstances::CoordinateMarker(system, ground, 0), testInstances::CoordinateMarker(system, node, 1)}},
+       {"stiffness", 30.},
+       {"damping", 0.7}});
+  testInstances::Add(
+      system, ItemCategory::Load,
+      {{"loadType", "Coordinate"}, {"load", 0.7}, {"markerNumber", testInstances::CoordinateMarker(system, node, 0)}});
 }
 
 const ItemTypeInfo& NodeGenericODE2::Info() {
@@ -40,13 +45,18 @@ const ItemTypeInfo& NodeGenericODE2::Info() {
       FieldTableBuilder<T>()
           .Add(&T::name, "name", "", "node's unique name")
           .Add(&T::referenceCoordinates, "referenceCoordinates", "",
-               "reference values of the coordinates; must have numberOfODE2Coordinates values").Structural()
+               "reference values of the coordinates; must have numberOfODE2Coordinates values")
+          .Structural()
           .Add(&T::initialCoordinates, "initialCoordinates", "",
-               "initial values of the coordinates relative to the reference coordinates (displacements)").Structural()
-          .Add(&T::initialCoordinates_t, "initialCoordinates_t", "", "initial velocities of the coordinates").Structural()
+               "initial values of the coordinates relative to the reference coordinates (displacements)")
+          .Structural()
+          .Add(&T::initialCoordinates_t, "initialCoordinates_t", "", "initial velocities of the coordinates")
+          .Structural()
           .Add(&T::numberOfODE2Coordinates, "numberOfODE2Coordinates", "", "number of ODE2 coordinates")
-          .NonNegative().Structural()
-          .Add(&T::visualizationShow, "show", "", "set true, if item is shown in visualization").Visualization()
+          .NonNegative()
+          .Structural()
+          .Add(&T::visualizationShow, "show", "", "set true, if item is shown in visualization")
+          .Visualization()
           .Build();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(
       ItemCategory::Node, "GenericODE2", "NodeGenericODE2", {}, "nodes",

@@ -4,18 +4,20 @@
 
 namespace multidyn {
 
-void NodePoint::AddTestInstance(SystemBuilder& system) {
-  testInstances::MassPoint(system, Vector3(0.3, 0.2, -0.1));
-}
+void NodePoint::AddTestInstance(SystemBuilder& system) { testInstances::MassPoint(system, Vector3(0.3, 0.2, -0.1)); }
 
 const ItemTypeInfo& NodePoint::Info() {
   using T = NodePoint;
   static const FieldTable fields =
       FieldTableBuilder<T>()
           .Add(&T::name, "name", "", "node's unique name")
-          .Add(&T::referenceCoordinates, "referenceCoordinates", "m", "reference position [x, y, z]").Structural()
-          .Add(&T::initialCoordinates, "initialCoordinates", "m", "initial displacement relative to the reference position").Structural()
-          .Add(&T::initialVelocities, "initialVelocities", "m/s", "initial velocity").Structural()
+          .Add(&T::referenceCoordinates, "referenceCoordinates", "m", "reference position [x, y, z]")
+          .Structural()
+          .Add(&T::initialCoordinates, "initialCoordinates", "m",
+               "initial displacement relative to the reference position")
+          .Structural()
+          .Add(&T::initialVelocities, "initialVelocities", "m/s", "initial velocity")
+          .Structural()
           .AddVisualization(&T::visualization, "drawing size of the node")
           .Build();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(

@@ -4,18 +4,20 @@
 
 namespace multidyn {
 
-void NodePoint2D::AddTestInstance(SystemBuilder& system) {
-  testInstances::MassPoint2D(system, Vector3(0.3, -0.2, 0.));
-}
+void NodePoint2D::AddTestInstance(SystemBuilder& system) { testInstances::MassPoint2D(system, Vector3(0.3, -0.2, 0.)); }
 
 const ItemTypeInfo& NodePoint2D::Info() {
   using T = NodePoint2D;
   static const FieldTable fields =
       FieldTableBuilder<T>()
           .Add(&T::name, "name", "", "node's unique name")
-          .Add(&T::referenceCoordinates, "referenceCoordinates", "m", "reference position [x, y] in the x-y plane").Structural()
-          .Add(&T::initialCoordinates, "initialCoordinates", "m", "initial displacement [u_x, u_y] relative to the reference position").Structural()
-          .Add(&T::initialVelocities, "initialVelocities", "m/s", "initial velocity [v_x, v_y]").Structural()
+          .Add(&T::referenceCoordinates, "referenceCoordinates", "m", "reference position [x, y] in the x-y plane")
+          .Structural()
+          .Add(&T::initialCoordinates, "initialCoordinates", "m",
+               "initial displacement [u_x, u_y] relative to the reference position")
+          .Structural()
+          .Add(&T::initialVelocities, "initialVelocities", "m/s", "initial velocity [v_x, v_y]")
+          .Structural()
           .AddVisualization(&T::visualization, "drawing size of the node")
           .Build();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(

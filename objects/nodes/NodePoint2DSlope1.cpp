@@ -8,8 +8,10 @@ void NodePoint2DSlope1::AddTestInstance(SystemBuilder& system) {
   const Index cable = testInstances::ANCFCable2D(system);
   const Index node = testInstances::NodeOf(system, cable);
   testInstances::Add(system, ItemCategory::Load,
-                     {{"loadType", "ForceVector"}, {"loadVector", {0.5, -1.5, 0.}},
-                      {"markerNumber", testInstances::Add(system, ItemCategory::Marker, {{"markerType", "NodePosition"}, {"nodeNumber", node}})}});
+                     {{"loadType", "ForceVector"},
+                      {"loadVector", {0.5, -1.5, 0.}},
+                      {"markerNumber", testInstances::Add(system, ItemCategory::Marker,
+                                                          {{"markerType", "NodePosition"}, {"nodeNumber", node}})}});
 }
 
 const ItemTypeInfo& NodePoint2DSlope1::Info() {
@@ -17,12 +19,16 @@ const ItemTypeInfo& NodePoint2DSlope1::Info() {
   static const FieldTable fields =
       FieldTableBuilder<T>()
           .Add(&T::name, "name", "", "node's unique name")
-          .Add(&T::referenceCoordinates, "referenceCoordinates", "m, 1",
-               "reference coordinates [r_x, r_y, r'_x, r'_y]: the position and the slope vector (dr/dx along the cable; "
-               "[1, 0] for a straight cable along x without strain)").Structural()
+          .Add(
+              &T::referenceCoordinates, "referenceCoordinates", "m, 1",
+              "reference coordinates [r_x, r_y, r'_x, r'_y]: the position and the slope vector (dr/dx along the cable; "
+              "[1, 0] for a straight cable along x without strain)")
+          .Structural()
           .Add(&T::initialCoordinates, "initialCoordinates", "m, 1",
-               "initial displacements [u_x, u_y, u'_x, u'_y] of position and slope relative to the reference").Structural()
-          .Add(&T::initialVelocities, "initialVelocities", "m/s, 1/s", "initial velocities of position and slope").Structural()
+               "initial displacements [u_x, u_y, u'_x, u'_y] of position and slope relative to the reference")
+          .Structural()
+          .Add(&T::initialVelocities, "initialVelocities", "m/s, 1/s", "initial velocities of position and slope")
+          .Structural()
           .AddVisualization(&T::visualization, "drawing size of the node")
           .Build();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(

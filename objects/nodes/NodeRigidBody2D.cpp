@@ -16,11 +16,13 @@ const ItemTypeInfo& NodeRigidBody2D::Info() {
       FieldTableBuilder<T>()
           .Add(&T::name, "name", "", "node's unique name")
           .Add(&T::referenceCoordinates, "referenceCoordinates", "m, rad",
-               "reference coordinates [x, y, psi]: position in the x-y plane and rotation about the z-axis").Structural()
+               "reference coordinates [x, y, psi]: position in the x-y plane and rotation about the z-axis")
+          .Structural()
           .Add(&T::initialCoordinates, "initialCoordinates", "m, rad",
-               "initial displacements and angle relative to the reference coordinates").Structural()
-          .Add(&T::initialVelocities, "initialVelocities", "m/s, rad/s",
-               "initial velocities [v_x, v_y, omega_z]").Structural()
+               "initial displacements and angle relative to the reference coordinates")
+          .Structural()
+          .Add(&T::initialVelocities, "initialVelocities", "m/s, rad/s", "initial velocities [v_x, v_y, omega_z]")
+          .Structural()
           .AddVisualization(&T::visualization, "drawing size of the node")
           .Build();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(

@@ -18,8 +18,10 @@ Vector3 NodeRigidBodyEP::RotationOutput(const NodeCoordinates<double>& c) const 
 void NodeRigidBodyEP::Check(const SystemView&) const {
   const Eigen::Vector4d e = referenceCoordinates.segment<4>(3) + initialCoordinates.segment<4>(3);
   if (std::abs(e.norm() - 1.) > 1e-6)
-    throw ValueError("parameter 'referenceCoordinates': the Euler parameters of reference + initial coordinates must "
-                     "have unit length, got length " + std::to_string(e.norm()));
+    throw ValueError(
+        "parameter 'referenceCoordinates': the Euler parameters of reference + initial coordinates must "
+        "have unit length, got length " +
+        std::to_string(e.norm()));
 }
 
 void NodeRigidBodyEP::AddTestInstance(SystemBuilder& system) {

@@ -2,16 +2,15 @@
 // algebraic equation that keeps the Euler parameters of unit length.
 #pragma once
 
-#include "core/items/Node.h"
 #include "core/foundation/Rotations.h"
+#include "core/items/Node.h"
 
 #include <type_traits>
 
 namespace multidyn {
 
 template <class S> struct IsFixedSizeAD : std::false_type {};
-template <class Derivatives>
-struct IsFixedSizeAD<Eigen::AutoDiffScalar<Derivatives>>
+template <class Derivatives> struct IsFixedSizeAD<Eigen::AutoDiffScalar<Derivatives>>
     : std::integral_constant<bool, Derivatives::RowsAtCompileTime != Eigen::Dynamic> {};
 
 class NodeRigidBodyEP : public NodeKernels<NodeRigidBodyEP> {
@@ -127,7 +126,8 @@ class NodeRigidBodyEP : public NodeKernels<NodeRigidBodyEP> {
     const Eigen::Matrix<double, 3, 4> w_e = -EulerParametersToGLocal<double>(e_t);
     for (int i = 0; i < 3; ++i) {
       // the sum in the order of the AD product
-      const double w = ((Glocal(i, 0) * e_t(0) + Glocal(i, 1) * e_t(1)) + Glocal(i, 2) * e_t(2)) + Glocal(i, 3) * e_t(3);
+      const double w =
+          ((Glocal(i, 0) * e_t(0) + Glocal(i, 1) * e_t(1)) + Glocal(i, 2) * e_t(2)) + Glocal(i, 3) * e_t(3);
       Der dw = w_e(i, 0) * de[0] + w_e(i, 1) * de[1] + w_e(i, 2) * de[2] + w_e(i, 3) * de[3];
       dw += Glocal(i, 0) * de_t[0] + Glocal(i, 1) * de_t[1] + Glocal(i, 2) * de_t[2] + Glocal(i, 3) * de_t[3];
       k.angularVelocityLocal(i) = AD(w, dw);

@@ -16,11 +16,14 @@ const ItemTypeInfo& NodeRigidBodyRxyz::Info() {
       FieldTableBuilder<T>()
           .Add(&T::name, "name", "", "node's unique name")
           .Add(&T::referenceCoordinates, "referenceCoordinates", "m, rad",
-               "reference coordinates [x, y, z, psi_x, psi_y, psi_z]: position and Tait-Bryan xyz angles").Structural()
+               "reference coordinates [x, y, z, psi_x, psi_y, psi_z]: position and Tait-Bryan xyz angles")
+          .Structural()
           .Add(&T::initialCoordinates, "initialCoordinates", "m, rad",
-               "initial displacements and angle increments relative to the reference coordinates").Structural()
+               "initial displacements and angle increments relative to the reference coordinates")
+          .Structural()
           .Add(&T::initialVelocities, "initialVelocities", "m/s, rad/s",
-               "initial velocities and angle rates (not angular velocities)").Structural()
+               "initial velocities and angle rates (not angular velocities)")
+          .Structural()
           .AddVisualization(&T::visualization, "size of the drawn node frame")
           .Build();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(

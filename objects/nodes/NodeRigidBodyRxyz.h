@@ -1,8 +1,8 @@
 // A rigid-body node: displacements and Tait-Bryan xyz angles (6 ODE2 coordinates).
 #pragma once
 
-#include "core/items/Node.h"
 #include "core/foundation/Rotations.h"
+#include "core/items/Node.h"
 
 namespace multidyn {
 

@@ -9,9 +9,10 @@ namespace multidyn {
 
 inline std::vector<OutputVariableType> RigidNodeOutputs() {
   using T = OutputVariableType;
-  return {T::Position,       T::Displacement,         T::Velocity,       T::Acceleration,
-          T::RotationMatrix, T::Rotation,             T::AngularVelocity, T::AngularVelocityLocal,
-          T::AngularAcceleration, T::Coordinates,     T::Coordinates_t,  T::Coordinates_tt,
+  return {T::Position,        T::Displacement,         T::Velocity,
+          T::Acceleration,    T::RotationMatrix,       T::Rotation,
+          T::AngularVelocity, T::AngularVelocityLocal, T::AngularAcceleration,
+          T::Coordinates,     T::Coordinates_t,        T::Coordinates_tt,
           T::CoordinatesTotal};
 }
 

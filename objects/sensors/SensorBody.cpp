@@ -21,8 +21,12 @@ void SensorBody::Check(const SystemView& system) const {
 
 void SensorBody::AddTestInstance(SystemBuilder& system) {
   const Index body = testInstances::RigidBody(system, "RigidBodyEP", Vector3(0.3, 0.2, -0.1));
-  testInstances::Add(system, ItemCategory::Sensor, {{"sensorType", "Body"}, {"bodyNumber", body}, {"localPosition", {0.1, 0.2, 0.}},
-                                                    {"outputVariableType", "Velocity"}, {"writeToFile", false}});
+  testInstances::Add(system, ItemCategory::Sensor,
+                     {{"sensorType", "Body"},
+                      {"bodyNumber", body},
+                      {"localPosition", {0.1, 0.2, 0.}},
+                      {"outputVariableType", "Velocity"},
+                      {"writeToFile", false}});
 }
 
 const ItemTypeInfo& SensorBody::Info() {

@@ -20,7 +20,8 @@ void SensorKinematicTree::Check(const SystemView& system) const {
   const auto& available = ObjectKinematicTree::LinkOutputTypes();
   if (std::find(available.begin(), available.end(), outputVariableType) == available.end()) {
     std::string names;
-    for (OutputVariableType t : available) names += (names.empty() ? "" : ", ") + std::string(OutputVariableTypeName(t));
+    for (OutputVariableType t : available)
+      names += (names.empty() ? "" : ", ") + std::string(OutputVariableTypeName(t));
     throw ValueError("parameter 'outputVariableType': OutputVariableType." +
                      std::string(OutputVariableTypeName(outputVariableType)) +
                      " is not available for a link of an ObjectKinematicTree; available: " + names);
@@ -30,8 +31,12 @@ void SensorKinematicTree::Check(const SystemView& system) const {
 void SensorKinematicTree::AddTestInstance(SystemBuilder& system) {
   const Index tree = testInstances::KinematicTreeChain(system);
   testInstances::Add(system, ItemCategory::Sensor,
-                     {{"sensorType", "KinematicTree"}, {"objectNumber", tree}, {"linkNumber", 1},
-                      {"localPosition", {0.1, 0.2, 0.}}, {"outputVariableType", "Velocity"}, {"writeToFile", false}});
+                     {{"sensorType", "KinematicTree"},
+                      {"objectNumber", tree},
+                      {"linkNumber", 1},
+                      {"localPosition", {0.1, 0.2, 0.}},
+                      {"outputVariableType", "Velocity"},
+                      {"writeToFile", false}});
 }
 
 const ItemTypeInfo& SensorKinematicTree::Info() {
@@ -40,8 +45,10 @@ const ItemTypeInfo& SensorKinematicTree::Info() {
     FieldTableBuilder<T> builder;
     builder.Add(&T::name, "name", "", "sensor's unique name")
         .Add(&T::objectNumber, "objectNumber", "", "the ObjectKinematicTree to read")
-        .Add(&T::linkNumber, "linkNumber", "", "the link (0-based) to read").Structural()
-        .Add(&T::localPosition, "localPosition", "m", "point of the link, in link axes relative to its joint, at which the output is read");
+        .Add(&T::linkNumber, "linkNumber", "", "the link (0-based) to read")
+        .Structural()
+        .Add(&T::localPosition, "localPosition", "m",
+             "point of the link, in link axes relative to its joint, at which the output is read");
     return AddSensorFields(builder).Build();
   }();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(

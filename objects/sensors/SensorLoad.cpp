@@ -17,13 +17,16 @@ void SensorLoad::Check(const SystemView&) const {
 
 void SensorLoad::AddTestInstance(SystemBuilder& system) {
   const Index point = testInstances::MassPoint(system, Vector3(0.3, 0.2, -0.1));
-  const Index marker = testInstances::Add(system, ItemCategory::Marker,
-                                          {{"markerType", "NodePosition"}, {"nodeNumber", testInstances::NodeOf(system, point)}});
-  const Index load = testInstances::Add(system, ItemCategory::Load,
-                                        {{"loadType", "ForceVector"}, {"loadVector", {0., -9.81, 0.}}, {"markerNumber", marker}});
+  const Index marker =
+      testInstances::Add(system, ItemCategory::Marker,
+                         {{"markerType", "NodePosition"}, {"nodeNumber", testInstances::NodeOf(system, point)}});
+  const Index load =
+      testInstances::Add(system, ItemCategory::Load,
+                         {{"loadType", "ForceVector"}, {"loadVector", {0., -9.81, 0.}}, {"markerNumber", marker}});
   // outputVariableType is not used; Force, as a script would write it
-  testInstances::Add(system, ItemCategory::Sensor,
-                     {{"sensorType", "Load"}, {"loadNumber", load}, {"outputVariableType", "Force"}, {"writeToFile", false}});
+  testInstances::Add(
+      system, ItemCategory::Sensor,
+      {{"sensorType", "Load"}, {"loadNumber", load}, {"outputVariableType", "Force"}, {"writeToFile", false}});
 }
 
 const ItemTypeInfo& SensorLoad::Info() {

@@ -18,15 +18,18 @@ void SensorMarker::Check(const SystemView&) const {
 void SensorMarker::AddTestInstance(SystemBuilder& system) {
   const Index body = testInstances::RigidBody(system, "RigidBodyEP", Vector3(0.3, 0.2, -0.1));
   testInstances::Add(system, ItemCategory::Sensor,
-                     {{"sensorType", "Marker"}, {"markerNumber", testInstances::RigidMarker(system, body, Vector3(0.2, 0.1, 0.))},
-                      {"outputVariableType", "AngularVelocity"}, {"writeToFile", false}});
+                     {{"sensorType", "Marker"},
+                      {"markerNumber", testInstances::RigidMarker(system, body, Vector3(0.2, 0.1, 0.))},
+                      {"outputVariableType", "AngularVelocity"},
+                      {"writeToFile", false}});
 }
 
 const ItemTypeInfo& SensorMarker::Info() {
   using T = SensorMarker;
   static const FieldTable fields = [] {
     FieldTableBuilder<T> builder;
-    builder.Add(&T::name, "name", "", "sensor's unique name").Add(&T::markerNumber, "markerNumber", "", "the marker to read");
+    builder.Add(&T::name, "name", "", "sensor's unique name")
+        .Add(&T::markerNumber, "markerNumber", "", "the marker to read");
     return AddSensorFields(builder).Build();
   }();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(

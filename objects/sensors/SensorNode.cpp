@@ -17,8 +17,11 @@ void SensorNode::Check(const SystemView&) const {
 
 void SensorNode::AddTestInstance(SystemBuilder& system) {
   const Index point = testInstances::MassPoint(system, Vector3(0.3, 0.2, -0.1));
-  testInstances::Add(system, ItemCategory::Sensor, {{"sensorType", "Node"}, {"nodeNumber", testInstances::NodeOf(system, point)},
-                                                    {"outputVariableType", "Position"}, {"writeToFile", false}});
+  testInstances::Add(system, ItemCategory::Sensor,
+                     {{"sensorType", "Node"},
+                      {"nodeNumber", testInstances::NodeOf(system, point)},
+                      {"outputVariableType", "Position"},
+                      {"writeToFile", false}});
 }
 
 const ItemTypeInfo& SensorNode::Info() {

@@ -17,8 +17,9 @@ void SensorObject::Check(const SystemView&) const {
 
 void SensorObject::AddTestInstance(SystemBuilder& system) {
   const Index point = testInstances::MassPoint(system, Vector3(0.3, 0.2, -0.1));
-  testInstances::Add(system, ItemCategory::Sensor, {{"sensorType", "Object"}, {"objectNumber", point},
-                                                    {"outputVariableType", "Position"}, {"writeToFile", false}});
+  testInstances::Add(
+      system, ItemCategory::Sensor,
+      {{"sensorType", "Object"}, {"objectNumber", point}, {"outputVariableType", "Position"}, {"writeToFile", false}});
 }
 
 const ItemTypeInfo& SensorObject::Info() {

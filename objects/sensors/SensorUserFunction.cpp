@@ -2,8 +2,8 @@
 
 #include "objects/TestInstances.h"
 
-#include "core/items/UserFunctionCall.h"
 #include "core/items/SystemView.h"
+#include "core/items/UserFunctionCall.h"
 #include "objects/sensors/SensorFields.h"
 
 namespace multidyn {
@@ -29,11 +29,15 @@ void SensorUserFunction::AddTestInstance(SystemBuilder& system) {
   const Index node = testInstances::NodeOf(system, point);
   Json sensors = Json::array();
   for (const char* output : {"Position", "Velocity"})
-    sensors.push_back(testInstances::Add(system, ItemCategory::Sensor, {{"sensorType", "Node"}, {"nodeNumber", node},
-                                                                        {"outputVariableType", output}, {"writeToFile", false}}));
-  testInstances::Add(system, ItemCategory::Sensor, {{"sensorType", "UserFunction"}, {"sensorNumbers", sensors},
-                                                    {"factors", {2., 3.}}, {"outputVariableType", "Position"},
-                                                    {"writeToFile", false}});
+    sensors.push_back(testInstances::Add(
+        system, ItemCategory::Sensor,
+        {{"sensorType", "Node"}, {"nodeNumber", node}, {"outputVariableType", output}, {"writeToFile", false}}));
+  testInstances::Add(system, ItemCategory::Sensor,
+                     {{"sensorType", "UserFunction"},
+                      {"sensorNumbers", sensors},
+                      {"factors", {2., 3.}},
+                      {"outputVariableType", "Position"},
+                      {"writeToFile", false}});
 }
 
 const ItemTypeInfo& SensorUserFunction::Info() {

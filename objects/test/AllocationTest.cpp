@@ -114,14 +114,19 @@ std::unique_ptr<MainSystem> MiniExample() {
   MainSystem& s = *system;
   using C = ItemCategory;
   const Index ground = AddFromJson(s, C::Object, {{"objectType", "Ground"}});
-  const Index node = AddFromJson(s, C::Node, {{"nodeType", "RigidBodyRxyz"}, {"referenceCoordinates", {0., 0., 0., 0., 0., 0.}}});
-  const Index body = AddFromJson(s, C::Object, {{"objectType", "RigidBody"}, {"nodeNumber", node}, {"mass", 1.},
-                                                {"inertia", {1., 1., 1., 0., 0., 0.}}});
+  const Index node =
+      AddFromJson(s, C::Node, {{"nodeType", "RigidBodyRxyz"}, {"referenceCoordinates", {0., 0., 0., 0., 0., 0.}}});
+  const Index body = AddFromJson(
+      s, C::Object,
+      {{"objectType", "RigidBody"}, {"nodeNumber", node}, {"mass", 1.}, {"inertia", {1., 1., 1., 0., 0., 0.}}});
   const Index mBody = AddFromJson(s, C::Marker, {{"markerType", "BodyRigid"}, {"bodyNumber", body}});
   const Index mGround = AddFromJson(s, C::Marker, {{"markerType", "BodyRigid"}, {"bodyNumber", ground}});
   AddFromJson(s, C::Object, {{"objectType", "JointRevoluteZ"}, {"markerNumbers", {mGround, mBody}}});
-  AddFromJson(s, C::Object, {{"objectType", "ConnectorTorsionalSpringDamper"}, {"markerNumbers", {mGround, mBody}},
-                             {"stiffness", 2e3}, {"damping", 20.}});
+  AddFromJson(s, C::Object,
+              {{"objectType", "ConnectorTorsionalSpringDamper"},
+               {"markerNumbers", {mGround, mBody}},
+               {"stiffness", 2e3},
+               {"damping", 20.}});
   AddFromJson(s, C::Load, {{"loadType", "TorqueVector"}, {"markerNumber", mBody}, {"loadVector", {0., 0., 1.}}});
   s.Assemble();
   return system;
@@ -150,28 +155,47 @@ std::unique_ptr<MainSystem> KinematicTree(Index n, bool withMarker = true) {
     lower.push_back(0.02);
     upper.push_back(0.5);
   }
-  const Index node = AddFromJson(s, C::Node, {{"nodeType", "GenericODE2"}, {"numberOfODE2Coordinates", n},
-                                              {"referenceCoordinates", zeros}, {"initialCoordinates", zeros},
-                                              {"initialCoordinates_t", zeros}});
-  const Index tree = AddFromJson(s, C::Object, {{"objectType", "KinematicTree"}, {"nodeNumber", node},
-                                                {"jointTypes", types}, {"linkParents", parents},
-                                                {"jointTransformations", rotations}, {"jointOffsets", offsets},
-                                                {"linkInertiasCOM", inertias}, {"linkCOMs", coms}, {"linkMasses", masses},
-                                                {"gravity", {0., -9.81, 0.}}, {"jointPControlVector", gains},
-                                                {"jointPositionOffsetVector", zeros}, {"jointDControlVector", gains},
-                                                {"jointVelocityOffsetVector", zeros}, {"jointRangeLower", lower},
-                                                {"jointRangeUpper", upper}});
+  const Index node = AddFromJson(s, C::Node,
+                                 {{"nodeType", "GenericODE2"},
+                                  {"numberOfODE2Coordinates", n},
+                                  {"referenceCoordinates", zeros},
+                                  {"initialCoordinates", zeros},
+                                  {"initialCoordinates_t", zeros}});
+  const Index tree = AddFromJson(s, C::Object,
+                                 {{"objectType", "KinematicTree"},
+                                  {"nodeNumber", node},
+                                  {"jointTypes", types},
+                                  {"linkParents", parents},
+                                  {"jointTransformations", rotations},
+                                  {"jointOffsets", offsets},
+                                  {"linkInertiasCOM", inertias},
+                                  {"linkCOMs", coms},
+                                  {"linkMasses", masses},
+                                  {"gravity", {0., -9.81, 0.}},
+                                  {"jointPControlVector", gains},
+                                  {"jointPositionOffsetVector", zeros},
+                                  {"jointDControlVector", gains},
+                                  {"jointVelocityOffsetVector", zeros},
+                                  {"jointRangeLower", lower},
+                                  {"jointRangeUpper", upper}});
   if (!withMarker) {
     s.Assemble();
     return system;
   }
   const Index ground = AddFromJson(s, C::Object, {{"objectType", "Ground"}});
-  const Index anchor = AddFromJson(s, C::Marker, {{"markerType", "BodyPosition"}, {"bodyNumber", ground},
-                                                  {"localPosition", {0.5 * n, 1., 0.}}});
-  const Index tip = AddFromJson(s, C::Marker, {{"markerType", "KinematicTreeRigid"}, {"objectNumber", tree},
-                                               {"linkNumber", n - 1}, {"localPosition", {0.5, 0., 0.}}});
-  AddFromJson(s, C::Object, {{"objectType", "ConnectorSpringDamper"}, {"markerNumbers", {anchor, tip}},
-                             {"referenceLength", 0.8}, {"stiffness", 100.}, {"damping", 1.}});
+  const Index anchor = AddFromJson(
+      s, C::Marker, {{"markerType", "BodyPosition"}, {"bodyNumber", ground}, {"localPosition", {0.5 * n, 1., 0.}}});
+  const Index tip = AddFromJson(s, C::Marker,
+                                {{"markerType", "KinematicTreeRigid"},
+                                 {"objectNumber", tree},
+                                 {"linkNumber", n - 1},
+                                 {"localPosition", {0.5, 0., 0.}}});
+  AddFromJson(s, C::Object,
+              {{"objectType", "ConnectorSpringDamper"},
+               {"markerNumbers", {anchor, tip}},
+               {"referenceLength", 0.8},
+               {"stiffness", 100.},
+               {"damping", 1.}});
   s.Assemble();
   return system;
 }
@@ -199,22 +223,31 @@ std::unique_ptr<MainSystem> FreeRotors() {
   const Index mGround = AddFromJson(s, C::Marker, {{"markerType", "BodyRigid"}, {"bodyNumber", ground}});
   Index nodes[2], bodies[2];
   for (Index i = 0; i < 2; ++i) {
-    nodes[i] = AddFromJson(s, C::Node, {{"nodeType", "RigidBodyRxyz"}, {"referenceCoordinates", {0., 0., 0., 0.1 * i, 0.2, 0.3}},
-                                        {"initialVelocities", {0., 0., 0., 1., -2., 3.}}});
-    bodies[i] = AddFromJson(s, C::Object, {{"objectType", "RigidBody"}, {"nodeNumber", nodes[i]}, {"mass", 1.},
-                                           {"inertia", {1., 2., 3., 0., 0., 0.}}});
+    nodes[i] = AddFromJson(s, C::Node,
+                           {{"nodeType", "RigidBodyRxyz"},
+                            {"referenceCoordinates", {0., 0., 0., 0.1 * i, 0.2, 0.3}},
+                            {"initialVelocities", {0., 0., 0., 1., -2., 3.}}});
+    bodies[i] = AddFromJson(
+        s, C::Object,
+        {{"objectType", "RigidBody"}, {"nodeNumber", nodes[i]}, {"mass", 1.}, {"inertia", {1., 2., 3., 0., 0., 0.}}});
   }
   const Index mBody = AddFromJson(s, C::Marker, {{"markerType", "BodyRigid"}, {"bodyNumber", bodies[0]}});
-  AddFromJson(s, C::Object, {{"objectType", "ConnectorTorsionalSpringDamper"}, {"markerNumbers", {mGround, mBody}},
-                             {"stiffness", 2e2}, {"damping", 2.}});
-  const Index m0 = AddFromJson(s, C::Marker, {{"markerType", "NodeRotationCoordinate"}, {"nodeNumber", nodes[0]},
-                                              {"rotationCoordinate", 2}});
-  const Index m1 = AddFromJson(s, C::Marker, {{"markerType", "NodeRotationCoordinate"}, {"nodeNumber", nodes[1]},
-                                              {"rotationCoordinate", 2}});
-  const Index m2 = AddFromJson(s, C::Marker, {{"markerType", "NodeRotationCoordinate"}, {"nodeNumber", nodes[1]},
-                                              {"rotationCoordinate", 0}});
-  AddFromJson(s, C::Object, {{"objectType", "ConnectorCoordinateSpringDamper"}, {"markerNumbers", {m0, m1}},
-                             {"stiffness", 50.}, {"damping", 0.5}});
+  AddFromJson(s, C::Object,
+              {{"objectType", "ConnectorTorsionalSpringDamper"},
+               {"markerNumbers", {mGround, mBody}},
+               {"stiffness", 2e2},
+               {"damping", 2.}});
+  const Index m0 = AddFromJson(
+      s, C::Marker, {{"markerType", "NodeRotationCoordinate"}, {"nodeNumber", nodes[0]}, {"rotationCoordinate", 2}});
+  const Index m1 = AddFromJson(
+      s, C::Marker, {{"markerType", "NodeRotationCoordinate"}, {"nodeNumber", nodes[1]}, {"rotationCoordinate", 2}});
+  const Index m2 = AddFromJson(
+      s, C::Marker, {{"markerType", "NodeRotationCoordinate"}, {"nodeNumber", nodes[1]}, {"rotationCoordinate", 0}});
+  AddFromJson(s, C::Object,
+              {{"objectType", "ConnectorCoordinateSpringDamper"},
+               {"markerNumbers", {m0, m1}},
+               {"stiffness", 50.},
+               {"damping", 0.5}});
   AddFromJson(s, C::Load, {{"loadType", "Coordinate"}, {"markerNumber", m2}, {"load", 1.}});
   s.Assemble();
   return system;
@@ -351,16 +384,24 @@ std::unique_ptr<MainSystem> CoordinateVectorPendulum() {
   const Index point = AddFromJson(s, C::Marker, {{"markerType", "NodePosition"}, {"nodeNumber", node}});
   AddFromJson(s, C::Load, {{"loadType", "ForceVector"}, {"markerNumber", point}, {"loadVector", {0., -9.81, 0.}}});
   const Index other = AddFromJson(s, C::Node, {{"nodeType", "Point2D"}, {"referenceCoordinates", {1.1, 0.2}}});
-  const Index body = AddFromJson(s, C::Object, {{"objectType", "MassPoint2D"}, {"nodeNumber", other}, {"physicsMass", 1.}});
-  const Index ground = AddFromJson(s, C::Marker, {{"markerType", "NodeCoordinates"},
-                                                  {"nodeNumber", AddFromJson(s, C::Node, {{"nodeType", "PointGround"}})}});
+  const Index body =
+      AddFromJson(s, C::Object, {{"objectType", "MassPoint2D"}, {"nodeNumber", other}, {"physicsMass", 1.}});
+  const Index ground = AddFromJson(
+      s, C::Marker,
+      {{"markerType", "NodeCoordinates"}, {"nodeNumber", AddFromJson(s, C::Node, {{"nodeType", "PointGround"}})}});
   const Index m0 = AddFromJson(s, C::Marker, {{"markerType", "NodeCoordinates"}, {"nodeNumber", node}});
   const Index m1 = AddFromJson(s, C::Marker, {{"markerType", "ObjectODE2Coordinates"}, {"objectNumber", body}});
-  AddFromJson(s, C::Object, {{"objectType", "ConnectorCoordinateVector"}, {"markerNumbers", {ground, m0}},
-                             {"quadraticTermMarker1", {{1., 1.}}}, {"offset", {0.64}}});
-  AddFromJson(s, C::Object, {{"objectType", "ConnectorCoordinateVector"}, {"markerNumbers", {m0, m1}},
-                             {"scalingMarker0", {{1., 0.}, {0., 1.}}}, {"scalingMarker1", {{1., 0.}, {0., 1.}}},
-                             {"offset", {0.3, 0.2}}});
+  AddFromJson(s, C::Object,
+              {{"objectType", "ConnectorCoordinateVector"},
+               {"markerNumbers", {ground, m0}},
+               {"quadraticTermMarker1", {{1., 1.}}},
+               {"offset", {0.64}}});
+  AddFromJson(s, C::Object,
+              {{"objectType", "ConnectorCoordinateVector"},
+               {"markerNumbers", {m0, m1}},
+               {"scalingMarker0", {{1., 0.}, {0., 1.}}},
+               {"scalingMarker1", {{1., 0.}, {0., 1.}}},
+               {"offset", {0.3, 0.2}}});
   s.Assemble();
   return system;
 }
@@ -383,8 +424,10 @@ std::unique_ptr<MainSystem> GenericODE2Chain() {
   const Index points = 20, n = 3 * points;
   Json nodes = Json::array();
   for (Index i = 0; i < points; ++i)
-    nodes.push_back(AddFromJson(s, C::Node, {{"nodeType", "Point"}, {"referenceCoordinates", {0.1 * i, 0., 0.}},
-                                             {"initialCoordinates", {0., 0.001 * (i % 3), -0.002 * (i % 2)}}}));
+    nodes.push_back(AddFromJson(s, C::Node,
+                                {{"nodeType", "Point"},
+                                 {"referenceCoordinates", {0.1 * i, 0., 0.}},
+                                 {"initialCoordinates", {0., 0.001 * (i % 3), -0.002 * (i % 2)}}}));
   MatrixX K = MatrixX::Zero(n, n), M = MatrixX::Zero(n, n);
   for (Index i = 0; i < n; ++i) {
     K(i, i) = i < 3 ? 2e3 : 1e3;
@@ -398,8 +441,13 @@ std::unique_ptr<MainSystem> GenericODE2Chain() {
   const auto rows = [](const MatrixX& A) { return FieldConverter<MatrixX>::ToJson(A); };
   Json force = Json::array();
   for (Index i = 0; i < n; ++i) force.push_back(i % 3 == 1 ? -1. : 0.);
-  AddFromJson(s, C::Object, {{"objectType", "GenericODE2"}, {"nodeNumbers", nodes}, {"massMatrix", rows(M)},
-                             {"stiffnessMatrix", rows(K)}, {"dampingMatrix", rows(D)}, {"forceVector", force}});
+  AddFromJson(s, C::Object,
+              {{"objectType", "GenericODE2"},
+               {"nodeNumbers", nodes},
+               {"massMatrix", rows(M)},
+               {"stiffnessMatrix", rows(K)},
+               {"dampingMatrix", rows(D)},
+               {"forceVector", force}});
   s.Assemble();
   return system;
 }

@@ -59,19 +59,26 @@ std::unique_ptr<MainSystem> UserFunctionDoublePendulum() {
   using C = ItemCategory;
   const Index n0 = AddFromJson(s, C::Node, {{"nodeType", "Point2D"}, {"referenceCoordinates", {0.8, 0.}}});
   const Index n1 = AddFromJson(s, C::Node, {{"nodeType", "Point2D"}, {"referenceCoordinates", {1.6, 0.1}}});
-  const Index body = AddFromJson(s, C::Object, {{"objectType", "GenericODE2"}, {"nodeNumbers", {n0, n1}},
-                                                {"massMatrix", {{2., 0., 0., 0.}, {0., 2., 0., 0.}, {0., 0., 3., 0.}, {0., 0., 0., 3.}}}});
+  const Index body =
+      AddFromJson(s, C::Object,
+                  {{"objectType", "GenericODE2"},
+                   {"nodeNumbers", {n0, n1}},
+                   {"massMatrix", {{2., 0., 0., 0.}, {0., 2., 0., 0.}, {0., 0., 3., 0.}, {0., 0., 0., 3.}}}});
   const Index groundNode = AddFromJson(s, C::Node, {{"nodeType", "PointGround"}});
   const Index ground = AddFromJson(s, C::Marker, {{"markerType", "NodeCoordinates"}, {"nodeNumber", groundNode}});
   const Index all = AddFromJson(s, C::Marker, {{"markerType", "ObjectODE2Coordinates"}, {"objectNumber", body}});
-  const Index constraint = AddFromJson(s, C::Object, {{"objectType", "ConnectorCoordinateVector"}, {"markerNumbers", {ground, all}},
-                                                      {"scalingMarker1", {{0., 0., 0., 0.}, {0., 0., 0., 0.}}}});
-  s.SetItemUserFunction(C::Object, constraint, "constraintUserFunction",
-                        std::make_shared<CppFunction>([](const VectorX& q, const VectorX& q_t, bool velocityLevel) {
-                          return MatrixX(velocityLevel ? VectorX(LengthJacobian(q) * q_t) : VectorX(Lengths(q).array() - 0.8));
-                        }));
-  s.SetItemUserFunction(C::Object, constraint, "jacobianUserFunction",
-                        std::make_shared<CppFunction>([](const VectorX& q, const VectorX&, bool) { return LengthJacobian(q); }));
+  const Index constraint = AddFromJson(s, C::Object,
+                                       {{"objectType", "ConnectorCoordinateVector"},
+                                        {"markerNumbers", {ground, all}},
+                                        {"scalingMarker1", {{0., 0., 0., 0.}, {0., 0., 0., 0.}}}});
+  s.SetItemUserFunction(
+      C::Object, constraint, "constraintUserFunction",
+      std::make_shared<CppFunction>([](const VectorX& q, const VectorX& q_t, bool velocityLevel) {
+        return MatrixX(velocityLevel ? VectorX(LengthJacobian(q) * q_t) : VectorX(Lengths(q).array() - 0.8));
+      }));
+  s.SetItemUserFunction(
+      C::Object, constraint, "jacobianUserFunction",
+      std::make_shared<CppFunction>([](const VectorX& q, const VectorX&, bool) { return LengthJacobian(q); }));
   s.Assemble();
   return system;
 }
@@ -101,17 +108,22 @@ TEST(CoordinateVectorConstraint, MoreEquationsThanTheCoordinatesADScalarHolds) {
   MainSystem s;
   using C = ItemCategory;
   const Index node = AddFromJson(s, C::Node, {{"nodeType", "RigidBody2D"}, {"referenceCoordinates", {0.4, -1., 0.7}}});
-  AddFromJson(s, C::Object, {{"objectType", "RigidBody2D"}, {"nodeNumber", node}, {"physicsMass", 2.}, {"physicsInertia", 0.5}});
-  const Index ground = AddFromJson(s, C::Marker, {{"markerType", "NodeCoordinates"},
-                                                  {"nodeNumber", AddFromJson(s, C::Node, {{"nodeType", "PointGround"}})}});
+  AddFromJson(s, C::Object,
+              {{"objectType", "RigidBody2D"}, {"nodeNumber", node}, {"physicsMass", 2.}, {"physicsInertia", 0.5}});
+  const Index ground = AddFromJson(
+      s, C::Marker,
+      {{"markerType", "NodeCoordinates"}, {"nodeNumber", AddFromJson(s, C::Node, {{"nodeType", "PointGround"}})}});
   const Index marker = AddFromJson(s, C::Marker, {{"markerType", "NodeCoordinates"}, {"nodeNumber", node}});
   Json X = Json::array(), Y = Json::array();
   for (Index i = 0; i < 12; ++i) {
     X.push_back({0.1 * i, 1. - 0.05 * i, 0.3});
     Y.push_back({0.02 * i, 0.1, -0.01 * i});
   }
-  AddFromJson(s, C::Object, {{"objectType", "ConnectorCoordinateVector"}, {"markerNumbers", {ground, marker}},
-                             {"scalingMarker1", X}, {"quadraticTermMarker1", Y}});
+  AddFromJson(s, C::Object,
+              {{"objectType", "ConnectorCoordinateVector"},
+               {"markerNumbers", {ground, marker}},
+               {"scalingMarker1", X},
+               {"quadraticTermMarker1", Y}});
   s.Assemble();
   ExpectExactAndConsistent(s, 5);
 }
@@ -141,14 +153,24 @@ TEST_P(CoordinateVectorMarkerSize, LargeMarkersUseRunTimeSizedAD) {
     X.push_back(x);
     Y.push_back(y);
   }
-  const Index node = AddFromJson(s, C::Node, {{"nodeType", "GenericODE2"}, {"numberOfODE2Coordinates", n}, {"referenceCoordinates", reference},
-                                              {"initialCoordinates", zeros}, {"initialCoordinates_t", zeros}});
-  const Index body = AddFromJson(s, C::Object, {{"objectType", "GenericODE2"}, {"nodeNumbers", {node}}, {"massMatrix", mass}});
-  const Index ground = AddFromJson(s, C::Marker, {{"markerType", "ObjectODE2Coordinates"},
-                                                  {"objectNumber", AddFromJson(s, C::Object, {{"objectType", "Ground"}})}});
+  const Index node = AddFromJson(s, C::Node,
+                                 {{"nodeType", "GenericODE2"},
+                                  {"numberOfODE2Coordinates", n},
+                                  {"referenceCoordinates", reference},
+                                  {"initialCoordinates", zeros},
+                                  {"initialCoordinates_t", zeros}});
+  const Index body =
+      AddFromJson(s, C::Object, {{"objectType", "GenericODE2"}, {"nodeNumbers", {node}}, {"massMatrix", mass}});
+  const Index ground = AddFromJson(s, C::Marker,
+                                   {{"markerType", "ObjectODE2Coordinates"},
+                                    {"objectNumber", AddFromJson(s, C::Object, {{"objectType", "Ground"}})}});
   const Index marker = AddFromJson(s, C::Marker, {{"markerType", "ObjectODE2Coordinates"}, {"objectNumber", body}});
-  AddFromJson(s, C::Object, {{"objectType", "ConnectorCoordinateVector"}, {"markerNumbers", {ground, marker}},
-                             {"scalingMarker1", X}, {"quadraticTermMarker1", Y}, {"offset", {0.1, 0.2, 0.3}}});
+  AddFromJson(s, C::Object,
+              {{"objectType", "ConnectorCoordinateVector"},
+               {"markerNumbers", {ground, marker}},
+               {"scalingMarker1", X},
+               {"quadraticTermMarker1", Y},
+               {"offset", {0.1, 0.2, 0.3}}});
   s.Assemble();
   ExpectExactAndConsistent(s, 6);
 }

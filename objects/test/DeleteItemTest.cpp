@@ -16,7 +16,7 @@ using C = ItemCategory;
 // load, with sensors on the second mass, its load and its marker. Items can be left out to build
 // what a deletion must give.
 struct TwoMassesOptions {
-  bool firstLoad = true;        // load 0 and its MarkerBodyMass on mass 0
+  bool firstLoad = true;  // load 0 and its MarkerBodyMass on mass 0
   bool secondConstraint = true;  // the distance constraint between the masses
 };
 
@@ -26,21 +26,26 @@ std::unique_ptr<MainSystem> TwoMasses(TwoMassesOptions options = {}) {
   const Index ground = AddFromJson(s, C::Object, {{"objectType", "Ground"}});
   const Index node0 = AddFromJson(s, C::Node, {{"nodeType", "Point"}, {"referenceCoordinates", {1., 0., 0.}}});
   const Index node1 = AddFromJson(s, C::Node, {{"nodeType", "Point"}, {"referenceCoordinates", {2., 0., 0.}}});
-  const Index mass0 = AddFromJson(s, C::Object, {{"objectType", "MassPoint"}, {"nodeNumber", node0}, {"physicsMass", 1.}});
-  const Index mass1 = AddFromJson(s, C::Object, {{"objectType", "MassPoint"}, {"nodeNumber", node1}, {"physicsMass", 2.}});
+  const Index mass0 =
+      AddFromJson(s, C::Object, {{"objectType", "MassPoint"}, {"nodeNumber", node0}, {"physicsMass", 1.}});
+  const Index mass1 =
+      AddFromJson(s, C::Object, {{"objectType", "MassPoint"}, {"nodeNumber", node1}, {"physicsMass", 2.}});
   Index massMarker0 = -1;
   if (options.firstLoad) massMarker0 = AddFromJson(s, C::Marker, {{"markerType", "BodyMass"}, {"bodyNumber", mass0}});
   const Index massMarker1 = AddFromJson(s, C::Marker, {{"markerType", "BodyMass"}, {"bodyNumber", mass1}});
   if (options.firstLoad)
-    AddFromJson(s, C::Load, {{"loadType", "MassProportional"}, {"markerNumber", massMarker0}, {"loadVector", {0., -9.81, 0.}}});
-  const Index load1 =
-      AddFromJson(s, C::Load, {{"loadType", "MassProportional"}, {"markerNumber", massMarker1}, {"loadVector", {0., -9.81, 0.}}});
+    AddFromJson(s, C::Load,
+                {{"loadType", "MassProportional"}, {"markerNumber", massMarker0}, {"loadVector", {0., -9.81, 0.}}});
+  const Index load1 = AddFromJson(
+      s, C::Load, {{"loadType", "MassProportional"}, {"markerNumber", massMarker1}, {"loadVector", {0., -9.81, 0.}}});
   const Index groundMarker = AddFromJson(s, C::Marker, {{"markerType", "BodyPosition"}, {"bodyNumber", ground}});
   const Index position0 = AddFromJson(s, C::Marker, {{"markerType", "BodyPosition"}, {"bodyNumber", mass0}});
   const Index position1 = AddFromJson(s, C::Marker, {{"markerType", "BodyPosition"}, {"bodyNumber", mass1}});
-  AddFromJson(s, C::Object, {{"objectType", "ConnectorDistance"}, {"markerNumbers", {groundMarker, position0}}, {"distance", 1.}});
+  AddFromJson(s, C::Object,
+              {{"objectType", "ConnectorDistance"}, {"markerNumbers", {groundMarker, position0}}, {"distance", 1.}});
   if (options.secondConstraint)
-    AddFromJson(s, C::Object, {{"objectType", "ConnectorDistance"}, {"markerNumbers", {position0, position1}}, {"distance", 1.}});
+    AddFromJson(s, C::Object,
+                {{"objectType", "ConnectorDistance"}, {"markerNumbers", {position0, position1}}, {"distance", 1.}});
   AddFromJson(s, C::Sensor, {{"sensorType", "Load"}, {"loadNumber", load1}, {"writeToFile", false}});
   AddFromJson(s, C::Sensor, {{"sensorType", "Marker"}, {"markerNumber", position1}, {"writeToFile", false}});
   AddFromJson(s, C::Sensor, {{"sensorType", "Body"}, {"bodyNumber", mass1}, {"writeToFile", false}});
@@ -94,9 +99,11 @@ TEST(DeleteItem, ConnectorDeletesItsMarkersAndInvalidatesOtherUsersOfThem) {
   EXPECT_EQ(system->GetItemParameter(C::Object, 3, "markerNumbers"), Json::array({2, -1}));
   EXPECT_EQ(system->GetItemParameter(C::Sensor, 1, "markerNumber"), Json(-1));
   ASSERT_EQ(warnings.size(), 2u);
-  EXPECT_TRUE(Contains(warnings, "mbs.DeleteObject(4): object 3 (ObjectConnectorDistance) referred to the deleted marker 3 "
-                                 "in parameter 'markerNumbers'; it is now -1"));
-  EXPECT_TRUE(Contains(warnings, "sensor 1 (SensorMarker) referred to the deleted marker 4 in parameter 'markerNumber'"));
+  EXPECT_TRUE(Contains(warnings,
+                       "mbs.DeleteObject(4): object 3 (ObjectConnectorDistance) referred to the deleted marker 3 "
+                       "in parameter 'markerNumbers'; it is now -1"));
+  EXPECT_TRUE(
+      Contains(warnings, "sensor 1 (SensorMarker) referred to the deleted marker 4 in parameter 'markerNumber'"));
   // refused until they are given valid markers, with the item and the parameter named
   try {
     system->Assemble();
@@ -118,34 +125,46 @@ TEST(DeleteItem, BodyDeletesItsNodeAndInvalidatesItsMarkers) {
   EXPECT_EQ(system->NumberOfItems(C::Node), 1);
   EXPECT_EQ(system->GetItemParameter(C::Object, 1, "nodeNumber"), Json(0));  // mass 1 on node 1, now 0
   EXPECT_EQ(system->GetItemParameter(C::Marker, 0, "bodyNumber"), Json(-1));  // on mass 0
-  EXPECT_EQ(system->GetItemParameter(C::Marker, 1, "bodyNumber"), Json(1));   // on mass 1, now object 1
+  EXPECT_EQ(system->GetItemParameter(C::Marker, 1, "bodyNumber"), Json(1));  // on mass 1, now object 1
   EXPECT_EQ(system->GetItemParameter(C::Marker, 3, "bodyNumber"), Json(-1));  // position0
   EXPECT_EQ(system->GetItemParameter(C::Marker, 4, "bodyNumber"), Json(1));
   EXPECT_EQ(system->GetItemParameter(C::Sensor, 2, "bodyNumber"), Json(1));
   EXPECT_EQ(warnings.size(), 2u);
-  EXPECT_TRUE(Contains(warnings, "marker 0 (MarkerBodyMass) referred to the deleted object 1 in parameter 'bodyNumber'"));
+  EXPECT_TRUE(
+      Contains(warnings, "marker 0 (MarkerBodyMass) referred to the deleted object 1 in parameter 'bodyNumber'"));
   EXPECT_THROW(system->Assemble(), ValueError);
   EXPECT_THROW(system->GetMarkerOutput(0, OutputVariableType::Position, ConfigurationType::Reference), ValueError);
 }
 
 TEST(DeleteItem, NodeInAListOfNodesBecomesMinusOneAndIsRefused) {
   MainSystem s;
-  const Index n0 = AddFromJson(s, C::Node, {{"nodeType", "GenericODE1"}, {"numberOfODE1Coordinates", 1},
-                                            {"referenceCoordinates", {0.}}, {"initialCoordinates", {1.}}});
-  const Index n1 = AddFromJson(s, C::Node, {{"nodeType", "GenericODE1"}, {"numberOfODE1Coordinates", 1},
-                                            {"referenceCoordinates", {0.}}, {"initialCoordinates", {2.}}});
-  AddFromJson(s, C::Object, {{"objectType", "GenericODE1"}, {"nodeNumbers", {n1, n0}}, {"systemMatrix", {{-1., 0.}, {0., -2.}}},
-                             {"rhsVector", {0., 0.}}});
+  const Index n0 = AddFromJson(s, C::Node,
+                               {{"nodeType", "GenericODE1"},
+                                {"numberOfODE1Coordinates", 1},
+                                {"referenceCoordinates", {0.}},
+                                {"initialCoordinates", {1.}}});
+  const Index n1 = AddFromJson(s, C::Node,
+                               {{"nodeType", "GenericODE1"},
+                                {"numberOfODE1Coordinates", 1},
+                                {"referenceCoordinates", {0.}},
+                                {"initialCoordinates", {2.}}});
+  AddFromJson(s, C::Object,
+              {{"objectType", "GenericODE1"},
+               {"nodeNumbers", {n1, n0}},
+               {"systemMatrix", {{-1., 0.}, {0., -2.}}},
+               {"rhsVector", {0., 0.}}});
   const std::vector<std::string> warnings = s.DeleteItem(C::Node, n0, false);
   EXPECT_EQ(s.GetItemParameter(C::Object, 0, "nodeNumbers"), Json::array({0, -1}));
   ASSERT_EQ(warnings.size(), 1u);
-  EXPECT_TRUE(Contains(warnings, "mbs.DeleteNode(0): object 0 (ObjectGenericODE1) referred to the deleted node 0 in parameter "
-                                 "'nodeNumbers'"));
+  EXPECT_TRUE(Contains(warnings,
+                       "mbs.DeleteNode(0): object 0 (ObjectGenericODE1) referred to the deleted node 0 in parameter "
+                       "'nodeNumbers'"));
   try {
     s.Assemble();
     FAIL() << "Assemble() accepted -1 in a list of nodes";
   } catch (const ValueError& e) {
-    EXPECT_NE(std::string(e.what()).find("object 0 (ObjectGenericODE1): parameter 'nodeNumbers'"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("object 0 (ObjectGenericODE1): parameter 'nodeNumbers'"), std::string::npos)
+        << e.what();
   }
   EXPECT_THROW(s.GetNodeOutput(0, OutputVariableType::Coordinates, ConfigurationType::Reference), ValueError);
 }
@@ -153,7 +172,8 @@ TEST(DeleteItem, NodeInAListOfNodesBecomesMinusOneAndIsRefused) {
 TEST(DeleteItem, SensorsReadByAUserFunctionSensorAreRenumbered) {
   auto system = TwoMasses();
   MainSystem& s = *system;
-  const Index user = AddFromJson(s, C::Sensor, {{"sensorType", "UserFunction"}, {"sensorNumbers", {0, 2}}, {"writeToFile", false}});
+  const Index user =
+      AddFromJson(s, C::Sensor, {{"sensorType", "UserFunction"}, {"sensorNumbers", {0, 2}}, {"writeToFile", false}});
   EXPECT_TRUE(s.DeleteItem(C::Sensor, 1, false).empty());
   EXPECT_EQ(s.GetItemParameter(C::Sensor, user - 1, "sensorNumbers"), Json::array({0, 1}));
   EXPECT_EQ(s.SensorRecords().size(), 3u);

@@ -18,19 +18,31 @@ using C = ItemCategory;
 std::unique_ptr<MainSystem> ThreeBodies() {
   auto system = std::make_unique<MainSystem>();
   MainSystem& s = *system;
-  const Index nodeEP = AddFromJson(s, C::Node, {{"nodeType", "RigidBodyEP"}, {"referenceCoordinates", {0., 0.1, 0., 1., 0., 0., 0.}}});
+  const Index nodeEP =
+      AddFromJson(s, C::Node, {{"nodeType", "RigidBodyEP"}, {"referenceCoordinates", {0., 0.1, 0., 1., 0., 0., 0.}}});
   const Index nodePoint = AddFromJson(s, C::Node, {{"nodeType", "Point"}, {"referenceCoordinates", {1., 0.3, -0.2}}});
-  const Index nodeRxyz = AddFromJson(s, C::Node, {{"nodeType", "RigidBodyRxyz"}, {"referenceCoordinates", {0.2, -0.9, 0.4, 0.1, 0.2, -0.3}}});
-  const Index bodyEP = AddFromJson(s, C::Object, {{"objectType", "RigidBody"}, {"nodeNumber", nodeEP}, {"mass", 2.},
-                                                  {"inertia", {1., 2., 3., 0., 0., 0.}}});
+  const Index nodeRxyz = AddFromJson(
+      s, C::Node, {{"nodeType", "RigidBodyRxyz"}, {"referenceCoordinates", {0.2, -0.9, 0.4, 0.1, 0.2, -0.3}}});
+  const Index bodyEP = AddFromJson(
+      s, C::Object,
+      {{"objectType", "RigidBody"}, {"nodeNumber", nodeEP}, {"mass", 2.}, {"inertia", {1., 2., 3., 0., 0., 0.}}});
   AddFromJson(s, C::Object, {{"objectType", "MassPoint"}, {"nodeNumber", nodePoint}, {"physicsMass", 1.5}});
-  const Index bodyRxyz = AddFromJson(s, C::Object, {{"objectType", "RigidBody"}, {"nodeNumber", nodeRxyz}, {"mass", 1.},
-                                                    {"inertia", {1., 1., 2., 0.1, 0., 0.}}, {"centerOfMass", {0.1, 0., 0.2}}});
-  const Index m0 = AddFromJson(s, C::Marker, {{"markerType", "BodyPosition"}, {"bodyNumber", bodyEP}, {"localPosition", {0.3, 0.1, 0.}}});
+  const Index bodyRxyz = AddFromJson(s, C::Object,
+                                     {{"objectType", "RigidBody"},
+                                      {"nodeNumber", nodeRxyz},
+                                      {"mass", 1.},
+                                      {"inertia", {1., 1., 2., 0.1, 0., 0.}},
+                                      {"centerOfMass", {0.1, 0., 0.2}}});
+  const Index m0 = AddFromJson(
+      s, C::Marker, {{"markerType", "BodyPosition"}, {"bodyNumber", bodyEP}, {"localPosition", {0.3, 0.1, 0.}}});
   const Index m1 = AddFromJson(s, C::Marker, {{"markerType", "NodePosition"}, {"nodeNumber", nodePoint}});
-  const Index m2 = AddFromJson(s, C::Marker, {{"markerType", "BodyPosition"}, {"bodyNumber", bodyRxyz}, {"localPosition", {0., 0.2, -0.1}}});
-  AddFromJson(s, C::Object, {{"objectType", "TestThreeMarkerConnector"}, {"markerNumber0", m0}, {"markerNumber1", m1},
-                             {"markerNumber2", m2}});
+  const Index m2 = AddFromJson(
+      s, C::Marker, {{"markerType", "BodyPosition"}, {"bodyNumber", bodyRxyz}, {"localPosition", {0., 0.2, -0.1}}});
+  AddFromJson(s, C::Object,
+              {{"objectType", "TestThreeMarkerConnector"},
+               {"markerNumber0", m0},
+               {"markerNumber1", m1},
+               {"markerNumber2", m2}});
   s.Assemble();
   return system;
 }
@@ -59,7 +71,8 @@ TEST_P(ElementContractJacobian, ExactJacobianCouplesBothWays) {
   EXPECT_GT(J.block(0, n2, n2, 1).cwiseAbs().maxCoeff(), 0.1);
   EXPECT_GT(J.block(n2, 0, 1, n2).cwiseAbs().maxCoeff(), 0.1);
   JacobianFactors velocity;
-  velocity.mass = velocity.stiffness = velocity.multiplierColumns = velocity.constraintRows = velocity.ode1Stiffness = 0.;
+  velocity.mass = velocity.stiffness = velocity.multiplierColumns = velocity.constraintRows = velocity.ode1Stiffness =
+      0.;
   velocity.ode1Damping = 1.;
   EXPECT_GT(equations.JacobianDense(state, velocity).block(n2, 0, 1, n2).cwiseAbs().maxCoeff(), 0.01);
 }
@@ -75,11 +88,20 @@ TEST(ElementContract, InternalStateAndTheMotionItDrivesFollowTheClosedForm) {
   const Index node = AddFromJson(s, C::Node, {{"nodeType", "Point"}, {"referenceCoordinates", {1., 0., 0.}}});
   AddFromJson(s, C::Object, {{"objectType", "MassPoint"}, {"nodeNumber", node}, {"physicsMass", mass}});
   const Index m0 = AddFromJson(s, C::Marker, {{"markerType", "BodyPosition"}, {"bodyNumber", ground}});
-  const Index m1 = AddFromJson(s, C::Marker, {{"markerType", "BodyPosition"}, {"bodyNumber", ground}, {"localPosition", {0., L1, 0.}}});
+  const Index m1 = AddFromJson(
+      s, C::Marker, {{"markerType", "BodyPosition"}, {"bodyNumber", ground}, {"localPosition", {0., L1, 0.}}});
   const Index m2 = AddFromJson(s, C::Marker, {{"markerType", "NodePosition"}, {"nodeNumber", node}});
-  AddFromJson(s, C::Object, {{"objectType", "TestThreeMarkerConnector"}, {"markerNumber0", m0}, {"markerNumber1", m1},
-                             {"markerNumber2", m2}, {"stiffness", k}, {"springStiffness", 0.}, {"restLength", restLength},
-                             {"rateGain", 0.}, {"timeConstant", tau}, {"initialActivation", a0}});
+  AddFromJson(s, C::Object,
+              {{"objectType", "TestThreeMarkerConnector"},
+               {"markerNumber0", m0},
+               {"markerNumber1", m1},
+               {"markerNumber2", m2},
+               {"stiffness", k},
+               {"springStiffness", 0.},
+               {"restLength", restLength},
+               {"rateGain", 0.},
+               {"timeConstant", tau},
+               {"initialActivation", a0}});
   s.Assemble();
   for (DynamicSolverType solver : {DynamicSolverType::GeneralizedAlpha, DynamicSolverType::RK44}) {
     SimulationSettings settings;

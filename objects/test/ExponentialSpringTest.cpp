@@ -5,8 +5,8 @@
 
 #include <cmath>
 
-#include "core/foundation/Errors.h"
 #include "core/evaluation/SystemEquations.h"
+#include "core/foundation/Errors.h"
 #include "objects/ItemList.h"
 #include "objects/contact/ObjectContactExponentialSpring.h"
 #include "objects/test/JacobianCheck.h"
@@ -57,8 +57,10 @@ TEST(ExponentialSpring, SaturatedFrictionKeepsItsDirectionAtTheLimit) {
     const auto f = ForcesAt(contact, p, v, 0., 0., K);
     const double friction = (f.frictionElastic + f.frictionDamping).norm();
     // both models are at the limit; their blend (directions differ) is within it
-    if (K == 0. || K == 1.) EXPECT_NEAR(friction, f.frictionLimit, 1e-9 * f.frictionLimit) << "K = " << K;
-    else EXPECT_LT(friction, f.frictionLimit) << "K = " << K;
+    if (K == 0. || K == 1.)
+      EXPECT_NEAR(friction, f.frictionLimit, 1e-9 * f.frictionLimit) << "K = " << K;
+    else
+      EXPECT_LT(friction, f.frictionLimit) << "K = " << K;
   }
   // K = 1: pure damping against the velocity, of magnitude mu_k fz; the anchor follows the station.
   const auto sliding = ForcesAt(contact, p, v, 0., 0., 1.);

@@ -15,9 +15,11 @@ TEST(ItemGeneric, EveryTypeIsRegisteredOnceWithItsNames) {
   for (const ItemTypeInfo* info : all) {
     EXPECT_EQ(ItemRegistry::Instance().Find(info->category, info->typeName), info);
     EXPECT_EQ(ItemRegistry::Instance().Find(info->category, info->className), info);
-    for (const auto& shortName : info->shortNames) EXPECT_EQ(ItemRegistry::Instance().Find(info->category, shortName), info);
+    for (const auto& shortName : info->shortNames)
+      EXPECT_EQ(ItemRegistry::Instance().Find(info->category, shortName), info);
     EXPECT_FALSE(info->description.empty()) << info->className;
-    for (const auto& field : info->fields->fields) EXPECT_FALSE(field.description.empty()) << info->className << "." << field.name;
+    for (const auto& field : info->fields->fields)
+      EXPECT_FALSE(field.description.empty()) << info->className << "." << field.name;
   }
 }
 
@@ -139,7 +141,8 @@ TEST_P(EveryItemType, TestInstanceAssemblesWithExactJacobiansAndRoundTrips) {
       VectorX whole, skipping;
       equations.ComputeODE2Residual(atZeroAcceleration, whole);
       equations.ComputeODE2ResidualAtZeroAcceleration(atZeroAcceleration, skipping);
-      EXPECT_TRUE(skipping == whole) << "a body claims ODE2LHSIsMassTimesAcceleration, but its LHS at q_tt = 0 is not zero";
+      EXPECT_TRUE(skipping == whole)
+          << "a body claims ODE2LHSIsMassTimesAcceleration, but its LHS at q_tt = 0 is not zero";
     }
     if (equations.NumberOfAE() > 0) {
       test::ExpectConstraintLoadsAreTransposedConstraintJacobian(system, equations, state);
@@ -169,7 +172,8 @@ TEST(ItemGeneric, EveryDeclaredOutputIsReadable) {
       if (&system.GetItem(info->category, i).TypeInfo() != info) continue;
       for (OutputVariableType type : info->outputs) {
         for (ConfigurationType configuration : {ConfigurationType::Current, ConfigurationType::Reference}) {
-          SCOPED_TRACE(info->className + " " + OutputVariableTypeName(type) + " " + ConfigurationTypeName(configuration));
+          SCOPED_TRACE(info->className + " " + OutputVariableTypeName(type) + " " +
+                       ConfigurationTypeName(configuration));
           VectorX value;
           if (info->category == ItemCategory::Node) {
             EXPECT_NO_THROW(value = system.GetNodeOutput(i, type, configuration));

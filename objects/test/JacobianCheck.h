@@ -57,7 +57,7 @@ inline VectorX Residual(SystemEquations& equations, const SystemState& state, bo
 
 // Central differences of [r; r1; g] with respect to one kind of unknown.
 inline MatrixX FiniteDifferences(SystemEquations& equations, const SystemState& state, VectorX SystemState::*unknown,
-                          bool velocityLevel, Index columnOffset) {
+                                 bool velocityLevel, Index columnOffset) {
   const Index n = equations.NumberOfUnknowns();
   MatrixX J = MatrixX::Zero(n, n);
   const double h = 1e-6;
@@ -65,7 +65,8 @@ inline MatrixX FiniteDifferences(SystemEquations& equations, const SystemState& 
     SystemState plus = state, minus = state;
     (plus.*unknown)(j) += h;
     (minus.*unknown)(j) -= h;
-    J.col(columnOffset + j) = (Residual(equations, plus, velocityLevel) - Residual(equations, minus, velocityLevel)) / (2 * h);
+    J.col(columnOffset + j) =
+        (Residual(equations, plus, velocityLevel) - Residual(equations, minus, velocityLevel)) / (2 * h);
   }
   return J;
 }
@@ -108,7 +109,7 @@ inline void ExpectExactJacobians(SystemEquations& equations, const SystemState& 
   velocity.constraintRows = 0.;
   velocity.ode1Stiffness = 0.;
   velocity.ode1Damping = 1.;  // dr1/dq_t of first-order states that depend on velocities
-  velocity.ode2ODE1 = 0.;     // dr/dy belongs to the first check
+  velocity.ode2ODE1 = 0.;  // dr/dy belongs to the first check
   exact = equations.JacobianDense(state, velocity);
   numerical = FiniteDifferences(equations, state, &SystemState::ode2_t, false, 0) +
               FiniteDifferences(equations, state, &SystemState::ode1_t, false, n2);
@@ -130,7 +131,8 @@ inline void ExpectExactJacobians(SystemEquations& equations, const SystemState& 
   velocityLevel.velocityConstraintPositionRows = 0.;
   exact = equations.JacobianDense(state, velocityLevel);
   numerical = FiniteDifferences(equations, state, &SystemState::ode2_t, true, 0);
-  if (checkConstraintRows) ExpectClose(exact.bottomLeftCorner(nAE, n2), numerical.bottomLeftCorner(nAE, n2), "dg_t/dq_t");
+  if (checkConstraintRows)
+    ExpectClose(exact.bottomLeftCorner(nAE, n2), numerical.bottomLeftCorner(nAE, n2), "dg_t/dq_t");
 
   // g_tt = C_q q_tt + h: h = d(g_t)/dq * q_t
   VectorX h;
@@ -185,13 +187,13 @@ inline Index ExpectConstraintLoadsAreTransposedConstraintJacobian(MainSystem& sy
       for (Index i = 0; i < size; ++i) motions.push_back(VectorX::Unit(n2, start + i));
     }
     for (std::size_t m = 0; m < motions.size(); ++m) {
-      EXPECT_NEAR((r1 - r0).dot(motions[m]), (C_q * motions[m]).dot(state.ae), 1e-7) << "node " << node << ", motion " << m;
+      EXPECT_NEAR((r1 - r0).dot(motions[m]), (C_q * motions[m]).dot(state.ae), 1e-7)
+          << "node " << node << ", motion " << m;
       ++checked;
     }
   }
   return checked;
 }
-
 
 // The velocity-level equations are the time derivative of the position-level ones along the
 // motion q(t) = q + t q_t (Euler parameter rates tangent to the unit sphere, where their

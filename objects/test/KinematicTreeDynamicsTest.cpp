@@ -26,14 +26,14 @@ Index AddRandomTree(MainSystem& system, Index n, unsigned seed, bool linkLoads) 
   std::uniform_real_distribution<double> uniform(-1., 1.);
   const char* types[] = {"RevoluteZ", "PrismaticX", "RevoluteX", "PrismaticY", "RevoluteY", "PrismaticZ"};
   Json jointTypes = Json::array(), parents = Json::array(), transformations = Json::array(), offsets = Json::array(),
-       inertias = Json::array(), coms = Json::array(), masses = Json::array(),
-       forces = Json::array(), torques = Json::array();
+       inertias = Json::array(), coms = Json::array(), masses = Json::array(), forces = Json::array(),
+       torques = Json::array();
   for (Index i = 0; i < n; ++i) {
     jointTypes.push_back(types[(i + seed) % 6]);
     parents.push_back(i == 0 || random() % 7 == 0 ? -1 : Index(random() % i));
-    const Matrix3 rotation = Eigen::AngleAxisd(3. * uniform(random), Vector3(uniform(random), uniform(random),
-                                                                                uniform(random)).normalized())
-                                 .toRotationMatrix();
+    const Matrix3 rotation =
+        Eigen::AngleAxisd(3. * uniform(random), Vector3(uniform(random), uniform(random), uniform(random)).normalized())
+            .toRotationMatrix();
     transformations.push_back({{rotation(0, 0), rotation(0, 1), rotation(0, 2)},
                                {rotation(1, 0), rotation(1, 1), rotation(1, 2)},
                                {rotation(2, 0), rotation(2, 1), rotation(2, 2)}});
@@ -46,7 +46,8 @@ Index AddRandomTree(MainSystem& system, Index n, unsigned seed, bool linkLoads) 
     forces.push_back({uniform(random), uniform(random), uniform(random)});
     torques.push_back({uniform(random), uniform(random), uniform(random)});
   }
-  Json parameters = KinematicTreeOnNewNode(system, n, jointTypes, parents, transformations, offsets, inertias, coms, masses);
+  Json parameters =
+      KinematicTreeOnNewNode(system, n, jointTypes, parents, transformations, offsets, inertias, coms, masses);
   parameters["gravity"] = {0.3, -9.81, 0.5};
   parameters["baseOffset"] = {0.1, 0.2, -0.3};
   if (linkLoads) {
@@ -75,7 +76,8 @@ TEST_P(KinematicTreeDynamicsTest, MassMatrixSolveAndDerivativesAgreeWithNewtonEu
   dynamics.Resize(tree);
   std::mt19937 random(11);
   for (int trial = 0; trial < 3; ++trial) {
-    const VectorX q = RandomVector(n, random, 1.5), q_t = RandomVector(n, random, 2.), q_tt = RandomVector(n, random, 3.);
+    const VectorX q = RandomVector(n, random, 1.5), q_t = RandomVector(n, random, 2.),
+                  q_tt = RandomVector(n, random, 3.);
     VectorX tau(n), tau0(n), tauUnit(n);
     dynamics.InverseDynamics(tree, q.data(), q_t.data(), q_tt.data(), tau.data());
     const VectorX zero = VectorX::Zero(n);

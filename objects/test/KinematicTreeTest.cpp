@@ -38,8 +38,8 @@ Index AddTree(MainSystem& system, Index n, bool withUserFunction, bool withLimit
   const Json rotated = {{0.36, -0.48, 0.8}, {0.8, 0.6, 0.}, {-0.48, 0.64, 0.6}};
   const char* types[] = {"RevoluteZ", "RevoluteX", "PrismaticY", "RevoluteY", "PrismaticZ", "PrismaticX"};
   Json jointTypes = Json::array(), parents = Json::array(), transformations = Json::array(), offsets = Json::array(),
-       inertias = Json::array(), coms = Json::array(), masses = Json::array(),
-       lower = Json::array(), upper = Json::array();
+       inertias = Json::array(), coms = Json::array(), masses = Json::array(), lower = Json::array(),
+       upper = Json::array();
   for (Index i = 0; i < n; ++i) {
     jointTypes.push_back(types[i % 6]);
     parents.push_back(i == 0 ? -1 : (i % 3 == 0 ? i - 2 : i - 1));
@@ -51,7 +51,8 @@ Index AddTree(MainSystem& system, Index n, bool withUserFunction, bool withLimit
     lower.push_back(i % 3 == 0 ? -0.1 : (i % 3 == 1 ? -1e30 : -0.05));
     upper.push_back(i % 3 == 0 ? 0.1 : (i % 3 == 1 ? 0.05 : 1e30));
   }
-  Json parameters = KinematicTreeOnNewNode(system, n, jointTypes, parents, transformations, offsets, inertias, coms, masses);
+  Json parameters =
+      KinematicTreeOnNewNode(system, n, jointTypes, parents, transformations, offsets, inertias, coms, masses);
   parameters["gravity"] = {0., -9.81, 0.};
   if (withLimits) {
     parameters["jointRangeLower"] = lower;
@@ -109,12 +110,20 @@ TEST_P(KinematicTreeItemsJacobian, ExactForItemsOnTheTreesMarkers) {
   const Index tree = AddTree(system, n, false);
   const Index node = 0;  // the tree's node, added first
   const Index ground = AddFromJson(system, ItemCategory::Object, {{"objectType", "Ground"}});
-  const Index anchor = AddFromJson(system, ItemCategory::Marker,
-                                   {{"markerType", "BodyPosition"}, {"bodyNumber", ground}, {"localPosition", {1., 0.5, 0.}}});
-  const Index tip = AddFromJson(system, ItemCategory::Marker, {{"markerType", "KinematicTreeRigid"}, {"objectNumber", tree},
-                                                               {"linkNumber", n - 1}, {"localPosition", {0.2, 0., 0.1}}});
-  AddFromJson(system, ItemCategory::Object, {{"objectType", "ConnectorSpringDamper"}, {"markerNumbers", {anchor, tip}},
-                                             {"referenceLength", 0.3}, {"stiffness", 50.}, {"damping", 2.}});
+  const Index anchor =
+      AddFromJson(system, ItemCategory::Marker,
+                  {{"markerType", "BodyPosition"}, {"bodyNumber", ground}, {"localPosition", {1., 0.5, 0.}}});
+  const Index tip = AddFromJson(system, ItemCategory::Marker,
+                                {{"markerType", "KinematicTreeRigid"},
+                                 {"objectNumber", tree},
+                                 {"linkNumber", n - 1},
+                                 {"localPosition", {0.2, 0., 0.1}}});
+  AddFromJson(system, ItemCategory::Object,
+              {{"objectType", "ConnectorSpringDamper"},
+               {"markerNumbers", {anchor, tip}},
+               {"referenceLength", 0.3},
+               {"stiffness", 50.},
+               {"damping", 2.}});
   const Index groundNode = AddFromJson(system, ItemCategory::Node, {{"nodeType", "PointGround"}});
   const Index groundCoordinate = AddFromJson(
       system, ItemCategory::Marker, {{"markerType", "NodeCoordinate"}, {"nodeNumber", groundNode}, {"coordinate", 0}});

@@ -11,9 +11,7 @@ namespace multidyn {
 namespace {
 
 // The axial vector of the skew-symmetric part of M.
-Vector3 Axial(const Matrix3& M) {
-  return 0.5 * Vector3(M(2, 1) - M(1, 2), M(0, 2) - M(2, 0), M(1, 0) - M(0, 1));
-}
+Vector3 Axial(const Matrix3& M) { return 0.5 * Vector3(M(2, 1) - M(1, 2), M(0, 2) - M(2, 0), M(1, 0) - M(0, 1)); }
 
 MarkerData<double> RotationMarkerData(const NodeKinematics<double>& node, Index rotationCoordinate) {
   MarkerNodeRotationCoordinate marker;
@@ -36,7 +34,8 @@ template <class Node> void CheckAgainstFiniteDifferences(const Node& node, const
   const double eps = 1e-6;
   const Matrix3 A = RotationAt(node, q);
   // the global angular velocity from the rotation along q + t q_t: A_t A^T = omega~
-  const Vector3 omega = Axial((RotationAt(node, q + eps * q_t) - RotationAt(node, q - eps * q_t)) / (2. * eps) * A.transpose());
+  const Vector3 omega =
+      Axial((RotationAt(node, q + eps * q_t) - RotationAt(node, q - eps * q_t)) / (2. * eps) * A.transpose());
   for (Index i = 0; i < 3; ++i) {
     const MarkerData<double> data = RotationMarkerData(k, i);
     EXPECT_NEAR(data.coordinate_t, omega(i), 1e-8) << "axis " << i;

@@ -24,7 +24,8 @@ class CppUpdateState : public ScriptFunction {
     const double t = std::get<double>(arguments.begin()[0]);
     const VectorX x = std::get<VectorX>(arguments.begin()[1]);
     if (expectedSize != 2 || x.size() != 2) throw UserFunctionError("wrong size");
-    return Eigen::Vector2d(-0.7 * std::cos(x(0)) * std::cos(x(0)) * x(1) + 0.2 * std::sin(t), x(0) * x(0) * x(0) - 1.3 * x(1));
+    return Eigen::Vector2d(-0.7 * std::cos(x(0)) * std::cos(x(0)) * x(1) + 0.2 * std::sin(t),
+                           x(0) * x(0) * x(0) - 1.3 * x(1));
   }
   std::string Description() const override { return "C++ UpdateState"; }
   mutable int calls = 0;
@@ -56,7 +57,7 @@ TEST(ModulePython, OneCallPerEvaluationSharedByTheActuators) {
   EXPECT_EQ(s.update->calls, 1);  // two actuators, one call
   equations.ComputeODE2Residual(state, r);
   EXPECT_EQ(s.update->calls, 1);  // the same evaluation again: cached
-  state.ode2_t(5) += 0.1;         // another joint rate (body 0 turns about its z-axis): one more call
+  state.ode2_t(5) += 0.1;  // another joint rate (body 0 turns about its z-axis): one more call
   equations.ComputeODE2Residual(state, r);
   EXPECT_EQ(s.update->calls, 2);
   state.time += 0.01;  // another time
@@ -98,7 +99,8 @@ TEST(ModulePython, BadDefinitionsNameTheParameter) {
   expectRejected("inputIsRate", Json({0, 2}), "parameter 'inputIsRate': expected 0 (the joint's angle) or 1");
   expectRejected("inputIsRate", Json({0}), "parameter 'inputIsRate': expected one flag per input joint (2), got 1");
   expectRejected("inputNames", "angleInMsg", "parameter 'inputNames': expected one name per input joint (2)");
-  expectRejected("outputNames", "", "parameter 'outputNames': expected at least one output name for PythonModule 'constant', got none");
+  expectRejected("outputNames", "",
+                 "parameter 'outputNames': expected at least one output name for PythonModule 'constant', got none");
   expectRejected("inputJoints", Json({0, 3}), "angleInMsg");  // object 0 is a body, not a revolute joint
   EXPECT_EQ(s.system.GetItemParameter(ItemCategory::Object, module, "inputIsRate"), Json({0, 1}));
 }

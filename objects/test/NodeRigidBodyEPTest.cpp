@@ -14,9 +14,9 @@ using namespace multidyn;
 
 namespace {
 
-template <class Derivatives>
-void ExpectSameScalar(const Eigen::AutoDiffScalar<Derivatives>& seeded, const Eigen::AutoDiffScalar<Derivatives>& formula,
-                      const std::string& what) {
+template <class Derivatives> void ExpectSameScalar(const Eigen::AutoDiffScalar<Derivatives>& seeded,
+                                                   const Eigen::AutoDiffScalar<Derivatives>& formula,
+                                                   const std::string& what) {
   ASSERT_EQ(seeded.value(), formula.value()) << what;
   ASSERT_EQ(seeded.derivatives().size(), formula.derivatives().size()) << what;
   for (Index d = 0; d < seeded.derivatives().size(); ++d)
@@ -77,10 +77,10 @@ template <class AD> void CompareAtRandomStates(Index offset, bool velocitySeeds)
 }
 
 TEST(NodeRigidBodyEP, SeededKinematicsAreTheFormulasBitForBit) {
-  CompareAtRandomStates<ADScalar16>(0, true);    // a body on the node: [q; q_t]
-  CompareAtRandomStates<ADScalar16>(0, false);   // position-level constraint: q only
-  CompareAtRandomStates<ADScalar16>(7, false);   // second node of a constraint, q only
-  CompareAtRandomStates<ADScalar16>(2, true);    // [q; q_t] at an offset within a chunk
+  CompareAtRandomStates<ADScalar16>(0, true);  // a body on the node: [q; q_t]
+  CompareAtRandomStates<ADScalar16>(0, false);  // position-level constraint: q only
+  CompareAtRandomStates<ADScalar16>(7, false);  // second node of a constraint, q only
+  CompareAtRandomStates<ADScalar16>(2, true);  // [q; q_t] at an offset within a chunk
 }
 
 TEST(NodeRigidBodyEP, ValueKinematicsAreTheFormulasBitForBit) {

@@ -77,10 +77,14 @@ TEST(ODE1, ResidualIsRateMinusRightHandSideOfStoredCoordinates) {
 TEST(ODE1, UserFunctionJacobianByFiniteDifferencesMatchesTheDerivative) {
   MainSystem system;
   using C = ItemCategory;
-  const Index node = AddFromJson(system, C::Node, {{"nodeType", "GenericODE1"}, {"numberOfODE1Coordinates", 2},
-                                                   {"referenceCoordinates", {0.3, -0.4}}, {"initialCoordinates", {0., 0.}}});
-  const Index object = AddFromJson(system, C::Object, {{"objectType", "GenericODE1"}, {"nodeNumbers", {node}},
-                                                        {"systemMatrix", {{0., 1.}, {-4., 0.}}}});
+  const Index node = AddFromJson(system, C::Node,
+                                 {{"nodeType", "GenericODE1"},
+                                  {"numberOfODE1Coordinates", 2},
+                                  {"referenceCoordinates", {0.3, -0.4}},
+                                  {"initialCoordinates", {0., 0.}}});
+  const Index object =
+      AddFromJson(system, C::Object,
+                  {{"objectType", "GenericODE1"}, {"nodeNumbers", {node}}, {"systemMatrix", {{0., 1.}, {-4., 0.}}}});
   // f_user = [sin(y0) y1; t y0^2]
   auto function = std::make_shared<CppRightHandSide>([](double t, const VectorX& y) {
     VectorX f(2);
@@ -111,15 +115,23 @@ TEST(ODE1, UserFunctionJacobianByFiniteDifferencesMatchesTheDerivative) {
 TEST(ODE1, ChecksNameTheItemAndTheParameter) {
   MainSystem system;
   using C = ItemCategory;
-  EXPECT_THROW(AddFromJson(system, C::Node, {{"nodeType", "GenericODE1"}, {"numberOfODE1Coordinates", 2},
-                                             {"referenceCoordinates", {0.}}, {"initialCoordinates", {0., 0.}}}),
+  EXPECT_THROW(AddFromJson(system, C::Node,
+                           {{"nodeType", "GenericODE1"},
+                            {"numberOfODE1Coordinates", 2},
+                            {"referenceCoordinates", {0.}},
+                            {"initialCoordinates", {0., 0.}}}),
                ValueError);
-  const Index node = AddFromJson(system, C::Node, {{"nodeType", "GenericODE1"}, {"numberOfODE1Coordinates", 2},
-                                                   {"referenceCoordinates", {0., 0.}}, {"initialCoordinates", {0., 0.}}});
+  const Index node = AddFromJson(system, C::Node,
+                                 {{"nodeType", "GenericODE1"},
+                                  {"numberOfODE1Coordinates", 2},
+                                  {"referenceCoordinates", {0., 0.}},
+                                  {"initialCoordinates", {0., 0.}}});
   const Index point = AddFromJson(system, C::Node, {{"nodeType", "Point"}});
   try {
-    AddFromJson(system, C::Object, {{"objectType", "GenericODE1"}, {"nodeNumbers", {node}},
-                                    {"systemMatrix", {{1., 0., 0.}, {0., 1., 0.}, {0., 0., 1.}}}});
+    AddFromJson(system, C::Object,
+                {{"objectType", "GenericODE1"},
+                 {"nodeNumbers", {node}},
+                 {"systemMatrix", {{1., 0., 0.}, {0., 1., 0.}, {0., 0., 1.}}}});
     FAIL() << "a 3x3 matrix for 2 coordinates was accepted";
   } catch (const ValueError& e) {
     const std::string text = e.what();
@@ -127,10 +139,12 @@ TEST(ODE1, ChecksNameTheItemAndTheParameter) {
     EXPECT_NE(text.find("systemMatrix"), std::string::npos) << text;
     EXPECT_NE(text.find("2x2"), std::string::npos) << text;
   }
-  EXPECT_THROW(AddFromJson(system, C::Object, {{"objectType", "GenericODE1"}, {"nodeNumbers", {node}}, {"rhsVector", {1.}}}),
-               ValueError);
+  EXPECT_THROW(
+      AddFromJson(system, C::Object, {{"objectType", "GenericODE1"}, {"nodeNumbers", {node}}, {"rhsVector", {1.}}}),
+      ValueError);
   EXPECT_THROW(AddFromJson(system, C::Object, {{"objectType", "GenericODE1"}, {"nodeNumbers", {point}}}), TypeError);
   EXPECT_THROW(AddFromJson(system, C::Object, {{"objectType", "GenericODE1"}, {"nodeNumbers", {node, 7}}}), IndexError);
-  EXPECT_THROW(AddFromJson(system, C::Object, {{"objectType", "GenericODE1"}, {"nodeNumbers", Json::array()}}), ValueError);
+  EXPECT_THROW(AddFromJson(system, C::Object, {{"objectType", "GenericODE1"}, {"nodeNumbers", Json::array()}}),
+               ValueError);
   EXPECT_EQ(system.NumberOfItems(C::Object), 0);
 }

@@ -69,7 +69,8 @@ TEST(ObjectRigidBodyLHSJacobian, SameBitsAsTheGenericDifferentiation) {
       GenericJacobian(body, node, q, q_t, q_tt, generic_q, generic_q_t);
       const std::string where = "trial " + std::to_string(trial) + (centerOfMassAtNode ? ", b = 0" : ", b != 0");
       ASSERT_TRUE(own_q == generic_q) << "d(lhs)/dq, " << where << "\nown\n" << own_q << "\ngeneric\n" << generic_q;
-      ASSERT_TRUE(own_q_t == generic_q_t) << "d(lhs)/dq_t, " << where << "\nown\n" << own_q_t << "\ngeneric\n"
+      ASSERT_TRUE(own_q_t == generic_q_t) << "d(lhs)/dq_t, " << where << "\nown\n"
+                                          << own_q_t << "\ngeneric\n"
                                           << generic_q_t;
       EXPECT_GT(own_q.cwiseAbs().maxCoeff(), 0.);  // the comparison is not one of zeros
       EXPECT_GT(own_q_t.cwiseAbs().maxCoeff(), 0.);

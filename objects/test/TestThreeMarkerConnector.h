@@ -29,9 +29,9 @@ class TestThreeMarkerConnector : public GeneralConnectorKernels<TestThreeMarkerC
                                          .Add(&T::timeConstant, "timeConstant", "s", "activation time constant")
                                          .Add(&T::initialActivation, "initialActivation", "", "a at t = 0")
                                          .Build();
-    static const ItemTypeInfo info = MakeItemTypeInfo<T>(
-        ItemCategory::Object, "TestThreeMarkerConnector", "TestThreeMarkerConnector", {}, "test",
-        "Test-only: three markers and an internal first-order state.", fields, {});
+    static const ItemTypeInfo info =
+        MakeItemTypeInfo<T>(ItemCategory::Object, "TestThreeMarkerConnector", "TestThreeMarkerConnector", {}, "test",
+                            "Test-only: three markers and an internal first-order state.", fields, {});
     return info;
   }
 

@@ -12,8 +12,7 @@ namespace {
 // d(u^2 + 3v)/du at u = 3 by UserFunctionLaw, with u seeded as derivative 0.
 double DerivativeOfSquare(const EvaluationContext& context, double u) {
   const ADScalar16 uSeeded(u, 16, 0), v(0.5);
-  const ADScalar16 value =
-      UserFunctionLaw(context, uSeeded, v, [](double a, double b) { return a * a + 3. * b; });
+  const ADScalar16 value = UserFunctionLaw(context, uSeeded, v, [](double a, double b) { return a * a + 3. * b; });
   EXPECT_DOUBLE_EQ(value.value(), u * u + 1.5);
   return value.derivatives()(0);
 }

@@ -40,8 +40,8 @@ void RegisterCentroidalBindings(py::module_& m) {
       .def("GetEECount", &SingleRigidBodyDynamics::GetEECount)
       .def("GetInertiaInBase", &SingleRigidBodyDynamics::GetInertiaInBase)
       .def("GetInertiaInWorld", &SingleRigidBodyDynamics::GetInertiaInWorld)
-      .def("SetCurrent", &SingleRigidBodyDynamics::SetCurrent, py::arg("com_W"), py::arg("com_acc_W"),
-           py::arg("w_R_b"), py::arg("omega_W"), py::arg("omega_dot_W"), py::arg("force_W"), py::arg("pos_W"))
+      .def("SetCurrent", &SingleRigidBodyDynamics::SetCurrent, py::arg("com_W"), py::arg("com_acc_W"), py::arg("w_R_b"),
+           py::arg("omega_W"), py::arg("omega_dot_W"), py::arg("force_W"), py::arg("pos_W"))
       .def("GetDynamicViolation", &SingleRigidBodyDynamics::GetDynamicViolation)
       .def("GetJacobianWrtBaseLin", &SingleRigidBodyDynamics::GetJacobianWrtBaseLin, py::arg("jac_base_lin_pos"),
            py::arg("jac_base_lin_acc"))

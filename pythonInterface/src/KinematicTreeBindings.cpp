@@ -91,7 +91,8 @@ class KinematicTreeAlgorithms {
     if (link < 0 || link >= n)
       throw ValueError("KinematicTree33.Jacobian: parameter 'linkIndex': expected a link index 0.." +
                        std::to_string(n - 1) + ", got " + std::to_string(link));
-    const std::vector<double> b = VectorFromPython(localPosition, 3, "KinematicTree33.Jacobian: parameter 'localPosition'");
+    const std::vector<double> b =
+        VectorFromPython(localPosition, 3, "KinematicTree33.Jacobian: parameter 'localPosition'");
     dynamics_.Motion(*tree_, qv.data(), nullptr, nullptr, false, true);
     MatrixX jacobian(6, n);
     dynamics_.PointJacobian(link, Vector3(b[0], b[1], b[2]), jacobian.topRows(3), jacobian.bottomRows(3));
@@ -117,9 +118,9 @@ class KinematicTreeAlgorithms {
         if (v.allFinite()) return v;
       }
     }
-    const std::vector<double> v = VectorFromPython(values, int(NumberOfLinks()),
-                                                   std::string("KinematicTree33.") + function + ": parameter '" + parameter +
-                                                       "' (one value per link)");
+    const std::vector<double> v = VectorFromPython(
+        values, int(NumberOfLinks()),
+        std::string("KinematicTree33.") + function + ": parameter '" + parameter + "' (one value per link)");
     return Eigen::Map<const VectorX>(v.data(), Index(v.size()));
   }
 
@@ -136,7 +137,8 @@ void RegisterKinematicTreeBindings(py::module_& m) {
       .def("NumberOfLinks", &KinematicTreeAlgorithms::NumberOfLinks)
       .def("InverseDynamics", &KinematicTreeAlgorithms::InverseDynamics, py::arg("q"), py::arg("q_t"), py::arg("q_tt"))
       .def("MassMatrix", &KinematicTreeAlgorithms::MassMatrix, py::arg("q"))
-      .def("ForwardDynamics", &KinematicTreeAlgorithms::ForwardDynamics, py::arg("q"), py::arg("q_t"), py::arg("torques"))
+      .def("ForwardDynamics", &KinematicTreeAlgorithms::ForwardDynamics, py::arg("q"), py::arg("q_t"),
+           py::arg("torques"))
       .def("InverseDynamicsDerivatives", &KinematicTreeAlgorithms::InverseDynamicsDerivatives, py::arg("q"),
            py::arg("q_t"), py::arg("q_tt"))
       .def("Jacobian", &KinematicTreeAlgorithms::Jacobian, py::arg("q"), py::arg("linkIndex"), py::arg("localPosition"))

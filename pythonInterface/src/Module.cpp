@@ -1,8 +1,8 @@
 // The compiled module multidyn._multidyn. Item classes, SimulationSettings and the
 // Exudyn-style convenience API are built in Python (pythonInterface/multidyn) from the
 // field tables exported here, so that each parameter is declared once, in C++.
-#include <cmath>
 #include <chrono>
+#include <cmath>
 #include <unordered_map>
 
 #include <pybind11/numpy.h>
@@ -10,8 +10,8 @@
 #include <pybind11/stl.h>
 
 #include "CentroidalBindings.h"
-#include "KinematicTreeBindings.h"
 #include "ContactBindings.h"
+#include "KinematicTreeBindings.h"
 #include "PythonConversion.h"
 #include "PythonScriptFunction.h"
 #include "core/foundation/Errors.h"
@@ -114,7 +114,8 @@ std::unique_ptr<Item> ItemFromPython(ItemCategory category, const py::dict& dict
   const std::string typeKey = TypeKey(category);
   const ItemTypeInfo* info = nullptr;
   if (dict.contains(typeKey))
-    info = ItemRegistry::Instance().Find(category, TextFromPython(py::str(dict[typeKey.c_str()]), description + ": " + typeKey));
+    info = ItemRegistry::Instance().Find(category,
+                                         TextFromPython(py::str(dict[typeKey.c_str()]), description + ": " + typeKey));
   for (auto item : dict) {
     const std::string key = TextFromPython(py::str(item.first), description + ": parameter name");
     const FieldDescriptor* field = info ? info->fields->Find(key) : nullptr;
@@ -125,13 +126,16 @@ std::unique_ptr<Item> ItemFromPython(ItemCategory category, const py::dict& dict
     try {  // the error's prefix is built on error only (this runs for every value of every item added)
       json[key] = PythonToJson(item.second);
     } catch (const TypeError& e) {
-      throw TypeError(description + (info ? " (" + info->className + ")" : "") + ": parameter '" + key + "': " + e.what());
+      throw TypeError(description + (info ? " (" + info->className + ")" : "") + ": parameter '" + key +
+                      "': " + e.what());
     } catch (const ValueError& e) {
-      throw ValueError(description + (info ? " (" + info->className + ")" : "") + ": parameter '" + key + "': " + e.what());
+      throw ValueError(description + (info ? " (" + info->className + ")" : "") + ": parameter '" + key +
+                       "': " + e.what());
     }
   }
   auto created = CreateItemFromJson(category, json, description, &deprecated);
-  for (auto& [field, callable] : functions) field->setFunction(created.get(), std::make_shared<PythonScriptFunction>(callable));
+  for (auto& [field, callable] : functions)
+    field->setFunction(created.get(), std::make_shared<PythonScriptFunction>(callable));
   return created;
 }
 
@@ -155,9 +159,10 @@ py::object OutputToPython(const VectorX& value, bool scalarIfSizeOne) {
 py::object ObjectOutputToPython(const MainSystem& system, Index object, const VectorX& value, OutputVariableType type) {
   const ObjectKind kind = system.GetObject(object).Kind();
   const bool isBody = kind == ObjectKind::Body || kind == ObjectKind::Ground;
-  const bool scalar = !isBody || type == OutputVariableType::KineticEnergy || type == OutputVariableType::Rotation ||
-                      type == OutputVariableType::StrainLocal || type == OutputVariableType::CurvatureLocal ||
-                      (value.size() == 1 && (type == OutputVariableType::ForceLocal || type == OutputVariableType::TorqueLocal));
+  const bool scalar =
+      !isBody || type == OutputVariableType::KineticEnergy || type == OutputVariableType::Rotation ||
+      type == OutputVariableType::StrainLocal || type == OutputVariableType::CurvatureLocal ||
+      (value.size() == 1 && (type == OutputVariableType::ForceLocal || type == OutputVariableType::TorqueLocal));
   return OutputToPython(value, scalar);
 }
 
@@ -175,7 +180,8 @@ struct GraphicsUpdateHook {
   double budget = 0.04;  // the largest fraction of the solve's wall-clock time the hook may take
 };
 GraphicsUpdateHook& GraphicsHook() {
-  static GraphicsUpdateHook* hook = new GraphicsUpdateHook;  // never destroyed: no Python object outlives the interpreter
+  static GraphicsUpdateHook* hook =
+      new GraphicsUpdateHook;  // never destroyed: no Python object outlives the interpreter
   return *hook;
 }
 
@@ -354,8 +360,9 @@ ScriptFunctionPtr StepUserFunctionFromPython(
     const py::object& function, const std::string& call,
     const std::string& expected = "a Python function f(mbs, t) returning True (continue) or False (stop)") {
   if (PyCallable_Check(function.ptr())) return std::make_shared<PythonScriptFunction>(function);
-  const bool remove = function.is_none() || (py::isinstance<py::int_>(function) && !py::isinstance<py::bool_>(function) &&
-                                             function.cast<py::int_>().equal(py::int_(0)));
+  const bool remove =
+      function.is_none() || (py::isinstance<py::int_>(function) && !py::isinstance<py::bool_>(function) &&
+                             function.cast<py::int_>().equal(py::int_(0)));
   if (!remove)
     throw TypeError(call + ": expected " + expected + ", or 0 to remove it; got " + ReprForMessage(function));
   return nullptr;
@@ -376,7 +383,8 @@ SystemState& WritableState(MainSystem& system, ConfigurationType configuration, 
     case ConfigurationType::StartOfStep: return system.StartOfStepState();
     case ConfigurationType::Reference: break;
   }
-  throw ValueError(function + ": configuration must be Current, Initial or StartOfStep; the Reference configuration is "
+  throw ValueError(function +
+                   ": configuration must be Current, Initial or StartOfStep; the Reference configuration is "
                    "given by the items' referenceCoordinates");
 }
 
@@ -424,23 +432,28 @@ PYBIND11_MODULE(_multidyn, m) {
       .value("Current", ConfigurationType::Current)
       .value("StartOfStep", ConfigurationType::StartOfStep);
 
-  m.def("_SetGraphicsUpdateHook", [](const py::object& function, double intervalSeconds, double budget) {
-          if (!function.is_none() && !PyCallable_Check(function.ptr()))
-            throw py::type_error("_SetGraphicsUpdateHook: expected a callable f(time, phase) or None");
-          if (!(intervalSeconds >= 0.) || !std::isfinite(intervalSeconds))
-            throw py::value_error("_SetGraphicsUpdateHook: intervalSeconds must be a finite number >= 0");
-          if (!(budget >= 0.) || !(budget <= 1.))
-            throw py::value_error("_SetGraphicsUpdateHook: budget must be a fraction in [0, 1] (0: no limit)");
-          GraphicsHook().function = function;
-          GraphicsHook().intervalSeconds = intervalSeconds;
-          GraphicsHook().budget = budget;
-        }, py::arg("function"), py::arg("intervalSeconds") = 0.1, py::arg("budget") = 0.04,
-        "the viewer's hook: f(time, phase) at the start (0), during (1: about every intervalSeconds, less often "
-        "when its calls would take more than the fraction budget of the wall-clock time) and at the end (2) of "
-        "every solve, and to record an image (3) every solutionSettings.recordImagesInterval of simulation time; "
-        "None removes it");
+  m.def(
+      "_SetGraphicsUpdateHook",
+      [](const py::object& function, double intervalSeconds, double budget) {
+        if (!function.is_none() && !PyCallable_Check(function.ptr()))
+          throw py::type_error("_SetGraphicsUpdateHook: expected a callable f(time, phase) or None");
+        if (!(intervalSeconds >= 0.) || !std::isfinite(intervalSeconds))
+          throw py::value_error("_SetGraphicsUpdateHook: intervalSeconds must be a finite number >= 0");
+        if (!(budget >= 0.) || !(budget <= 1.))
+          throw py::value_error("_SetGraphicsUpdateHook: budget must be a fraction in [0, 1] (0: no limit)");
+        GraphicsHook().function = function;
+        GraphicsHook().intervalSeconds = intervalSeconds;
+        GraphicsHook().budget = budget;
+      },
+      py::arg("function"), py::arg("intervalSeconds") = 0.1, py::arg("budget") = 0.04,
+      "the viewer's hook: f(time, phase) at the start (0), during (1: about every intervalSeconds, less often "
+      "when its calls would take more than the fraction budget of the wall-clock time) and at the end (2) of "
+      "every solve, and to record an image (3) every solutionSettings.recordImagesInterval of simulation time; "
+      "None removes it");
   m.def("ItemTypes", &ItemTypes, "descriptions of all item types and their parameters (from the C++ field tables)");
-  m.def("SettingsFields", [] {
+  m.def(
+      "SettingsFields",
+      [] {
         FieldDescriptor root;
         root.name = root.key = "SimulationSettings";
         root.type = FieldType::Nested;
@@ -448,11 +461,14 @@ PYBIND11_MODULE(_multidyn, m) {
         const SimulationSettings defaultSettings;
         const Json defaults = {{root.key, SettingsToJson(*root.nested, &defaultSettings)}};
         return DescribeField(root, &defaults);
-      }, "the SimulationSettings tree with defaults");
-  m.def("ValidateSettings", [](const py::dict& settings) {
-        SettingsFromPython(settings);
-      }, "raises if a settings dict has unknown names or bad values");
-  m.def("ValidateFields", [](int category, const std::string& typeName, const py::dict& values) {
+      },
+      "the SimulationSettings tree with defaults");
+  m.def(
+      "ValidateSettings", [](const py::dict& settings) { SettingsFromPython(settings); },
+      "raises if a settings dict has unknown names or bad values");
+  m.def(
+      "ValidateFields",
+      [](int category, const std::string& typeName, const py::dict& values) {
         const ItemTypeInfo* info = ItemRegistry::Instance().Find(CategoryOf(category), typeName);
         if (!info) throw ValueError("unknown item type " + typeName);
         // One item per type to set values on (creating one per call cost a tenth of building a model):
@@ -470,14 +486,15 @@ PYBIND11_MODULE(_multidyn, m) {
           SetItemField(*item, *f, PythonToJson(entry.second, info->className + ": parameter '" + f->name + "'"),
                        info->className);
         }
-      }, "raises ValueError/TypeError if a value of the dict {parameter name: value} is not valid for its field");
+      },
+      "raises ValueError/TypeError if a value of the dict {parameter name: value} is not valid for its field");
 
   py::class_<MainSystem>(m, "MainSystem", py::dynamic_attr())
       .def(py::init<>())
-      .def("_RemoveItemsFrom", [](MainSystem& self, int category, Index count) {
-             self.RemoveItemsFrom(CategoryOf(category), count);
-           })
-      .def("_AddItem", [](MainSystem& self, int category, const py::dict& dict) {
+      .def("_RemoveItemsFrom",
+           [](MainSystem& self, int category, Index count) { self.RemoveItemsFrom(CategoryOf(category), count); })
+      .def("_AddItem",
+           [](MainSystem& self, int category, const py::dict& dict) {
              const ItemCategory c = CategoryOf(category);
              std::vector<std::pair<const FieldDescriptor*, py::object>> functions;
              std::vector<std::string> deprecated;
@@ -488,7 +505,8 @@ PYBIND11_MODULE(_multidyn, m) {
              WarnDeprecated(added, deprecated);
              return index;
            })
-      .def("_ModifyItem", [](MainSystem& self, int category, Index index, const py::dict& dict) {
+      .def("_ModifyItem",
+           [](MainSystem& self, int category, Index index, const py::dict& dict) {
              const ItemCategory c = CategoryOf(category);
              std::vector<std::pair<const FieldDescriptor*, py::object>> functions;
              std::vector<std::string> deprecated;
@@ -497,10 +515,12 @@ PYBIND11_MODULE(_multidyn, m) {
              self.ModifyItem(c, index, std::move(item));
              WarnDeprecated(changed, deprecated);
            })
-      .def("_DeleteItem", [](MainSystem& self, int category, Index index, bool deleteDependents) {
+      .def("_DeleteItem",
+           [](MainSystem& self, int category, Index index, bool deleteDependents) {
              return self.DeleteItem(CategoryOf(category), index, deleteDependents);  // the warnings
            })
-      .def("_ReplaceItems", [](MainSystem& self, const py::list& lists, const std::string& call) {
+      .def("_ReplaceItems",
+           [](MainSystem& self, const py::list& lists, const std::string& call) {
              // lists: the item dicts of each category (normalised by their classes, as for _AddItem)
              self.CheckNotSolving(call);
              MainSystem::ItemLists items;
@@ -520,8 +540,10 @@ PYBIND11_MODULE(_multidyn, m) {
              self.ReplaceItems(std::move(items), call);
              for (const auto& [item, names] : deprecated) WarnDeprecated(*item, names);
            })
-      .def("_NumberOfItems", [](const MainSystem& self, int category) { return self.NumberOfItems(CategoryOf(category)); })
-      .def("_GetItem", [](const MainSystem& self, int category, Index index) {
+      .def("_NumberOfItems",
+           [](const MainSystem& self, int category) { return self.NumberOfItems(CategoryOf(category)); })
+      .def("_GetItem",
+           [](const MainSystem& self, int category, Index index) {
              const ItemCategory c = CategoryOf(category);
              py::dict dict = JsonToPython(self.ItemToJson(c, index));
              const Item& item = self.GetItem(c, index);
@@ -537,7 +559,8 @@ PYBIND11_MODULE(_multidyn, m) {
              }
              return dict;
            })
-      .def("_GetItemParameter", [](const MainSystem& self, int category, Index index, const py::object& parameterName) -> py::object {
+      .def("_GetItemParameter",
+           [](const MainSystem& self, int category, Index index, const py::object& parameterName) -> py::object {
              const ItemCategory c = CategoryOf(category);
              const Item& item = self.GetItem(c, index);
              const std::string name = TextFromPython(parameterName, self.ItemDescription(c, index) + ": parameterName");
@@ -549,7 +572,9 @@ PYBIND11_MODULE(_multidyn, m) {
              const py::object value = JsonToPython(self.GetItemParameter(c, index, name));
              return f && f->type == FieldType::Matrix ? SparseAsMatrixContainer(value) : value;
            })
-      .def("_SetItemParameter", [](MainSystem& self, int category, Index index, const py::object& parameterName, const py::object& pythonValue) {
+      .def("_SetItemParameter",
+           [](MainSystem& self, int category, Index index, const py::object& parameterName,
+              const py::object& pythonValue) {
              const ItemCategory c = CategoryOf(category);
              const Item& item = self.GetItem(c, index);
              const std::string name = TextFromPython(parameterName, self.ItemDescription(c, index) + ": parameterName");
@@ -567,130 +592,184 @@ PYBIND11_MODULE(_multidyn, m) {
              if (self.SetItemParameter(c, index, name, value))  // an unknown name: TypeError listing the parameters
                WarnDeprecated(self.GetItem(c, index), {f->name});
            })
-      .def("_ItemDescription", [](const MainSystem& self, int category, Index index) {
-             return self.ItemDescription(CategoryOf(category), index);
-           })
+      .def("_ItemDescription", [](const MainSystem& self, int category,
+                                  Index index) { return self.ItemDescription(CategoryOf(category), index); })
       .def("_AddTestInstance",
            [](MainSystem& self, int category, const std::string& className) {
              // for the tests that cover every item type: the instance the type declares (Item.h)
              const ItemTypeInfo* info = ItemRegistry::Instance().Find(CategoryOf(category), className);
-             if (!info) throw ValueError("no " + std::string(CategoryName(CategoryOf(category))) + " type '" + className + "'");
+             if (!info)
+               throw ValueError("no " + std::string(CategoryName(CategoryOf(category))) + " type '" + className + "'");
              info->addTestInstance(self);
            })
-      .def("_ItemsOfClass", [](const MainSystem& self, int category, const std::string& className) {
-             std::vector<Index> numbers;  // one call instead of one per item (Assemble looks for actuators)
-             const ItemCategory c = CategoryOf(category);
-             for (Index i = 0; i < self.NumberOfItems(c); ++i)
-               if (self.GetItem(c, i).TypeInfo().className == className) numbers.push_back(i);
-             return numbers;
-           }, "the numbers of the items of a category whose class is className (e.g. 'ObjectActuator')")
+      .def(
+          "_ItemsOfClass",
+          [](const MainSystem& self, int category, const std::string& className) {
+            std::vector<Index> numbers;  // one call instead of one per item (Assemble looks for actuators)
+            const ItemCategory c = CategoryOf(category);
+            for (Index i = 0; i < self.NumberOfItems(c); ++i)
+              if (self.GetItem(c, i).TypeInfo().className == className) numbers.push_back(i);
+            return numbers;
+          },
+          "the numbers of the items of a category whose class is className (e.g. 'ObjectActuator')")
       .def("Assemble", &MainSystem::Assemble, "validates all items and builds the system's equations")
       .def("IsAssembled", &MainSystem::IsAssembled)
       .def("Reset", &MainSystem::Reset, "removes all items")
-      .def("SetPreNewtonResidualUserFunction", [](MainSystem& self, const py::object& function) {
-             self.SetPreNewtonResidualUserFunction(StepUserFunctionFromPython(
-                 function, "mbs.SetPreNewtonResidualUserFunction", "a Python function f(mbs, t, newtonIt, discontinuousIt)"));
-           }, py::arg("value"), "sets f(mbs, t, newtonIt, discontinuousIt), called before every residual of the Newton "
-              "iteration of the implicit and static solvers (not for Jacobians); it may set run-time parameters; 0 removes it")
-      .def("GetPreNewtonResidualUserFunction", [](const MainSystem& self) {
-             return StepUserFunctionToPython(self.PreNewtonResidualUserFunction());
-           })
-      .def("SetSystemJacobianUserFunction", [](MainSystem& self, const py::object& function) {
-             self.SetSystemJacobianUserFunction(StepUserFunctionFromPython(
-                 function, "mbs.SetSystemJacobianUserFunction",
-                 "a Python function f(mbs, t, factorODE2, factorODE2_t, factorODE1) returning an exu.MatrixContainer"));
-           }, py::arg("value"), "sets f(mbs, t, factorODE2, factorODE2_t, factorODE1) -> MatrixContainer, whose entries "
-              "(the Jacobian of the right-hand side times the factors) are added to the Newton matrix of the implicit "
-              "and static solvers; 0 removes it")
-      .def("GetSystemJacobianUserFunction", [](const MainSystem& self) {
-             return StepUserFunctionToPython(self.SystemJacobianUserFunction());
-           })
-      .def("SetPostNewtonUserFunction", [](MainSystem& self, const py::object& function) {
-             self.SetPostNewtonUserFunction(StepUserFunctionFromPython(
-                 function, "mbs.SetPostNewtonUserFunction",
-                 "a Python function f(mbs, t) returning [discontinuousError, recommendedStepSize]"));
-           }, py::arg("value"), "sets f(mbs, t) -> [discontinuousError, recommendedStepSize], called after every converged "
-              "Newton solve; it may change the current data coordinates; an error above "
-              "discontinuous.iterationTolerance repeats the step, a recommendedStepSize >= 0 reduces it; 0 removes it")
-      .def("_CurrentSolverStep", [](const MainSystem& self) {
+      .def(
+          "SetPreNewtonResidualUserFunction",
+          [](MainSystem& self, const py::object& function) {
+            self.SetPreNewtonResidualUserFunction(
+                StepUserFunctionFromPython(function, "mbs.SetPreNewtonResidualUserFunction",
+                                           "a Python function f(mbs, t, newtonIt, discontinuousIt)"));
+          },
+          py::arg("value"),
+          "sets f(mbs, t, newtonIt, discontinuousIt), called before every residual of the Newton "
+          "iteration of the implicit and static solvers (not for Jacobians); it may set run-time parameters; 0 removes "
+          "it")
+      .def("GetPreNewtonResidualUserFunction",
+           [](const MainSystem& self) { return StepUserFunctionToPython(self.PreNewtonResidualUserFunction()); })
+      .def(
+          "SetSystemJacobianUserFunction",
+          [](MainSystem& self, const py::object& function) {
+            self.SetSystemJacobianUserFunction(StepUserFunctionFromPython(
+                function, "mbs.SetSystemJacobianUserFunction",
+                "a Python function f(mbs, t, factorODE2, factorODE2_t, factorODE1) returning an exu.MatrixContainer"));
+          },
+          py::arg("value"),
+          "sets f(mbs, t, factorODE2, factorODE2_t, factorODE1) -> MatrixContainer, whose entries "
+          "(the Jacobian of the right-hand side times the factors) are added to the Newton matrix of the implicit "
+          "and static solvers; 0 removes it")
+      .def("GetSystemJacobianUserFunction",
+           [](const MainSystem& self) { return StepUserFunctionToPython(self.SystemJacobianUserFunction()); })
+      .def(
+          "SetPostNewtonUserFunction",
+          [](MainSystem& self, const py::object& function) {
+            self.SetPostNewtonUserFunction(StepUserFunctionFromPython(
+                function, "mbs.SetPostNewtonUserFunction",
+                "a Python function f(mbs, t) returning [discontinuousError, recommendedStepSize]"));
+          },
+          py::arg("value"),
+          "sets f(mbs, t) -> [discontinuousError, recommendedStepSize], called after every converged "
+          "Newton solve; it may change the current data coordinates; an error above "
+          "discontinuous.iterationTolerance repeats the step, a recommendedStepSize >= 0 reduces it; 0 removes it")
+      .def("_CurrentSolverStep",
+           [](const MainSystem& self) {
              return py::make_tuple(self.CurrentSolverStep().time, self.CurrentSolverStep().stepSize);
            })
-      .def("GetPostNewtonUserFunction", [](const MainSystem& self) {
-             return StepUserFunctionToPython(self.PostNewtonUserFunction());
-           })
-      .def("GetNodeODE2Index", [](const MainSystem& self, Index node) {
-             const CompiledSystem& c = self.Compiled();  // NotAssembledError
-             self.GetNode(node);  // IndexError naming the node
-             if (self.GetNode(node).NumberOfODE2Coordinates() == 0)
-               throw ValueError("mbs.GetNodeODE2Index(" + std::to_string(node) + "): " +
-                                MainSystem::ItemDescription(self.GetNode(node), node) + " has no ODE2 coordinates");
-             return c.nodeODE2Start[node];
-           }, py::arg("nodeNumber"), "global index of the node's first ODE2 coordinate (after mbs.Assemble())")
-      .def("SetPreStepUserFunction", [](MainSystem& self, const py::object& function) {
-             self.SetPreStepUserFunction(StepUserFunctionFromPython(function, "mbs.SetPreStepUserFunction"));
-           }, py::arg("value"), "sets f(mbs, t) -> bool, called at the start of every time step; False stops the "
-              "simulation; 0 removes it")
-      .def("GetPreStepUserFunction", [](const MainSystem& self) { return StepUserFunctionToPython(self.PreStepUserFunction()); })
-      .def("SetPostStepUserFunction", [](MainSystem& self, const py::object& function) {
-             self.SetPostStepUserFunction(StepUserFunctionFromPython(function, "mbs.SetPostStepUserFunction"));
-           }, py::arg("value"), "sets f(mbs, t) -> bool, called for the initial state and after every accepted step "
-              "(before sensors are written); False stops the simulation after that step; 0 removes it")
-      .def("GetPostStepUserFunction", [](const MainSystem& self) { return StepUserFunctionToPython(self.PostStepUserFunction()); })
+      .def("GetPostNewtonUserFunction",
+           [](const MainSystem& self) { return StepUserFunctionToPython(self.PostNewtonUserFunction()); })
+      .def(
+          "GetNodeODE2Index",
+          [](const MainSystem& self, Index node) {
+            const CompiledSystem& c = self.Compiled();  // NotAssembledError
+            self.GetNode(node);  // IndexError naming the node
+            if (self.GetNode(node).NumberOfODE2Coordinates() == 0)
+              throw ValueError("mbs.GetNodeODE2Index(" + std::to_string(node) + "): " +
+                               MainSystem::ItemDescription(self.GetNode(node), node) + " has no ODE2 coordinates");
+            return c.nodeODE2Start[node];
+          },
+          py::arg("nodeNumber"), "global index of the node's first ODE2 coordinate (after mbs.Assemble())")
+      .def(
+          "SetPreStepUserFunction",
+          [](MainSystem& self, const py::object& function) {
+            self.SetPreStepUserFunction(StepUserFunctionFromPython(function, "mbs.SetPreStepUserFunction"));
+          },
+          py::arg("value"),
+          "sets f(mbs, t) -> bool, called at the start of every time step; False stops the "
+          "simulation; 0 removes it")
+      .def("GetPreStepUserFunction",
+           [](const MainSystem& self) { return StepUserFunctionToPython(self.PreStepUserFunction()); })
+      .def(
+          "SetPostStepUserFunction",
+          [](MainSystem& self, const py::object& function) {
+            self.SetPostStepUserFunction(StepUserFunctionFromPython(function, "mbs.SetPostStepUserFunction"));
+          },
+          py::arg("value"),
+          "sets f(mbs, t) -> bool, called for the initial state and after every accepted step "
+          "(before sensors are written); False stops the simulation after that step; 0 removes it")
+      .def("GetPostStepUserFunction",
+           [](const MainSystem& self) { return StepUserFunctionToPython(self.PostStepUserFunction()); })
       .def("_CheckNotSolving", [](const MainSystem& self, const std::string& call) { self.CheckNotSolving(call); })
       .def("IsBeingSolved", &MainSystem::IsBeingSolved, "True while SolveDynamic runs (e.g. inside a user function)")
-      .def("GetNodeOutput", [](const MainSystem& self, Index node, OutputVariableType type, ConfigurationType configuration) {
-             return OutputToPython(self.GetNodeOutput(node, type, configuration), true);  // a float for size 1, as Exudyn
-           }, py::arg("nodeNumber"), py::arg("variableType"), py::arg("configuration") = ConfigurationType::Current)
-      .def("GetObjectOutput", [](const MainSystem& self, Index object, OutputVariableType type, ConfigurationType configuration) {
-             return ObjectOutputToPython(self, object, self.GetObjectOutput(object, type, configuration), type);
-           }, py::arg("objectNumber"), py::arg("variableType"), py::arg("configuration") = ConfigurationType::Current)
-      .def("GetObjectOutputBody", [](const MainSystem& self, Index object, OutputVariableType type, const py::object& localPosition,
-                                     ConfigurationType configuration) {
-             const std::vector<double> values =
-                 VectorFromPython(localPosition, 3, "mbs.GetObjectOutputBody: parameter 'localPosition'");
-             return ObjectOutputToPython(
-                 self, object, self.GetObjectOutputBody(object, type, Vector3(values[0], values[1], values[2]), configuration),
-                 type);
-           }, py::arg("objectNumber"), py::arg("variableType"), py::arg("localPosition") = std::vector<double>{0., 0., 0.},
-           py::arg("configuration") = ConfigurationType::Current)
-      .def("GetObjectOutputSuperElement", [](const MainSystem& self, Index object, OutputVariableType type,
-                                             Index meshNodeNumber, ConfigurationType configuration) {
-             self.Compiled();
-             const Object& item = self.GetObject(object);  // IndexError naming the object
-             // Exudyn's mesh node of a kinematic tree is a link; no other item here has mesh nodes.
-             const auto* tree = dynamic_cast<const ObjectKinematicTree*>(&item);
-             const std::string call = "mbs.GetObjectOutputSuperElement: ";
-             if (!tree)
-               throw TypeError(call + MainSystem::ItemDescription(item, object) +
-                               " has no mesh nodes; here only an ObjectKinematicTree has them (its links)");
-             if (meshNodeNumber < 0 || meshNodeNumber >= tree->NumberOfLinks())
-               throw ValueError(call + "parameter 'meshNodeNumber': " + std::to_string(meshNodeNumber) +
-                                " is not a link of object " + std::to_string(object) + "; expected 0 <= meshNodeNumber < " +
-                                std::to_string(tree->NumberOfLinks()));
-             return OutputToPython(tree->LinkOutput(self, type, meshNodeNumber, Vector3::Zero(), configuration), false);
-           }, py::arg("objectNumber"), py::arg("variableType"), py::arg("meshNodeNumber"),
-           py::arg("configuration") = ConfigurationType::Current,
-           "output of mesh node meshNodeNumber of a superelement: of link meshNodeNumber (its frame's origin) for an "
-           "ObjectKinematicTree, the only object with mesh nodes here")
-      .def("GetMarkerOutput", [](const MainSystem& self, Index marker, OutputVariableType type, ConfigurationType configuration) {
-             return OutputToPython(self.GetMarkerOutput(marker, type, configuration), false);
-           }, py::arg("markerNumber"), py::arg("variableType"), py::arg("configuration") = ConfigurationType::Current)
-      .def("GetLoadValues", [](const MainSystem& self, Index load) {
-             return OutputToPython(self.GetLoadValues(load), true);  // a float for scalar loads, as Exudyn
-           }, py::arg("loadNumber"))
-      .def("GetSensorValues", [](const MainSystem& self, Index sensor, ConfigurationType configuration) {
-             self.Compiled();
-             VectorX value = self.GetSensor(sensor).Evaluate(self, configuration);
-             return OutputToPython(value, true);
-           }, py::arg("sensorNumber"), py::arg("configuration") = ConfigurationType::Current)
-      .def("GetSensorStoredData", [](const MainSystem& self, Index sensor) {
-             const Sensor& s = self.GetSensor(sensor);
-             if (!s.storeInternal)
-               throw ValueError(self.ItemDescription(ItemCategory::Sensor, sensor) +
-                                ": has no stored data; create it with storeInternal=True");
-             return ToPythonMatrix(self.SensorRecords()[sensor]);
-           }, py::arg("sensorNumber"))
-      .def("_GetCoordinates", [](const MainSystem& self, const std::string& kind, ConfigurationType configuration) {
+      .def(
+          "GetNodeOutput",
+          [](const MainSystem& self, Index node, OutputVariableType type, ConfigurationType configuration) {
+            return OutputToPython(self.GetNodeOutput(node, type, configuration),
+                                  true);  // a float for size 1, as Exudyn
+          },
+          py::arg("nodeNumber"), py::arg("variableType"), py::arg("configuration") = ConfigurationType::Current)
+      .def(
+          "GetObjectOutput",
+          [](const MainSystem& self, Index object, OutputVariableType type, ConfigurationType configuration) {
+            return ObjectOutputToPython(self, object, self.GetObjectOutput(object, type, configuration), type);
+          },
+          py::arg("objectNumber"), py::arg("variableType"), py::arg("configuration") = ConfigurationType::Current)
+      .def(
+          "GetObjectOutputBody",
+          [](const MainSystem& self, Index object, OutputVariableType type, const py::object& localPosition,
+             ConfigurationType configuration) {
+            const std::vector<double> values =
+                VectorFromPython(localPosition, 3, "mbs.GetObjectOutputBody: parameter 'localPosition'");
+            return ObjectOutputToPython(
+                self, object,
+                self.GetObjectOutputBody(object, type, Vector3(values[0], values[1], values[2]), configuration), type);
+          },
+          py::arg("objectNumber"), py::arg("variableType"), py::arg("localPosition") = std::vector<double>{0., 0., 0.},
+          py::arg("configuration") = ConfigurationType::Current)
+      .def(
+          "GetObjectOutputSuperElement",
+          [](const MainSystem& self, Index object, OutputVariableType type, Index meshNodeNumber,
+             ConfigurationType configuration) {
+            self.Compiled();
+            const Object& item = self.GetObject(object);  // IndexError naming the object
+            // Exudyn's mesh node of a kinematic tree is a link; no other item here has mesh nodes.
+            const auto* tree = dynamic_cast<const ObjectKinematicTree*>(&item);
+            const std::string call = "mbs.GetObjectOutputSuperElement: ";
+            if (!tree)
+              throw TypeError(call + MainSystem::ItemDescription(item, object) +
+                              " has no mesh nodes; here only an ObjectKinematicTree has them (its links)");
+            if (meshNodeNumber < 0 || meshNodeNumber >= tree->NumberOfLinks())
+              throw ValueError(call + "parameter 'meshNodeNumber': " + std::to_string(meshNodeNumber) +
+                               " is not a link of object " + std::to_string(object) +
+                               "; expected 0 <= meshNodeNumber < " + std::to_string(tree->NumberOfLinks()));
+            return OutputToPython(tree->LinkOutput(self, type, meshNodeNumber, Vector3::Zero(), configuration), false);
+          },
+          py::arg("objectNumber"), py::arg("variableType"), py::arg("meshNodeNumber"),
+          py::arg("configuration") = ConfigurationType::Current,
+          "output of mesh node meshNodeNumber of a superelement: of link meshNodeNumber (its frame's origin) for an "
+          "ObjectKinematicTree, the only object with mesh nodes here")
+      .def(
+          "GetMarkerOutput",
+          [](const MainSystem& self, Index marker, OutputVariableType type, ConfigurationType configuration) {
+            return OutputToPython(self.GetMarkerOutput(marker, type, configuration), false);
+          },
+          py::arg("markerNumber"), py::arg("variableType"), py::arg("configuration") = ConfigurationType::Current)
+      .def(
+          "GetLoadValues",
+          [](const MainSystem& self, Index load) {
+            return OutputToPython(self.GetLoadValues(load), true);  // a float for scalar loads, as Exudyn
+          },
+          py::arg("loadNumber"))
+      .def(
+          "GetSensorValues",
+          [](const MainSystem& self, Index sensor, ConfigurationType configuration) {
+            self.Compiled();
+            VectorX value = self.GetSensor(sensor).Evaluate(self, configuration);
+            return OutputToPython(value, true);
+          },
+          py::arg("sensorNumber"), py::arg("configuration") = ConfigurationType::Current)
+      .def(
+          "GetSensorStoredData",
+          [](const MainSystem& self, Index sensor) {
+            const Sensor& s = self.GetSensor(sensor);
+            if (!s.storeInternal)
+              throw ValueError(self.ItemDescription(ItemCategory::Sensor, sensor) +
+                               ": has no stored data; create it with storeInternal=True");
+            return ToPythonMatrix(self.SensorRecords()[sensor]);
+          },
+          py::arg("sensorNumber"))
+      .def("_GetCoordinates",
+           [](const MainSystem& self, const std::string& kind, ConfigurationType configuration) {
              const SystemState& s = self.State(configuration);
              // The stored ODE2 and ODE1 coordinates are relative to the reference coordinates, which
              // are what the reference configuration shows (as in Exudyn).
@@ -706,66 +785,85 @@ PYBIND11_MODULE(_multidyn, m) {
              if (kind == "Data") return VectorToPython(s.data);
              throw ValueError("unknown coordinate kind " + kind);
            })
-      .def("_SetCoordinates", [](MainSystem& self, const std::string& kind, const py::object& values,
-                                 ConfigurationType configuration, const std::string& function) {
+      .def("_SetCoordinates",
+           [](MainSystem& self, const std::string& kind, const py::object& values, ConfigurationType configuration,
+              const std::string& function) {
              SystemState& s = WritableState(self, configuration, function);
-             VectorX* target = kind == "ODE2" ? &s.ode2 : kind == "ODE2_t" ? &s.ode2_t : kind == "ODE2_tt" ? &s.ode2_tt
-                             : kind == "ODE1" ? &s.ode1 : kind == "ODE1_t" ? &s.ode1_t : kind == "AE" ? &s.ae
-                             : kind == "Data" ? &s.data : nullptr;
+             VectorX* target = kind == "ODE2"      ? &s.ode2
+                               : kind == "ODE2_t"  ? &s.ode2_t
+                               : kind == "ODE2_tt" ? &s.ode2_tt
+                               : kind == "ODE1"    ? &s.ode1
+                               : kind == "ODE1_t"  ? &s.ode1_t
+                               : kind == "AE"      ? &s.ae
+                               : kind == "Data"    ? &s.data
+                                                   : nullptr;
              if (!target) throw ValueError("unknown coordinate kind " + kind);
              const std::vector<double> v = VectorFromPython(values, static_cast<int>(target->size()), function);
              *target = Eigen::Map<const VectorX>(v.data(), static_cast<Index>(v.size()));
            })
-      .def("_SetTime", [](MainSystem& self, double time, ConfigurationType configuration) {
-             if (!std::isfinite(time)) throw ValueError("systemData.SetTime: newTime must be finite, got " + std::to_string(time));
+      .def("_SetTime",
+           [](MainSystem& self, double time, ConfigurationType configuration) {
+             if (!std::isfinite(time))
+               throw ValueError("systemData.SetTime: newTime must be finite, got " + std::to_string(time));
              WritableState(self, configuration, "systemData.SetTime").time = time;
            })
-      .def("_ObjectLTG", [](const MainSystem& self, const std::string& kind, Index object) {
+      .def("_ObjectLTG",
+           [](const MainSystem& self, const std::string& kind, Index object) {
              const CompiledSystem& c = self.Compiled();
              std::vector<Index> indices;
              if (kind == "ODE2") indices = c.objectODE2Indices[object];
              if (kind == "ODE1") indices = c.objectODE1Indices[object];
              const Index aeStart = c.objectAEStart[object], dataStart = c.objectDataStart[object];
              if (kind == "AE" && aeStart >= 0)
-               for (Index i = 0; i < self.GetObject(object).NumberOfAlgebraicEquations(); ++i) indices.push_back(aeStart + i);
+               for (Index i = 0; i < self.GetObject(object).NumberOfAlgebraicEquations(); ++i)
+                 indices.push_back(aeStart + i);
              if (kind == "Data" && dataStart >= 0)
-               for (Index i = 0; i < self.GetObject(object).NumberOfDataCoordinates(); ++i) indices.push_back(dataStart + i);
+               for (Index i = 0; i < self.GetObject(object).NumberOfDataCoordinates(); ++i)
+                 indices.push_back(dataStart + i);
              return indices;
            })
-.def("_ResetCurrentToInitial", &MainSystem::ResetCurrentToInitial)
+      .def("_ResetCurrentToInitial", &MainSystem::ResetCurrentToInitial)
       .def("_StoreCurrentAsInitial", &MainSystem::StoreCurrentAsInitial)
-      .def("_Time", [](const MainSystem& self, ConfigurationType configuration) { return self.State(configuration).time; },
-           py::arg("configuration") = ConfigurationType::Current)
-      .def("_TransmissionInertia", [](const MainSystem& self, Index joint, Index marker0, Index marker1) {
-        return InertiaAlong(self, TransmissionDirection(self, ObjectIndex(joint), MarkerIndex(marker0), MarkerIndex(marker1)));
-      })
-      .def("_LinearizedSystemMatrices", [](const MainSystem& self, const py::dict& settingsDict, ConfigurationType configuration) {
-             const SimulationSettings settings = SettingsFromPython(settingsDict);
-             const LinearizedSystemMatrices matrices = ComputeLinearizedSystemMatrices(self, settings, self.State(configuration));
-             py::dict d;
-             d["nODE2"] = matrices.numberOfODE2;
-             d["nODE1"] = matrices.numberOfODE1;
-             d["nAE"] = matrices.numberOfAE;
-             d["massMatrix"] = MatrixToPython(matrices.massMatrix);
-             d["stiffnessMatrix"] = MatrixToPython(matrices.stiffnessMatrix);
-             d["dampingMatrix"] = MatrixToPython(matrices.dampingMatrix);
-             d["constraintColumns"] = MatrixToPython(matrices.constraintColumns);
-             return d;
-           }, py::arg("settings"), py::arg("configuration") = ConfigurationType::Initial,
-           "M, K = dr/dq, D = dr/dq_t (objects only) and the multipliers' Jacobian columns at a state "
-           "(solvers/driver/LinearizedSystem.h)")
-      .def("_SolveDynamic", [](MainSystem& self, const py::dict& settingsDict, int solverType) {
+      .def(
+          "_Time",
+          [](const MainSystem& self, ConfigurationType configuration) { return self.State(configuration).time; },
+          py::arg("configuration") = ConfigurationType::Current)
+      .def("_TransmissionInertia",
+           [](const MainSystem& self, Index joint, Index marker0, Index marker1) {
+             return InertiaAlong(
+                 self, TransmissionDirection(self, ObjectIndex(joint), MarkerIndex(marker0), MarkerIndex(marker1)));
+           })
+      .def(
+          "_LinearizedSystemMatrices",
+          [](const MainSystem& self, const py::dict& settingsDict, ConfigurationType configuration) {
+            const SimulationSettings settings = SettingsFromPython(settingsDict);
+            const LinearizedSystemMatrices matrices =
+                ComputeLinearizedSystemMatrices(self, settings, self.State(configuration));
+            py::dict d;
+            d["nODE2"] = matrices.numberOfODE2;
+            d["nODE1"] = matrices.numberOfODE1;
+            d["nAE"] = matrices.numberOfAE;
+            d["massMatrix"] = MatrixToPython(matrices.massMatrix);
+            d["stiffnessMatrix"] = MatrixToPython(matrices.stiffnessMatrix);
+            d["dampingMatrix"] = MatrixToPython(matrices.dampingMatrix);
+            d["constraintColumns"] = MatrixToPython(matrices.constraintColumns);
+            return d;
+          },
+          py::arg("settings"), py::arg("configuration") = ConfigurationType::Initial,
+          "M, K = dr/dq, D = dr/dq_t (objects only) and the multipliers' Jacobian columns at a state "
+          "(solvers/driver/LinearizedSystem.h)")
+      .def("_SolveDynamic",
+           [](MainSystem& self, const py::dict& settingsDict, int solverType) {
              return TimedSolve(settingsDict, [&](const SimulationSettings& settings, SolverObserver& observer) {
                return SolveDynamic(self, settings, &observer, static_cast<DynamicSolverType>(solverType));
              });
            })
-      .def("_SolveStatic", [](MainSystem& self, const py::dict& settingsDict) {
+      .def("_SolveStatic",
+           [](MainSystem& self, const py::dict& settingsDict) {
              return TimedSolve(settingsDict, [&](const SimulationSettings& settings, SolverObserver& observer) {
                return SolveStatic(self, settings, &observer);
              });
            })
       .def("_ToJson", [](const MainSystem& self) { return self.ToJson().dump(1); })
-      .def("_LoadJson", [](MainSystem& self, const std::string& text) {
-             self.LoadJsonText(text);
-           });
+      .def("_LoadJson", [](MainSystem& self, const std::string& text) { self.LoadJsonText(text); });
 }

@@ -67,8 +67,8 @@ Json ToJson(const py::handle& value, int depth) {
     Json array = Json::array();
     array.get_ref<Json::array_t&>().reserve(size_t(size()));
     for (Py_ssize_t i = 0; i < size(); ++i) {
-      const py::object item = py::reinterpret_borrow<py::object>(isList ? PyList_GET_ITEM(object, i)
-                                                                        : PyTuple_GET_ITEM(object, i));
+      const py::object item =
+          py::reinterpret_borrow<py::object>(isList ? PyList_GET_ITEM(object, i) : PyTuple_GET_ITEM(object, i));
       array.push_back(ToJson(item, depth + 1));
     }
     return array;
@@ -96,9 +96,9 @@ Json ToJson(const py::handle& value, int depth) {
   // an exu.MatrixContainer (e.g. ObjectGenericODE2's massMatrix, as Exudyn accepts) by its dense
   // matrix, or, stored sparse, by the sparse form (FieldTable.h: SparseMatrixFromJson)
   if (py::hasattr(value, "_SparseTriplets") && py::hasattr(value, "Convert2DenseMatrix"))
-    return ToJson(value.attr("UseDenseMatrix")().cast<bool>() ? value.attr("Convert2DenseMatrix")()
-                                                              : value.attr("_SparseForm")(),
-                  depth + 1);
+    return ToJson(
+        value.attr("UseDenseMatrix")().cast<bool>() ? value.attr("Convert2DenseMatrix")() : value.attr("_SparseForm")(),
+        depth + 1);
   // parameter objects (e.g. ExponentialSpringParameters) by their dict form
   if (py::hasattr(value, "_ParameterSetDict")) return ToJson(value.attr("_ParameterSetDict")(), depth + 1);
   // numpy scalars and other number-like objects

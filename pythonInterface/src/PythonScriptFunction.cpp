@@ -26,7 +26,8 @@ PythonScriptFunction::~PythonScriptFunction() {
 
 std::string PythonScriptFunction::Description() const {
   py::gil_scoped_acquire gil;
-  if (py::hasattr(callable_, "__name__")) return "Python function " + py::str(callable_.attr("__name__")).cast<std::string>();
+  if (py::hasattr(callable_, "__name__"))
+    return "Python function " + py::str(callable_.attr("__name__")).cast<std::string>();
   return "Python callable";
 }
 
@@ -74,7 +75,8 @@ std::string UserErrorText(py::error_already_set& e, const py::module_& compiled)
     py::object value = e.value();
     if (e.trace()) PyException_SetTraceback(value.ptr(), e.trace().ptr());
     compiled.attr("_lastUserFunctionException") = value;
-    std::string text = py::str(e.type().attr("__name__")).cast<std::string>() + ": " + py::str(value).cast<std::string>();
+    std::string text =
+        py::str(e.type().attr("__name__")).cast<std::string>() + ": " + py::str(value).cast<std::string>();
     if (e.trace()) {
       const py::object innermost = py::module_::import("traceback").attr("extract_tb")(e.trace())[py::int_(-1)];
       text += " (" + py::str(innermost.attr("filename")).cast<std::string>() + ", line " +
@@ -136,11 +138,11 @@ py::object PythonScriptFunction::Call(ScriptArguments arguments) const {
     // are no errors of the function: they stop the solve as themselves.
     if (!e.matches(PyExc_Exception)) throw;
     const py::module_ compiled = py::module_::import("multidyn._multidyn");
-    if (e.matches(compiled.attr("SolveInProgressError"))) throw SolveInProgressError(py::str(e.value()).cast<std::string>());
+    if (e.matches(compiled.attr("SolveInProgressError")))
+      throw SolveInProgressError(py::str(e.value()).cast<std::string>());
     throw UserFunctionError(UserErrorText(e, compiled));
   }
 }
-
 
 namespace {
 std::string NumberText(double value) {
@@ -182,7 +184,10 @@ bool ReadFlatNumbers(const py::object& result, std::vector<double>& values) {
         values.push_back(PyFloat_AS_DOUBLE(items[i]));
       } else if (PyLong_CheckExact(items[i])) {
         const double value = PyLong_AsDouble(items[i]);
-        if (value == -1. && PyErr_Occurred()) { PyErr_Clear(); return false; }  // too large: numpy's message
+        if (value == -1. && PyErr_Occurred()) {
+          PyErr_Clear();
+          return false;
+        }  // too large: numpy's message
         values.push_back(value);
       } else {
         return false;
@@ -206,10 +211,15 @@ VectorX PythonScriptFunction::CallVector(ScriptArguments arguments, Index expect
   thread_local std::vector<double> values;
   if (!ReadFlatNumbers(result, values)) {  // anything else numpy turns into numbers, flattened
     try {
-      values = py::module_::import("numpy").attr("asarray")(result, "float").attr("ravel")().attr("tolist")().cast<std::vector<double>>();
+      values = py::module_::import("numpy")
+                   .attr("asarray")(result, "float")
+                   .attr("ravel")()
+                   .attr("tolist")()
+                   .cast<std::vector<double>>();
     } catch (const std::exception&) {
       throw UserFunctionError("returned " + ReprForMessage(result) + "; expected a list of " +
-                              (expectedSize < 0 ? std::string("") : std::to_string(expectedSize) + " ") + "real numbers");
+                              (expectedSize < 0 ? std::string("") : std::to_string(expectedSize) + " ") +
+                              "real numbers");
     }
   }
   if (expectedSize < 0) expectedSize = static_cast<Index>(values.size());
@@ -267,9 +277,9 @@ namespace multidyn {
 bool PythonScriptFunction::CallBool(ScriptArguments arguments) const {
   py::gil_scoped_acquire gil;
   const py::object result = Call(arguments);
-  if (!py::isinstance<py::bool_>(result) &&
-      !(py::isinstance(result, py::module_::import("numpy").attr("bool_"))))
-    throw UserFunctionError("returned " + ReprForMessage(result) + "; expected True (continue) or False (stop the simulation)");
+  if (!py::isinstance<py::bool_>(result) && !(py::isinstance(result, py::module_::import("numpy").attr("bool_"))))
+    throw UserFunctionError("returned " + ReprForMessage(result) +
+                            "; expected True (continue) or False (stop the simulation)");
   return result.cast<bool>();
 }
 

@@ -74,8 +74,9 @@ double InertiaAlong(const MainSystem& system, const VectorX& J) {
   const Eigen::FullPivLU<MatrixX> lu(A);
   const double response = lu.isInvertible() ? J.dot(lu.solve(rhs).head(c.numberOfODE2)) : 0.;
   if (!(response > 0.) || !std::isfinite(1. / response))
-    throw ValueError("the transmission has no finite positive inertia at the reference configuration (massless or "
-                     "locked)");
+    throw ValueError(
+        "the transmission has no finite positive inertia at the reference configuration (massless or "
+        "locked)");
   return 1. / response;
 }
 

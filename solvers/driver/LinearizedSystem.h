@@ -13,7 +13,7 @@ namespace multidyn {
 
 struct LinearizedSystemMatrices {
   Index numberOfODE2 = 0, numberOfODE1 = 0, numberOfAE = 0;
-  MatrixX massMatrix;       // M(q), nODE2 x nODE2
+  MatrixX massMatrix;  // M(q), nODE2 x nODE2
   // With r = M q_tt + f_internal(q, q_t) - f_applied (the ODE2 residual without loads and
   // multipliers): K = dr/dq and D = dr/dq_t, nODE2 x nODE2. Exudyn writes M q_tt = RHS and
   // defines K = -dRHS/dq, D = -dRHS/dq_t: the same matrices.

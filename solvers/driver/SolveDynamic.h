@@ -2,9 +2,9 @@
 // solver the factory makes for solverType (generalized-alpha by default).
 #pragma once
 
+#include "core/evaluation/SolverObserver.h"
 #include "core/model/MainSystem.h"
 #include "core/model/SimulationSettings.h"
-#include "core/evaluation/SolverObserver.h"
 #include "solvers/integrators/DynamicSolverType.h"
 #include "solvers/integrators/SolverStatistics.h"
 

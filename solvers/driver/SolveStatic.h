@@ -14,6 +14,7 @@ namespace multidyn {
 // CurrentState() at the last accepted load step, also when it throws. Throws NotAssembledError if
 // the system changed since Assemble(); extraObserver (may be null) gets every observer call
 // after the recorder.
-SolverStatistics SolveStatic(MainSystem& system, const SimulationSettings& settings, SolverObserver* extraObserver = nullptr);
+SolverStatistics SolveStatic(MainSystem& system, const SimulationSettings& settings,
+                             SolverObserver* extraObserver = nullptr);
 
 }  // namespace multidyn

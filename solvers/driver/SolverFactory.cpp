@@ -49,17 +49,15 @@ std::unique_ptr<TimeIntegrator> CreateDynamicSolver(DynamicSolverType type, DAES
     case DynamicSolverType::DOPRI5:
     case DynamicSolverType::DVERK6:
       return std::make_unique<ExplicitSolver>(ButcherTableauFor(type), system, settings, observer);
-    case DynamicSolverType::VelocityVerlet:
-      return ExplicitSolver::VelocityVerlet(system, settings, observer);
-    case DynamicSolverType::IDA:
-      return std::make_unique<IdaSolver>(system, settings, observer);
-    case DynamicSolverType::CVODE:
-      return std::make_unique<CvodeSolver>(system, settings, observer);
+    case DynamicSolverType::VelocityVerlet: return ExplicitSolver::VelocityVerlet(system, settings, observer);
+    case DynamicSolverType::IDA: return std::make_unique<IdaSolver>(system, settings, observer);
+    case DynamicSolverType::CVODE: return std::make_unique<CvodeSolver>(system, settings, observer);
     default:
-      throw ValueError("solverType: " + DynamicSolverTypeName(type) +
-                       " is not supported; use GeneralizedAlpha or TrapezoidalIndex2 (implicit) or ExplicitEuler, "
-                       "ExplicitMidpoint, RK33, RK44, RK67, VelocityVerlet (explicit, fixed step size) or ODE23, DOPRI5, "
-                       "DVERK6 (explicit, automatic step size) or IDA, CVODE (SUNDIALS, error-controlled)");
+      throw ValueError(
+          "solverType: " + DynamicSolverTypeName(type) +
+          " is not supported; use GeneralizedAlpha or TrapezoidalIndex2 (implicit) or ExplicitEuler, "
+          "ExplicitMidpoint, RK33, RK44, RK67, VelocityVerlet (explicit, fixed step size) or ODE23, DOPRI5, "
+          "DVERK6 (explicit, automatic step size) or IDA, CVODE (SUNDIALS, error-controlled)");
   }
 }
 

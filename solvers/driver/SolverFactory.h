@@ -6,8 +6,8 @@
 #include <memory>
 
 #include "core/evaluation/DAESystem.h"
-#include "core/model/SimulationSettings.h"
 #include "core/evaluation/SolverObserver.h"
+#include "core/model/SimulationSettings.h"
 #include "solvers/integrators/DynamicSolverType.h"
 #include "solvers/integrators/TimeIntegrator.h"
 

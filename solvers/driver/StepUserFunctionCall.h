@@ -5,8 +5,8 @@
 #include <string>
 
 #include "core/foundation/Errors.h"
-#include "core/model/MainSystem.h"
 #include "core/items/UserFunctionStack.h"
+#include "core/model/MainSystem.h"
 
 namespace multidyn {
 

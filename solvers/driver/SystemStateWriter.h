@@ -9,8 +9,8 @@
 // the system's current state itself (SolveDynamic), which then needs no copy.
 #pragma once
 
-#include "core/model/MainSystem.h"
 #include "core/evaluation/SolverObserver.h"
+#include "core/model/MainSystem.h"
 #include "solvers/integrators/StateVectors.h"
 
 namespace multidyn {

@@ -14,7 +14,8 @@ ButcherTableau ButcherTableauFor(DynamicSolverType type) {
       // Heun's third-order method, as Exudyn's RK33 (not Kutta's, whose steps differ in O(h^4)).
       return {"RK33", 3, {0., 1. / 3., 2. / 3.}, {1. / 4., 0., 3. / 4.}, {{}, {1. / 3.}, {0., 2. / 3.}}};
     case DynamicSolverType::RK44:
-      return {"RK44", 4, {0., 0.5, 0.5, 1.}, {1. / 6., 1. / 3., 1. / 3., 1. / 6.}, {{}, {0.5}, {0., 0.5}, {0., 0., 1.}}};
+      return {
+          "RK44", 4, {0., 0.5, 0.5, 1.}, {1. / 6., 1. / 3., 1. / 3., 1. / 6.}, {{}, {0.5}, {0., 0.5}, {0., 0., 1.}}};
     case DynamicSolverType::RK67: {
       // Butcher's seven-stage method of order six with the nodes 1/2 -+ sqrt(5)/10 (J. C. Butcher,
       // On Runge-Kutta processes of high order, J. Austral. Math. Soc. 4, 1964): Exudyn's RK67.
@@ -73,8 +74,7 @@ ButcherTableau ButcherTableauFor(DynamicSolverType type) {
                {-8263. / 15000., 124. / 75., -643. / 680., -81. / 250., 2484. / 10625., 0.},
                {3501. / 1720., -300. / 43., 297275. / 52632., -319. / 2322., 24068. / 84065., 0., 3850. / 26703.}},
               {13. / 160., 0., 2375. / 5984., 5. / 16., 12. / 85., 3. / 44., 0., 0.}};
-    default:
-      throw ValueError("solverType: " + DynamicSolverTypeName(type) + " has no explicit Runge-Kutta tableau");
+    default: throw ValueError("solverType: " + DynamicSolverTypeName(type) + " has no explicit Runge-Kutta tableau");
   }
 }
 

@@ -17,7 +17,7 @@ struct ButcherTableau {
   Index order = 1;
   std::vector<double> c, b;
   std::vector<std::vector<double>> a;  // a[i][j], j < i
-  std::vector<double> bEmbedded;        // empty: no error estimate (fixed step size only)
+  std::vector<double> bEmbedded;  // empty: no error estimate (fixed step size only)
   Index Stages() const { return Index(b.size()); }
   bool HasErrorEstimate() const { return !bEmbedded.empty(); }
 };

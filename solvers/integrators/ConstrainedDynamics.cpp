@@ -71,7 +71,8 @@ void ConstrainedDynamics::ProjectPositions(SystemState& state, double tolerance,
     FactorizeAugmented(state, false, metric);
     rhs_.setZero(n);
     for (Index k = 0; k < numberOfAE_; ++k)
-      if (kinds_[size_t(k)] == AlgebraicEquationKind::Position) rhs_(numberOfODE2_ + numberOfODE1_ + k) = -algebraic_(k);
+      if (kinds_[size_t(k)] == AlgebraicEquationKind::Position)
+        rhs_(numberOfODE2_ + numberOfODE1_ + k) = -algebraic_(k);
     solver_.Solve(rhs_, solution_);
     state.ode2 += solution_.head(numberOfODE2_);
     violation = PositionViolation(state);
@@ -79,7 +80,8 @@ void ConstrainedDynamics::ProjectPositions(SystemState& state, double tolerance,
   if (!(violation <= tolerance)) {
     Index worst = 0;
     for (Index k = 0; k < numberOfAE_; ++k)
-      if (kinds_[size_t(k)] == AlgebraicEquationKind::Position && std::abs(algebraic_(k)) >= std::abs(algebraic_(worst)))
+      if (kinds_[size_t(k)] == AlgebraicEquationKind::Position &&
+          std::abs(algebraic_(k)) >= std::abs(algebraic_(worst)))
         worst = k;
     throw SolverError("the positions cannot be made consistent with the constraints: |g| = " + NumberText(violation) +
                       " > " + NumberText(tolerance) + " after " + std::to_string(maxIterations) +

@@ -25,7 +25,8 @@ class ConstrainedDynamics {
 
   // Throws SolverError naming the constraints if the positions cannot be brought within
   // tolerance of the position constraints in maxIterations.
-  void ProjectPositions(SystemState& state, double tolerance, Index maxIterations = 10, const VectorX* metric = nullptr);
+  void ProjectPositions(SystemState& state, double tolerance, Index maxIterations = 10,
+                        const VectorX* metric = nullptr);
   void ProjectVelocities(SystemState& state, const VectorX* metric = nullptr);
   // vector (ODE2 size) replaced by the D-nearest x with C x = b (b null: 0), C = d(g_t)/dq_t (C_q
   // for position constraints), with the factorization of the last ProjectVelocities(state,

@@ -15,21 +15,19 @@
 namespace multidyn {
 
 CvodeSolver::CvodeSolver(DAESystem& equations, const SimulationSettings& settings, SolverObserver& observer)
-    : SundialsIntegrator("CVODE", equations, settings, observer),
-      numberOfODE2_(equations.NumberOfODE2()),
-      numberOfODE1_(equations.NumberOfODE1()),
-      numberOfAE_(equations.NumberOfAE()),
+    : SundialsIntegrator("CVODE", equations, settings, observer), numberOfODE2_(equations.NumberOfODE2()),
+      numberOfODE1_(equations.NumberOfODE1()), numberOfAE_(equations.NumberOfAE()),
       size_(2 * numberOfODE2_ + numberOfODE1_),
       dynamics_(equations, SundialsLinearSolverType(settings.timeIntegration.sundials), settings.linearSolverSettings),
-      y_(std::max<Index>(size_, 1), context_),
-      projectionMetric_(VectorX::Ones(numberOfODE2_)) {
+      y_(std::max<Index>(size_, 1), context_), projectionMetric_(VectorX::Ones(numberOfODE2_)) {
   const SundialsSettings& s = settings.timeIntegration.sundials;
   CheckTimeSpan(settings.timeIntegration);
   adams_ = s.linearSolver == "fixedPoint";
   CheckSundialsSettings(s, "CVODE", adams_ ? 12 : 5, true);
   if (s.linearSolver == "sparse")
-    throw ValueError("CVODE: timeIntegration.sundials.linearSolver 'sparse' is not available (CVODE's Newton matrix "
-                     "is formed by difference quotients, dense); use 'automatic' or 'dense', or IDA for large systems");
+    throw ValueError(
+        "CVODE: timeIntegration.sundials.linearSolver 'sparse' is not available (CVODE's Newton matrix "
+        "is formed by difference quotients, dense); use 'automatic' or 'dense', or IDA for large systems");
   if (size_ == 0) throw ValueError("CVODE: the system has no ODE2 or ODE1 coordinates to integrate");
   if (numberOfAE_ > 0) {
     std::vector<AlgebraicEquationKind> kinds;
@@ -169,7 +167,7 @@ void CvodeSolver::Start(SystemState& state) {
   if (flag == CV_SUCCESS) flag = CVodeSetStopTime(cvode_, settings_.timeIntegration.endTime);
   if (flag != CV_SUCCESS)
     throw SundialsError("CVODE: setting up failed at t=" + NumberText(state.time) + ": " + CvodeFlagText(flag) + " " +
-                     context_.LastMessage());
+                        context_.LastMessage());
 }
 
 void CvodeSolver::CollectStatistics() {

@@ -31,7 +31,6 @@ class CvodeSolver : public SundialsIntegrator {
   CvodeSolver(DAESystem& equations, const SimulationSettings& settings, SolverObserver& observer);
   ~CvodeSolver() override;
 
-
  private:
   static int RightHandSide(sunrealtype t, N_Vector y, N_Vector ydot, void* self);
   static int Project(sunrealtype t, N_Vector y, N_Vector correction, sunrealtype epsProjection, N_Vector error,

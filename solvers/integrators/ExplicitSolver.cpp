@@ -20,10 +20,7 @@ std::unique_ptr<ExplicitSolver> ExplicitSolver::VelocityVerlet(DAESystem& system
 
 ExplicitSolver::ExplicitSolver(ButcherTableau tableau, DAESystem& system, const SimulationSettings& settings,
                                SolverObserver& observer)
-    : tableau_(std::move(tableau)),
-      system_(system),
-      settings_(settings),
-      observer_(observer),
+    : tableau_(std::move(tableau)), system_(system), settings_(settings), observer_(observer),
       massSolver_(settings.linearSolverType, settings.linearSolverSettings) {
   numberOfODE2_ = system.NumberOfODE2();
   numberOfODE1_ = system.NumberOfODE1();
@@ -278,7 +275,8 @@ void ExplicitSolver::AutomaticSteps(SystemState& state) {
     double error = ErrorNorm(state);
     if (error == 0.) error = 1e-12;  // as Exudyn: a large increase, bounded by hMax
     const double hOptimal = h * std::pow(1. / error, 1. / double(tableau_.order));
-    const double hNew = std::min(std::min(hMax, h * ti.stepSizeMaxIncrease), std::max(hMin, ti.stepSizeSafety * hOptimal));
+    const double hNew =
+        std::min(std::min(hMax, h * ti.stepSizeMaxIncrease), std::max(hMin, ti.stepSizeSafety * hOptimal));
     stepSize_ = hNew;
     bool rejected = hOptimal < h;
     if (hNew == hMin && rejected) {
@@ -287,8 +285,11 @@ void ExplicitSolver::AutomaticSteps(SystemState& state) {
       // step whatever its size, e.g. the whole interval, and repeats later ones forever.)
       rejected = hNew < h;
       if (!rejected && !minimumStepSizeWarned) {
-        observer_.Warn(tableau_.name + ": t=" + NumberText(state.time) + ": the automatic step size control reached "
-                       "minimumStepSize=" + NumberText(hMin) + "; the integration continues, but the error is larger "
+        observer_.Warn(tableau_.name + ": t=" + NumberText(state.time) +
+                       ": the automatic step size control reached "
+                       "minimumStepSize=" +
+                       NumberText(hMin) +
+                       "; the integration continues, but the error is larger "
                        "than the tolerances; reduce timeIntegration.minimumStepSize or increase the tolerances");
         minimumStepSizeWarned = true;
       }
@@ -329,8 +330,8 @@ SolverStatistics ExplicitSolver::Solve(SystemState& state) {
   } catch (const SolverError& e) {
     const std::string text = e.what();
     if (text.find("at t=") != std::string::npos) throw;
-    throw SolverError(tableau_.name + " at t=" + NumberText(state.time + stepSize_) + ", step size h=" +
-                      NumberText(stepSize_) + ": " + text);
+    throw SolverError(tableau_.name + " at t=" + NumberText(state.time + stepSize_) +
+                      ", step size h=" + NumberText(stepSize_) + ": " + text);
   }
   return statistics_;
 }

@@ -14,12 +14,12 @@
 #include <vector>
 
 #include "core/evaluation/DAESystem.h"
-#include "core/model/SimulationSettings.h"
 #include "core/evaluation/SolverObserver.h"
+#include "core/model/SimulationSettings.h"
 #include "solvers/integrators/ButcherTableau.h"
-#include "solvers/linear/LinearSolver.h"
 #include "solvers/integrators/ReportClock.h"
 #include "solvers/integrators/TimeIntegrator.h"
+#include "solvers/linear/LinearSolver.h"
 
 namespace multidyn {
 
@@ -45,12 +45,12 @@ class ExplicitSolver : public TimeIntegrator {
   void ComputeODE1Rates(VectorX& rate);  // at stage_
   void CheckFinite(const SystemState& state, double h) const;
   void AcceptNext(SystemState& state);  // swaps the completed step next_ into state
-  void RungeKuttaStep(const SystemState& state, double h);      // next_ from state: the tableau's step
+  void RungeKuttaStep(const SystemState& state, double h);  // next_ from state: the tableau's step
   void VelocityVerletStep(const SystemState& state, double h);  // next_ from state, with next_.ode2_tt
   [[noreturn]] void ThrowNonFinite(const SystemState& state, double h) const;
   void EmbeddedSolution(const SystemState& state, double h);  // embedded_ from state and the stages
-  double ErrorNorm(const SystemState& start) const;           // of next_ against embedded_
-  void Accept(SystemState& state, double h);                  // post-step update, swap, report
+  double ErrorNorm(const SystemState& start) const;  // of next_ against embedded_
+  void Accept(SystemState& state, double h);  // post-step update, swap, report
   void FixedSteps(SystemState& state);
   void AutomaticSteps(SystemState& state);
 
@@ -68,7 +68,7 @@ class ExplicitSolver : public TimeIntegrator {
   bool massMatrixFactorized_ = false;  // the factorization holds for the rest of the solve
   bool hasPostNewtonItems_ = false;
   bool automaticStepSize_ = false;  // an embedded pair with timeIntegration.automaticStepSize
-  double stepSize_ = 0.;             // of the step being computed (the next one when adaptive)
+  double stepSize_ = 0.;  // of the step being computed (the next one when adaptive)
   // (j, a_ij) of stage i, (i, b_i) of the step and (i, bEmbedded_i), without the zero coefficients
   std::vector<std::vector<std::pair<Index, double>>> stageTerms_;
   std::vector<std::pair<Index, double>> stepTerms_, embeddedTerms_;
@@ -77,7 +77,7 @@ class ExplicitSolver : public TimeIntegrator {
   SystemMatrix massMatrix_;
   VectorX residual_, residualODE1_;
   SystemState stage_;  // a stage: q, q_t, y, data of the stage; q_tt, y_t, lambda zero
-  SystemState next_;   // the step being completed, swapped with the state when accepted
+  SystemState next_;  // the step being completed, swapped with the state when accepted
   SystemState embedded_;  // q, q_t, y of the embedded solution (automatic step size only)
   ReportClock reportClock_;
 };

@@ -49,8 +49,8 @@ void GGLEquations::Residual(double t, const double* y, const double* yp, double*
   system_.ComputeResiduals(work_, false, residual_, ode1Residual_, positionLevel_);
   if (na > 0) system_.ComputeAlgebraicResidual(work_, true, velocityLevel_);
   const double* v = y + n2;
-  const double* mu = yp + 2 * n2 + n1 + na;                 // mu = M'
-  const double* integratedMu = y + 2 * n2 + n1 + na;        // M
+  const double* mu = yp + 2 * n2 + n1 + na;  // mu = M'
+  const double* integratedMu = y + 2 * n2 + n1 + na;  // M
   if (na > 0) {
     mu_ = Eigen::Map<const VectorX>(mu, na);
     system_.ComputeConstraintForces(work_, mu_, projection_);  // C_q^T mu at this q

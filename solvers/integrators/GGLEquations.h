@@ -62,7 +62,7 @@ class GGLEquations {
   SystemState work_;
   VectorX residual_, ode1Residual_, positionLevel_, velocityLevel_;
   SystemMatrix positionMatrix_, velocityMatrix_;  // the DAE interface's matrices over [q, x, lambda]
-  VectorX mu_, projection_;                        // mu, and C_q^T mu
+  VectorX mu_, projection_;  // mu, and C_q^T mu
   VectorX rowScaling_, columnScaling_;
 };
 

@@ -24,9 +24,7 @@ std::string Context(double time, double h) { return "at t=" + NumberText(time) +
 
 GeneralizedAlphaSolver::GeneralizedAlphaSolver(DAESystem& equations, const SimulationSettings& settings,
                                                SolverObserver& observer)
-    : equations_(equations),
-      settings_(settings),
-      observer_(observer),
+    : equations_(equations), settings_(settings), observer_(observer),
       parameters_(ComputeGeneralizedAlphaParameters(settings.timeIntegration.generalizedAlpha)),
       linearSolver_(settings.linearSolverType, settings.linearSolverSettings) {
   numberOfODE2_ = equations.NumberOfODE2();
@@ -245,13 +243,15 @@ struct GeneralizedAlphaSolver::StepProblem {
     solver.ApplyIncrement(state, solver.increment_, h);
   }
   double IncrementNorm() const {
-    return IncrementErrorNorm(solver.increment_, solver.numberOfODE2_, solver.numberOfODE1_, solver.errorCoordinateFactor_);
+    return IncrementErrorNorm(solver.increment_, solver.numberOfODE2_, solver.numberOfODE1_,
+                              solver.errorCoordinateFactor_);
   }
   std::string WorstResidualText() const { return multidyn::WorstResidualText(solver.residual_, solver.equations_); }
 };
 
-GeneralizedAlphaSolver::StepOutcome GeneralizedAlphaSolver::TryStep(SystemState& state, const SystemState& start, const VectorX& aStart, double h,
-                                     Index& iterations, Index& recoveryIterations, std::string& failure) {
+GeneralizedAlphaSolver::StepOutcome GeneralizedAlphaSolver::TryStep(SystemState& state, const SystemState& start,
+                                                                    const VectorX& aStart, double h, Index& iterations,
+                                                                    Index& recoveryIterations, std::string& failure) {
   const DiscontinuousSettings& ds = settings_.timeIntegration.discontinuous;
   const GeneralizedAlphaParameters& p = parameters_;
   iterations = 0;
@@ -370,11 +370,11 @@ SolverStatistics GeneralizedAlphaSolver::Solve(SystemState& state) {
           continue;
         }
         const bool switching = outcome == StepOutcome::SwitchingFailed;
-        throw SolverErrorWithContext(std::string(switching ? "the discontinuous iteration" : "Newton") +
-                                     " did not converge at t=" + NumberText(start.time + stepSize) + ", step size h=" +
-                                     NumberText(stepSize) + (ti.adaptiveStep ? " (minimumStepSize " +
-                                                         NumberText(ti.minimumStepSize) + ")" : std::string()) +
-                                     ": " + failure);
+        throw SolverErrorWithContext(
+            std::string(switching ? "the discontinuous iteration" : "Newton") +
+            " did not converge at t=" + NumberText(start.time + stepSize) + ", step size h=" + NumberText(stepSize) +
+            (ti.adaptiveStep ? " (minimumStepSize " + NumberText(ti.minimumStepSize) + ")" : std::string()) + ": " +
+            failure);
       }
       if (endTime - state.time <= timeTolerance) state.time = endTime;  // no drift at the end
       CopyState(state, accepted);

@@ -6,15 +6,15 @@
 
 #include <string>
 
-#include "core/model/SimulationSettings.h"
-#include "core/evaluation/SolverObserver.h"
 #include "core/evaluation/DAESystem.h"
+#include "core/evaluation/SolverObserver.h"
+#include "core/model/SimulationSettings.h"
 #include "solvers/integrators/GeneralizedAlphaParameters.h"
 #include "solvers/integrators/NewtonIteration.h"
-#include "solvers/linear/LinearSolver.h"
 #include "solvers/integrators/ReportClock.h"
 #include "solvers/integrators/SolverStatistics.h"
 #include "solvers/integrators/TimeIntegrator.h"
+#include "solvers/linear/LinearSolver.h"
 
 namespace multidyn {
 
@@ -42,7 +42,7 @@ class GeneralizedAlphaSolver : public TimeIntegrator {
   // iterations: all Newton iterations of the step; recoveryIterations: Exudyn's measure for
   // increasing the step again (those of the last Newton solve plus the discontinuous iterations).
   StepOutcome TryStep(SystemState& state, const SystemState& start, const VectorX& aStart, double h, Index& iterations,
-               Index& recoveryIterations, std::string& failure);
+                      Index& recoveryIterations, std::string& failure);
   void Predict(SystemState& state, const SystemState& start, const VectorX& aStart, double h);
   // Fills residual_ = [r_ODE2; r_ODE1; g] (unscaled) and returns its norm as used for convergence.
   double ComputeResidual(const SystemState& state);
@@ -66,10 +66,10 @@ class GeneralizedAlphaSolver : public TimeIntegrator {
   Index numberOfAE_ = 0;
   bool index2_ = false;
   VectorX algorithmicAcceleration_;  // a of the current state
-  VectorX predictedAcceleration_;    // a_T of the predictor, for the update after convergence
+  VectorX predictedAcceleration_;  // a_T of the predictor, for the update after convergence
   VectorX residual_, residualODE2_, residualODE1_, residualAE_, rhs_, increment_, constraintTerm_;
   SystemMatrix jacobian_;
-  double jacobianStepSize_ = -1.;    // step size the current factorization was made for
+  double jacobianStepSize_ = -1.;  // step size the current factorization was made for
   NewtonIteration newton_;  // its modified-Newton state is kept across steps (as Exudyn's)
   double errorCoordinateFactor_ = 1.;  // sqrt(unknowns) with weightTolerancePerCoordinate, else 1
   double trapezoidalStepSize_ = 0.;  // step size the ODE1 rates y_t were last computed for

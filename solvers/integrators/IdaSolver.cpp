@@ -14,15 +14,12 @@
 namespace multidyn {
 
 IdaSolver::IdaSolver(DAESystem& equations, const SimulationSettings& settings, SolverObserver& observer)
-    : SundialsIntegrator("IDA", equations, settings, observer),
-      ggl_(equations, true),
-      consistent_(equations, SundialsLinearSolverType(settings.timeIntegration.sundials), settings.linearSolverSettings),
+    : SundialsIntegrator("IDA", equations, settings, observer), ggl_(equations, true),
+      consistent_(equations, SundialsLinearSolverType(settings.timeIntegration.sundials),
+                  settings.linearSolverSettings),
       linearSolver_(SundialsLinearSolverType(settings.timeIntegration.sundials), settings.linearSolverSettings),
-      y_(ggl_.Size(), context_),
-      yp_(ggl_.Size(), context_),
-      id_(ggl_.Size(), context_),
-      matrixAdapter_(jacobian_, context_),
-      solverAdapter_(linearSolver_, ggl_.Size(), context_) {
+      y_(ggl_.Size(), context_), yp_(ggl_.Size(), context_), id_(ggl_.Size(), context_),
+      matrixAdapter_(jacobian_, context_), solverAdapter_(linearSolver_, ggl_.Size(), context_) {
   CheckTimeSpan(settings.timeIntegration);
   CheckSundialsSettings(settings.timeIntegration.sundials, "IDA", 5, false);
   linearSolver_.SetUnknownDescriber([this](Index row) { return ggl_.DescribeUnknown(row); });
@@ -100,7 +97,7 @@ void IdaSolver::Start(SystemState& state) {
   if (flag == IDA_SUCCESS) flag = IDASetStopTime(ida_, settings_.timeIntegration.endTime);
   if (flag != IDA_SUCCESS)
     throw SundialsError("IDA: setting up failed at t=" + NumberText(state.time) + ": " + IdaFlagText(flag) + " " +
-                   context_.LastMessage());
+                        context_.LastMessage());
 }
 
 void IdaSolver::CollectStatistics() {

@@ -12,9 +12,9 @@
 #include <exception>
 #include <memory>
 
-#include <sundials/sundials_types.h>
-#include <sundials/sundials_nvector.h>
 #include <sundials/sundials_matrix.h>
+#include <sundials/sundials_nvector.h>
+#include <sundials/sundials_types.h>
 
 #include "core/evaluation/DAESystem.h"
 #include "core/evaluation/SolverObserver.h"
@@ -35,7 +35,6 @@ class IdaSolver : public SundialsIntegrator {
   // Throws ValueError naming the setting for settings IDA cannot use.
   IdaSolver(DAESystem& equations, const SimulationSettings& settings, SolverObserver& observer);
   ~IdaSolver() override;
-
 
  private:
   static int Residual(sunrealtype t, N_Vector y, N_Vector yp, N_Vector F, void* self);

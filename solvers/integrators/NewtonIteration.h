@@ -70,9 +70,9 @@ class NewtonIteration {
     if (initialError <= ns.absoluteTolerance) initialError = 2. * ns.absoluteTolerance;  // at least one iteration
     double lastError = initialError;
     bool fullNewton = !ns.useModifiedNewton;
-    bool restarted = false;                    // modified Newton has restarted this step once
+    bool restarted = false;  // modified Newton has restarted this step once
     bool iterateOnceMoreAfterRestart = false;  // a restarted iteration must not stop at its first iterate
-    bool atPredictor = true;                   // no increment applied since the start or the restart
+    bool atPredictor = true;  // no increment applied since the start or the restart
 
     while (result.iterations < ns.maxIterations) {
       ++result.iterations;
@@ -100,8 +100,9 @@ class NewtonIteration {
       if (ns.newtonResidualMode == 1 && std::isfinite(error)) error = problem.IncrementNorm();
       if (ns.adaptInitialResidual && result.iterations == 1 && error > initialError) initialError = lastError = error;
 
-      const bool converged = std::isfinite(error) && (!ns.useNewtonSolver || error / initialError <= ns.relativeTolerance ||
-                                                      error <= ns.absoluteTolerance);
+      const bool converged =
+          std::isfinite(error) &&
+          (!ns.useNewtonSolver || error / initialError <= ns.relativeTolerance || error <= ns.absoluteTolerance);
       if (converged) {
         if (!iterateOnceMoreAfterRestart) {
           result.converged = true;
@@ -117,7 +118,7 @@ class NewtonIteration {
                             !(state.ode2_t.squaredNorm() < maximum) || std::isnan(state.ae.squaredNorm());
       if (diverged && fullNewton) {
         result.failure = std::string(std::isfinite(error) ? "solution norm exceeded maximumSolutionNorm"
-                                                           : "residual became non-finite") +
+                                                          : "residual became non-finite") +
                          " after " + std::to_string(result.iterations) + " Newton iterations, " +
                          problem.WorstResidualText();
         return result;

@@ -26,8 +26,10 @@ class ReportClock {
     const Clock::time_point now = Clock::now();
     const Clock::duration sinceRead = now - lastRead_;
     lastRead_ = now;
-    if (sinceRead < std::chrono::microseconds(500)) stride_ = std::min(2 * stride_, maximumStride);
-    else if (sinceRead > std::chrono::milliseconds(20)) stride_ = std::max(stride_ / 2, 1L);
+    if (sinceRead < std::chrono::microseconds(500))
+      stride_ = std::min(2 * stride_, maximumStride);
+    else if (sinceRead > std::chrono::milliseconds(20))
+      stride_ = std::max(stride_ / 2, 1L);
     if (now - lastReport_ < interval_) return false;
     lastReport_ = now;
     return true;

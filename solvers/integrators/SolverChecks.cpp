@@ -18,7 +18,8 @@ std::string NumberText(double value) {
 
 void CheckTimeSpan(const TimeIntegrationSettings& ti) {
   if (ti.numberOfSteps <= 0)
-    throw ValueError("timeIntegration.numberOfSteps: expected a positive number, got " + std::to_string(ti.numberOfSteps));
+    throw ValueError("timeIntegration.numberOfSteps: expected a positive number, got " +
+                     std::to_string(ti.numberOfSteps));
   if (!std::isfinite(ti.startTime) || !std::isfinite(ti.endTime) || ti.endTime < ti.startTime)
     throw ValueError("timeIntegration.endTime (" + NumberText(ti.endTime) + ") must be finite and >= startTime (" +
                      NumberText(ti.startTime) + ")");
@@ -35,7 +36,8 @@ void CheckNewtonSettings(const NewtonSettings& newton, const std::string& path) 
 void CheckAdaptiveStepFactors(double decrease, double increase, const std::string& path) {
   if (!(decrease > 0. && decrease < 1.))
     throw ValueError(path + ".adaptiveStepDecrease: expected a value in (0, 1), got " + NumberText(decrease));
-  if (!(increase >= 1.)) throw ValueError(path + ".adaptiveStepIncrease: expected a value >= 1, got " + NumberText(increase));
+  if (!(increase >= 1.))
+    throw ValueError(path + ".adaptiveStepIncrease: expected a value >= 1, got " + NumberText(increase));
 }
 
 void CheckAutomaticStepSizeSettings(const TimeIntegrationSettings& ti, const std::string& solver) {
@@ -43,7 +45,8 @@ void CheckAutomaticStepSizeSettings(const TimeIntegrationSettings& ti, const std
   if (!(ti.absoluteTolerance > 0. && std::isfinite(ti.absoluteTolerance)))
     throw ValueError(where + "absoluteTolerance: expected a finite value > 0, got " + NumberText(ti.absoluteTolerance));
   if (!(ti.relativeTolerance >= 0. && std::isfinite(ti.relativeTolerance)))
-    throw ValueError(where + "relativeTolerance: expected a finite value >= 0, got " + NumberText(ti.relativeTolerance));
+    throw ValueError(where + "relativeTolerance: expected a finite value >= 0, got " +
+                     NumberText(ti.relativeTolerance));
   if (!(ti.minimumStepSize > 0. && std::isfinite(ti.minimumStepSize)))
     throw ValueError(where + "minimumStepSize: expected a finite value > 0, got " + NumberText(ti.minimumStepSize));
   if (!(ti.initialStepSize >= 0. && std::isfinite(ti.initialStepSize)))
@@ -52,7 +55,8 @@ void CheckAutomaticStepSizeSettings(const TimeIntegrationSettings& ti, const std
   if (!(ti.stepSizeSafety > 0. && ti.stepSizeSafety <= 1.))
     throw ValueError(where + "stepSizeSafety: expected a value in (0, 1], got " + NumberText(ti.stepSizeSafety));
   if (!(ti.stepSizeMaxIncrease >= 1. && std::isfinite(ti.stepSizeMaxIncrease)))
-    throw ValueError(where + "stepSizeMaxIncrease: expected a finite value >= 1, got " + NumberText(ti.stepSizeMaxIncrease));
+    throw ValueError(where + "stepSizeMaxIncrease: expected a finite value >= 1, got " +
+                     NumberText(ti.stepSizeMaxIncrease));
 }
 
 void CheckState(const SystemState& state, const DAESystem& system) {

@@ -24,9 +24,7 @@ constexpr double endTolerance = 1e-10;
 }  // namespace
 
 StaticSolver::StaticSolver(DAESystem& equations, const SimulationSettings& settings, SolverObserver& observer)
-    : equations_(equations),
-      settings_(settings),
-      observer_(observer),
+    : equations_(equations), settings_(settings), observer_(observer),
       linearSolver_(settings.linearSolverType, settings.linearSolverSettings) {
   numberOfODE2_ = equations.NumberOfODE2();
   numberOfODE1_ = equations.NumberOfODE1();
@@ -37,7 +35,8 @@ StaticSolver::StaticSolver(DAESystem& equations, const SimulationSettings& setti
     throw ValueError("staticSolver.loadStepDuration (" + NumberText(ss.loadStepDuration) +
                      ") must be finite and > 0, and loadStepStart (" + NumberText(ss.loadStepStart) + ") finite");
   if (ss.numberOfLoadSteps < 1)
-    throw ValueError("staticSolver.numberOfLoadSteps: expected at least 1, got " + std::to_string(ss.numberOfLoadSteps));
+    throw ValueError("staticSolver.numberOfLoadSteps: expected at least 1, got " +
+                     std::to_string(ss.numberOfLoadSteps));
   if (ss.adaptiveStep && !ss.loadStepGeometric)
     CheckAdaptiveStepFactors(ss.adaptiveStepDecrease, ss.adaptiveStepIncrease, "staticSolver");
   if (!ss.constrainODE1coordinates && numberOfODE1_ > 0)
@@ -77,7 +76,8 @@ struct StaticSolver::StepProblem {
   bool IsFactorized() const { return solver.linearSolver_.IsFactorized(); }
   void ApplyIncrement(SystemState& state) { solver.ApplyIncrement(state); }
   double IncrementNorm() const {
-    return IncrementErrorNorm(solver.increment_, solver.numberOfODE2_, solver.numberOfODE1_, solver.errorCoordinateFactor_);
+    return IncrementErrorNorm(solver.increment_, solver.numberOfODE2_, solver.numberOfODE1_,
+                              solver.errorCoordinateFactor_);
   }
   std::string WorstResidualText() const { return multidyn::WorstResidualText(solver.residual_, solver.equations_); }
 };
@@ -99,9 +99,8 @@ double StaticSolver::ComputeResidual(const SystemState& state) {
     equations_.ComputeMassMatrix(state, massMatrix_);
     massMatrix_.Finalize();
     stabilizerForce_.setZero(n2);
-    massMatrix_.ForEachEntry([&](Index i, Index j, double value) {
-      stabilizerForce_(i) += value * (state.ode2(j) - stepStartODE2_(j));
-    });
+    massMatrix_.ForEachEntry(
+        [&](Index i, Index j, double value) { stabilizerForce_(i) += value * (state.ode2(j) - stepStartODE2_(j)); });
     residualODE2_ += stabilizer * stabilizerForce_;
   }
   if (residual_.size() != n2 + n1 + numberOfAE_) residual_.resize(n2 + n1 + numberOfAE_);
@@ -192,7 +191,8 @@ SolverStatistics StaticSolver::Solve(SystemState& state) {
   const double tolerance = endTolerance * duration;
   const bool geometric = ss.loadStepGeometric;
   const bool adaptive = ss.adaptiveStep && !geometric;  // geometric steps have no step size to adapt
-  const double geometricFactor = geometric ? std::pow(ss.loadStepGeometricRange, 1. / double(numberOfLoadSteps_ - 1)) : 1.;
+  const double geometricFactor =
+      geometric ? std::pow(ss.loadStepGeometricRange, 1. / double(numberOfLoadSteps_ - 1)) : 1.;
   const double largestStep = duration / double(numberOfLoadSteps_);
   double h = largestStep;  // arithmetic load step in pseudo-time
 
@@ -214,7 +214,8 @@ SolverStatistics StaticSolver::Solve(SystemState& state) {
       stepTime = geometric ? (loadTime <= tolerance ? duration / ss.loadStepGeometricRange : loadTime * geometricFactor)
                            : loadTime + h;
       if (stepTime + tolerance >= duration) stepTime = duration;
-      if (!observer_.OnStepStart(state, startTime + stepTime, stepTime - loadTime)) break;  // a pre-step user function asked to stop
+      if (!observer_.OnStepStart(state, startTime + stepTime, stepTime - loadTime))
+        break;  // a pre-step user function asked to stop
       loadFactor_ = LoadFactor(stepTime);
       equations_.SetLoadFactor(loadFactor_);
       CopyState(state, start);
@@ -230,11 +231,10 @@ SolverStatistics StaticSolver::Solve(SystemState& state) {
           goodSteps = 0;
           continue;
         }
-        throw StaticSolverError("static solver: Newton did not converge at load factor " + NumberText(loadFactor_) +
-                                " (pseudo-time t=" + NumberText(startTime + stepTime) + ", load step " +
-                                NumberText(stepTime - loadTime) +
-                                (adaptive ? ", minimumStepSize " + NumberText(ss.minimumStepSize) : std::string()) +
-                                "): " + failure);
+        throw StaticSolverError(
+            "static solver: Newton did not converge at load factor " + NumberText(loadFactor_) +
+            " (pseudo-time t=" + NumberText(startTime + stepTime) + ", load step " + NumberText(stepTime - loadTime) +
+            (adaptive ? ", minimumStepSize " + NumberText(ss.minimumStepSize) : std::string()) + "): " + failure);
       }
       const double stepSize = stepTime - loadTime;
       loadTime = stepTime;
@@ -246,7 +246,8 @@ SolverStatistics StaticSolver::Solve(SystemState& state) {
         goodSteps = 0;
       }
       if (ss.verboseMode >= 1 && reportClock_.Due())  // verboseMode 0: silent
-        observer_.Report("static solver: load factor " + NumberText(loadFactor_) + ", load step " + NumberText(stepSize));
+        observer_.Report("static solver: load factor " + NumberText(loadFactor_) + ", load step " +
+                         NumberText(stepSize));
     }
     loadFactor_ = 1.;
     equations_.SetLoadFactor(1.);
@@ -258,15 +259,16 @@ SolverStatistics StaticSolver::Solve(SystemState& state) {
   } catch (const SingularMatrixError& e) {
     equations_.SetLoadFactor(1.);
     state = accepted;
-    throw StaticSolverError("static solver at load factor " + NumberText(loadFactor_) + " (pseudo-time t=" +
-                            NumberText(startTime + stepTime) + "): " + e.what() +
-                            "; a static solution needs every coordinate held by a stiffness or a constraint "
-                            "(staticSolver.stabilizerODE2term adds a mass-proportional one in the load steps before the last)");
+    throw StaticSolverError(
+        "static solver at load factor " + NumberText(loadFactor_) +
+        " (pseudo-time t=" + NumberText(startTime + stepTime) + "): " + e.what() +
+        "; a static solution needs every coordinate held by a stiffness or a constraint "
+        "(staticSolver.stabilizerODE2term adds a mass-proportional one in the load steps before the last)");
   } catch (const SolverError& e) {
     equations_.SetLoadFactor(1.);
     state = accepted;
-    throw StaticSolverError("static solver at load factor " + NumberText(loadFactor_) + " (pseudo-time t=" +
-                            NumberText(startTime + stepTime) + "): " + e.what());
+    throw StaticSolverError("static solver at load factor " + NumberText(loadFactor_) +
+                            " (pseudo-time t=" + NumberText(startTime + stepTime) + "): " + e.what());
   } catch (...) {
     equations_.SetLoadFactor(1.);
     state = accepted;

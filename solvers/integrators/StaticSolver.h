@@ -61,9 +61,9 @@ class StaticSolver : public TimeIntegrator {
   Index numberOfODE2_ = 0, numberOfODE1_ = 0, numberOfAE_ = 0;
   Index numberOfLoadSteps_ = 1;
   double errorCoordinateFactor_ = 1.;  // sqrt(unknowns) with weightTolerancePerCoordinate, else 1
-  double loadFactor_ = 1.;             // of the load step being solved
-  VectorX initialODE1_;                // the ODE1 coordinates are held at these
-  VectorX stepStartODE2_;              // q at the start of the load step (stabilizer term)
+  double loadFactor_ = 1.;  // of the load step being solved
+  VectorX initialODE1_;  // the ODE1 coordinates are held at these
+  VectorX stepStartODE2_;  // q at the start of the load step (stabilizer term)
   VectorX residual_, residualODE2_, residualODE1_, residualAE_, increment_, stabilizerForce_;
   SystemState evaluationState_;
   SystemMatrix jacobian_, massMatrix_;

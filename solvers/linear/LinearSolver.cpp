@@ -53,8 +53,9 @@ LinearSolverKind LinearSolver::KindFromName(const std::string& name) {
   if (name == "EXUdense") return LinearSolverKind::Automatic;
   if (name == "EigenDense") return LinearSolverKind::Dense;
   if (name == "EigenSparse" || name == "EigenSparseSymmetric") return LinearSolverKind::Sparse;
-  throw ValueError("linearSolverType: expected 'EXUdense', 'EigenDense', 'EigenSparse' or 'EigenSparseSymmetric', got '" +
-                   name + "'");
+  throw ValueError(
+      "linearSolverType: expected 'EXUdense', 'EigenDense', 'EigenSparse' or 'EigenSparseSymmetric', got '" + name +
+      "'");
 }
 
 SystemMatrix::Storage LinearSolver::StorageFor(Index size) const {
@@ -209,8 +210,8 @@ void LinearSolver::FactorizeSparse(const SystemMatrix& matrix) {
   const bool grew = nonzeroPart_.Update(sparse);
   // Same pattern: new values in the last pivot order, unless a pivot has become too small for
   // it (against its column, or as the singularity test below has it): then pivot afresh.
-  if (!grew && sparseFactors_.HasStructure() && sparseFactors_.Refactor(nonzeroPart_.Matrix(), refactorPivotTolerance) &&
-      FirstUnacceptablePivot() < 0)
+  if (!grew && sparseFactors_.HasStructure() &&
+      sparseFactors_.Refactor(nonzeroPart_.Matrix(), refactorPivotTolerance) && FirstUnacceptablePivot() < 0)
     return;
   sparseFactors_.ForgetStructure();  // until this factorization has succeeded
   if (grew) sparseLU_->analyzePattern(nonzeroPart_.Matrix());
@@ -299,8 +300,8 @@ namespace {
 
 // x = A^-1 b for a column-major n x n inverse, column by column (each x_i summed over j in
 // order); with N known at compile time the loops unroll completely.
-template <int N> void MultiplyByInverse(const double* __restrict inverse, const double* __restrict b,
-                                        double* __restrict x) {
+template <int N>
+void MultiplyByInverse(const double* __restrict inverse, const double* __restrict b, double* __restrict x) {
   double sum[N] = {};
   for (int j = 0; j < N; ++j)
     for (int i = 0; i < N; ++i) sum[i] += inverse[j * N + i] * b[j];

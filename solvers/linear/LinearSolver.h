@@ -13,8 +13,8 @@
 #include <Eigen/Sparse>
 #include <Eigen/SparseLU>
 
-#include "core/model/SimulationSettings.h"
 #include "core/evaluation/SystemMatrix.h"
+#include "core/model/SimulationSettings.h"
 #include "solvers/linear/SingularMatrixError.h"
 #include "solvers/linear/SparseNonzeroPart.h"
 #include "solvers/linear/SparseTriangularFactors.h"

@@ -31,10 +31,10 @@ class SparseNonzeroPart {
  private:
   void Rebuild(const Eigen::SparseMatrix<double>& matrix);
 
-  Index patternSize_ = -1;           // stored entries of the full pattern, -1 after Reset
-  Eigen::VectorXi columnOfPart_;     // empty: the matrix's own order
+  Index patternSize_ = -1;  // stored entries of the full pattern, -1 after Reset
+  Eigen::VectorXi columnOfPart_;  // empty: the matrix's own order
   std::vector<unsigned char> used_;  // per stored entry of the full pattern: in the part
-  std::vector<int> sourceOfEntry_;   // per entry of part_: its index among matrix's stored values
+  std::vector<int> sourceOfEntry_;  // per entry of part_: its index among matrix's stored values
   Eigen::SparseMatrix<double> part_;
 };
 

@@ -95,7 +95,8 @@ void SparseTriangularFactors::Extract(const SupernodalLower& lower, const Column
   hasStructure_ = false;  // a new pivot order
 }
 
-void SparseTriangularFactors::AnalyzeStructure(const SparseMatrix& matrix, const Eigen::VectorXi& factorColumnOfColumn) {
+void SparseTriangularFactors::AnalyzeStructure(const SparseMatrix& matrix,
+                                               const Eigen::VectorXi& factorColumnOfColumn) {
   const int n = int(size_);
   hasStructure_ = false;
   if (matrix.rows() != n || matrix.cols() != n || factorColumnOfColumn.size() != n) return;
@@ -171,7 +172,8 @@ void SparseTriangularFactors::AnalyzeStructure(const SparseMatrix& matrix, const
 
 bool SparseTriangularFactors::Refactor(const SparseMatrix& matrix, double pivotTolerance) {
   const int n = int(size_);
-  if (!hasStructure_ || matrix.rows() != n || matrix.cols() != n || matrix.outerIndexPtr()[n] != int(factorRowOfEntry_.size()))
+  if (!hasStructure_ || matrix.rows() != n || matrix.cols() != n ||
+      matrix.outerIndexPtr()[n] != int(factorRowOfEntry_.size()))
     return false;
   const int* start = matrix.outerIndexPtr();
   const double* value = matrix.valuePtr();

@@ -73,7 +73,7 @@ class SparseTriangularFactors {
   std::vector<double> lowerValue_, upperValue_;
   std::vector<double> inverseDiagonal_;  // 1 / u_jj
   VectorX pivotMagnitudes_;
-  std::vector<int> sourceOfRow_;      // permuted row i holds equation sourceOfRow_[i]
+  std::vector<int> sourceOfRow_;  // permuted row i holds equation sourceOfRow_[i]
   std::vector<int> columnOfUnknown_;  // unknown k is permuted column columnOfUnknown_[k]
   // The same factors by columns, as read from Eigen's store (extraction only).
   std::vector<int> lowerColumnStart_, lowerRow_, upperColumnStart_, upperRow_;

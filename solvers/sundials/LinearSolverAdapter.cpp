@@ -48,7 +48,8 @@ int LinearSolverAdapter::Solve(SUNLinearSolver solver, SUNMatrix, N_Vector x, N_
   LinearSolverAdapter& self = Of(solver);
   try {
     self.rhs_ = VectorOf(b);
-    if (self.rowScaling_ && self.rowScaling_->size() == self.rhs_.size()) self.rhs_.array() *= self.rowScaling_->array();
+    if (self.rowScaling_ && self.rowScaling_->size() == self.rhs_.size())
+      self.rhs_.array() *= self.rowScaling_->array();
     self.linearSolver_.Solve(self.rhs_, self.solution_);
     if (self.columnScaling_ && self.columnScaling_->size() == self.solution_.size())
       self.solution_.array() *= self.columnScaling_->array();

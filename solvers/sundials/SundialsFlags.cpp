@@ -15,7 +15,9 @@ std::string IdaFlagText(int flag) {
     case IDA_TOO_MUCH_WORK: words = "too many internal steps before the output time"; break;
     case IDA_TOO_MUCH_ACC: words = "the tolerances are too small for the machine precision"; break;
     case IDA_ERR_FAIL: words = "the local error test failed repeatedly or with the smallest step size"; break;
-    case IDA_CONV_FAIL: words = "the Newton iteration failed to converge repeatedly or with the smallest step size"; break;
+    case IDA_CONV_FAIL:
+      words = "the Newton iteration failed to converge repeatedly or with the smallest step size";
+      break;
     case IDA_LSETUP_FAIL: words = "the Jacobian or its factorization failed unrecoverably"; break;
     case IDA_LSOLVE_FAIL: words = "the linear solve failed unrecoverably"; break;
     case IDA_RES_FAIL: words = "the residual function failed unrecoverably"; break;
@@ -37,7 +39,9 @@ std::string CvodeFlagText(int flag) {
     case CV_TOO_MUCH_WORK: words = "too many internal steps before the output time"; break;
     case CV_TOO_MUCH_ACC: words = "the tolerances are too small for the machine precision"; break;
     case CV_ERR_FAILURE: words = "the local error test failed repeatedly or with the smallest step size"; break;
-    case CV_CONV_FAILURE: words = "the nonlinear iteration failed to converge repeatedly or with the smallest step size"; break;
+    case CV_CONV_FAILURE:
+      words = "the nonlinear iteration failed to converge repeatedly or with the smallest step size";
+      break;
     case CV_LSETUP_FAIL: words = "the Jacobian or its factorization failed unrecoverably"; break;
     case CV_LSOLVE_FAIL: words = "the linear solve failed unrecoverably"; break;
     case CV_RHSFUNC_FAIL: words = "the right-hand side failed unrecoverably"; break;

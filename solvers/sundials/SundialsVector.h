@@ -1,8 +1,8 @@
 // A serial N_Vector owned by a C++ object, and views of any serial N_Vector as an Eigen vector.
 #pragma once
 
-#include <Eigen/Dense>
 #include <nvector/nvector_serial.h>
+#include <Eigen/Dense>
 
 #include "core/foundation/Errors.h"
 #include "core/foundation/Types.h"

@@ -159,7 +159,9 @@ INSTANTIATE_TEST_SUITE_P(Solvers, EmbeddedPairs,
                          ::testing::Values(PairCase{DynamicSolverType::ODE23, 3., 2., 100},
                                            PairCase{DynamicSolverType::DOPRI5, 5., 4., 20},
                                            PairCase{DynamicSolverType::DVERK6, 6., 5., 10}),
-                         [](const ::testing::TestParamInfo<PairCase>& info) { return DynamicSolverTypeName(info.param.type); });
+                         [](const ::testing::TestParamInfo<PairCase>& info) {
+                           return DynamicSolverTypeName(info.param.type);
+                         });
 
 // One step of the tableau on y_t = lambda y from y: the solution and the embedded one, from the
 // stage values k_i = lambda (y + h sum_j a_ij k_j), written here independently of the solver.

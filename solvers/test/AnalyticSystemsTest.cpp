@@ -235,7 +235,8 @@ TEST(ExplicitSolvers, ConstantMassMatrixIsFactorizedOnce) {
   OscillatorAndDecay varying;
   SimulationSettings settings = Settings(1., 50);
   SystemState state = ZeroState(varying);
-  EXPECT_GE(CreateDynamicSolver(DynamicSolverType::RK44, varying, settings, observer)->Solve(state).factorizations, 200);
+  EXPECT_GE(CreateDynamicSolver(DynamicSolverType::RK44, varying, settings, observer)->Solve(state).factorizations,
+            200);
 }
 
 TEST(ExplicitSolvers, RefuseConstraintsWithTheSystemsReason) {
@@ -278,7 +279,8 @@ TEST_P(PendulumSolvers, FollowsTheMinimalCoordinateSolutionAndKeepsTheConstraint
     if (GetParam() == DynamicSolverType::GeneralizedAlpha)  // index 3: the constraint itself holds
       EXPECT_NEAR(state.ode2.norm(), system.L, 1e-10) << linearSolver;
     // The multiplier is the rod force / (2 L): tension = m (g cos(theta) + L theta_t^2).
-    const double theta_t = (state.ode2(0) * state.ode2_t(1) - state.ode2(1) * state.ode2_t(0)) / state.ode2.squaredNorm();
+    const double theta_t =
+        (state.ode2(0) * state.ode2_t(1) - state.ode2(1) * state.ode2_t(0)) / state.ode2.squaredNorm();
     const double tension = system.m * (system.gravity * std::cos(theta) + system.L * theta_t * theta_t);
     EXPECT_NEAR(2. * state.ae(0) * system.L, tension, 1e-3 * tension) << linearSolver;
   }

@@ -194,8 +194,10 @@ TEST(GeneralizedAlphaSolver, WritesSolutionAndSensorFiles) {
     std::ifstream file(path);
     Index comments = 0;
     for (std::string line; std::getline(file, line);)
-      if (!line.empty() && line[0] == '#') ++comments;
-      else if (!line.empty()) rows.push_back(line);
+      if (!line.empty() && line[0] == '#')
+        ++comments;
+      else if (!line.empty())
+        rows.push_back(line);
     return comments;
   };
   std::vector<std::string> solutionRows, sensorRows;
@@ -308,7 +310,7 @@ TEST(GeneralizedAlphaSolver, NewtonFailureKeepsLastAcceptedState) {
   BuildPendulum(system);
   SimulationSettings settings = QuietSettings();
   settings.timeIntegration.newton.maxIterations = 1;  // cannot converge on a nonlinear model
-  settings.timeIntegration.minimumStepSize = 0.004;   // 0.01 -> 0.005 -> 0.004 (not below), then it fails
+  settings.timeIntegration.minimumStepSize = 0.004;  // 0.01 -> 0.005 -> 0.004 (not below), then it fails
   try {
     SolveDynamic(system, settings);
     FAIL() << "no exception";

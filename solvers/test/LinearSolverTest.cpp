@@ -17,8 +17,8 @@ Triplets ToTriplets(const MatrixX& a) {
 MatrixX SaddlePoint() {
   MatrixX a(4, 4);
   a << 2., 0., 0., 1.,  //
-      0., 3., 0., 1.,   //
-      0., 0., 4., 0.,   //
+      0., 3., 0., 1.,  //
+      0., 0., 4., 0.,  //
       1., 1., 0., 0.;
   return a;
 }
@@ -121,8 +121,8 @@ TEST_P(LinearSolverKinds, RedundantConstraintThrows) {
   // Two identical constraint rows/columns: numerically singular, not exactly zero columns.
   MatrixX a(4, 4);
   a << 2., 0., 0.3, 0.3,  //
-      0., 3., 0.7, 0.7,   //
-      0.3, 0.7, 0., 0.,   //
+      0., 3., 0.7, 0.7,  //
+      0.3, 0.7, 0., 0.,  //
       0.3, 0.7, 0., 0.;
   LinearSolver solver(GetParam());
   try {

@@ -25,14 +25,21 @@ std::unique_ptr<MainSystem> MakeTwoMassChain() {
   AddFromJson(s, C::Object, {{"objectType", "MassPoint"}, {"nodeNumber", node0}, {"physicsMass", m0}});
   AddFromJson(s, C::Object, {{"objectType", "MassPoint"}, {"nodeNumber", node1}, {"physicsMass", m1}});
   auto coordinateMarker = [&](Index node, Index coordinate) {
-    return AddFromJson(s, C::Marker, {{"markerType", "NodeCoordinate"}, {"nodeNumber", node}, {"coordinate", coordinate}});
+    return AddFromJson(s, C::Marker,
+                       {{"markerType", "NodeCoordinate"}, {"nodeNumber", node}, {"coordinate", coordinate}});
   };
   const Index groundX = coordinateMarker(ground, 0);
   const Index x0 = coordinateMarker(node0, 0), x1 = coordinateMarker(node1, 0), y1 = coordinateMarker(node1, 1);
-  AddFromJson(s, C::Object, {{"objectType", "ConnectorCoordinateSpringDamper"}, {"markerNumbers", {groundX, x0}},
-                             {"stiffness", k0}, {"damping", d0}});
-  AddFromJson(s, C::Object, {{"objectType", "ConnectorCoordinateSpringDamper"}, {"markerNumbers", {x0, x1}},
-                             {"stiffness", k1}, {"damping", d1}});
+  AddFromJson(s, C::Object,
+              {{"objectType", "ConnectorCoordinateSpringDamper"},
+               {"markerNumbers", {groundX, x0}},
+               {"stiffness", k0},
+               {"damping", d0}});
+  AddFromJson(s, C::Object,
+              {{"objectType", "ConnectorCoordinateSpringDamper"},
+               {"markerNumbers", {x0, x1}},
+               {"stiffness", k1},
+               {"damping", d1}});
   AddFromJson(s, C::Object, {{"objectType", "ConnectorCoordinate"}, {"markerNumbers", {groundX, y1}}});
   const Index position1 = AddFromJson(s, C::Marker, {{"markerType", "NodePosition"}, {"nodeNumber", node1}});
   AddFromJson(s, C::Load, {{"loadType", "ForceVector"}, {"markerNumber", position1}, {"loadVector", {7., -3., 0.}}});
@@ -46,7 +53,7 @@ TEST(LinearizedSystem, TwoMassChainMatricesByHand) {
   state.ode2.setConstant(0.01);
   state.ode2_t.setConstant(-2.);
   state.ode2_tt.setConstant(50.);  // must not enter (d(M q_tt)/dq is no part of K)
-  state.ae.setConstant(10.);       // nor the multipliers
+  state.ae.setConstant(10.);  // nor the multipliers
   const LinearizedSystemMatrices matrices = ComputeLinearizedSystemMatrices(*system, SimulationSettings(), state);
   ASSERT_EQ(matrices.numberOfODE2, 6);
   ASSERT_EQ(matrices.numberOfAE, 1);
@@ -56,8 +63,14 @@ TEST(LinearizedSystem, TwoMassChainMatricesByHand) {
     M(3 + i, 3 + i) = m1;
   }
   // x0 = coordinate 0, x1 = coordinate 3: springs ground-x0 and x0-x1
-  K(0, 0) = k0 + k1; K(0, 3) = -k1; K(3, 0) = -k1; K(3, 3) = k1;
-  D(0, 0) = d0 + d1; D(0, 3) = -d1; D(3, 0) = -d1; D(3, 3) = d1;
+  K(0, 0) = k0 + k1;
+  K(0, 3) = -k1;
+  K(3, 0) = -k1;
+  K(3, 3) = k1;
+  D(0, 0) = d0 + d1;
+  D(0, 3) = -d1;
+  D(3, 0) = -d1;
+  D(3, 3) = d1;
   EXPECT_LT((matrices.massMatrix - M).norm(), 1e-12);
   EXPECT_LT((matrices.stiffnessMatrix - K).norm(), 1e-9);
   EXPECT_LT((matrices.dampingMatrix - D).norm(), 1e-9);

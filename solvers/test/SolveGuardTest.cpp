@@ -21,8 +21,9 @@ class CppFunction : public ScriptFunction {
   using Body = std::function<double(MainSystem&, double)>;
   explicit CppFunction(Body body) : body_(std::move(body)) {}
   double CallReal(ScriptArguments arguments) const override {
-    return body_(*const_cast<MainSystem*>(dynamic_cast<const MainSystem*>(std::get<const SystemView*>(arguments.begin()[0]))),
-                 std::get<double>(arguments.begin()[1]));
+    return body_(
+        *const_cast<MainSystem*>(dynamic_cast<const MainSystem*>(std::get<const SystemView*>(arguments.begin()[0]))),
+        std::get<double>(arguments.begin()[1]));
   }
   VectorX CallVector(ScriptArguments arguments, Index expectedSize) const override {
     return VectorX::Constant(expectedSize, CallReal(arguments));
@@ -47,17 +48,23 @@ struct Rotor {
     MainSystem& s = *system;
     const Index ground = AddFromJson(s, C::Object, {{"objectType", "Ground"}});
     node = AddFromJson(s, C::Node, {{"nodeType", "RigidBodyRxyz"}});
-    AddFromJson(s, C::Object, {{"objectType", "RigidBody"}, {"nodeNumber", node}, {"mass", 1.}, {"inertia", {1., 1., 1., 0., 0., 0.}}});
+    AddFromJson(
+        s, C::Object,
+        {{"objectType", "RigidBody"}, {"nodeNumber", node}, {"mass", 1.}, {"inertia", {1., 1., 1., 0., 0., 0.}}});
     const Index mBody = AddFromJson(s, C::Marker, {{"markerType", "NodeRigid"}, {"nodeNumber", node}});
     const Index mGround = AddFromJson(s, C::Marker, {{"markerType", "BodyRigid"}, {"bodyNumber", ground}});
     AddFromJson(s, C::Object, {{"objectType", "JointRevoluteZ"}, {"markerNumbers", {mGround, mBody}}});
-    spring = AddFromJson(s, C::Object, {{"objectType", "ConnectorTorsionalSpringDamper"}, {"markerNumbers", {mGround, mBody}},
-                                        {"stiffness", 2e3}, {"damping", 20.}});
+    spring = AddFromJson(s, C::Object,
+                         {{"objectType", "ConnectorTorsionalSpringDamper"},
+                          {"markerNumbers", {mGround, mBody}},
+                          {"stiffness", 2e3},
+                          {"damping", 20.}});
     AddFromJson(s, C::Load, {{"loadType", "TorqueVector"}, {"markerNumber", mBody}, {"loadVector", {0., 0., 1.}}});
     s.SetItemUserFunction(C::Object, spring, "springTorqueUserFunction",
                           std::make_shared<CppFunction>([this](MainSystem& system, double t) {
                             misbehave(system, t);
-                            return 0. * system.GetNodeOutput(node, OutputVariableType::Rotation, ConfigurationType::Current)(2);
+                            return 0. * system.GetNodeOutput(node, OutputVariableType::Rotation,
+                                                             ConfigurationType::Current)(2);
                           }));
     s.Assemble();
   }
@@ -80,7 +87,8 @@ void ExpectRefused(Rotor& rotor, const std::string& call) {
     const std::string text = e.what();
     EXPECT_NE(text.find(call + " is not allowed while the system is being solved"), std::string::npos) << text;
     EXPECT_NE(text.find("called from springTorqueUserFunction of object 3 (ObjectConnectorTorsionalSpringDamper)"),
-              std::string::npos) << text;
+              std::string::npos)
+        << text;
   }
   EXPECT_NEAR(rotor.system->CurrentState().time, 0.05, 1e-12);  // last accepted step kept
   EXPECT_FALSE(rotor.system->IsBeingSolved());
@@ -98,9 +106,14 @@ TEST(SolveGuard, StructuralChangesFromAUserFunctionAreRefused) {
   const std::vector<std::pair<std::string, std::function<void(MainSystem&)>>> cases = {
       {"mbs.Assemble()", [](MainSystem& s) { s.Assemble(); }},
       {"mbs.Reset()", [](MainSystem& s) { s.Reset(); }},
-      {"mbs.AddNode()", [](MainSystem& s) { AddFromJson(s, ItemCategory::Node, {{"nodeType", "Point"}}); }},
+      {"mbs.AddNode()",
+       [](MainSystem& s) {
+         AddFromJson(s, ItemCategory::Node, {{"nodeType", "Point"}});
+       }},
       {"mbs.SetObjectParameter(3, 'markerNumbers', ...)",
-       [](MainSystem& s) { s.SetItemParameter(ItemCategory::Object, 3, "markerNumbers", Json::array({1, 0})); }},
+       [](MainSystem& s) {
+         s.SetItemParameter(ItemCategory::Object, 3, "markerNumbers", Json::array({1, 0}));
+       }},
       {"mbs.SetObjectParameter(3, 'springTorqueUserFunction', ...)",
        [](MainSystem& s) { s.SetItemParameter(ItemCategory::Object, 3, "springTorqueUserFunction", 0); }},
       {"mbs.Load()", [](MainSystem& s) { s.LoadJsonText(R"({"format": "multidyn.system"})"); }},

@@ -21,7 +21,8 @@ TEST(JudgeSwitching, AcceptsRepeatsAndFailsByExudynsRule) {
   EXPECT_TRUE(failure.empty());
   settings.ignoreMaxIterations = false;
   EXPECT_EQ(JudgeSwitching(1.5, 4, settings, statistics, failure), SwitchingVerdict::Fail);
-  EXPECT_EQ(failure, "discontinuous iteration did not converge: switching error 1.5 > iterationTolerance 1 after 5 iterations");
+  EXPECT_EQ(failure,
+            "discontinuous iteration did not converge: switching error 1.5 > iterationTolerance 1 after 5 iterations");
   settings.maxIterations = 0;  // taken as one iteration
   EXPECT_EQ(JudgeSwitching(2., 0, settings, statistics, failure), SwitchingVerdict::Fail);
 }

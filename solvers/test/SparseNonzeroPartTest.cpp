@@ -40,7 +40,8 @@ TEST(SparseNonzeroPart, HoldsTheEntriesThatWereEverNonzero) {
   SparseMatrix a = FromDense(values, pattern);
   SparseNonzeroPart part;
   EXPECT_TRUE(part.Update(a));  // first call: a new part
-  EXPECT_EQ(Stored(part.Matrix()), (std::map<std::pair<Index, Index>, double>{{{0, 0}, 1.}, {{2, 1}, -2.}, {{3, 3}, 3.}}));
+  EXPECT_EQ(Stored(part.Matrix()),
+            (std::map<std::pair<Index, Index>, double>{{{0, 0}, 1.}, {{2, 1}, -2.}, {{3, 3}, 3.}}));
   EXPECT_TRUE(part.Matrix().isCompressed());
 
   // New values on the same nonzeros: no growth, values followed.
@@ -48,7 +49,8 @@ TEST(SparseNonzeroPart, HoldsTheEntriesThatWereEverNonzero) {
   values(2, 1) = 0.;  // back to zero: stays in the part as an explicit zero
   a = FromDense(values, pattern);
   EXPECT_FALSE(part.Update(a));
-  EXPECT_EQ(Stored(part.Matrix()), (std::map<std::pair<Index, Index>, double>{{{0, 0}, 5.}, {{2, 1}, 0.}, {{3, 3}, 3.}}));
+  EXPECT_EQ(Stored(part.Matrix()),
+            (std::map<std::pair<Index, Index>, double>{{{0, 0}, 5.}, {{2, 1}, 0.}, {{3, 3}, 3.}}));
 
   // A structural zero becomes nonzero: the part grows (and keeps the explicit zero).
   values(1, 3) = 7.;
@@ -62,7 +64,8 @@ TEST(SparseNonzeroPart, HoldsTheEntriesThatWereEverNonzero) {
   // After Reset the history is forgotten.
   part.Reset();
   EXPECT_TRUE(part.Update(a));
-  EXPECT_EQ(Stored(part.Matrix()), (std::map<std::pair<Index, Index>, double>{{{0, 0}, 5.}, {{1, 3}, 7.}, {{3, 3}, 3.}}));
+  EXPECT_EQ(Stored(part.Matrix()),
+            (std::map<std::pair<Index, Index>, double>{{{0, 0}, 5.}, {{1, 3}, 7.}, {{3, 3}, 3.}}));
 }
 
 TEST(SparseNonzeroPart, ANewPatternSizeStartsAfresh) {

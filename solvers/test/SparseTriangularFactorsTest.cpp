@@ -177,7 +177,8 @@ TEST(SparseTriangularFactors, LinearSolverSolvesAfterRefactorizationAndPatternCh
   expectSolves(t, n, "first factorization");
   for (int round = 0; round < 3; ++round) {
     for (auto& entry : t)
-      if (entry.value() != 0.) entry = Eigen::Triplet<double>(entry.row(), entry.col(), entry.value() * (1.5 + value(random)));
+      if (entry.value() != 0.)
+        entry = Eigen::Triplet<double>(entry.row(), entry.col(), entry.value() * (1.5 + value(random)));
     expectSolves(t, n, "new values, round " + std::to_string(round));
   }
   // The structural zeros become nonzero (same pattern, other factors' structure).

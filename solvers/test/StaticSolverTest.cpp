@@ -35,8 +35,10 @@ class OneCoordinate : public DAESystem {
   void ComputeODE2Residual(const SystemState& s, VectorX& r) override {
     const double q = s.ode2(0);
     r.resize(1);
-    if (law == Law::Cubic) r(0) = m * s.ode2_tt(0) + d * s.ode2_t(0) + k * q + c * q * q * q - loadFactor * F;
-    else r(0) = std::atan(q - loadFactor * F);
+    if (law == Law::Cubic)
+      r(0) = m * s.ode2_tt(0) + d * s.ode2_t(0) + k * q + c * q * q * q - loadFactor * F;
+    else
+      r(0) = std::atan(q - loadFactor * F);
   }
   void ComputeODE1Residual(const SystemState&, VectorX& r) override { r.resize(0); }
   void ComputeAlgebraicResidual(const SystemState&, bool, VectorX& r) override { r.resize(0); }
@@ -184,11 +186,14 @@ TEST(StaticSolver, GeometricLoadStepsGrowByAConstantFactorFromOneOverTheRange) {
 
   // one geometric step is taken as two (Exudyn's rule)
   OneCoordinate single;
-  StaticSolver twoSteps(single, [] {
-    SimulationSettings s = StaticSettings(1);
-    s.staticSolver.loadStepGeometric = true;
-    return s;
-  }(), recorder);
+  StaticSolver twoSteps(
+      single,
+      [] {
+        SimulationSettings s = StaticSettings(1);
+        s.staticSolver.loadStepGeometric = true;
+        return s;
+      }(),
+      recorder);
   SystemState other = ZeroState(single);
   EXPECT_EQ(twoSteps.Solve(other).steps, 2);
   EXPECT_NEAR(single.loadFactors[1], 1e-3, 1e-15);

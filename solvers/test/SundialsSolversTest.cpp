@@ -54,7 +54,8 @@ TEST_P(SundialsTolerance, OscillatorErrorFollowsTheTolerance) {
     state.ode1(0) = 1.;
     const SolverStatistics statistics =
         CreateDynamicSolver(GetParam(), system, SundialsSettingsFor(tolerance), observer)->Solve(state);
-    const double error = std::max(std::abs(state.ode2(0) - std::cos(omega)), std::abs(state.ode1(0) - std::exp(-system.rate)));
+    const double error =
+        std::max(std::abs(state.ode2(0) - std::cos(omega)), std::abs(state.ode1(0) - std::exp(-system.rate)));
     EXPECT_LT(error, (tolerance > 1e-9 && GetParam() == DynamicSolverType::IDA ? 10. : 30.) * tolerance)
         << "tolerance " << tolerance;
     EXPECT_LT(error, previousError) << "tolerance " << tolerance;
@@ -68,9 +69,9 @@ TEST_P(SundialsTolerance, OscillatorErrorFollowsTheTolerance) {
 
 // The pendulum in Cartesian coordinates against the minimal-coordinate equation (RK4, 20000
 // steps): the error stays within 10 x the tolerance with IDA, 100 x with CVODE (measured 47 x at
-// 1e-6: its error estimate projected onto the constraints, docs/solvers/Sundials.md); IDA keeps both constraint levels to its
-// Newton tolerance (GGL; measured 0.015..0.03 x tolerance on g), CVODE to its projection
-// tolerance (0.01 absoluteTolerance on g).
+// 1e-6: its error estimate projected onto the constraints, docs/solvers/Sundials.md); IDA keeps both constraint levels
+// to its Newton tolerance (GGL; measured 0.015..0.03 x tolerance on g), CVODE to its projection tolerance (0.01
+// absoluteTolerance on g).
 TEST_P(SundialsTolerance, PendulumErrorFollowsTheToleranceAndTheConstraintsHold) {
   CartesianPendulum system;
   NullObserver observer;
@@ -87,7 +88,8 @@ TEST_P(SundialsTolerance, PendulumErrorFollowsTheToleranceAndTheConstraintsHold)
         << "position drift at tolerance " << tolerance;
     EXPECT_LT(std::abs(state.ode2.dot(state.ode2_t)), 10. * tolerance) << "velocity drift at tolerance " << tolerance;
     // The multiplier is the rod force / (2 L): tension = m (g cos(theta) + L theta_t^2).
-    const double theta_t = (state.ode2(0) * state.ode2_t(1) - state.ode2(1) * state.ode2_t(0)) / state.ode2.squaredNorm();
+    const double theta_t =
+        (state.ode2(0) * state.ode2_t(1) - state.ode2(1) * state.ode2_t(0)) / state.ode2.squaredNorm();
     const double tension = system.m * (system.gravity * std::cos(theta) + system.L * theta_t * theta_t);
     EXPECT_NEAR(2. * state.ae(0) * system.L, tension, 1e-3 * tension + 100. * tolerance);
   }
@@ -118,7 +120,8 @@ TEST(SundialsSolvers, BadTolerancesAreRefusedBeforeTheFirstStep) {
       CreateDynamicSolver(type, system, settings, observer);
       FAIL() << "expected ValueError";
     } catch (const ValueError& e) {
-      EXPECT_NE(std::string(e.what()).find("timeIntegration.sundials.relativeTolerance"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("timeIntegration.sundials.relativeTolerance"), std::string::npos)
+          << e.what();
     }
     settings = SundialsSettingsFor(1e-6);
     settings.timeIntegration.sundials.maximumOrder = 13;

@@ -43,9 +43,13 @@ TEST(WorkerThreads, RunReturnsWhenAllHaveFinished) {
 TEST(WorkerThreads, RunsAgainAfterSleeping) {
   WorkerThreads team(2);
   int count = 0;
-  team.Run([&](Index thread) { if (thread == 1) ++count; });
+  team.Run([&](Index thread) {
+    if (thread == 1) ++count;
+  });
   std::this_thread::sleep_for(WorkerThreads::spinTime * 20);  // the worker sleeps now
-  team.Run([&](Index thread) { if (thread == 1) ++count; });
+  team.Run([&](Index thread) {
+    if (thread == 1) ++count;
+  });
   EXPECT_EQ(count, 2);
 }
 
@@ -60,7 +64,9 @@ TEST(WorkerThreads, ExceptionOfTheLowestThreadIsRethrownAndTheTeamGoesOn) {
     EXPECT_EQ(std::string(e.what()), "thread 1");
   }
   int ran = 0;
-  team.Run([&](Index thread) { if (thread == 2) ran = 1; });
+  team.Run([&](Index thread) {
+    if (thread == 2) ran = 1;
+  });
   EXPECT_EQ(ran, 1);
 }
 

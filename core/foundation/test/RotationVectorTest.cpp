@@ -80,8 +80,7 @@ TEST(RotationVector, DerivativesAreContinuousThroughTheSeriesAndExistAtZero) {
     for (int i = 0; i < 3; ++i) rotation(i) = AD(angle * direction(i), 3, i);
     const Vec3<AD> back = RotationMatrixToRotationVector(RotationVectorToRotationMatrix(rotation));
     for (int i = 0; i < 3; ++i)
-      for (int j = 0; j < 3; ++j)
-        EXPECT_NEAR(back(i).derivatives()(j), i == j ? 1. : 0., 1e-12) << "angle " << angle;
+      for (int j = 0; j < 3; ++j) EXPECT_NEAR(back(i).derivatives()(j), i == j ? 1. : 0., 1e-12) << "angle " << angle;
     // the derivative of J_l^-1 p against central differences
     const Vector3 p(0.4, 0.9, -0.3);
     const Vec3<AD> q = InverseLeftJacobianSO3(rotation) * p.cast<AD>();

@@ -10,7 +10,8 @@ using namespace multidyn;
 namespace {
 Matrix3 Rodrigues(const Vector3& axis, double angle) {
   const Vector3 n = axis.normalized();
-  return Matrix3::Identity() + std::sin(angle) * Skew<double>(n) + (1. - std::cos(angle)) * Skew<double>(n) * Skew<double>(n);
+  return Matrix3::Identity() + std::sin(angle) * Skew<double>(n) +
+         (1. - std::cos(angle)) * Skew<double>(n) * Skew<double>(n);
 }
 Vector3 Unskew(const Matrix3& m) { return Vector3(m(2, 1), m(0, 2), m(1, 0)); }
 }  // namespace
@@ -27,7 +28,8 @@ TEST(Rotations, RotXYZSingleAxesAreElementaryRotations) {
 TEST(Rotations, RotXYZIsProductAndInvertible) {
   const double t0 = 0.3, t1 = -0.4, t2 = 1.1;
   const Matrix3 A = RotXYZToRotationMatrix(t0, t1, t2);
-  const Matrix3 product = Rodrigues(Vector3::UnitX(), t0) * Rodrigues(Vector3::UnitY(), t1) * Rodrigues(Vector3::UnitZ(), t2);
+  const Matrix3 product =
+      Rodrigues(Vector3::UnitX(), t0) * Rodrigues(Vector3::UnitY(), t1) * Rodrigues(Vector3::UnitZ(), t2);
   EXPECT_TRUE(A.isApprox(product, 1e-14));
   EXPECT_NEAR(A.determinant(), 1., 1e-14);
   EXPECT_TRUE((A * A.transpose()).isApprox(Matrix3::Identity(), 1e-14));
@@ -39,7 +41,8 @@ TEST(Rotations, RotXYZGMatricesGiveAngularVelocity) {
   const double h = 1e-6;
   const Matrix3 A = RotXYZToRotationMatrix(theta(0), theta(1), theta(2));
   const Vector3 tp = theta + h * theta_t, tm = theta - h * theta_t;
-  const Matrix3 A_t = (RotXYZToRotationMatrix(tp(0), tp(1), tp(2)) - RotXYZToRotationMatrix(tm(0), tm(1), tm(2))) / (2 * h);
+  const Matrix3 A_t =
+      (RotXYZToRotationMatrix(tp(0), tp(1), tp(2)) - RotXYZToRotationMatrix(tm(0), tm(1), tm(2))) / (2 * h);
   const Vector3 omegaGlobal = Unskew(A_t * A.transpose());
   const Vector3 omegaLocal = Unskew(A.transpose() * A_t);
   EXPECT_TRUE((RotXYZToG(theta(0), theta(1)) * theta_t).isApprox(omegaGlobal, 1e-8));
@@ -65,7 +68,8 @@ TEST(Rotations, EulerParameterGMatricesGiveAngularVelocity) {
   const double h = 1e-6;
   const Matrix3 A = EulerParametersToRotationMatrix<double>(e);
   const Eigen::Vector4d ep = e + h * e_t, em = e - h * e_t;
-  const Matrix3 A_t = (EulerParametersToRotationMatrix<double>(ep) - EulerParametersToRotationMatrix<double>(em)) / (2 * h);
+  const Matrix3 A_t =
+      (EulerParametersToRotationMatrix<double>(ep) - EulerParametersToRotationMatrix<double>(em)) / (2 * h);
   EXPECT_TRUE((EulerParametersToG<double>(e) * e_t).isApprox(Unskew(A_t * A.transpose()), 1e-8));
   EXPECT_TRUE((EulerParametersToGLocal<double>(e) * e_t).isApprox(Unskew(A.transpose() * A_t), 1e-8));
   // Glocal(e_t) * e_t = 0, which the node uses for d(Glocal)/dt * e_t

@@ -19,7 +19,9 @@ struct Sample {
   static const FieldTable& Fields() {
     static const FieldTable table = FieldTableBuilder<Sample>()
                                         .Add(&Sample::stiffness, "stiffness", "N/m", "k")
-                                        .Add(&Sample::mass, "mass", "kg", "m").Positive().Alias("physicsMass")
+                                        .Add(&Sample::mass, "mass", "kg", "m")
+                                        .Positive()
+                                        .Alias("physicsMass")
                                         .Add(&Sample::position, "position", "m", "p")
                                         .Add(&Sample::rotation, "rotation", "", "A")
                                         .Add(&Sample::node, "node", "", "n")
