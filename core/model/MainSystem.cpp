@@ -138,10 +138,8 @@ void MainSystem::CheckItem(const Item& item, ItemCategory category, Index index)
 }
 
 void MainSystem::CheckReferencesResolved() const {
-  // Items are checked when added, but a deletion can leave references at -1 or, in principle,
-  // out of range; the index maps below use the numbers unchecked, so the references are checked
-  // first. Only the generic checks: items' own Check() may ask for reference outputs, which
-  // compile the structure (Assemble() runs them all before).
+  // Only the generic checks: items' own Check() may ask for reference outputs, which compile the
+  // structure (Assemble() runs them all before).
   for (ItemCategory category : allItemCategories)
     for (Index i = 0; i < NumberOfItems(category); ++i) {
       const Item& item = GetItem(category, i);

@@ -104,7 +104,7 @@ def ItemWithNonDefaults(info, mbs):
     get = getattr(mbs, 'Get' + categoryNames[category])
     count = getattr(mbs, f'NumberOf{categoryNames[category]}s')
     mbs._AddTestInstance(category, info['className'])
-    number = max(i for i in range(count()) if get(i)[TypeKeyOf(category)] in (info['typeName'], info['className']))
+    number = max(i for i in range(count()) if get(i)[info['typeKey']] in (info['typeName'], info['className']))
     stored = get(number)
     kwargs, visualization = {}, {}
     for field in info['fields']:
@@ -115,10 +115,6 @@ def ItemWithNonDefaults(info, mbs):
     with warnings.catch_warnings():
         warnings.simplefilter('ignore', DeprecationWarning)  # rotationMarker0/1 of the spring
         return number, itemClass(**kwargs, visualization=visualization)
-
-
-def TypeKeyOf(category):
-    return ['nodeType', 'objectType', 'markerType', 'loadType', 'sensorType'][category]
 
 
 def AddItemWithNonDefaults(info, mbs):
