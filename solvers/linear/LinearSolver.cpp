@@ -5,33 +5,12 @@
 #include <limits>
 #include <sstream>
 
+#include <Eigen/OrderingMethods>
+
 #include "core/foundation/Errors.h"
+#include "solvers/linear/SparseLUWithPivots.h"
 
 namespace multidyn {
-
-namespace {
-
-// The columns come to SparseLU in the fill-reducing order already (COLAMD of the whole pattern):
-// an identity of full size, not Eigen's NaturalOrdering, whose empty permutation makes SparseLU
-// skip the postorder of the columns along the elimination tree.
-struct OrderGiven {
-  using PermutationType = Eigen::PermutationMatrix<Eigen::Dynamic, Eigen::Dynamic, int>;
-  template <class MatrixType> void operator()(const MatrixType& matrix, PermutationType& permutation) const {
-    permutation.setIdentity(matrix.cols());
-  }
-};
-
-}  // namespace
-
-// Eigen's SparseLU keeps its factors in protected members; they are copied out once per
-// factorization for the solves (SparseTriangularFactors), whose pivots also catch nearly
-// singular matrices, which SparseLU itself only rejects for exactly zero pivots.
-class LinearSolver::SparseLUWithPivots : public Eigen::SparseLU<Eigen::SparseMatrix<double>, OrderGiven> {
- public:
-  void ExtractFactors(SparseTriangularFactors& factors, const Eigen::VectorXi& columnOfUnknown) const {
-    factors.Extract(m_Lstore, m_Ustore, m_perm_r.indices(), columnOfUnknown);
-  }
-};
 
 namespace {
 
@@ -45,7 +24,8 @@ std::string FormatNumber(double value) {
 }  // namespace
 
 LinearSolver::LinearSolver(const std::string& linearSolverType, const LinearSolverSettings& settings)
-    : kind_(KindFromName(linearSolverType)), settings_(settings), sparseLU_(std::make_unique<SparseLUWithPivots>()) {}
+    : kind_(KindFromName(linearSolverType)), settings_(settings),
+      sparseLU_(std::make_unique<SparseLUWithPivots<ColumnOrderAsGiven>>()) {}
 
 LinearSolver::~LinearSolver() = default;
 
@@ -239,7 +219,7 @@ void LinearSolver::FactorizeSparse(const SystemMatrix& matrix) {
     SparseSingular(sparse, unknown, 0., columnSize_(unknown));
     return;
   }
-  sparseLU_->ExtractFactors(sparseFactors_, columnOfUnknown_);
+  sparseFactors_.Extract(sparseLU_->Factors(), columnOfUnknown_);
   const Index singular = FirstUnacceptablePivot();
   if (singular >= 0) {
     const Index unknown = unknownOfColumn_[singular];
@@ -247,7 +227,7 @@ void LinearSolver::FactorizeSparse(const SystemMatrix& matrix) {
     return;
   }
   sparseFactors_.AnalyzeStructure(nonzeroPart_.Matrix(), sparseLU_->colsPermutation().indices());
-  if (!sparseFactors_.HasStructure()) sparseLU_->ExtractFactors(sparseFactors_, columnOfUnknown_);  // Eigen's, then
+  if (!sparseFactors_.HasStructure()) sparseFactors_.Extract(sparseLU_->Factors(), columnOfUnknown_);  // Eigen's, then
 }
 
 Index LinearSolver::FirstUnacceptablePivot() const {

@@ -10,8 +10,7 @@
 #include <string>
 
 #include <Eigen/Dense>
-#include <Eigen/Sparse>
-#include <Eigen/SparseLU>
+#include <Eigen/SparseCore>
 
 #include "core/evaluation/SystemMatrix.h"
 #include "core/model/SimulationSettings.h"
@@ -20,6 +19,9 @@
 #include "solvers/linear/SparseTriangularFactors.h"
 
 namespace multidyn {
+
+template <class ColumnOrdering> class SparseLUWithPivots;
+struct ColumnOrderAsGiven;
 
 // Automatic: dense up to automaticDenseLimit unknowns, sparse beyond (Exudyn's default name
 // 'EXUdense' means this; 'EigenDense' and 'EigenSparse' force one or the other).
@@ -63,8 +65,6 @@ class LinearSolver {
   static double RelativePivotTolerance(Index size);
 
  private:
-  class SparseLUWithPivots;
-
   void FactorizeDense(const MatrixX& matrix);
   static constexpr Index smallDenseSize = 8;  // up to this size SolveSmallDense (one Eigen panel)
   void InvertSmallDense();
@@ -101,7 +101,7 @@ class LinearSolver {
   Eigen::FullPivLU<MatrixX> denseFullLU_;
   Eigen::PermutationMatrix<Eigen::Dynamic, Eigen::Dynamic, int> ordering_;  // COLAMD of the whole pattern
   SparseNonzeroPart nonzeroPart_;  // what sparseLU_ factorizes
-  std::unique_ptr<SparseLUWithPivots> sparseLU_;
+  std::unique_ptr<SparseLUWithPivots<ColumnOrderAsGiven>> sparseLU_;
   SparseTriangularFactors sparseFactors_;  // copied from sparseLU_ after each factorization, for Solve
   const SystemMatrix* analyzedMatrix_ = nullptr;  // the matrix (and pattern revision) analysed last
   size_t analyzedRevision_ = 0;

@@ -13,18 +13,17 @@ template <class T> void GrowTo(std::vector<T>& buffer, size_t size) {
 
 }  // namespace
 
-void SparseTriangularFactors::Extract(const SupernodalLower& lower, const ColumnsUpper& upper,
-                                      const Eigen::VectorXi& rowOfEquation, const Eigen::VectorXi& columnOfUnknown) {
-  const int n = int(lower.cols());
+void SparseTriangularFactors::Extract(const SupernodalFactors& factors, const Eigen::VectorXi& columnOfUnknown) {
+  const int n = factors.size;
   size_ = n;
-  const int* supernodeStart = lower.supToCol();
-  const int* valueStart = lower.colIndexPtr();
-  const int* rowIndexStart = lower.rowIndexPtr();
-  const int* rowIndex = lower.rowIndex();
-  const double* value = lower.valuePtr();
-  const int* upperStart = upper.outerIndexPtr();
-  const int* upperRow = upper.innerIndexPtr();
-  const double* upperValue = upper.valuePtr();
+  const int* supernodeStart = factors.supernodeStart;
+  const int* valueStart = factors.valueStart;
+  const int* rowIndexStart = factors.rowIndexStart;
+  const int* rowIndex = factors.rowIndex;
+  const double* value = factors.value;
+  const int* upperStart = factors.upperStart;
+  const int* upperRow = factors.upperRow;
+  const double* upperValue = factors.upperValue;
 
   // Every stored value is a candidate; exact zeros are written and then overwritten (no branch).
   const size_t supernodalValues = size_t(valueStart[n]);
@@ -43,10 +42,8 @@ void SparseTriangularFactors::Extract(const SupernodalLower& lower, const Column
   double* uValue = upperColumnValue_.data();
   int lowerCount = 0, upperCount = 0;
   lowerColumnStart_[0] = upperColumnStart_[0] = 0;
-  // A supernode is a set of consecutive columns sharing one row pattern, stored as a dense
-  // column-major block: its first rows are its own columns (the diagonal block, U above and
-  // unit-lower L below the diagonal), then the rows of L below (rowIndex).
-  for (Index supernode = 0; supernode <= lower.nsuper(); ++supernode) {
+  // A supernode's diagonal block holds U above and unit-lower L below the diagonal.
+  for (Index supernode = 0; supernode <= factors.lastSupernode; ++supernode) {
     const int first = supernodeStart[supernode];
     const int columns = supernodeStart[supernode + 1] - first;
     const int rows = rowIndexStart[first + 1] - rowIndexStart[first];
@@ -87,8 +84,8 @@ void SparseTriangularFactors::Extract(const SupernodalLower& lower, const Column
   rowOfEquation_.resize(n);
   columnOfUnknown_.resize(n);
   for (int i = 0; i < n; ++i) {
-    sourceOfRow_[rowOfEquation(i)] = i;
-    rowOfEquation_[i] = rowOfEquation(i);
+    sourceOfRow_[factors.rowOfEquation[i]] = i;
+    rowOfEquation_[i] = factors.rowOfEquation[i];
     columnOfUnknown_[i] = columnOfUnknown(i);
   }
   work_.resize(n);

@@ -15,8 +15,7 @@
 
 #include <vector>
 
-#include <Eigen/Sparse>
-#include <Eigen/SparseLU>
+#include <Eigen/SparseCore>
 
 #include "core/foundation/Types.h"
 
@@ -24,17 +23,29 @@ namespace multidyn {
 
 class SparseTriangularFactors {
  public:
-  using SupernodalLower = Eigen::internal::MappedSuperNodalMatrix<double, int>;
-  using ColumnsUpper = Eigen::Map<Eigen::SparseMatrix<double, Eigen::ColMajor, int>>;
+  // A sparse LU's factors as Eigen's SparseLU stores them, read out by SparseLUWithPivots: L in
+  // supernodes (below the supernode diagonals, with the supernodes' diagonal blocks of U above
+  // and U's diagonal on it) and U outside the supernodes by columns, both in permuted rows and
+  // columns. A supernode is a set of consecutive columns sharing one row pattern, stored as a
+  // dense column-major block: its first rows are its own columns, then the rows below (rowIndex).
+  struct SupernodalFactors {
+    int size = 0;
+    int lastSupernode = -1;  // supernodes 0 ... lastSupernode
+    const int* supernodeStart = nullptr;  // first column of each supernode, and one past the last
+    const int* valueStart = nullptr;  // of each column in value
+    const int* rowIndexStart = nullptr;  // of each column in rowIndex
+    const int* rowIndex = nullptr;
+    const double* value = nullptr;
+    const int* upperStart = nullptr;  // U outside the supernodes: column starts, rows, values
+    const int* upperRow = nullptr;
+    const double* upperValue = nullptr;
+    const int* rowOfEquation = nullptr;  // the row of the factors that equation i became
+  };
 
-  // lower: Eigen's supernodal store (L below the supernode diagonals, the supernodes' diagonal
-  // blocks of U above, U's diagonal on it); upper: U outside the supernodes, by columns; both
-  // in permuted rows and columns. rowOfEquation(i): the row of the factors that equation i
-  // became (SparseLU's rowsPermutation().indices()); columnOfUnknown(k): the column of the
-  // factors that unknown k became (colsPermutation().indices() when SparseLU was given A itself).
-  // Buffers grow to the largest factors seen and are reused.
-  void Extract(const SupernodalLower& lower, const ColumnsUpper& upper, const Eigen::VectorXi& rowOfEquation,
-               const Eigen::VectorXi& columnOfUnknown);
+  // columnOfUnknown(k): the column of the factors that unknown k became (SparseLU's
+  // colsPermutation().indices() when SparseLU was given A itself). Buffers grow to the largest
+  // factors seen and are reused.
+  void Extract(const SupernodalFactors& factors, const Eigen::VectorXi& columnOfUnknown);
 
   using SparseMatrix = Eigen::SparseMatrix<double, Eigen::ColMajor, int>;
   // After Extract: the structure of the factors of matrix (the matrix Eigen factorized, with

@@ -7,7 +7,10 @@
 
 #include <random>
 
+#include <Eigen/OrderingMethods>
+
 #include "solvers/linear/LinearSolver.h"
+#include "solvers/linear/SparseLUWithPivots.h"
 #include "solvers/linear/SparseTriangularFactors.h"
 
 namespace multidyn {
@@ -15,22 +18,14 @@ namespace {
 
 using SparseMatrix = Eigen::SparseMatrix<double>;
 
-// Eigen's SparseLU with access to its stores, for the copy and for checking what a test covers.
-class InspectableSparseLU : public Eigen::SparseLU<SparseMatrix, Eigen::COLAMDOrdering<int>> {
+// Eigen's SparseLU with its factors readable (as LinearSolver uses it, with Eigen's COLAMD here).
+class InspectableSparseLU : public SparseLUWithPivots<Eigen::COLAMDOrdering<int>> {
  public:
-  void ExtractFactors(SparseTriangularFactors& factors) const {
-    factors.Extract(m_Lstore, m_Ustore, m_perm_r.indices(), m_perm_c.indices());
-  }
-  Index SupernodesWithSeveralColumns() const {
-    Index count = 0;
-    for (Index k = 0; k <= m_Lstore.nsuper(); ++k) count += m_Lstore.supToCol()[k + 1] - m_Lstore.supToCol()[k] > 1;
-    return count;
-  }
-  const Eigen::VectorXi& FactorColumnOfColumn() const { return m_perm_c.indices(); }
-  Index UpperOutsideSupernodes() const { return m_Ustore.outerIndexPtr()[cols()]; }
+  void ExtractFactors(SparseTriangularFactors& factors) const { factors.Extract(Factors(), FactorColumnOfColumn()); }
+  const Eigen::VectorXi& FactorColumnOfColumn() const { return colsPermutation().indices(); }
   bool RowsPermuted() const {
     for (Index i = 0; i < rows(); ++i)
-      if (m_perm_r.indices()(i) != i) return true;
+      if (rowsPermutation().indices()(i) != i) return true;
     return false;
   }
 };
