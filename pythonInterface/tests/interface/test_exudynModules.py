@@ -269,3 +269,39 @@ def test_systemTimeIsZeroBeforeAssembleAndKeptAfterAChange():
     mbs.AddNode(NodePoint(referenceCoordinates=[1, 0, 0]))  # the system is out of date now
     assert mbs.systemData.GetTime() == 0.25
     assert mbs.systemData.GetTime(exu.ConfigurationType.Reference) == 0.
+
+
+# ---------------------------------------------------------------------------------------------
+# AddRigidBody (Exudyn's older helper)
+@pytest.mark.parametrize("nodeType,parameters", [(exu.NodeType.RotationEulerParameters, None),
+                                                  (exu.NodeType.RotationRxyz, [0.3, -0.2, 0.5])])
+def test_addRigidBodyFallsAndSpinsAsTheClosedForm(nodeType, parameters):
+    from multidyn.utilities import AddRigidBody, InertiaCuboid, RotXYZ2RotationMatrix
+    mbs = exu.SystemContainer().AddSystem()
+    inertia = InertiaCuboid(density=1000., sideLengths=[0.2, 0.2, 0.2])  # a cube: any axis is principal
+    p0, v0, w0, g = np.array([1., 2., 3.]), np.array([0.5, 0., 1.]), np.array([0., 0., 2.]), np.array([0., 0., -9.81])
+    rotation = np.eye(3) if parameters is None else RotXYZ2RotationMatrix(parameters)
+    node, body = AddRigidBody(mbs, inertia, nodeType=nodeType, position=list(p0), velocity=list(v0),
+                              rotationParameters=[] if parameters is None else parameters, angularVelocity=list(w0),
+                              gravity=list(g))
+    assert isinstance(node, exu.NodeIndex) and isinstance(body, exu.ObjectIndex)
+    mbs.Assemble()
+    np.testing.assert_allclose(mbs.GetObjectOutputBody(body, exu.OutputVariableType.RotationMatrix,
+                                                       localPosition=[0, 0, 0]), rotation.ravel(), atol=1e-14)
+    t = 0.5
+    settings = exu.SimulationSettings()
+    settings.timeIntegration.endTime = t
+    settings.timeIntegration.numberOfSteps = 100
+    settings.solution.file.write = False
+    mbs.SolveDynamic(settings)
+    np.testing.assert_allclose(mbs.GetNodeOutput(node, exu.OutputVariableType.Position), p0 + v0 * t + g * t * t / 2,
+                               atol=1e-10)
+    # a torque-free cube spins with constant angular velocity about the global z-axis
+    angle = w0[2] * t
+    spin = np.array([[math.cos(angle), -math.sin(angle), 0], [math.sin(angle), math.cos(angle), 0], [0, 0, 1]])
+    np.testing.assert_allclose(mbs.GetNodeOutput(node, exu.OutputVariableType.RotationMatrix),
+                               (spin @ rotation).ravel(), atol=1e-5)
+    with pytest.raises(ValueError, match="AddRigidBody: give either rotationMatrix or rotationParameters"):
+        AddRigidBody(mbs, inertia, rotationMatrix=np.eye(3), rotationParameters=[1, 0, 0, 0])
+    with pytest.raises(TypeError, match="AddRigidBody: parameter 'inertia'"):
+        AddRigidBody(mbs, 1.)
