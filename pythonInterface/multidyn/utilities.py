@@ -46,10 +46,13 @@ GraphicsDataFromPointsAndTrigs = _graphics.FromPointsAndTrigs
 GraphicsData2PointsAndTrigs = _graphics.ToPointsAndTrigs
 MoveGraphicsData = _graphics.Move
 MergeGraphicsDataTriangleList = _graphics.MergeTriangleLists
+ExportGraphicsData2STL = _graphics.ExportSTL
+AddEdgesAndSmoothenNormals = _graphics.AddEdgesAndSmoothenNormals
 
 
 _graphicsNames = [name for name in globals() if name.startswith('GraphicsData') or name.endswith('GraphicsData')
-                  or name in ('MoveGraphicsData', 'MergeGraphicsDataTriangleList')]
+                  or name in ('MoveGraphicsData', 'MergeGraphicsDataTriangleList', 'ExportGraphicsData2STL',
+                              'AddEdgesAndSmoothenNormals')]
 
 import multidyn as exudyn  # noqa: E402  (Exudyn 1.11's utilities bring the module itself)
 

@@ -18,7 +18,7 @@ from multidyn.modelling import rigidBodyUtilities as _utilities
 __all__ = ['color', 'material', 'colorList', 'Sphere', 'Spheres', 'Lines', 'Circle', 'Text', 'Cuboid', 'BrickXYZ', 'Brick',
            'Cylinder', 'SolidOfRevolution', 'Arrow', 'RigidLink', 'Basis', 'Frame', 'Quad', 'CheckerBoard',
            'FromPointsAndTrigs', 'ToPointsAndTrigs', 'Transform', 'Move', 'MergeTriangleLists', 'SolidExtrusion',
-           'FromSTLfile', 'FromSTLfileASCII']
+           'FromSTLfile', 'FromSTLfileASCII', 'ExportSTL', 'AddEdgesAndSmoothenNormals']
 
 
 class color:
@@ -736,3 +736,92 @@ def _ClosedMeshMassProperties(corners):
     moments -= volume * np.outer(centerOfMass, centerOfMass)  # about the center of mass
     inertia = np.trace(moments) * np.eye(3) - moments
     return volume, centerOfMass, inertia
+
+
+def _TriangleNormals(corners):
+    """unit normals (p1 - p0) x (p2 - p0)/|...| and areas of the triangles corners (m, 3, 3); zero for degenerate ones"""
+    cross = np.cross(corners[:, 1] - corners[:, 0], corners[:, 2] - corners[:, 0])
+    length = np.linalg.norm(cross, axis=1)
+    normals = np.divide(cross, length[:, None], out=np.zeros_like(cross), where=length[:, None] > 0)
+    return normals, 0.5 * length
+
+
+def ExportSTL(graphicsData, fileName, solidName='ExudynSolid', invertNormals=True, invertTriangles=True):
+    """writes a 'TriangleList' graphics dict to an ASCII STL file; with Exudyn's defaults the facet normals are
+    negated and the corner order reversed (as FromSTLfileASCII's defaults undo: a round trip keeps the mesh)"""
+    if not isinstance(graphicsData, dict) or graphicsData.get('type') != 'TriangleList':
+        _Fail('ExportSTL', 'graphicsData', "a graphics dict of type 'TriangleList'", graphicsData)
+    points, triangles = ToPointsAndTrigs(graphicsData)
+    corners = points[triangles]
+    normals, _ = _TriangleNormals(corners)
+    if invertNormals:
+        normals = -normals
+    if invertTriangles:
+        corners = corners[:, [0, 2, 1]]
+    lines = ['solid ' + solidName]
+    for normal, corner in zip(normals, corners):
+        lines.append('facet normal {} {} {}'.format(*normal))
+        lines.append('outer loop')
+        lines.extend('vertex {} {} {}'.format(*point) for point in corner)
+        lines.extend(['endloop', 'endfacet'])
+    lines.append('endsolid ' + solidName)
+    with open(fileName, 'w') as file:
+        file.write('\n'.join(lines) + '\n')
+
+
+def AddEdgesAndSmoothenNormals(graphicsData, edgeColor=color.black, edgeAngle=0.25 * np.pi, addEdges=True,
+                               smoothNormals=True, roundDigits=5, triangleColor=[]):
+    """a 'TriangleList' with coinciding points merged (equal after rounding to roundDigits digits of the mesh's
+    size), edges where neighbouring triangles meet at an angle >= edgeAngle [rad] (and at open boundaries), and,
+    with smoothNormals, per-point normals: area-weighted means of the adjacent triangles' normals, while points on
+    an edge are repeated per triangle with its own normal (sharp edges stay sharp); e.g. for STL meshes, which
+    repeat every point per triangle. triangleColor: one RGBA color for the whole mesh (else the points' colors)."""
+    function = 'AddEdgesAndSmoothenNormals'
+    points, triangles = ToPointsAndTrigs(graphicsData)
+    colors = np.asarray(graphicsData.get('colors', []), dtype=float).reshape(-1, 4)
+    if len(triangleColor):
+        colors = np.tile(_Color(function, triangleColor, 'triangleColor'), (len(points), 1))
+    elif len(colors) != len(points):
+        colors = np.tile(colors[0] if len(colors) else color.black, (len(points), 1))  # one color for all, as Exudyn
+    size = np.linalg.norm(points.max(axis=0) - points.min(axis=0)) or 1.
+    rounded = size * np.round(points / size, int(roundDigits))
+    uniquePoints, firstIndex, inverse = np.unique(rounded, axis=0, return_index=True, return_inverse=True)
+    merged = inverse.reshape(-1)[triangles]
+    uniqueColors = colors[firstIndex]
+    normals, areas = _TriangleNormals(uniquePoints[merged])
+    # each undirected edge once, with the triangles on its two sides (the second -1 at an open boundary)
+    directed = {}
+    for t, (a, b, c) in enumerate(merged):
+        for edge in ((a, b), (b, c), (c, a)):
+            directed[edge] = t
+    edges = []
+    onEdge = np.zeros(len(uniquePoints), dtype=bool)
+    for (a, b), t in directed.items():
+        other = directed.get((b, a), -1)
+        if other != -1 and a < b:
+            continue  # the pair is looked at from (b, a)
+        cosine = np.clip(normals[t] @ normals[other], -1., 1.) if other != -1 else -1.
+        if other == -1 or np.arccos(cosine) >= edgeAngle:
+            edges.append((max(a, b), min(a, b)))
+            onEdge[[a, b]] = True
+    pointList, colorList, finalTriangles = list(uniquePoints), list(uniqueColors), merged.copy()
+    pointNormals = None
+    if smoothNormals:
+        summed = np.zeros((len(uniquePoints), 3))
+        np.add.at(summed, merged.reshape(-1), np.repeat(areas[:, None] * normals, 3, axis=0))
+        summed[onEdge] = 0.  # points on an edge are used through their copies only
+        length = np.linalg.norm(summed, axis=1)
+        pointNormals = list(np.divide(summed, length[:, None], out=np.zeros_like(summed), where=length[:, None] > 0))
+        for t, triangle in enumerate(merged):
+            for k, point in enumerate(triangle):
+                if onEdge[point]:  # a copy of the point with this triangle's normal
+                    finalTriangles[t, k] = len(pointList)
+                    pointList.append(uniquePoints[point])
+                    colorList.append(uniqueColors[point])
+                    pointNormals.append(normals[t])
+    result = _TriangleList(np.array(pointList), finalTriangles, np.array(colorList),
+                           None if pointNormals is None else np.array(pointNormals))
+    if addEdges:
+        result['edges'] = np.array(edges, dtype=int).reshape(-1)
+        result['edgeColor'] = np.asarray(_Color(function, edgeColor, 'edgeColor'), dtype=float)
+    return result

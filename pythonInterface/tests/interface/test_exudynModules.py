@@ -305,3 +305,46 @@ def test_addRigidBodyFallsAndSpinsAsTheClosedForm(nodeType, parameters):
         AddRigidBody(mbs, inertia, rotationMatrix=np.eye(3), rotationParameters=[1, 0, 0, 0])
     with pytest.raises(TypeError, match="AddRigidBody: parameter 'inertia'"):
         AddRigidBody(mbs, 1.)
+
+
+def test_exportSTLRoundTripKeepsTheMesh(tmp_path):
+    brick = graphics.Brick(centerPoint=[1, 2, 3], size=[0.5, 0.25, 2.])
+    graphics.ExportSTL(brick, str(tmp_path / 'brick.stl'))
+    back = graphics.FromSTLfileASCII(str(tmp_path / 'brick.stl'))  # Exudyn's defaults undo ExportSTL's
+    np.testing.assert_allclose(Corners(back), Corners(brick))
+    volume, centerOfMass, _ = _ClosedMeshMassProperties(Corners(back))
+    assert volume == pytest.approx(0.25) and centerOfMass == pytest.approx([1, 2, 3])
+    # the file itself has outward normals only after the inversion, as Exudyn writes it
+    normals = np.asarray(back['normals']).reshape(-1, 3)[::3]
+    expected = np.cross(Corners(brick)[:, 1] - Corners(brick)[:, 0], Corners(brick)[:, 2] - Corners(brick)[:, 0])
+    np.testing.assert_allclose(normals, expected / np.linalg.norm(expected, axis=1)[:, None], atol=1e-12)
+
+
+def test_edgesAndSmoothNormalsOfABoxAndASphere():
+    box = graphics.Brick(size=[1., 2., 3.], color=graphics.color.red)  # 6 faces of 4 points each
+    g = graphics.AddEdgesAndSmoothenNormals(box)
+    edges = np.asarray(g['edges']).reshape(-1, 2)
+    corners = np.asarray(g['points']).reshape(-1, 3)
+    assert len(edges) == 12  # the box's edges, not the faces' diagonals
+    assert len(corners) == 8 + 36  # the 24 face points merged into 8, then one copy per triangle corner on an edge
+    lengths = sorted(np.linalg.norm(corners[edges[:, 0]] - corners[edges[:, 1]], axis=1))
+    # points are rounded to 5 digits of the box's diagonal (as Exudyn's), so lengths agree to about 1e-5
+    np.testing.assert_allclose(lengths, [1.] * 4 + [2.] * 4 + [3.] * 4, rtol=2e-5)
+    # every corner lies on an edge: each triangle keeps its own face normal
+    normals = np.asarray(g['normals']).reshape(-1, 3)
+    triangles = np.asarray(g['triangles']).reshape(-1, 3)
+    faceNormals = np.cross(corners[triangles[:, 1]] - corners[triangles[:, 0]],
+                           corners[triangles[:, 2]] - corners[triangles[:, 0]])
+    faceNormals /= np.linalg.norm(faceNormals, axis=1)[:, None]
+    for k in range(3):
+        np.testing.assert_allclose(normals[triangles[:, k]], faceNormals, atol=1e-12)
+    assert np.allclose(np.asarray(g['colors']).reshape(-1, 4), graphics.color.red)
+    # a fine sphere has no edges above 45 degrees; its smoothed normals point radially
+    sphere = graphics.Sphere(point=[0, 0, 0], radius=2., nTiles=24)
+    smooth = graphics.AddEdgesAndSmoothenNormals(sphere)
+    assert len(smooth['edges']) == 0
+    points = np.asarray(smooth['points']).reshape(-1, 3)
+    # area-weighted means of the facets' normals: within 3 degrees of radial (the largest deviation next to the poles)
+    deviation = np.linalg.norm(np.asarray(smooth['normals']).reshape(-1, 3)
+                               - points / np.linalg.norm(points, axis=1)[:, None], axis=1)
+    assert deviation.max() < 0.05 and np.median(deviation) < 0.02
