@@ -18,7 +18,8 @@ from multidyn.modelling import rigidBodyUtilities as _utilities
 __all__ = ['color', 'material', 'colorList', 'Sphere', 'Spheres', 'Lines', 'Circle', 'Text', 'Cuboid', 'BrickXYZ', 'Brick',
            'Cylinder', 'SolidOfRevolution', 'Arrow', 'RigidLink', 'Basis', 'Frame', 'Quad', 'CheckerBoard',
            'FromPointsAndTrigs', 'ToPointsAndTrigs', 'Transform', 'Move', 'MergeTriangleLists', 'SolidExtrusion',
-           'FromSTLfile', 'FromSTLfileASCII', 'ExportSTL', 'AddEdgesAndSmoothenNormals']
+           'FromSTLfile', 'FromSTLfileASCII', 'ExportSTL', 'AddEdgesAndSmoothenNormals', 'BoundingBoxSingle',
+           'BoundingBox', 'InvertTriangles', 'InconsistentTriangles']
 
 
 class color:
@@ -825,3 +826,71 @@ def AddEdgesAndSmoothenNormals(graphicsData, edgeColor=color.black, edgeAngle=0.
         result['edges'] = np.array(edges, dtype=int).reshape(-1)
         result['edgeColor'] = np.asarray(_Color(function, edgeColor, 'edgeColor'), dtype=float)
     return result
+
+
+# ---------------------------------------------------------------------------------------------
+# inspecting graphics dicts
+def BoundingBoxSingle(graphicsData):
+    """[min, max] corners (3-vectors) of the axis-aligned box around one graphics dict ('TriangleList', 'Line',
+    'Text' (its position), 'Circle' (in its x-y plane)); [None, None] if it has no points"""
+    kind = graphicsData.get('type') if isinstance(graphicsData, dict) else None
+    key = {'TriangleList': 'points', 'Lines': 'points', 'Spheres': 'points', 'Line': 'data', 'Text': 'position',
+           'Circle': 'position'}.get(kind)
+    if key is None:
+        _Fail('BoundingBoxSingle', 'graphicsData', "a graphics dict of type 'TriangleList', 'Line', 'Text' or 'Circle'",
+              kind if kind is not None else graphicsData)
+    points = np.asarray(graphicsData.get(key, []), dtype=float).reshape(-1, 3)
+    if len(points) == 0:
+        return [None, None]
+    low, high = points.min(axis=0), points.max(axis=0)
+    if kind == 'Circle':
+        radius = float(graphicsData.get('radius', 0.))
+        if radius < 0:
+            _Fail('BoundingBoxSingle', 'radius', 'a radius >= 0', radius)
+        low, high = low - [radius, radius, 0.], high + [radius, radius, 0.]
+    return [low, high]
+
+
+def BoundingBox(graphicsData):
+    """[min, max] of the axis-aligned box around a graphics dict or a list of them ([None, None] if empty)"""
+    if isinstance(graphicsData, dict):
+        return BoundingBoxSingle(graphicsData)
+    if not isinstance(graphicsData, list):
+        _Fail('BoundingBox', 'graphicsData', 'a graphics dict or a list of them', graphicsData)
+    low = high = None
+    for item in graphicsData:
+        itemLow, itemHigh = BoundingBoxSingle(item)
+        if itemLow is None:
+            continue
+        low = itemLow if low is None else np.minimum(low, itemLow)
+        high = itemHigh if high is None else np.maximum(high, itemHigh)
+    return [low, high]
+
+
+def _TriangleListOf(function, graphicsData, needsNormals):
+    if not isinstance(graphicsData, dict) or graphicsData.get('type') != 'TriangleList':
+        _Fail(function, 'graphicsData', "a graphics dict of type 'TriangleList'", graphicsData)
+    if needsNormals and 'normals' not in graphicsData:
+        _Fail(function, 'graphicsData', "a 'TriangleList' with normals", sorted(graphicsData))
+
+
+def InvertTriangles(graphicsData, invertTriangles=True, invertNormals=True):
+    """a copy of a 'TriangleList' with each triangle's first two corners swapped (its orientation reversed)
+    and/or its normals negated (invertNormals needs normals)"""
+    _TriangleListOf('InvertTriangles', graphicsData, invertNormals)
+    result = {key: np.array(value) if key != 'type' else value for key, value in graphicsData.items()}
+    if invertTriangles:
+        result['triangles'] = np.asarray(graphicsData['triangles'], dtype=int).reshape(-1, 3)[:, [1, 0, 2]].reshape(-1)
+    if invertNormals:
+        result['normals'] = -np.asarray(graphicsData['normals'], dtype=float)
+    return result
+
+
+def InconsistentTriangles(graphicsData):
+    """the number of triangle corners whose point normal points against the triangle's normal (p1 - p0) x
+    (p2 - p0); 0 for a consistently oriented mesh with outward normals"""
+    _TriangleListOf('InconsistentTriangles', graphicsData, True)
+    points, triangles = ToPointsAndTrigs(graphicsData)
+    normals = np.asarray(graphicsData['normals'], dtype=float).reshape(-1, 3)
+    faceNormals, _ = _TriangleNormals(points[triangles])
+    return int(np.sum(np.einsum('tkj,tj->tk', normals[triangles], faceNormals) < 0))

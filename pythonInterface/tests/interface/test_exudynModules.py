@@ -348,3 +348,21 @@ def test_edgesAndSmoothNormalsOfABoxAndASphere():
     deviation = np.linalg.norm(np.asarray(smooth['normals']).reshape(-1, 3)
                                - points / np.linalg.norm(points, axis=1)[:, None], axis=1)
     assert deviation.max() < 0.05 and np.median(deviation) < 0.02
+
+
+def test_boundingBoxesAndTriangleOrientation():
+    brick = graphics.Brick(centerPoint=[1, 2, 3], size=[0.5, 0.25, 2.], addNormals=True)
+    low, high = graphics.BoundingBox(brick)
+    np.testing.assert_allclose([low, high], [[0.75, 1.875, 2.], [1.25, 2.125, 4.]])
+    circle = graphics.Circle(point=[1, 0, 5], radius=2.)
+    low, high = graphics.BoundingBox([brick, circle, graphics.Lines([[0, -3, 0], [0, 0, 0]])])
+    np.testing.assert_allclose([low, high], [[-1., -3., 0.], [3., 2.125, 5.]])
+    assert graphics.BoundingBox([]) == [None, None]
+    # a brick with outward normals is consistent; reversing the triangles alone makes all 36 corners wrong
+    assert graphics.InconsistentTriangles(brick) == 0
+    assert graphics.InconsistentTriangles(graphics.InvertTriangles(brick, invertNormals=False)) == 36
+    inverted = graphics.InvertTriangles(brick)  # both: consistent again, now facing inwards
+    assert graphics.InconsistentTriangles(inverted) == 0
+    assert _ClosedMeshMassProperties(Corners(inverted))[0] == pytest.approx(-0.25)
+    with pytest.raises(ValueError, match="InconsistentTriangles: parameter 'graphicsData'"):
+        graphics.InconsistentTriangles(graphics.Brick())
