@@ -9,7 +9,8 @@ each mini example (TestModels/MiniExamples, the list in miniExamplesFileList.py)
 and each performance test named in runTestSuiteRefSol.py, in a subprocess of its own, as Exudyn's
 runTestSuite.py does (useGraphics=False, performTests=True, the result in
 exudynTestGlobals.testResult). It prints one row per script: pass (relative difference to the
-reference <= 1e-7), fail (a result, but a different one), error (an exception: its first line), or
+reference <= 1e-7), differs (a different result where multidyn fixes an Exudyn defect on purpose,
+documentedDifferences below), fail (a result, but a different one), error (an exception: its first line), or
 timeout.
 
     python scripts/runExudynScripts.py /path/to/EXUDYN[.git] [--timeout 300] [--only NAME ...]
@@ -27,6 +28,18 @@ import time
 
 relativeTolerance = 1e-7
 testModelsPath = 'main/pythonDev/TestModels'
+
+# Scripts whose references carry an Exudyn defect that multidyn fixes on purpose (documented where named;
+# each cause was shown by running the script with both packages). A different result of these is
+# 'differs', counted apart from 'fail'; an equal one still passes.
+documentedDifferences = {
+    'rollingCoinTest.py': 'docs/solvers/GeneralizedAlpha.md, Initial accelerations: Exudyn leaves dg_v/dq q_t of '
+                          'velocity constraints out, its contact forces alternate from step to step',
+    'createRollingDiscTest.py': 'docs/solvers/GeneralizedAlpha.md, Initial accelerations: Exudyn leaves dg_v/dq q_t of '
+                                'velocity constraints out (inconsistent initial accelerations)',
+    'taskmanagerTest.py': 'docs/solvers/GeneralizedAlpha.md, ODE1 coordinates: Exudyn starts the trapezoidal rule with '
+                          'rate 0, multidyn with f(y0) (the whole difference is in the ODE1 cases)',
+}
 
 # runs in the subprocess: Exudyn's runTestSuite.py protocol, result as one JSON line
 driver = r'''
@@ -118,22 +131,27 @@ def RunOne(directory, fileName, isPerformance, timeout):
     return {'error': f'crashed (exit code {process.returncode}): {lastLine}', 'errorType': 'Crash'}, time.time() - start
 
 
-def Classify(report, reference):
+def Classify(report, reference, scriptName):
     if 'error' in report:
         return 'error'
     if report.get('result') is None:
         return 'error'
     difference = abs(report['result'] - reference)
-    return 'pass' if difference <= relativeTolerance * max(abs(reference), 1e-300) or difference == 0. else 'fail'
+    if difference <= relativeTolerance * max(abs(reference), 1e-300) or difference == 0.:
+        return 'pass'
+    return 'differs' if scriptName in documentedDifferences else 'fail'
 
 
-def Why(report, reference):
+def Why(report, reference, scriptName):
     """a short reason: missing item, missing API, numerical difference, ..."""
     if 'error' not in report:
         if report.get('result') is None:
             return 'no testResult set'
         difference = abs(report['result'] - reference)
-        return f"numerical difference: relative {difference / max(abs(reference), 1e-300):.2e}"
+        why = f"numerical difference: relative {difference / max(abs(reference), 1e-300):.2e}"
+        if scriptName in documentedDifferences:
+            why += '; documented: ' + documentedDifferences[scriptName]
+        return why
     text = report['error']
     missing = re.search(r'(\w+) is an Exudyn item that multidyn does not have yet', text)
     if missing:
@@ -167,18 +185,19 @@ def main():
             jobs += [('test', name, reference) for name, reference in testReference.items()]
         if arguments.only:
             jobs = [job for job in jobs if os.path.basename(job[1]) in arguments.only]
-        rows, counts = [], {'pass': 0, 'fail': 0, 'error': 0}
+        rows, counts = [], {'pass': 0, 'differs': 0, 'fail': 0, 'error': 0}
         for kind, fileName, reference in jobs:
             if not os.path.isfile(os.path.join(testModels, fileName)):
                 report, seconds = {'error': 'script not found in TestModels', 'errorType': 'Missing'}, 0.
             else:
                 report, seconds = RunOne(testModels, fileName, kind == 'perf', arguments.timeout)
-            status = Classify(report, reference)
+            scriptName = os.path.basename(fileName)
+            status = Classify(report, reference, scriptName)
             counts[status] += 1
             result = report.get('result')
             rows.append((kind, os.path.basename(fileName), status, '' if result is None else f'{result:.12g}',
-                         f'{reference:.12g}', f'{seconds:.1f}', '' if status == 'pass' else Why(report, reference)))
-            print(f'{status:5s} {kind:4s} {os.path.basename(fileName)}', file=sys.stderr, flush=True)
+                         f'{reference:.12g}', f'{seconds:.1f}', '' if status == 'pass' else Why(report, reference, scriptName)))
+            print(f'{status:7s} {kind:4s} {os.path.basename(fileName)}', file=sys.stderr, flush=True)
         header = ('kind', 'script', 'status', 'result', 'reference', 'time [s]', 'why')
         if arguments.markdown:
             print('| ' + ' | '.join(header) + ' |')
@@ -189,8 +208,8 @@ def main():
             widths = [max(len(str(r[i])) for r in rows + [header]) for i in range(len(header) - 1)]
             for row in [header] + rows:
                 print('  '.join(str(c).ljust(w) for c, w in zip(row[:-1], widths)) + '  ' + row[-1])
-        print(f"\n{counts['pass']} pass, {counts['fail']} fail, {counts['error']} error of {len(rows)} scripts "
-              f"(relative tolerance {relativeTolerance})")
+        print(f"\n{counts['pass']} pass, {counts['differs']} differ (documented fixes of Exudyn defects), "
+              f"{counts['fail']} fail, {counts['error']} error of {len(rows)} scripts (relative tolerance {relativeTolerance})")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

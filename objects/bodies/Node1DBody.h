@@ -12,8 +12,14 @@ template <class Derived> class Node1DBody : public BodyKernels<Derived> {
  public:
   std::vector<NodeIndex> NodeNumbers() const override { return {nodeNumber}; }
   bool ProvidesOrientation() const override { return true; }
+  // A Node1D, or as in Exudyn a NodeGenericODE2 with one coordinate (Exudyn asks only for an ODE2 node).
   void Check(const SystemView& system) const override {
-    CheckBodyNode(system, nodeNumber, {"Node1D"}, Derived::Info().className);
+    CheckBodyNode(system, nodeNumber, {"Node1D", "NodeGenericODE2"}, Derived::Info().className);
+    const Index coordinates = system.GetNode(nodeNumber.value).NumberOfODE2Coordinates();
+    if (coordinates != 1)
+      throw ValueError("parameter 'nodeNumber': node " + std::to_string(nodeNumber.value) + " has " +
+                       std::to_string(coordinates) + " ODE2 coordinates; " + Derived::Info().className +
+                       " needs a node with one coordinate");
   }
   void ComputeMassMatrix(const EvaluationContext&, const NodeKinematics<double>*, MatrixX& massMatrix) const override {
     massMatrix = MatrixX::Constant(1, 1, Self().Coefficient());

@@ -35,16 +35,18 @@ const ItemTypeInfo& ObjectRotationalMass1D::Info() {
         .Add(&T::inertia, "physicsInertia", "kg*m^2", "moment of inertia J about the rotation axis")
         .NonNegative()
         .Alias("inertia");
-    AddCommonFields(builder, "the Node1D whose coordinate is the rotation angle psi",
+    AddCommonFields(builder,
+                    "the Node1D (or NodeGenericODE2 with one coordinate) whose coordinate is the rotation angle psi",
                     "p_ref: the fixed point on the axis, in global axes",
                     "constant rotation A_0 of the intermediate frame; the rotor turns about its third column (z-axis)");
     return builder.Build();
   }();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(
       ItemCategory::Object, "RotationalMass1D", "ObjectRotationalMass1D", {"Rotor1D"}, "bodies",
-      "A rotor on the coordinate psi of a Node1D, turning about the z-axis of a constant frame (referencePosition, "
-      "referenceRotation): J psi_tt = tau, tau the moment about that axis of the loads at its markers (torques, "
-      "and forces away from the axis); its point referencePosition does not move.",
+      "A rotor on the coordinate psi of a Node1D (or a NodeGenericODE2 with one coordinate), turning about the "
+      "z-axis of a constant frame (referencePosition, referenceRotation): J psi_tt = tau, tau the moment about that "
+      "axis of the loads at its markers (torques, and forces away from the axis); its point referencePosition does "
+      "not move.",
       fields,
       {OutputVariableType::Position, OutputVariableType::Displacement, OutputVariableType::Velocity,
        OutputVariableType::RotationMatrix, OutputVariableType::Rotation, OutputVariableType::AngularVelocity,

@@ -21,6 +21,11 @@ class NodeGenericODE2 : public NodeKernels<NodeGenericODE2> {
   // No translations or rotations: only the stored coordinates and their rates.
   template <class S> void Kinematics(const NodeCoordinates<S>& c, NodeKinematics<S>& k) const {
     k.numberOfCoordinates = numberOfODE2Coordinates;
+    // the first coordinate as a Node1D's (total value, rate): what ObjectMass1D/RotationalMass1D read
+    if (numberOfODE2Coordinates > 0) {
+      k.position << c.q(0), S(0.), S(0.);
+      k.velocity << c.q_t(0), S(0.), S(0.);
+    }
     k.positionCoordinates = 0;
     k.rotationStart = 0;
     k.hasOrientation = false;

@@ -12,6 +12,12 @@ void NodePoint2DSlope1::AddTestInstance(SystemBuilder& system) {
                       {"loadVector", {0.5, -1.5, 0.}},
                       {"markerNumber", testInstances::Add(system, ItemCategory::Marker,
                                                           {{"markerType", "NodePosition"}, {"nodeNumber", node}})}});
+  // the node's frame turns with its slope: a torque acts on the slope coordinates (G^T tau)
+  testInstances::Add(system, ItemCategory::Load,
+                     {{"loadType", "TorqueVector"},
+                      {"loadVector", {0., 0., 0.7}},
+                      {"markerNumber", testInstances::Add(system, ItemCategory::Marker,
+                                                          {{"markerType", "NodeRigid"}, {"nodeNumber", node}})}});
 }
 
 const ItemTypeInfo& NodePoint2DSlope1::Info() {
@@ -34,11 +40,14 @@ const ItemTypeInfo& NodePoint2DSlope1::Info() {
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(
       ItemCategory::Node, "Point2DSlope1", "NodePoint2DSlope1", {"Point2DS1"}, "nodes",
       "A point in the x-y plane with its slope vector r' (four ODE2 coordinates), the node of planar ANCF cable "
-      "elements (ObjectANCFCable2D). Position, velocity and acceleration are 3D vectors with z = 0.",
+      "elements (ObjectANCFCable2D). Position, velocity and acceleration are 3D vectors with z = 0. Its frame turns "
+      "with the slope (x-axis s/|s|, rotation theta = atan2(s_y, s_x) about z; as Exudyn's), so MarkerNodeRigid "
+      "can act on it (a torque tau_z gives the slope forces tau_z (-s_y, s_x)/|s|^2).",
       fields,
       {OutputVariableType::Position, OutputVariableType::Displacement, OutputVariableType::Velocity,
        OutputVariableType::Acceleration, OutputVariableType::Coordinates, OutputVariableType::Coordinates_t,
-       OutputVariableType::Coordinates_tt, OutputVariableType::CoordinatesTotal});
+       OutputVariableType::Coordinates_tt, OutputVariableType::CoordinatesTotal, OutputVariableType::RotationMatrix,
+       OutputVariableType::Rotation, OutputVariableType::AngularVelocity, OutputVariableType::AngularVelocityLocal});
   return info;
 }
 

@@ -41,6 +41,17 @@ def GetVersionString(addDetails=False):
     return config.Version(addDetails)
 
 
+def Help():
+    """prints where to start: the docs, the examples and how Exudyn scripts run on multidyn (Exudyn's exu.Help())"""
+    Print("This is multidyn, a multibody dynamics engine with Exudyn's Python interface.\n"
+          "Exudyn scripts run with 'import multidyn as exu' (and multidyn.utilities, multidyn.graphics, ... in place of "
+          "exudyn's modules).\n"
+          "Documentation: the docs/ folder of the multidyn repository (README.md first; item reference in "
+          "docs/items/).\n"
+          "Examples: examples/ in the repository; exu.demos.Demo1() and exu.demos.Demo2() run two small models.\n"
+          "help(exu.MainSystem), help(exu.SimulationSettings) and help(<item class>) describe the interface.")
+
+
 def InvalidIndex():
     """The index of no item (-1), as Exudyn's exu.InvalidIndex()."""
     return -1

@@ -2,7 +2,9 @@
 shapes; the graphics themselves are in multidyn.graphics. Re-exported by multidyn.utilities."""
 from multidyn.modelling import graphics as _graphics
 
-__all__ = ['color4list', 'color4listSize', 'GraphicsDataRectangle', 'GraphicsDataOrthoCubeLines']
+__all__ = ['color4list', 'color4listSize', 'GraphicsDataRectangle', 'GraphicsDataOrthoCubeLines', 'ComputeTriangularMesh']
+
+ComputeTriangularMesh = _graphics.ComputeTriangularMesh
 
 for _name, _value in vars(_graphics.color).items():
     if not _name.startswith('_') and _name not in ('defaultBody', 'defaultJoint'):

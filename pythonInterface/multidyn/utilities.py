@@ -13,6 +13,8 @@ from multidyn import graphicsDataUtilities as _graphicsDataUtilities
 from multidyn.api import itemInterface as _itemInterface
 from multidyn.modelling import rigidBodyUtilities as _rigidBodyUtilities
 from multidyn.modelling.basicUtilities import *  # noqa: F401,F403
+from multidyn.modelling.advancedUtilities import *  # noqa: F401,F403  (after basicUtilities, as Exudyn's)
+from multidyn.modelling import advancedUtilities as _advancedUtilities
 from multidyn.graphicsDataUtilities import *  # noqa: F401,F403
 from multidyn.api.itemInterface import *  # noqa: F401,F403
 from multidyn.modelling.rigidBodyUtilities import *  # noqa: F401,F403
@@ -32,6 +34,9 @@ GraphicsDataQuad = _graphics.Quad
 GraphicsDataCircle = _graphics.Circle
 GraphicsDataText = _graphics.Text
 GraphicsDataSolidOfRevolution = _graphics.SolidOfRevolution
+GraphicsDataSolidExtrusion = _graphics.SolidExtrusion
+GraphicsDataFromSTLfile = _graphics.FromSTLfile
+GraphicsDataFromSTLfileTxt = _graphics.FromSTLfileASCII
 GraphicsDataArrow = _graphics.Arrow
 GraphicsDataRigidLink = _graphics.RigidLink
 GraphicsDataBasis = _graphics.Basis
@@ -41,17 +46,20 @@ GraphicsDataFromPointsAndTrigs = _graphics.FromPointsAndTrigs
 GraphicsData2PointsAndTrigs = _graphics.ToPointsAndTrigs
 MoveGraphicsData = _graphics.Move
 MergeGraphicsDataTriangleList = _graphics.MergeTriangleLists
+ExportGraphicsData2STL = _graphics.ExportSTL
+AddEdgesAndSmoothenNormals = _graphics.AddEdgesAndSmoothenNormals
 
 
 _graphicsNames = [name for name in globals() if name.startswith('GraphicsData') or name.endswith('GraphicsData')
-                  or name in ('MoveGraphicsData', 'MergeGraphicsDataTriangleList')]
+                  or name in ('MoveGraphicsData', 'MergeGraphicsDataTriangleList', 'ExportGraphicsData2STL',
+                              'AddEdgesAndSmoothenNormals')]
 
 import multidyn as exudyn  # noqa: E402  (Exudyn 1.11's utilities bring the module itself)
 
 _itemNames = [name for name in vars(_itemInterface) if not name.startswith('_')
               and name not in ('ItemBase', 'MissingItem', 'ClassForDict', 'classesByCategory', 'indexTypes')]
 
-__all__ = (_basicUtilities.__all__ + _rigidBodyUtilities.__all__ + _itemNames + _graphicsNames
+__all__ = (_basicUtilities.__all__ + _advancedUtilities.__all__ + _rigidBodyUtilities.__all__ + _itemNames + _graphicsNames
            + _graphicsDataUtilities.__all__ + ['np', 'sqrt', 'sin', 'cos', 'exudyn', 'HT', 'TreeLink',
                                                 'GenerateStraightBeam', 'GenerateStraightLineANCFCable2D'])
 

@@ -388,6 +388,20 @@ SystemState& WritableState(MainSystem& system, ConfigurationType configuration, 
                    "given by the items' referenceCoordinates");
 }
 
+enum class CoordinateKind { ODE2, ODE1 };
+
+// mbs.GetNodeODE2Index / GetNodeODE1Index: the global index of a node's first coordinate of that kind
+Index NodeCoordinateStart(const MainSystem& system, Index node, CoordinateKind kind) {
+  const CompiledSystem& c = system.Compiled();  // NotAssembledError
+  const Node& n = system.GetNode(node);  // IndexError naming the node
+  const bool ode2 = kind == CoordinateKind::ODE2;
+  const char* name = ode2 ? "ODE2" : "ODE1";
+  if ((ode2 ? n.NumberOfODE2Coordinates() : n.NumberOfODE1Coordinates()) == 0)
+    throw ValueError(std::string("mbs.GetNode") + name + "Index(" + std::to_string(node) +
+                     "): " + MainSystem::ItemDescription(n, node) + " has no " + name + " coordinates");
+  return ode2 ? c.nodeODE2Start[node] : c.nodeODE1Start[node];
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_multidyn, m) {
@@ -660,15 +674,12 @@ PYBIND11_MODULE(_multidyn, m) {
            [](const MainSystem& self) { return StepUserFunctionToPython(self.PostNewtonUserFunction()); })
       .def(
           "GetNodeODE2Index",
-          [](const MainSystem& self, Index node) {
-            const CompiledSystem& c = self.Compiled();  // NotAssembledError
-            self.GetNode(node);  // IndexError naming the node
-            if (self.GetNode(node).NumberOfODE2Coordinates() == 0)
-              throw ValueError("mbs.GetNodeODE2Index(" + std::to_string(node) + "): " +
-                               MainSystem::ItemDescription(self.GetNode(node), node) + " has no ODE2 coordinates");
-            return c.nodeODE2Start[node];
-          },
+          [](const MainSystem& self, Index node) { return NodeCoordinateStart(self, node, CoordinateKind::ODE2); },
           py::arg("nodeNumber"), "global index of the node's first ODE2 coordinate (after mbs.Assemble())")
+      .def(
+          "GetNodeODE1Index",
+          [](const MainSystem& self, Index node) { return NodeCoordinateStart(self, node, CoordinateKind::ODE1); },
+          py::arg("nodeNumber"), "global index of the node's first ODE1 coordinate (after mbs.Assemble())")
       .def(
           "SetPreStepUserFunction",
           [](MainSystem& self, const py::object& function) {
@@ -826,7 +837,12 @@ PYBIND11_MODULE(_multidyn, m) {
       .def("_StoreCurrentAsInitial", &MainSystem::StoreCurrentAsInitial)
       .def(
           "_Time",
-          [](const MainSystem& self, ConfigurationType configuration) { return self.State(configuration).time; },
+          [](const MainSystem& self, ConfigurationType configuration) {
+            if (self.IsAssembled()) return self.State(configuration).time;
+            // as Exudyn's: the time is there before the first Assemble (0) and after a change of the system
+            if (configuration == ConfigurationType::Reference) return 0.;
+            return configuration == ConfigurationType::Initial ? self.InitialState().time : self.CurrentState().time;
+          },
           py::arg("configuration") = ConfigurationType::Current)
       .def("_TransmissionInertia",
            [](const MainSystem& self, Index joint, Index marker0, Index marker1) {

@@ -56,7 +56,12 @@ def _Matrices(mbs, function, simulationSettings, autoAssemble):
     simulationSettings, settings = _SettingsOf(function, simulationSettings)
     autoAssemble = CheckedFlag(autoAssemble, f"{function}: parameter 'autoAssemble'")
     _AutoAssemble(mbs, function, autoAssemble)
-    return mbs._LinearizedSystemMatrices(settings, _multidyn.ConfigurationType.Initial)
+    matrices = mbs._LinearizedSystemMatrices(settings, _multidyn.ConfigurationType.Initial)
+    # Exudyn's functions run its static solver's InitializeSolver, which leaves the current state at the
+    # initial values and the time at staticSolver.loadStepStart; scripts read the coordinates afterwards
+    mbs._ResetCurrentToInitial()
+    mbs._SetTime(settings["staticSolver"]["loadStepStart"], _multidyn.ConfigurationType.Current)
+    return matrices
 
 
 def _ConstraintNullspace(constraintJacobian, singularValuesTolerance):

@@ -4,11 +4,16 @@ mbs.SolveDynamic / mbs.SolveStatic, and the statistics Exudyn scripts read from 
 (solver.it, solver.conv, solver.output, solver.timer; exu.SolverSuccess). mbs.SolveDynamic and
 mbs.SolveStatic make one and store it in mbs.sys['dynamicSolver'] / mbs.sys['staticSolver']
 (storeSolver=True) before they solve, as Exudyn's, so that user functions can read
-solver.it.currentStepSize during the solve. Only what multidyn's solvers know is there; Exudyn's
-step-by-step interface (InitializeSolver, SolveSteps, ComputeNewtonResidual, ...) is not offered.
-docs/solvers/MainSolver.md."""
+solver.it.currentStepSize during the solve. Of Exudyn's step-by-step interface there are the parts
+that its linear analysis and scripts use to read the system matrices (InitializeSolver,
+GetODE2size/GetODE1size/GetAEsize, ComputeMassMatrix/GetSystemMassMatrix, ComputeJacobianODE2RHS,
+ComputeJacobianAE, GetSystemJacobian, FinalizeSolver); stepping a solve by hand (SolveSteps,
+ComputeNewtonResidual, SetUserFunctionNewton, ...) is not offered. docs/solvers/MainSolver.md."""
 import weakref as _weakref
 
+import numpy as _np
+
+from multidyn import _multidyn
 from multidyn.api.enums import DynamicSolverType
 from multidyn.api.userFunctionErrors import UserFrameFirst
 
@@ -116,6 +121,102 @@ class MainSolverBase:
 
     def GetSolverName(self):
         return self.solverName
+
+    # ---- Exudyn's matrix interface: the system's matrices at the current state after InitializeSolver
+    def InitializeSolver(self, mainSystem, simulationSettings):
+        """as Exudyn's: the current state becomes the initial one, at the start time of this solver's
+        settings (staticSolver.loadStepStart, timeIntegration.startTime); returns True. The matrices of
+        Compute... are then taken at the current state."""
+        from multidyn.analysis.solve import _SettingsOf  # here: solve imports this module
+        function = f"{type(self).__name__}.InitializeSolver"
+        if not isinstance(mainSystem, _multidyn.MainSystem):
+            raise TypeError(f"{function}: parameter 'mainSystem': expected a MainSystem, got "
+                            f"{type(mainSystem).__name__}")
+        _, settings = _SettingsOf(function, simulationSettings)
+        if not mainSystem.IsAssembled():
+            raise _multidyn.NotAssembledError(f"{function}: call mbs.Assemble() first")
+        mainSystem._ResetCurrentToInitial()
+        startTime = (settings["staticSolver"]["loadStepStart"] if isinstance(self, MainSolverStatic)
+                     else settings["timeIntegration"]["startTime"])
+        mainSystem._SetTime(startTime, _multidyn.ConfigurationType.Current)
+        self._matrixSettings = settings
+        self._system = _weakref.ref(mainSystem)
+        matrices = self._Matrices(mainSystem, function)
+        self._sizes = (matrices["nODE2"], matrices["nODE1"], matrices["nAE"])
+        size = sum(self._sizes)
+        self._jacobian = _np.zeros((size, size))
+        self._massMatrix = _np.zeros((self._sizes[0], self._sizes[0]))
+        return True
+
+    def FinalizeSolver(self, mainSystem, simulationSettings):
+        """ends what InitializeSolver began (nothing to close here: no files are written)"""
+        self._Initialized("FinalizeSolver")
+
+    def _Initialized(self, call):
+        if getattr(self, "_matrixSettings", None) is None:
+            raise RuntimeError(f"{type(self).__name__}.{call}: call InitializeSolver(mbs, simulationSettings) first")
+        return self._sizes
+
+    def _Matrices(self, mainSystem, function):
+        if not mainSystem.IsAssembled():
+            raise _multidyn.NotAssembledError(f"{function}: the system changed since InitializeSolver; call "
+                                              "mbs.Assemble() and InitializeSolver again")
+        return mainSystem._LinearizedSystemMatrices(self._matrixSettings, _multidyn.ConfigurationType.Current)
+
+    def GetODE2size(self):
+        return self._Initialized("GetODE2size")[0]
+
+    def GetODE1size(self):
+        return self._Initialized("GetODE1size")[1]
+
+    def GetAEsize(self):
+        return self._Initialized("GetAEsize")[2]
+
+    def ComputeMassMatrix(self, mainSystem, scalarFactor=1.):
+        """the mass matrix M(q) at the current state, times scalarFactor (read it with GetSystemMassMatrix)"""
+        self._Initialized("ComputeMassMatrix")
+        self._massMatrix = scalarFactor * self._Matrices(mainSystem, "ComputeMassMatrix")["massMatrix"]
+
+    def GetSystemMassMatrix(self):
+        self._Initialized("GetSystemMassMatrix")
+        return self._massMatrix.copy()
+
+    def ComputeJacobianODE2RHS(self, mainSystem, scalarFactor_ODE2=1., scalarFactor_ODE2_t=0., scalarFactor_ODE1=1.,
+                               computeLoadsJacobian=0):
+        """clears the system Jacobian and writes its ODE2 block: scalarFactor_ODE2 dRHS/dq + scalarFactor_ODE2_t
+        dRHS/dq_t = -(scalarFactor_ODE2 K + scalarFactor_ODE2_t D) of the ODE2 right-hand side M q_tt = RHS
+        (Exudyn's sign: scalarFactor_ODE2=-1 gives the stiffness matrix K), at the current state, without the
+        loads' Jacobian (as Exudyn's default computeLoadsJacobian=0). The ODE1 block is not computed: a system
+        with ODE1 coordinates gives NotImplementedError."""
+        nODE2, nODE1, _ = self._Initialized("ComputeJacobianODE2RHS")
+        function = f"{type(self).__name__}.ComputeJacobianODE2RHS"
+        if nODE1 and scalarFactor_ODE1 != 0:
+            raise NotImplementedError(f"{function}: the Jacobian of ODE1 coordinates is not available; this system has "
+                                      f"{nODE1}")
+        if computeLoadsJacobian:
+            raise NotImplementedError(f"{function}: computeLoadsJacobian is not available (0 only)")
+        matrices = self._Matrices(mainSystem, function)
+        self._jacobian[:] = 0.
+        self._jacobian[:nODE2, :nODE2] = 0. - (scalarFactor_ODE2 * matrices["stiffnessMatrix"]
+                                           + scalarFactor_ODE2_t * matrices["dampingMatrix"])
+
+    def ComputeJacobianAE(self, mainSystem, scalarFactor_ODE2=1., scalarFactor_ODE2_t=0., scalarFactor_ODE1=1.,
+                          velocityLevel=False):
+        """writes the constraint parts of the system Jacobian at the current state, as Exudyn's: the multipliers'
+        columns C_q^T (rows of the ODE2 coordinates) and their own block (1 for an inactive constraint), and the
+        constraint rows scalarFactor_ODE2 C_q. The rows are the transposed columns, which they are for
+        constraints on positions; for constraints on velocities (rolling disc, velocityLevel connectors) they
+        would be scalarFactor_ODE2_t dg/dq_t + scalarFactor_ODE2 dg/dq and are not given here."""
+        nODE2, nODE1, nAE = self._Initialized("ComputeJacobianAE")
+        columns = self._Matrices(mainSystem, f"{type(self).__name__}.ComputeJacobianAE")["constraintColumns"]
+        start = nODE2 + nODE1
+        self._jacobian[:, start:] = columns
+        self._jacobian[start:, :nODE2] = scalarFactor_ODE2 * columns[:nODE2, :].T
+
+    def GetSystemJacobian(self):
+        """the system Jacobian (rows and columns [ODE2 | ODE1 | AE]) as the Compute... functions left it"""
+        self._Initialized("GetSystemJacobian")
+        return self._jacobian.copy()
 
     def __getstate__(self):
         # without the system: mbs.sys holds the solver, and a copy or pickle of mbs copies mbs.sys

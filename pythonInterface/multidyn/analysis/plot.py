@@ -11,6 +11,7 @@ import warnings as _warnings
 import numpy as _np
 
 from multidyn.api.argumentChecks import IsInteger
+from multidyn.modelling.advancedUtilities import PlotLineCode
 from multidyn.api.console import Print as _Print
 
 __all__ = ['listMarkerStyles', 'listMarkerStylesFilled', 'componentNorm', 'ParseOutputFileHeader',
@@ -24,14 +25,6 @@ componentNorm = -2
 listMarkerStylesFilled = ['x', '+', '*', '.', 'd', 'D', 's', 'X', 'P', 'v', '^', '<', '>', 'o', 'p', 'h', 'H']
 listMarkerStyles = [style + ' ' for style in listMarkerStylesFilled]
 
-# Exudyn's automatic line codes: the 7 colors with a solid, dotted, dashed, then dash-dotted line
-_lineCodes = [color + style for style in ['-', ':', '--', '-.'] for color in 'rgbkcmy']
-
-
-def PlotLineCode(index):
-    """the matplotlib color and line style code of automatic line `index` (0..27), e.g. 'r-';
-    'k:' beyond"""
-    return _lineCodes[index] if 0 <= index < len(_lineCodes) else 'k:'
 
 
 class _PlotSensorDefaults:

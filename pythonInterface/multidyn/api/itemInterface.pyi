@@ -1994,7 +1994,9 @@ VMassPoint2D = VObjectMassPoint2D
 
 class NodePoint2DSlope1(ItemBase):
     """A point in the x-y plane with its slope vector r' (four ODE2 coordinates), the node of planar ANCF cable
-    elements (ObjectANCFCable2D). Position, velocity and acceleration are 3D vectors with z = 0.
+    elements (ObjectANCFCable2D). Position, velocity and acceleration are 3D vectors with z = 0. Its frame turns
+    with the slope (x-axis s/|s|, rotation theta = atan2(s_y, s_x) about z; as Exudyn's), so MarkerNodeRigid can act
+    on it (a torque tau_z gives the slope forces tau_z (-s_y, s_x)/|s|^2).
 
     Parameters:
         name: node's unique name
@@ -2336,14 +2338,15 @@ def VNode1D(
 
 
 class ObjectMass1D(ItemBase):
-    """A mass on the coordinate c of a Node1D, moving along the x-axis of a constant frame (referencePosition,
-    referenceRotation): m c_tt = f, f the x-component in body axes of the forces at its markers; torques and the
-    other force components have no effect.
+    """A mass on the coordinate c of a Node1D (or a NodeGenericODE2 with one coordinate), moving along the x-axis of
+    a constant frame (referencePosition, referenceRotation): m c_tt = f, f the x-component in body axes of the
+    forces at its markers; torques and the other force components have no effect.
 
     Parameters:
         name: object's unique name
         physicsMass (also mass): mass m [kg]
-        nodeNumber: the Node1D whose coordinate is the mass's position along its x-axis
+        nodeNumber: the Node1D (or NodeGenericODE2 with one coordinate) whose coordinate is the mass's position
+            along its x-axis
         referencePosition: p_ref: where the coordinate 0 lies, in global axes [m]
         referenceRotation: constant rotation A_0 from body to global axes; the mass moves along its first column
             (the body x-axis)
@@ -2395,14 +2398,15 @@ VMass1D = VObjectMass1D
 
 
 class ObjectRotationalMass1D(ItemBase):
-    """A rotor on the coordinate psi of a Node1D, turning about the z-axis of a constant frame (referencePosition,
-    referenceRotation): J psi_tt = tau, tau the moment about that axis of the loads at its markers (torques, and
-    forces away from the axis); its point referencePosition does not move.
+    """A rotor on the coordinate psi of a Node1D (or a NodeGenericODE2 with one coordinate), turning about the
+    z-axis of a constant frame (referencePosition, referenceRotation): J psi_tt = tau, tau the moment about that
+    axis of the loads at its markers (torques, and forces away from the axis); its point referencePosition does not
+    move.
 
     Parameters:
         name: object's unique name
         physicsInertia (also inertia): moment of inertia J about the rotation axis [kg*m^2]
-        nodeNumber: the Node1D whose coordinate is the rotation angle psi
+        nodeNumber: the Node1D (or NodeGenericODE2 with one coordinate) whose coordinate is the rotation angle psi
         referencePosition: p_ref: the fixed point on the axis, in global axes [m]
         referenceRotation: constant rotation A_0 of the intermediate frame; the rotor turns about its third column
             (z-axis)

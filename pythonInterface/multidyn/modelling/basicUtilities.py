@@ -6,7 +6,7 @@ import numpy as np
 
 __all__ = ['pi', 'sqrt2', 'g', 'Normalize', 'NormL2', 'VSum', 'VAdd', 'VSub', 'VMult', 'ScalarMult', 'Vec2Tilde',
            'Tilde2Vec', 'DiagonalMatrix', 'eye2D', 'eye3D', 'SmoothStep', 'SmoothStepDerivative', 'IsVector',
-           'IsListOrArray', 'IsInteger', 'IsReal', 'IsNone', 'IsNotNone', 'IsEmptyList']
+           'IsListOrArray', 'IsInteger', 'IsReal', 'IsNone', 'IsNotNone', 'IsEmptyList', 'ClearWorkspace']
 
 pi = _math.pi
 sqrt2 = _math.sqrt(2.)
@@ -142,3 +142,28 @@ def IsNotNone(x):
 
 def IsEmptyList(x):
     return isinstance(x, list) and len(x) == 0
+
+
+def ClearWorkspace():
+    """Exudyn's ClearWorkspace(): deletes the caller's global variables except names starting with '_',
+    functions, classes' methods and modules; empties exu.sys (except 'renderState', the last view) and
+    exu.variables, and closes matplotlib's figures if matplotlib is loaded. Call it first in a script
+    run repeatedly in one interpreter (e.g. Spyder), so no value of an earlier run is used by mistake."""
+    import inspect
+    import sys
+    import types
+    keep = (types.FunctionType, types.BuiltinFunctionType, types.ModuleType, types.MethodType)
+    caller = inspect.currentframe().f_back
+    try:
+        variables = caller.f_globals
+        for name in [name for name, value in variables.items()
+                     if not name.startswith('_') and not isinstance(value, keep)]:
+            del variables[name]
+    finally:
+        del caller  # no reference cycle through the frame
+    from multidyn.api.globalDicts import sys as exuSys, variables as exuVariables
+    for key in [key for key in exuSys if key != 'renderState']:
+        del exuSys[key]
+    exuVariables.clear()
+    if 'matplotlib.pyplot' in sys.modules:
+        sys.modules['matplotlib.pyplot'].close('all')

@@ -12,11 +12,14 @@ color, 3 indices per triangle); triangles are ordered counter-clockwise seen fro
 """
 import numpy as np
 
+from multidyn.api.console import Print as _Print
 from multidyn.modelling import rigidBodyUtilities as _utilities
 
 __all__ = ['color', 'material', 'colorList', 'Sphere', 'Spheres', 'Lines', 'Circle', 'Text', 'Cuboid', 'BrickXYZ', 'Brick',
            'Cylinder', 'SolidOfRevolution', 'Arrow', 'RigidLink', 'Basis', 'Frame', 'Quad', 'CheckerBoard',
-           'FromPointsAndTrigs', 'ToPointsAndTrigs', 'Transform', 'Move', 'MergeTriangleLists']
+           'FromPointsAndTrigs', 'ToPointsAndTrigs', 'Transform', 'Move', 'MergeTriangleLists', 'SolidExtrusion',
+           'FromSTLfile', 'FromSTLfileASCII', 'ExportSTL', 'AddEdgesAndSmoothenNormals', 'BoundingBoxSingle',
+           'BoundingBox', 'InvertTriangles', 'InconsistentTriangles']
 
 
 class color:
@@ -538,3 +541,356 @@ def MergeTriangleLists(g1, g2):
     if 'edges' in merged:
         merged['edgeColor'] = np.asarray(g1.get('edgeColor', g2.get('edgeColor', color.black)), dtype=float)
     return merged
+
+
+# ---------------------------------------------------------------------------------------------
+# extrusions of 2D regions
+def ComputeTriangularMesh(vertices, segments):
+    """triangles of the 2D region bounded by segments (pairs of vertex indices [i, j], the region to the
+    left of i -> j: outer contours counter-clockwise, holes clockwise), as Exudyn's graphicsDataUtilities
+    function: the Delaunay triangulation (scipy) of the vertices, keeping the triangles whose centroid has
+    a positive winding number; returns the scipy Delaunay object with .simplices replaced by these
+    triangles (m x 3), each counter-clockwise. The boundary must be made of Delaunay edges (true for
+    convex pieces and usual outlines; a long thin notch may need extra vertices)."""
+    from scipy.spatial import Delaunay
+    points = np.asarray(vertices, dtype=float)
+    if points.ndim != 2 or points.shape[1] != 2 or len(points) < 3:
+        _Fail('ComputeTriangularMesh', 'vertices', 'a list of at least 3 points [x, y]', vertices)
+    segments = np.asarray(segments, dtype=int).reshape(-1, 2)
+    if len(segments) < 3 or segments.min() < 0 or segments.max() >= len(points):
+        _Fail('ComputeTriangularMesh', 'segments', f'at least 3 pairs of vertex indices in 0 ... {len(points) - 1}',
+              segments.tolist())
+    delaunay = Delaunay(points)
+    triangles = delaunay.simplices.copy()
+    corners = points[triangles]  # (m, 3, 2)
+    # counter-clockwise: a positive signed area
+    edge1, edge2 = corners[:, 1] - corners[:, 0], corners[:, 2] - corners[:, 0]
+    area = edge1[:, 0] * edge2[:, 1] - edge1[:, 1] * edge2[:, 0]
+    triangles[area < 0] = triangles[area < 0][:, [0, 2, 1]]
+    centroids = corners.mean(axis=1)
+    # winding number of each centroid about the directed boundary (sum of signed crossings of a ray in +x)
+    a, b = points[segments[:, 0]], points[segments[:, 1]]
+    x, y = centroids[:, None, 0], centroids[:, None, 1]
+    upward = (a[:, 1] <= y) & (b[:, 1] > y)
+    downward = (a[:, 1] > y) & (b[:, 1] <= y)
+    side = (b[:, 0] - a[:, 0]) * (y - a[:, 1]) - (x - a[:, 0]) * (b[:, 1] - a[:, 1])  # > 0: centroid left of a -> b
+    winding = np.sum(upward & (side > 0), axis=1) - np.sum(downward & (side < 0), axis=1)
+    delaunay.simplices = triangles[winding > 0]
+    return delaunay
+
+
+def SolidExtrusion(vertices, segments, height, rot=np.diag([1, 1, 1]), pOff=[0, 0, 0], relRot=np.diag([1, 1, 1]),
+                   relOff=[0, 0, 0], color=[0, 0, 0, 1], smoothNormals=False, addEdges=False, edgeColor=color.black,
+                   addFaces=True):
+    """a prism from a 2D region (vertices [x, y], boundary segments [i, j] with the region on their left, see
+    ComputeTriangularMesh) extruded along z from 0 to height; the top face is mapped by relRot and moved by
+    relOff; then every point p -> rot p + pOff. smoothNormals: separate points for the flat faces (normals -z/+z)
+    and the mantle (normals averaged from the adjacent segments); addEdges: True for the edges of bottom and
+    top, 2 also the vertical mantle edges; addFaces=False gives only the edges."""
+    function = 'SolidExtrusion'
+    base = np.asarray(vertices, dtype=float)
+    if base.ndim != 2 or base.shape[1] != 2:
+        _Fail(function, 'vertices', 'a list of points [x, y]', vertices)
+    segmentArray = np.asarray(segments, dtype=int).reshape(-1, 2)
+    n = len(base)
+    R, A = np.asarray(rot, dtype=float), np.asarray(relRot, dtype=float)
+    if R.shape != (3, 3):
+        _Fail(function, 'rot', 'a 3x3 rotation matrix', rot)
+    if A.shape != (3, 3):
+        _Fail(function, 'relRot', 'a 3x3 rotation matrix', relRot)
+    offset, relativeOffset = _Vector(function, 'pOff', pOff), _Vector(function, 'relOff', relOff)
+    rgba = _Color(function, color)
+    bottom = np.column_stack([base, np.zeros(n)])
+    top = bottom @ A.T + relativeOffset + [0., 0., height]
+    ring = np.vstack([bottom, top])  # 2n points: bottom 0..n-1, top n..2n-1
+    faces = ComputeTriangularMesh(base, segmentArray).simplices
+    mantleStart = 2 * n if smoothNormals else 0  # the mantle's own copy of the points when normals are smoothed
+    triangles = [faces[:, ::-1], faces + n]  # bottom seen from below, top from above
+    i, j = segmentArray[:, 0] + mantleStart, segmentArray[:, 1] + mantleStart
+    triangles += [np.column_stack([i, j, j + n]), np.column_stack([i, j + n, i + n])]
+    points = np.vstack([ring, ring]) if smoothNormals else ring
+    normals = None
+    if smoothNormals:
+        normals = np.zeros((4 * n, 3))
+        normals[:n] = [0., 0., -1.]
+        normals[n:2 * n] = A @ [0., 0., 1.]
+        direction = base[segmentArray[:, 1]] - base[segmentArray[:, 0]]
+        outward = np.column_stack([direction[:, 1], -direction[:, 0], np.zeros(len(direction))])
+        outward /= np.maximum(np.linalg.norm(outward, axis=1), 1e-300)[:, None]
+        for k in (0, 1):  # each vertex sums the outward normals of its segments, bottom and top copies
+            np.add.at(normals, segmentArray[:, k] + 2 * n, outward)
+            np.add.at(normals, segmentArray[:, k] + 3 * n, outward)
+        normals /= np.maximum(np.linalg.norm(normals, axis=1), 1e-300)[:, None]
+        normals = normals @ R.T
+    points = points @ R.T + offset
+    edges = None
+    if addEdges:
+        edges = [segmentArray, segmentArray + n]
+        if addEdges == 2:
+            edges.append(np.column_stack([segmentArray[:, 0], segmentArray[:, 0] + n]) + mantleStart)
+        edges = np.vstack(edges)
+    allTriangles = np.vstack(triangles) if addFaces else np.zeros((0, 3), dtype=int)
+    return _TriangleList(points, allTriangles, rgba, normals, edges, edgeColor if addEdges else None)
+
+
+# ---------------------------------------------------------------------------------------------
+# STL files
+def _STLGraphics(corners, facetNormals, color, invertNormals, invertTriangles):
+    """the dict of STL facets: corners (m, 3, 3), facetNormals (m, 3); three points per facet"""
+    m = len(corners)
+    triangles = np.arange(3 * m).reshape(m, 3)
+    if invertTriangles:
+        triangles = triangles[:, [0, 2, 1]]
+    normals = np.repeat(facetNormals * (-1. if invertNormals else 1.), 3, axis=0)
+    return _TriangleList(corners.reshape(-1, 3), triangles, np.asarray(color, dtype=float), normals)
+
+
+def _ReadSTL(function, fileName):
+    """(corners (m, 3, 3), normals (m, 3)) of an ASCII or binary STL file"""
+    with open(fileName, 'rb') as file:
+        content = file.read()
+    if len(content) >= 84:
+        count = int(np.frombuffer(content, dtype='<u4', count=1, offset=80)[0])
+        if len(content) == 84 + 50 * count:  # binary: 80 byte header, count, 50 bytes per facet
+            record = np.dtype([('normal', '<f4', 3), ('corners', '<f4', (3, 3)), ('attribute', '<u2')])
+            facets = np.frombuffer(content, dtype=record, count=count, offset=84)
+            return facets['corners'].astype(float), facets['normal'].astype(float)
+    return _ParseASCIISTL(function, content.decode('ascii', errors='replace').splitlines())
+
+
+def _ParseASCIISTL(function, lines):
+    words = [line.split() for line in lines]
+    words = [w for w in words if w]
+    if not words or words[0][0] != 'solid':
+        raise ValueError(f"{function}: expected 'solid ...' in the first line of an ASCII STL file (or a binary STL "
+                         f"file), got {lines[0][:60] if lines else 'an empty file'!r}")
+    normals, corners = [], []
+    expected = ['facet', 'outer', 'vertex', 'vertex', 'vertex', 'endloop', 'endfacet']
+    k = 1
+    while k < len(words) and words[k][0] != 'endsolid':
+        block = words[k:k + 7]
+        if len(block) < 7 or [w[0] for w in block] != expected or len(block[0]) != 5 or \
+                any(len(w) != 4 for w in block[2:5]):
+            raise ValueError(f"{function}: line {k + 1} of the STL file: expected 'facet normal nx ny nz', 'outer loop', "
+                             f"three 'vertex x y z', 'endloop', 'endfacet', got {' '.join(words[k])!r}")
+        normals.append([float(v) for v in block[0][2:5]])
+        corners.append([[float(v) for v in w[1:4]] for w in block[2:5]])
+        k += 7
+    return np.array(corners, dtype=float).reshape(-1, 3, 3), np.array(normals, dtype=float).reshape(-1, 3)
+
+
+def FromSTLfileASCII(fileName, color=[0., 0., 0., 1.], verbose=False, invertNormals=True, invertTriangles=True):
+    """graphics of an ASCII STL file, three points per facet; with Exudyn's defaults the facets' normals and
+    corner order are reversed (invertNormals, invertTriangles), as Exudyn's function does"""
+    if verbose:
+        _Print("read STL file:", fileName)
+    with open(fileName, 'r') as file:
+        corners, normals = _ParseASCIISTL('FromSTLfileASCII', file.read().splitlines())
+    return _STLGraphics(corners, normals, _Color('FromSTLfileASCII', color), invertNormals, invertTriangles)
+
+
+def FromSTLfile(fileName, color=[0., 0., 0., 1.], verbose=False, density=0., scale=1., Aoff=[], pOff=[],
+                invertNormals=True, invertTriangles=True):
+    """graphics of a binary or ASCII STL file (read without numpy-stl): points scaled by scale, rotated by
+    Aoff, moved by pOff; with density != 0 returns [graphicsData, {'minPos', 'maxPos', 'volume', 'mass',
+    'COM', 'inertia'}] of the closed mesh (inertia about the center of mass); normals and corner order are
+    reversed by default as in Exudyn's function"""
+    function = 'FromSTLfile'
+    corners, normals = _ReadSTL(function, fileName)
+    corners = corners * float(scale)
+    if len(Aoff) or len(pOff):
+        A = np.eye(3) if len(Aoff) == 0 else np.asarray(Aoff, dtype=float)
+        if A.shape != (3, 3):
+            _Fail(function, 'Aoff', 'a 3x3 rotation matrix', Aoff)
+        offset = np.zeros(3) if len(pOff) == 0 else _Vector(function, 'pOff', pOff)
+        corners = corners @ A.T + offset
+        normals = normals @ A.T
+    graphicsData = _STLGraphics(corners, normals, _Color(function, color), invertNormals, invertTriangles)
+    points = corners.reshape(-1, 3)
+    if verbose:
+        _Print(f"FromSTLfile:\n  max point= {list(points.max(axis=0))}\n  min point= {list(points.min(axis=0))}\n"
+              f"  STL points= {len(points)}")
+    if density == 0:
+        return graphicsData
+    volume, centerOfMass, inertia = _ClosedMeshMassProperties(corners)
+    properties = {'minPos': points.min(axis=0), 'maxPos': points.max(axis=0), 'volume': volume,
+                  'mass': density * volume, 'COM': centerOfMass, 'inertia': density * inertia}
+    if verbose:
+        _Print(f"  volume = {volume}\n  center of mass = {list(centerOfMass)}\n  inertia = {list(density * inertia)}")
+    return [graphicsData, properties]
+
+
+def _ClosedMeshMassProperties(corners):
+    """volume, center of mass and inertia tensor per unit density about the center of mass of the solid
+    bounded by the triangles corners (m, 3, 3), counter-clockwise seen from outside: a sum over the tetrahedra
+    (origin, a, b, c) with signed volumes"""
+    a, b, c = corners[:, 0], corners[:, 1], corners[:, 2]
+    signedVolumes = np.einsum('ij,ij->i', a, np.cross(b, c)) / 6.
+    volume = signedVolumes.sum()
+    if volume == 0.:
+        raise ValueError("FromSTLfile: the mesh encloses no volume; density needs a closed surface")
+    centerOfMass = (signedVolumes[:, None] * (a + b + c)).sum(axis=0) / (4. * volume)
+    # second moments int x_i x_j dV of each tetrahedron with a vertex at the origin: V/20 (sum_k v_k v_k^T + s s^T)
+    s = a + b + c
+    moments = (np.einsum('t,ti,tj->ij', signedVolumes, a, a) + np.einsum('t,ti,tj->ij', signedVolumes, b, b)
+               + np.einsum('t,ti,tj->ij', signedVolumes, c, c) + np.einsum('t,ti,tj->ij', signedVolumes, s, s)) / 20.
+    moments -= volume * np.outer(centerOfMass, centerOfMass)  # about the center of mass
+    inertia = np.trace(moments) * np.eye(3) - moments
+    return volume, centerOfMass, inertia
+
+
+def _TriangleNormals(corners):
+    """unit normals (p1 - p0) x (p2 - p0)/|...| and areas of the triangles corners (m, 3, 3); zero for degenerate ones"""
+    cross = np.cross(corners[:, 1] - corners[:, 0], corners[:, 2] - corners[:, 0])
+    length = np.linalg.norm(cross, axis=1)
+    normals = np.divide(cross, length[:, None], out=np.zeros_like(cross), where=length[:, None] > 0)
+    return normals, 0.5 * length
+
+
+def ExportSTL(graphicsData, fileName, solidName='ExudynSolid', invertNormals=True, invertTriangles=True):
+    """writes a 'TriangleList' graphics dict to an ASCII STL file; with Exudyn's defaults the facet normals are
+    negated and the corner order reversed (as FromSTLfileASCII's defaults undo: a round trip keeps the mesh)"""
+    if not isinstance(graphicsData, dict) or graphicsData.get('type') != 'TriangleList':
+        _Fail('ExportSTL', 'graphicsData', "a graphics dict of type 'TriangleList'", graphicsData)
+    points, triangles = ToPointsAndTrigs(graphicsData)
+    corners = points[triangles]
+    normals, _ = _TriangleNormals(corners)
+    if invertNormals:
+        normals = -normals
+    if invertTriangles:
+        corners = corners[:, [0, 2, 1]]
+    lines = ['solid ' + solidName]
+    for normal, corner in zip(normals, corners):
+        lines.append('facet normal {} {} {}'.format(*normal))
+        lines.append('outer loop')
+        lines.extend('vertex {} {} {}'.format(*point) for point in corner)
+        lines.extend(['endloop', 'endfacet'])
+    lines.append('endsolid ' + solidName)
+    with open(fileName, 'w') as file:
+        file.write('\n'.join(lines) + '\n')
+
+
+def AddEdgesAndSmoothenNormals(graphicsData, edgeColor=color.black, edgeAngle=0.25 * np.pi, addEdges=True,
+                               smoothNormals=True, roundDigits=5, triangleColor=[]):
+    """a 'TriangleList' with coinciding points merged (equal after rounding to roundDigits digits of the mesh's
+    size), edges where neighbouring triangles meet at an angle >= edgeAngle [rad] (and at open boundaries), and,
+    with smoothNormals, per-point normals: area-weighted means of the adjacent triangles' normals, while points on
+    an edge are repeated per triangle with its own normal (sharp edges stay sharp); e.g. for STL meshes, which
+    repeat every point per triangle. triangleColor: one RGBA color for the whole mesh (else the points' colors)."""
+    function = 'AddEdgesAndSmoothenNormals'
+    points, triangles = ToPointsAndTrigs(graphicsData)
+    colors = np.asarray(graphicsData.get('colors', []), dtype=float).reshape(-1, 4)
+    if len(triangleColor):
+        colors = np.tile(_Color(function, triangleColor, 'triangleColor'), (len(points), 1))
+    elif len(colors) != len(points):
+        colors = np.tile(colors[0] if len(colors) else color.black, (len(points), 1))  # one color for all, as Exudyn
+    size = np.linalg.norm(points.max(axis=0) - points.min(axis=0)) or 1.
+    rounded = size * np.round(points / size, int(roundDigits))
+    uniquePoints, firstIndex, inverse = np.unique(rounded, axis=0, return_index=True, return_inverse=True)
+    merged = inverse.reshape(-1)[triangles]
+    uniqueColors = colors[firstIndex]
+    normals, areas = _TriangleNormals(uniquePoints[merged])
+    # each undirected edge once, with the triangles on its two sides (the second -1 at an open boundary)
+    directed = {}
+    for t, (a, b, c) in enumerate(merged):
+        for edge in ((a, b), (b, c), (c, a)):
+            directed[edge] = t
+    edges = []
+    onEdge = np.zeros(len(uniquePoints), dtype=bool)
+    for (a, b), t in directed.items():
+        other = directed.get((b, a), -1)
+        if other != -1 and a < b:
+            continue  # the pair is looked at from (b, a)
+        cosine = np.clip(normals[t] @ normals[other], -1., 1.) if other != -1 else -1.
+        if other == -1 or np.arccos(cosine) >= edgeAngle:
+            edges.append((max(a, b), min(a, b)))
+            onEdge[[a, b]] = True
+    pointList, colorList, finalTriangles = list(uniquePoints), list(uniqueColors), merged.copy()
+    pointNormals = None
+    if smoothNormals:
+        summed = np.zeros((len(uniquePoints), 3))
+        np.add.at(summed, merged.reshape(-1), np.repeat(areas[:, None] * normals, 3, axis=0))
+        summed[onEdge] = 0.  # points on an edge are used through their copies only
+        length = np.linalg.norm(summed, axis=1)
+        pointNormals = list(np.divide(summed, length[:, None], out=np.zeros_like(summed), where=length[:, None] > 0))
+        for t, triangle in enumerate(merged):
+            for k, point in enumerate(triangle):
+                if onEdge[point]:  # a copy of the point with this triangle's normal
+                    finalTriangles[t, k] = len(pointList)
+                    pointList.append(uniquePoints[point])
+                    colorList.append(uniqueColors[point])
+                    pointNormals.append(normals[t])
+    result = _TriangleList(np.array(pointList), finalTriangles, np.array(colorList),
+                           None if pointNormals is None else np.array(pointNormals))
+    if addEdges:
+        result['edges'] = np.array(edges, dtype=int).reshape(-1)
+        result['edgeColor'] = np.asarray(_Color(function, edgeColor, 'edgeColor'), dtype=float)
+    return result
+
+
+# ---------------------------------------------------------------------------------------------
+# inspecting graphics dicts
+def BoundingBoxSingle(graphicsData):
+    """[min, max] corners (3-vectors) of the axis-aligned box around one graphics dict ('TriangleList', 'Line',
+    'Text' (its position), 'Circle' (in its x-y plane)); [None, None] if it has no points"""
+    kind = graphicsData.get('type') if isinstance(graphicsData, dict) else None
+    key = {'TriangleList': 'points', 'Lines': 'points', 'Spheres': 'points', 'Line': 'data', 'Text': 'position',
+           'Circle': 'position'}.get(kind)
+    if key is None:
+        _Fail('BoundingBoxSingle', 'graphicsData', "a graphics dict of type 'TriangleList', 'Line', 'Text' or 'Circle'",
+              kind if kind is not None else graphicsData)
+    points = np.asarray(graphicsData.get(key, []), dtype=float).reshape(-1, 3)
+    if len(points) == 0:
+        return [None, None]
+    low, high = points.min(axis=0), points.max(axis=0)
+    if kind == 'Circle':
+        radius = float(graphicsData.get('radius', 0.))
+        if radius < 0:
+            _Fail('BoundingBoxSingle', 'radius', 'a radius >= 0', radius)
+        low, high = low - [radius, radius, 0.], high + [radius, radius, 0.]
+    return [low, high]
+
+
+def BoundingBox(graphicsData):
+    """[min, max] of the axis-aligned box around a graphics dict or a list of them ([None, None] if empty)"""
+    if isinstance(graphicsData, dict):
+        return BoundingBoxSingle(graphicsData)
+    if not isinstance(graphicsData, list):
+        _Fail('BoundingBox', 'graphicsData', 'a graphics dict or a list of them', graphicsData)
+    low = high = None
+    for item in graphicsData:
+        itemLow, itemHigh = BoundingBoxSingle(item)
+        if itemLow is None:
+            continue
+        low = itemLow if low is None else np.minimum(low, itemLow)
+        high = itemHigh if high is None else np.maximum(high, itemHigh)
+    return [low, high]
+
+
+def _TriangleListOf(function, graphicsData, needsNormals):
+    if not isinstance(graphicsData, dict) or graphicsData.get('type') != 'TriangleList':
+        _Fail(function, 'graphicsData', "a graphics dict of type 'TriangleList'", graphicsData)
+    if needsNormals and 'normals' not in graphicsData:
+        _Fail(function, 'graphicsData', "a 'TriangleList' with normals", sorted(graphicsData))
+
+
+def InvertTriangles(graphicsData, invertTriangles=True, invertNormals=True):
+    """a copy of a 'TriangleList' with each triangle's first two corners swapped (its orientation reversed)
+    and/or its normals negated (invertNormals needs normals)"""
+    _TriangleListOf('InvertTriangles', graphicsData, invertNormals)
+    result = {key: np.array(value) if key != 'type' else value for key, value in graphicsData.items()}
+    if invertTriangles:
+        result['triangles'] = np.asarray(graphicsData['triangles'], dtype=int).reshape(-1, 3)[:, [1, 0, 2]].reshape(-1)
+    if invertNormals:
+        result['normals'] = -np.asarray(graphicsData['normals'], dtype=float)
+    return result
+
+
+def InconsistentTriangles(graphicsData):
+    """the number of triangle corners whose point normal points against the triangle's normal (p1 - p0) x
+    (p2 - p0); 0 for a consistently oriented mesh with outward normals"""
+    _TriangleListOf('InconsistentTriangles', graphicsData, True)
+    points, triangles = ToPointsAndTrigs(graphicsData)
+    normals = np.asarray(graphicsData['normals'], dtype=float).reshape(-1, 3)
+    faceNormals, _ = _TriangleNormals(points[triangles])
+    return int(np.sum(np.einsum('tkj,tj->tk', normals[triangles], faceNormals) < 0))

@@ -30,7 +30,7 @@ __all__ = [
     'InverseHT',
     'InertiaTensor2Inertia6D', 'Inertia6D2InertiaTensor',
     'RigidBodyInertia', 'InertiaCuboid', 'InertiaRodX', 'InertiaMassPoint', 'InertiaSphere',
-    'InertiaHollowSphere', 'InertiaCylinder',
+    'InertiaHollowSphere', 'InertiaCylinder', 'AddRigidBody',
 ]
 
 eulerParameters0 = [1., 0., 0., 0.]  # Euler parameters of the identity rotation
@@ -678,3 +678,42 @@ class InertiaCylinder(RigidBodyInertia):
         super().__init__(m, np.diag(diag))
         self.data = {'type': 'InertiaCylinder', 'density': rho, 'length': L, 'axis': int(axis),
                      'outerRadius': ro, 'innerRadius': ri}
+
+
+def AddRigidBody(mainSys, inertia, nodeType=None, position=[0, 0, 0], velocity=[0, 0, 0], rotationMatrix=[],
+                 rotationParameters=[], angularVelocity=[0, 0, 0], gravity=[0, 0, 0], graphicsDataList=[]):
+    """Exudyn's older (deprecated there) helper: a rigid-body node, an ObjectRigidBody with the mass,
+    inertia and center of mass of inertia (a RigidBodyInertia) and, for gravity != 0, its weight; returns
+    [nodeNumber, bodyNumber]. velocity and angularVelocity are global; the reference rotation is given by
+    rotationMatrix or by the node's rotationParameters (4 Euler parameters for RotationEulerParameters, 3
+    Tait-Bryan angles for RotationRxyz), not both. Now mbs.CreateRigidBody(..., returnDict=True) does the
+    same (which this calls)."""
+    from multidyn.api.enums import NodeType
+    function = "AddRigidBody"
+    if not isinstance(inertia, RigidBodyInertia):
+        raise TypeError(f"{function}: parameter 'inertia': expected a RigidBodyInertia (e.g. InertiaCuboid(...)), got "
+                        f"{type(inertia).__name__}")
+    nodeType = NodeType.RotationEulerParameters if nodeType is None else NodeType(nodeType)
+    if not isinstance(graphicsDataList, list):
+        raise TypeError(f"{function}: parameter 'graphicsDataList' must be a (possibly empty) list of graphics dicts")
+    if len(rotationMatrix) and len(rotationParameters):
+        raise ValueError(f"{function}: give either rotationMatrix or rotationParameters, not both")
+    if len(rotationParameters):
+        parameters = np.asarray(rotationParameters, dtype=float)
+        expected = {NodeType.RotationEulerParameters: (4, EulerParameters2RotationMatrix),
+                    NodeType.RotationRxyz: (3, RotXYZ2RotationMatrix)}.get(nodeType)
+        if expected is None:
+            raise NotImplementedError(f"{function}: rotationParameters for nodeType {nodeType.name} are not available; "
+                                      "give rotationMatrix")
+        if parameters.shape != (expected[0],):
+            raise ValueError(f"{function}: parameter 'rotationParameters': expected {expected[0]} values for "
+                             f"{nodeType.name}, got {rotationParameters!r}")
+        rotation = expected[1](parameters)
+    else:
+        rotation = np.eye(3) if len(rotationMatrix) == 0 else np.asarray(rotationMatrix, dtype=float)
+        if rotation.shape != (3, 3):
+            raise ValueError(f"{function}: parameter 'rotationMatrix': expected a 3x3 matrix, got {rotationMatrix!r}")
+    items = mainSys.CreateRigidBody(referencePosition=position, referenceRotationMatrix=rotation, initialVelocity=velocity,
+                                    initialAngularVelocity=angularVelocity, inertia=inertia, gravity=gravity,
+                                    nodeType=nodeType, graphicsDataList=graphicsDataList, returnDict=True)
+    return [items["nodeNumber"], items["bodyNumber"]]

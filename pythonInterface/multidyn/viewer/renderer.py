@@ -88,6 +88,43 @@ class MaterialList:
         self._materials.append(Material(material))
         return len(self._materials) - 1
 
+    def _Index(self, indexOrName, call):
+        """the list index of a material given by index or by name"""
+        if isinstance(indexOrName, str):
+            for index, material in enumerate(self._materials):
+                if material.get('name') == indexOrName:
+                    return index
+            raise ValueError(f"SC.renderer.materials.{call}: no material named {indexOrName!r}; names: "
+                             f"{[m.get('name') for m in self._materials]}")
+        if isinstance(indexOrName, (int, np.integer)) and not isinstance(indexOrName, bool):
+            if 0 <= indexOrName < len(self._materials):
+                return int(indexOrName)
+            raise IndexError(f"SC.renderer.materials.{call}: material index {indexOrName} out of range "
+                             f"0 ... {len(self._materials) - 1}")
+        raise TypeError(f"SC.renderer.materials.{call}: indexOrName must be an int or a material name, got "
+                        f"{type(indexOrName).__name__}")
+
+    def Get(self, indexOrName):
+        """a copy of the material (by index or name): change its fields, then Set it back, as Exudyn's"""
+        return Material(self._materials[self._Index(indexOrName, 'Get')])
+
+    def GetDict(self, indexOrName):
+        """the material (by index or name) as a plain dict"""
+        return dict(self._materials[self._Index(indexOrName, 'GetDict')])
+
+    def Set(self, indexOrName, material):
+        """replace the material given by index or name with material (a dict or a material from Get/New)"""
+        index = self._Index(indexOrName, 'Set')
+        if not isinstance(material, dict):
+            raise TypeError(f"SC.renderer.materials.Set: expected a material (dict or materials.Get(...)), got "
+                            f"{type(material).__name__}")
+        self._materials[index] = Material(material)
+
+    def New(self):
+        """a new material with Exudyn's defaults, to be changed and appended"""
+        return Material({'alpha': 1.0, 'baseColor': [0.5, 0.5, 0.5], 'emission': [0.0, 0.0, 0.0], 'ior': 1.0,
+                         'name': 'undefined', 'reflectivity': 0.0, 'shininess': 32.0, 'specular': [0.5, 0.5, 0.5]})
+
     def __getitem__(self, index):
         return self._materials[index]
 

@@ -17,14 +17,16 @@ subpackages = sorted(p.name for p in packageDirectory.iterdir() if (p / "__init_
 #: Exudyn's public module names that multidyn has, and multidyn's own public modules
 publicModules = ["itemInterface", "utilities", "graphics", "graphicsDataUtilities", "basicUtilities",
                  "rigidBodyUtilities", "beams", "FEM", "robotics", "robotics.motion", "plot", "solver", "demos",
-                 "mainSystemExtensions", "modules", "centroidal", "kinematicTree"]
+                 "mainSystemExtensions", "modules", "centroidal", "kinematicTree", "advancedUtilities", "physics",
+                 "signalProcessing"]
 #: faces: public module -> the module of the subpackages that has the code
 faces = {"itemInterface": "api.itemInterface", "graphics": "modelling.graphics",
          "basicUtilities": "modelling.basicUtilities", "rigidBodyUtilities": "modelling.rigidBodyUtilities",
          "beams": "modelling.beams", "FEM": "modelling.FEM", "robotics": "modelling.robotics",
          "robotics.motion": "modelling.robotics.motion", "plot": "analysis.plot", "solver": "analysis.linearAnalysis",
          "modules": "modelling.modules", "centroidal": "modelling.centroidal",
-         "kinematicTree": "modelling.kinematicTree"}
+         "kinematicTree": "modelling.kinematicTree", "advancedUtilities": "modelling.advancedUtilities",
+         "physics": "modelling.physics", "signalProcessing": "analysis.signalProcessing"}
 
 
 def ModuleName(path):

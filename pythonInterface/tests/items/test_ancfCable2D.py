@@ -18,7 +18,8 @@ import pytest
 import multidyn as exu
 from multidyn.beams import GenerateBeamElementsAlongLine, GenerateStraightLineANCFCable2D
 from multidyn.itemInterface import (Cable2D, CoordinateConstraint, Force, MarkerBodyRigid, MarkerNodeCoordinate,
-                                    MarkerNodePosition, NodePoint2D, NodePointGround, Point2D, Point2DS1, Torque)
+                                    MarkerNodePosition, MarkerNodeRigid, NodePoint2D, NodePointGround, Point2D,
+                                    Point2DS1, Torque)
 from multidyn.solver import ComputeLinearizedSystem
 
 from conftest import NewSystem, Settings
@@ -126,6 +127,39 @@ def test_tip_moment_rolls_the_cantilever_into_a_half_circle():
             pytest.approx(math.pi / LENGTH, rel=2e-3)
     assert abs(mbs.GetObjectOutputBody(cables[-1], OVT.Rotation, localPosition=[LENGTH / elements, 0, 0])) == \
         pytest.approx(math.pi, abs=1e-4)
+
+
+def test_tip_moment_on_the_node_frame_rolls_the_cantilever_into_a_half_circle():
+    """MarkerNodeRigid on the tip node (Exudyn's ANCF examples load it so): the node's frame turns with the
+    slope, a torque tau_z acts on the slope coordinates as tau_z (-s_y, s_x)/|s|^2"""
+    elements = 16
+    mbs, nodes, cables = Cantilever(elements=elements)
+    tip = mbs.AddMarker(MarkerNodeRigid(nodeNumber=nodes[-1]))
+    mbs.AddLoad(Torque(markerNumber=tip, loadVector=[0, 0, EI * math.pi / LENGTH]))
+    mbs.Assemble()
+    mbs.SolveStatic(StaticSettings(loadSteps=10))
+    np.testing.assert_allclose(mbs.GetNodeOutput(nodes[-1], OVT.Position), [0, 2 * LENGTH / math.pi, 0],
+                               atol=1e-4 * LENGTH)
+    assert abs(mbs.GetNodeOutput(nodes[-1], OVT.Rotation)[2]) == pytest.approx(math.pi, abs=1e-4)
+    np.testing.assert_allclose(mbs.GetMarkerOutput(tip, OVT.RotationMatrix),
+                               mbs.GetNodeOutput(nodes[-1], OVT.RotationMatrix), atol=1e-15)
+
+
+def test_node_frame_follows_the_slope():
+    """A_0N = Rz(atan2(s_y, s_x)) of the total slope, omega_z = (s_x s_y_t - s_y s_x_t)/|s|^2"""
+    mbs = NewSystem()
+    slope, slope_t = np.array([1.2, 0.9]), np.array([0.3, -0.4])
+    node = mbs.AddNode(Point2DS1(referenceCoordinates=[0.5, 0.1, 1., 0.], initialCoordinates=[0, 0, *(slope - [1, 0])],
+                                 initialVelocities=[0.2, 0.1, *slope_t]))
+    marker = mbs.AddMarker(MarkerNodeRigid(nodeNumber=node))
+    mbs.Assemble()
+    theta = math.atan2(slope[1], slope[0])
+    rotation = [[math.cos(theta), -math.sin(theta), 0], [math.sin(theta), math.cos(theta), 0], [0, 0, 1]]
+    np.testing.assert_allclose(mbs.GetNodeOutput(node, OVT.RotationMatrix), np.ravel(rotation), atol=1e-15)
+    omega = (slope[0] * slope_t[1] - slope[1] * slope_t[0]) / (slope @ slope)
+    np.testing.assert_allclose(mbs.GetMarkerOutput(marker, OVT.AngularVelocity), [0, 0, omega], atol=1e-15)
+    np.testing.assert_allclose(mbs.GetNodeOutput(node, OVT.Rotation), [0, 0, theta], atol=1e-15)
+    np.testing.assert_allclose(mbs.GetMarkerOutput(marker, OVT.Position), [0.5, 0.1, 0], atol=1e-15)
 
 
 def test_pre_curvature_is_the_stress_free_shape():

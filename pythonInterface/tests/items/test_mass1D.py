@@ -12,7 +12,8 @@ import pytest
 
 import multidyn as exu
 from multidyn.itemInterface import (CoordinateSpringDamper, Force, MarkerBodyPosition, MarkerBodyRigid,
-                                    MarkerNodeCoordinate, Mass1D, Node1D, NodePoint, NodePointGround, Rotor1D, Torque)
+                                    MarkerNodeCoordinate, Mass1D, Node1D, NodeGenericODE2, NodePoint, NodePointGround,
+                                    Rotor1D, Torque)
 
 from conftest import DampedOscillator, NewSystem, Pendulum, Settings
 
@@ -102,6 +103,37 @@ def test_rotor_with_a_weight_off_the_axis_is_a_pendulum():
     np.testing.assert_allclose(tip, y[1] * arm * np.array([-math.sin(y[0]), math.cos(y[0]), 0.]), atol=1e-5)
 
 
+def GenericNode(mbs, reference, initial, velocity):
+    return mbs.AddNode(NodeGenericODE2(referenceCoordinates=[reference], initialCoordinates=[initial],
+                                       initialCoordinates_t=[velocity], numberOfODE2Coordinates=1))
+
+
+def test_mass1D_and_rotor_on_a_generic_node_with_one_coordinate():
+    """Exudyn accepts a NodeGenericODE2 with one coordinate for Mass1D and Rotor1D (its crane example): the
+    same closed forms as on a Node1D"""
+    mass, cRef, c0, v0, force, t = 2., 0.4, 0.1, -0.3, np.array([1., -2., 0.5]), 0.7
+    mbs = NewSystem()
+    node = GenericNode(mbs, cRef, c0, v0)
+    body = mbs.AddObject(Mass1D(physicsMass=mass, nodeNumber=node, referencePosition=list(P_REF),
+                                referenceRotation=A0.tolist()))
+    mbs.AddLoad(Force(markerNumber=mbs.AddMarker(MarkerBodyPosition(bodyNumber=body)), loadVector=list(force)))
+    inertia, psi0, omega0, torque = 0.3, 0.2, 1.5, np.array([0.2, -0.4, 0.9])
+    rotorNode = GenericNode(mbs, 0., psi0, omega0)
+    rotor = mbs.AddObject(Rotor1D(physicsInertia=inertia, nodeNumber=rotorNode, referenceRotation=A0.tolist()))
+    mbs.AddLoad(Torque(markerNumber=mbs.AddMarker(MarkerBodyRigid(bodyNumber=rotor)), loadVector=list(torque)))
+    mbs.Assemble()
+    mbs.SolveDynamic(Settings(endTime=t, numberOfSteps=14))
+    a = A0[:, 0] @ force / mass
+    c = c0 + v0 * t + a * t ** 2 / 2
+    assert mbs.GetNodeOutput(node, OVT.Coordinates) == pytest.approx(c, abs=1e-12)
+    np.testing.assert_allclose(mbs.GetObjectOutputBody(body, OVT.Position, localPosition=[0, 0, 0]),
+                               P_REF + A0 @ np.array([cRef + c, 0., 0.]), atol=1e-12)
+    alpha = A0[:, 2] @ torque / inertia
+    assert mbs.GetNodeOutput(rotorNode, OVT.Coordinates) == pytest.approx(psi0 + omega0 * t + alpha * t ** 2 / 2,
+                                                                              abs=1e-12)
+    assert mbs.GetObjectOutput(body, OVT.KineticEnergy) == pytest.approx(0.5 * mass * (v0 + a * t) ** 2, rel=1e-12)
+
+
 def test_bad_input_names_the_parameter():
     mbs = NewSystem()
     point = mbs.AddNode(NodePoint())
@@ -111,6 +143,10 @@ def test_bad_input_names_the_parameter():
         mbs.AddObject(Rotor1D(physicsInertia=1., nodeNumber=point))
     with pytest.raises(ValueError, match="referenceCoordinates.*one value"):
         mbs.AddNode(Node1D(referenceCoordinates=[0., 1.]))
+    twoCoordinates = mbs.AddNode(NodeGenericODE2(referenceCoordinates=[0., 0.], initialCoordinates=[0., 0.],
+                                                 initialCoordinates_t=[0., 0.], numberOfODE2Coordinates=2))
+    with pytest.raises(ValueError, match="nodeNumber.*has 2 ODE2 coordinates; ObjectMass1D needs a node with one"):
+        mbs.AddObject(Mass1D(physicsMass=1., nodeNumber=twoCoordinates))
     node = mbs.AddNode(Node1D())
     with pytest.raises(ValueError, match="physicsInertia"):
         mbs.AddObject(Rotor1D(physicsInertia=-1., nodeNumber=node))

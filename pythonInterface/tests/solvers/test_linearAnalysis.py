@@ -450,14 +450,27 @@ def _MasslessCoordinate():
     return mbs
 
 
-def test_systemIsUnchangedByTheAnalysis():
+@pytest.mark.parametrize("analysis", ["ComputeODE2Eigenvalues", "ComputeSystemDegreeOfFreedom", "ComputeLinearizedSystem"])
+def test_analysisLeavesTheCurrentStateAtTheInitialValues(analysis):
+    """as Exudyn's (its static solver's InitializeSolver): afterwards the current coordinates, velocities and
+    accelerations are the initial ones and the time is staticSolver.loadStepStart (checked with exudyn 1.13.6);
+    the initial values and the assembly are not changed"""
     mbs = TwoMassChain()
-    before = [mbs.systemData.GetODE2Coordinates(c) for c in (exu.ConfigurationType.Current, exu.ConfigurationType.Initial)]
+    initial = mbs.systemData.GetODE2Coordinates(exu.ConfigurationType.Initial)
+    n = len(initial)
+    mbs.systemData.SetODE2Coordinates(initial + 0.1)
+    mbs.systemData.SetODE2Coordinates_t(np.ones(n))
+    mbs.systemData.SetODE2Coordinates_tt(np.ones(n))
+    mbs.systemData.SetTime(2.5)
+    settings = exu.SimulationSettings()
+    settings.staticSolver.loadStepStart = 1.25
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # an assembled system: no warning
-        mbs.ComputeODE2Eigenvalues(computeComplexEigenvalues=True)
-        mbs.ComputeSystemDegreeOfFreedom(useSVD=True)
-        mbs.ComputeLinearizedSystem(projectIntoConstraintNullspace=True)
-    after = [mbs.systemData.GetODE2Coordinates(c) for c in (exu.ConfigurationType.Current, exu.ConfigurationType.Initial)]
-    assert all(np.array_equal(a, b) for a, b in zip(before, after))
+        getattr(mbs, analysis)(simulationSettings=settings)
+    np.testing.assert_array_equal(mbs.systemData.GetODE2Coordinates(), initial)
+    np.testing.assert_array_equal(mbs.systemData.GetODE2Coordinates(exu.ConfigurationType.Initial), initial)
+    np.testing.assert_array_equal(mbs.systemData.GetODE2Coordinates_t(),
+                                  mbs.systemData.GetODE2Coordinates_t(exu.ConfigurationType.Initial))
+    np.testing.assert_array_equal(mbs.systemData.GetODE2Coordinates_tt(), np.zeros(n))
+    assert mbs.systemData.GetTime() == 1.25
     assert mbs.IsAssembled()

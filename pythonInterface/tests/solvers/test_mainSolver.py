@@ -174,3 +174,69 @@ def test_badInput():
     with pytest.raises(TypeError, match="simulationSettings must be an exu.SimulationSettings"):
         exu.MainSolverImplicitSecondOrder().SolveSystem(mbs, {"timeIntegration": {}})
     assert np.isfinite(exu.MainSolverImplicitSecondOrder().it.currentStepSize)  # no solve yet: 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Exudyn's matrix interface of the solver objects
+def ConstrainedSpringMass():
+    """a planar mass m = 2 (coordinates x, y from the reference [1, 0]), a coordinate spring k = 100 with
+    damper d = 3 on x, and the constraint 2 y = 0: M = 2 I, K = diag(100, 0), D = diag(3, 0), C_q = [0, 2]"""
+    from multidyn.itemInterface import MassPoint2D, NodePoint2D
+    mbs = NewSystem()
+    ground = mbs.AddMarker(MarkerNodeCoordinate(nodeNumber=mbs.AddNode(NodePointGround()), coordinate=0))
+    node = mbs.AddNode(NodePoint2D(referenceCoordinates=[1, 0], initialCoordinates=[0.1, 0.2],
+                                   initialVelocities=[0.3, 0.4]))
+    mbs.AddObject(MassPoint2D(nodeNumber=node, physicsMass=2))
+    x, y = (mbs.AddMarker(MarkerNodeCoordinate(nodeNumber=node, coordinate=i)) for i in range(2))
+    mbs.AddObject(CoordinateSpringDamper(markerNumbers=[ground, x], stiffness=100, damping=3))
+    mbs.AddObject(CoordinateConstraint(markerNumbers=[ground, y], factorValue1=2.))
+    mbs.Assemble()
+    return mbs
+
+
+@pytest.mark.parametrize("solverClass", [exu.MainSolverStatic, exu.MainSolverImplicitSecondOrder])
+def test_matrixInterfaceGivesMassStiffnessDampingAndConstraintJacobian(solverClass):
+    mbs = ConstrainedSpringMass()
+    mbs.systemData.SetODE2Coordinates([5., 5.])
+    settings = exu.SimulationSettings()
+    solver = solverClass()
+    assert solver.InitializeSolver(mbs, settings) is True
+    np.testing.assert_array_equal(mbs.systemData.GetODE2Coordinates(), [0.1, 0.2])  # back at the initial values
+    assert (solver.GetODE2size(), solver.GetODE1size(), solver.GetAEsize()) == (2, 0, 1)
+    solver.ComputeMassMatrix(mbs)
+    np.testing.assert_array_equal(solver.GetSystemMassMatrix(), 2 * np.eye(2))
+    solver.ComputeMassMatrix(mbs, scalarFactor=3.)
+    np.testing.assert_array_equal(solver.GetSystemMassMatrix(), 6 * np.eye(2))
+    solver.ComputeJacobianODE2RHS(mbs, scalarFactor_ODE2=-1, scalarFactor_ODE2_t=0)
+    np.testing.assert_allclose(solver.GetSystemJacobian(), [[100, 0, 0], [0, 0, 0], [0, 0, 0]], atol=1e-9)
+    solver.ComputeJacobianAE(mbs, scalarFactor_ODE2=2.)
+    np.testing.assert_allclose(solver.GetSystemJacobian(), [[100, 0, 0], [0, 0, 2], [0, 4, 0]], atol=1e-9)
+    solver.ComputeJacobianODE2RHS(mbs, scalarFactor_ODE2=0, scalarFactor_ODE2_t=-1)  # clears the AE parts
+    np.testing.assert_allclose(solver.GetSystemJacobian(), [[3, 0, 0], [0, 0, 0], [0, 0, 0]], atol=1e-9)
+    solver.FinalizeSolver(mbs, settings)
+
+
+def test_matrixInterfaceGivesTheEigenfrequenciesOfTheLinearAnalysis():
+    """Exudyn's recipe (its manualExplicitIntegrator test): eigh(K, M) of the matrices read through the solver"""
+    from scipy.linalg import eigh
+    mbs, _ = Oscillator(fixTransverse=False)
+    solver = exu.MainSolverStatic()
+    solver.InitializeSolver(mbs, exu.SimulationSettings())
+    solver.ComputeMassMatrix(mbs)
+    solver.ComputeJacobianODE2RHS(mbs, scalarFactor_ODE2=-1, scalarFactor_ODE2_t=0)
+    n = solver.GetODE2size()
+    omegaSquared = eigh(solver.GetSystemJacobian()[:n, :n], solver.GetSystemMassMatrix(), eigvals_only=True)
+    np.testing.assert_allclose(sorted(omegaSquared), [0, 0, stiffness / mass], atol=1e-8)
+
+
+def test_matrixInterfaceBeforeInitializeSolverOrAfterAChange():
+    solver = exu.MainSolverStatic()
+    with pytest.raises(RuntimeError, match=r"MainSolverStatic.GetSystemJacobian: call InitializeSolver"):
+        solver.GetSystemJacobian()
+    mbs = ConstrainedSpringMass()
+    with pytest.raises(TypeError, match="InitializeSolver: parameter 'mainSystem'"):
+        solver.InitializeSolver(3, exu.SimulationSettings())
+    solver.InitializeSolver(mbs, exu.SimulationSettings())
+    mbs.AddNode(Point())
+    with pytest.raises(exu.NotAssembledError, match="changed since InitializeSolver"):
+        solver.ComputeMassMatrix(mbs)

@@ -155,6 +155,29 @@ def test_materials():
     assert len(materials) == 10 and materials[0].alpha == 1.
 
 
+def test_materialsGetSetByIndexAndName():
+    """Exudyn's Get returns a copy: a change counts only after Set (by index or by name)"""
+    SC = exu.SystemContainer()
+    materials = SC.renderer.materials
+    chrome = materials.Get('chrome')
+    assert chrome.name == 'chrome' and materials.GetDict(4) == dict(chrome)
+    chrome.reflectivity = 0.7
+    assert materials.Get('chrome').reflectivity != 0.7
+    materials.Set('chrome', chrome)
+    assert materials.Get(4).reflectivity == 0.7
+    fresh = materials.New()
+    fresh.name = 'red'
+    fresh.baseColor = [1, 0, 0]
+    index = materials.Append(fresh)
+    assert materials.Get('red').baseColor == [1, 0, 0] and materials.Get(index).name == 'red'
+    with pytest.raises(IndexError, match="materials.Get: material index 99 out of range"):
+        materials.Get(99)
+    with pytest.raises(ValueError, match="materials.Set: no material named 'gold'"):
+        materials.Set('gold', fresh)
+    with pytest.raises(TypeError, match="materials.Set: expected a material"):
+        materials.Set(0, 3.)
+
+
 def test_solutionFileIsReadAsExudynsDict(tmp_path):
     SC, mbs, body, settings = Pendulum(tmp_path)
     mbs.SolveDynamic(settings)
