@@ -171,6 +171,72 @@ void ObjectKinematicTree::PointJacobianAt(const VectorX& q, Index link, const Ve
   outputDynamics_.PointJacobian(link, localPosition, positionJacobian, rotationJacobian);
 }
 
+namespace {
+// A_PL and p_PL of joint `link` at total coordinate q (as KinematicTreeDynamics::JointRotation).
+void JointPose(const ObjectKinematicTree& tree, Index link, double q, Matrix3& A_PL, Vector3& p_PL) {
+  const Matrix3& A = tree.jointTransformations[link];
+  const Index k = JointAxisIndex(tree.jointTypes[link]);
+  p_PL = tree.jointOffsets[link];
+  if (IsRevolute(tree.jointTypes[link])) {
+    const double c = std::cos(q), s = std::sin(q);
+    const Index k1 = (k + 1) % 3, k2 = (k + 2) % 3;
+    A_PL.col(k) = A.col(k);
+    A_PL.col(k1) = c * A.col(k1) + s * A.col(k2);
+    A_PL.col(k2) = c * A.col(k2) - s * A.col(k1);
+  } else {
+    A_PL = A;
+    p_PL += A.col(k) * q;
+  }
+}
+}  // namespace
+
+void ObjectKinematicTree::LinkFrameOnPath(const NodeKinematics<double>& node, Index link, const Vector3& localPosition,
+                                          MarkerData<double>& frame) const {
+  const Index n = NumberOfLinks();
+  const double* reference = node.referenceCoordinates;
+  const auto q = [&](Index j) { return node.coordinates(j) + reference[j]; };
+  // Up from the link to the base: the link's frame in the frame of each ancestor's parent.
+  Matrix3 A_0L = Matrix3::Identity();
+  Vector3 p_0L = Vector3::Zero();
+  Matrix3 R;
+  Vector3 p;
+  for (Index j = link; j >= 0; j = linkParents[j]) {
+    JointPose(*this, j, q(j), R, p);
+    p_0L = p + R * p_0L;
+    A_0L = R * A_0L;
+  }
+  p_0L += baseOffset;
+  const Vector3 position = p_0L + A_0L * localPosition;
+  frame.orientation = A_0L;
+  frame.position = position;
+  frame.positionJacobian.setZero(3, n);
+  frame.rotationJacobian.setZero(3, n);
+  // Up again, with each joint's frame from its link's (A_0P = A_0J A_PJ^T): the Jacobian columns and,
+  // with the joint rates, the velocities.
+  Vector3 velocity = Vector3::Zero(), omega = Vector3::Zero();
+  Matrix3 A_0J = A_0L;
+  Vector3 p_0J = p_0L;
+  for (Index j = link; j >= 0; j = linkParents[j]) {
+    JointPose(*this, j, q(j), R, p);
+    const Index k = JointAxisIndex(jointTypes[j]);
+    const Vector3 axis = A_0J.col(k);  // the joint turns about (or moves along) its frame's axis k
+    const double rate = node.coordinates_t(j);
+    if (IsRevolute(jointTypes[j])) {
+      frame.rotationJacobian.col(j) = axis;
+      frame.positionJacobian.col(j) = axis.cross(position - p_0J);
+      omega += rate * axis;
+    } else {
+      frame.positionJacobian.col(j) = axis;
+    }
+    velocity += rate * frame.positionJacobian.col(j);
+    const Matrix3 A_0P = A_0J * R.transpose();
+    p_0J -= A_0P * p;
+    A_0J = A_0P;
+  }
+  frame.velocity = velocity;
+  frame.angularVelocityLocal = A_0L.transpose() * omega;
+}
+
 void ObjectKinematicTree::AddDirectODE2LHS(const EvaluationContext& context, ConstVectorView q, ConstVectorView q_t,
                                            ConstVectorView q_tt, VectorView lhs) const {
   CheckWorkspace();
