@@ -101,22 +101,23 @@ void KinematicTreeDynamics::Resize(const ObjectKinematicTree& tree) {
   forceActive_.assign(n, 0);
 }
 
-void KinematicTreeDynamics::JointRotation(Index i, double q_i) {
-  const ObjectKinematicTree& tree = *tree_;
-  const Matrix3& A = tree.jointTransformations[i];
-  const Index k = axis_[i];
-  Matrix3& R = A_PL_[i];
-  p_PL_[i] = tree.jointOffsets[i];
-  if (revolute_[i]) {  // A R_k(q): R_k keeps axis k and turns the two others by q (cyclic order)
-    const double c = std::cos(q_i), s = std::sin(q_i);
+void KinematicTreeDynamics::JointPose(const Matrix3& A, const Vector3& offset, Index k, bool revolute, double q,
+                                      Matrix3& A_PL, Vector3& p_PL) {
+  p_PL = offset;
+  if (revolute) {  // A R_k(q): R_k keeps axis k and turns the two others by q (cyclic order)
+    const double c = std::cos(q), s = std::sin(q);
     const Index k1 = (k + 1) % 3, k2 = (k + 2) % 3;
-    R.col(k) = A.col(k);
-    R.col(k1) = c * A.col(k1) + s * A.col(k2);
-    R.col(k2) = c * A.col(k2) - s * A.col(k1);
+    A_PL.col(k) = A.col(k);
+    A_PL.col(k1) = c * A.col(k1) + s * A.col(k2);
+    A_PL.col(k2) = c * A.col(k2) - s * A.col(k1);
   } else {
-    R = A;
-    p_PL_[i] += A.col(k) * q_i;
+    A_PL = A;
+    p_PL += A.col(k) * q;
   }
+}
+
+void KinematicTreeDynamics::JointRotation(Index i, double q_i) {
+  JointPose(tree_->jointTransformations[i], tree_->jointOffsets[i], axis_[i], revolute_[i], q_i, A_PL_[i], p_PL_[i]);
 }
 
 void KinematicTreeDynamics::Motion(const ObjectKinematicTree& tree, const double* q, const double* q_t,

@@ -26,6 +26,11 @@ class KinematicTreeDynamics {
   using Matrix6 = Eigen::Matrix<double, 6, 6>;
   using Vector6 = Eigen::Matrix<double, 6, 1>;
 
+  // A_PL and p_PL of a joint at its total coordinate q: the joint frame (A, offset) turned about (revolute) or
+  // moved along its axis k.
+  static void JointPose(const Matrix3& A, const Vector3& offset, Index k, bool revolute, double q, Matrix3& A_PL,
+                        Vector3& p_PL);
+
   // Sizes the workspace for the tree's links and copies its structure (joint types, parents);
   // allocates, so it is called by the tree's Check() (Assemble), not in the hot path. The other
   // functions read the tree's run-time parameters (masses, offsets, ...) when called.
@@ -115,7 +120,7 @@ class KinematicTreeDynamics {
     Matrix3 J = Matrix3::Zero();
     Vector3 h = Vector3::Zero();
     double m = 0.;
-    Vector6 Times(const Vector6& x) const {  // [J w + h x u; m u - h x w] for x = [w; u]
+    EIGEN_STRONG_INLINE Vector6 Times(const Vector6& x) const {  // [J w + h x u; m u - h x w] for x = [w; u]
       Vector6 y;
       const Vector3 w = x.head<3>(), u = x.tail<3>();
       y.head<3>() = J * w + h.cross(u);

@@ -171,25 +171,6 @@ void ObjectKinematicTree::PointJacobianAt(const VectorX& q, Index link, const Ve
   outputDynamics_.PointJacobian(link, localPosition, positionJacobian, rotationJacobian);
 }
 
-namespace {
-// A_PL and p_PL of joint `link` at total coordinate q (as KinematicTreeDynamics::JointRotation).
-void JointPose(const ObjectKinematicTree& tree, Index link, double q, Matrix3& A_PL, Vector3& p_PL) {
-  const Matrix3& A = tree.jointTransformations[link];
-  const Index k = JointAxisIndex(tree.jointTypes[link]);
-  p_PL = tree.jointOffsets[link];
-  if (IsRevolute(tree.jointTypes[link])) {
-    const double c = std::cos(q), s = std::sin(q);
-    const Index k1 = (k + 1) % 3, k2 = (k + 2) % 3;
-    A_PL.col(k) = A.col(k);
-    A_PL.col(k1) = c * A.col(k1) + s * A.col(k2);
-    A_PL.col(k2) = c * A.col(k2) - s * A.col(k1);
-  } else {
-    A_PL = A;
-    p_PL += A.col(k) * q;
-  }
-}
-}  // namespace
-
 void ObjectKinematicTree::LinkFrameOnPath(const NodeKinematics<double>& node, Index link, const Vector3& localPosition,
                                           MarkerData<double>& frame) const {
   const Index n = NumberOfLinks();
@@ -201,7 +182,8 @@ void ObjectKinematicTree::LinkFrameOnPath(const NodeKinematics<double>& node, In
   Matrix3 R;
   Vector3 p;
   for (Index j = link; j >= 0; j = linkParents[j]) {
-    JointPose(*this, j, q(j), R, p);
+    KinematicTreeDynamics::JointPose(jointTransformations[j], jointOffsets[j], JointAxisIndex(jointTypes[j]),
+                                     IsRevolute(jointTypes[j]), q(j), R, p);
     p_0L = p + R * p_0L;
     A_0L = R * A_0L;
   }
@@ -217,7 +199,8 @@ void ObjectKinematicTree::LinkFrameOnPath(const NodeKinematics<double>& node, In
   Matrix3 A_0J = A_0L;
   Vector3 p_0J = p_0L;
   for (Index j = link; j >= 0; j = linkParents[j]) {
-    JointPose(*this, j, q(j), R, p);
+    KinematicTreeDynamics::JointPose(jointTransformations[j], jointOffsets[j], JointAxisIndex(jointTypes[j]),
+                                     IsRevolute(jointTypes[j]), q(j), R, p);
     const Index k = JointAxisIndex(jointTypes[j]);
     const Vector3 axis = A_0J.col(k);  // the joint turns about (or moves along) its frame's axis k
     const double rate = node.coordinates_t(j);
