@@ -256,7 +256,7 @@ def Accuracy(h):
     """Error of the final joint angles after 1 s at equal step size h: multidyn generalized-alpha
     and MuJoCo implicitfast against MuJoCo RK4 with h/10 (which agrees with multidyn's RK44)."""
     print(f"\naccuracy at equal step size h = {h * 1e3:g} ms after 1 s, max |q - q_ref| [rad] (reference: MuJoCo RK4, h/10)")
-    for n in [5, 20]:
+    for n in [5, 20, 64]:
         steps = int(round(1. / h))
         _, reference = SolveMujoco(n, 10 * steps, h / 10, "RK4")
         _, q_ga = SolveMultidyn("multidyn", n, steps, h, False, False)
