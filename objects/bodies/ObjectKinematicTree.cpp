@@ -175,49 +175,41 @@ void ObjectKinematicTree::LinkFrameOnPath(const NodeKinematics<double>& node, In
                                           MarkerData<double>& frame) const {
   const Index n = NumberOfLinks();
   const double* reference = node.referenceCoordinates;
-  const auto q = [&](Index j) { return node.coordinates(j) + reference[j]; };
-  // Up from the link to the base: the link's frame in the frame of each ancestor's parent.
-  Matrix3 A_0L = Matrix3::Identity();
-  Vector3 p_0L = Vector3::Zero();
-  Matrix3 R;
-  Vector3 p;
-  for (Index j = link; j >= 0; j = linkParents[j]) {
-    KinematicTreeDynamics::JointPose(jointTransformations[j], jointOffsets[j], JointAxisIndex(jointTypes[j]),
-                                     IsRevolute(jointTypes[j]), q(j), R, p);
-    p_0L = p + R * p_0L;
-    A_0L = R * A_0L;
-  }
-  p_0L += baseOffset;
-  const Vector3 position = p_0L + A_0L * localPosition;
-  frame.orientation = A_0L;
-  frame.position = position;
   frame.positionJacobian.setZero(3, n);
   frame.rotationJacobian.setZero(3, n);
-  // Up again, with each joint's frame from its link's (A_0P = A_0J A_PJ^T): the Jacobian columns and,
-  // with the joint rates, the velocities.
-  Vector3 velocity = Vector3::Zero(), omega = Vector3::Zero();
-  Matrix3 A_0J = A_0L;
-  Vector3 p_0J = p_0L;
+  // One pass up from the link to the base (each joint's pose once): with (A, p) the link's frame in
+  // the frame of joint j, the columns of joint j in link axes (its axis A^T e_k; the marker point
+  // relative to the joint b + A^T p), then (A, p) in the parent's frame.
+  Matrix3 A = Matrix3::Identity(), R;
+  Vector3 p = Vector3::Zero(), offset;
+  Vector3 velocityLocal = Vector3::Zero(), omegaLocal = Vector3::Zero();
   for (Index j = link; j >= 0; j = linkParents[j]) {
-    KinematicTreeDynamics::JointPose(jointTransformations[j], jointOffsets[j], JointAxisIndex(jointTypes[j]),
-                                     IsRevolute(jointTypes[j]), q(j), R, p);
     const Index k = JointAxisIndex(jointTypes[j]);
-    const Vector3 axis = A_0J.col(k);  // the joint turns about (or moves along) its frame's axis k
+    const bool revolute = IsRevolute(jointTypes[j]);
+    const Vector3 axis = A.row(k).transpose();
     const double rate = node.coordinates_t(j);
-    if (IsRevolute(jointTypes[j])) {
+    if (revolute) {
       frame.rotationJacobian.col(j) = axis;
-      frame.positionJacobian.col(j) = axis.cross(position - p_0J);
-      omega += rate * axis;
+      frame.positionJacobian.col(j) = axis.cross(localPosition + A.transpose() * p);
+      omegaLocal += rate * axis;
     } else {
       frame.positionJacobian.col(j) = axis;
     }
-    velocity += rate * frame.positionJacobian.col(j);
-    const Matrix3 A_0P = A_0J * R.transpose();
-    p_0J -= A_0P * p;
-    A_0J = A_0P;
+    velocityLocal += rate * frame.positionJacobian.col(j);
+    KinematicTreeDynamics::JointPose(jointTransformations[j], jointOffsets[j], k, revolute,
+                                     node.coordinates(j) + reference[j], R, offset);
+    p = offset + R * p;
+    A = R * A;
   }
-  frame.velocity = velocity;
-  frame.angularVelocityLocal = A_0L.transpose() * omega;
+  // (A, p) is now the link's frame in the base's: the columns to global axes
+  for (Index j = link; j >= 0; j = linkParents[j]) {
+    frame.positionJacobian.col(j) = A * frame.positionJacobian.col(j);
+    frame.rotationJacobian.col(j) = A * frame.rotationJacobian.col(j);
+  }
+  frame.orientation = A;
+  frame.position = baseOffset + p + A * localPosition;
+  frame.velocity = A * velocityLocal;
+  frame.angularVelocityLocal = omegaLocal;
 }
 
 void ObjectKinematicTree::AddDirectODE2LHS(const EvaluationContext& context, ConstVectorView q, ConstVectorView q_t,

@@ -7,8 +7,8 @@
 // Newton-Euler for the Newton matrix. Markers on links get their frames in double along the link's
 // path (LinkFrameOnPath, any size); the templated kernels below (the same Newton-Euler and frames,
 // for any scalar) serve the automatic differentiation of connectors on markers (up to
-// maxItemCoordinates links) and the generic item interface. Joint ranges (jointRangeLower/Upper, our extension) act as MuJoCo's
-// soft joint limits. See docs/theory/KinematicTree.md.
+// maxItemCoordinates links) and the generic item interface. Joint ranges (jointRangeLower/Upper, our extension) act as
+// MuJoCo's soft joint limits. See docs/theory/KinematicTree.md.
 #pragma once
 
 #include <algorithm>
