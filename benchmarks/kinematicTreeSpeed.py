@@ -3,7 +3,7 @@ exudyn wheel) on the same chain: revolute z joints, links of 1 m and 1 kg (a 1 x
 cuboid), gravity along -y, released horizontally, h = 1 ms. Explicit: multidyn RK44 against
 MuJoCo's RK4 (both 4 evaluations per step); implicit: multidyn generalized-alpha (spectral radius
 0.8, EigenDense) with full Newton and with modified Newton against MuJoCo's implicitfast. Prints
-microseconds per step and per link and step (best of R runs), the largest difference of the
+microseconds per step and per link and step (best of R runs, the solvers taking turns in each run), the largest difference of the
 final joint angles of multidyn and MuJoCo's RK4, the error of both implicit methods at equal step
 size against an RK4 solution with h/10, and saves a plot of us per link and step against N.
 MuJoCo is timed by mj_step(model, data, nstep), its fastest loop from Python. Where Pinocchio is
@@ -172,9 +172,16 @@ def CompareDynamicsFunctions(links, runs):
         print(f"| {n:4d} | " + " | ".join(cells) + f" | {difference:.1e} |", flush=True)
 
 
-def Best(runs, solve, *arguments):
-    results = [solve(*arguments) for _ in range(runs)]
-    return min(r[0] for r in results), results[0][1]
+def Interleaved(runs, tasks):
+    """the best time of each task (key: (solve, arguments)) and the result of its first run; the tasks take
+    turns in every run, so that a change of the (shared) machine's load affects all of them alike"""
+    best, results = {}, {}
+    for _ in range(runs):
+        for key, (solve, arguments) in tasks.items():
+            seconds, result = solve(*arguments)
+            best[key] = min(best.get(key, float("inf")), seconds)
+            results.setdefault(key, result)
+    return best, results
 
 
 def Available(name):
@@ -215,26 +222,24 @@ def main():
         for n in arguments.links:
             steps = max(20, arguments.steps if n <= 200 else arguments.steps // 50)
             runs = arguments.runs if n <= 200 else 1
-            t_rk, q_rk = Best(runs, SolveMultidyn, "multidyn", n, steps, h, True, False)
-            t_ga, _ = Best(runs, SolveMultidyn, "multidyn", n, steps, h, False, False)
-            t_gam, _ = Best(runs, SolveMultidyn, "multidyn", n, steps, h, False, True)
-            row = {"N": n, "multidyn RK44": t_rk / steps * 1e6, "multidyn GA": t_ga / steps * 1e6,
-                   "multidyn GA modified": t_gam / steps * 1e6}
-            difference = float("nan")
+            tasks = {"multidyn RK44": (SolveMultidyn, ("multidyn", n, steps, h, True, False)),
+                     "multidyn GA": (SolveMultidyn, ("multidyn", n, steps, h, False, False)),
+                     "multidyn GA modified": (SolveMultidyn, ("multidyn", n, steps, h, False, True))}
             if hasMujoco and n <= arguments.mujocoLimit:
-                t_mrk, q_mrk = Best(runs, SolveMujoco, n, steps, h, "RK4")
-                t_mif, _ = Best(runs, SolveMujoco, n, steps, h, "implicitfast")
-                row["MuJoCo RK4"] = t_mrk / steps * 1e6
-                row["MuJoCo implicitfast"] = t_mif / steps * 1e6
-                difference = np.abs(q_rk - q_mrk).max()
-            pinocchioDifference = float("nan")
+                tasks["MuJoCo RK4"] = (SolveMujoco, (n, steps, h, "RK4"))
+                tasks["MuJoCo implicitfast"] = (SolveMujoco, (n, steps, h, "implicitfast"))
             if hasPinocchio and n <= arguments.pinocchioLimit:
-                t_pin, q_pin = Best(runs, SolvePinocchio, n, steps, h)
-                row["Pinocchio RK4"] = t_pin / steps * 1e6
-                pinocchioDifference = np.abs(q_rk - q_pin).max()
+                tasks["Pinocchio RK4"] = (SolvePinocchio, (n, steps, h))
+            seconds, results = Interleaved(runs, tasks)
+            row = {"N": n, **{key: t / steps * 1e6 for key, t in seconds.items()}}
+            q_rk = results["multidyn RK44"]
+            difference = np.abs(q_rk - results["MuJoCo RK4"]).max() if "MuJoCo RK4" in results else float("nan")
+            pinocchioDifference = (np.abs(q_rk - results["Pinocchio RK4"]).max() if "Pinocchio RK4" in results
+                                   else float("nan"))
             if hasExudyn and n <= 100:
-                t_ex, _ = Best(1, SolveMultidyn, "exudyn", n, min(steps, 500), h, True, False)
-                row["exudyn RK44"] = t_ex / min(steps, 500) * 1e6
+                exudynSeconds, _ = Interleaved(1, {"exudyn RK44": (SolveMultidyn, ("exudyn", n, min(steps, 500), h,
+                                                                                   True, False))})
+                row["exudyn RK44"] = exudynSeconds["exudyn RK44"] / min(steps, 500) * 1e6
             rows.append(row)
             f = lambda key: f"{row[key]:9.1f}" if key in row else "        -"
             ratio = lambda a, b: f"{row[a] / row[b]:5.2f}" if a in row and b in row else "    -"
@@ -256,7 +261,7 @@ def Accuracy(h):
     """Error of the final joint angles after 1 s at equal step size h: multidyn generalized-alpha
     and MuJoCo implicitfast against MuJoCo RK4 with h/10 (which agrees with multidyn's RK44)."""
     print(f"\naccuracy at equal step size h = {h * 1e3:g} ms after 1 s, max |q - q_ref| [rad] (reference: MuJoCo RK4, h/10)")
-    for n in [5, 20]:
+    for n in [5, 20, 64]:
         steps = int(round(1. / h))
         _, reference = SolveMujoco(n, 10 * steps, h / 10, "RK4")
         _, q_ga = SolveMultidyn("multidyn", n, steps, h, False, False)

@@ -734,6 +734,13 @@ void SystemEquations::AddPartJacobian(const ThreadPart& part, Scratch& scratch,
   if (factors.includeLoads)
     for (Index k = part.loads.begin; k < part.loads.end; ++k) {
       const LoadEntry& e = loadEntries_[k];
+      // its kernels are differentiated automatically, on at most maxItemCoordinates coordinates
+      if (markerEntries_[e.marker].coordinates.size > maxItemCoordinates)
+        throw ValueError(system_.ItemDescription(ItemCategory::Load, e.number) + ": its marker depends on " +
+                         std::to_string(markerEntries_[e.marker].coordinates.size) +
+                         " coordinates; the loads' Jacobian (timeIntegration.computeLoadsJacobian or "
+                         "staticSolver.computeLoadsJacobian) takes at most " +
+                         std::to_string(maxItemCoordinates) + "; set it to 0 (False) for this system");
       const Vector3 loadVector = LoadVectorAt(*e.load, e.number, state);
       LoadJacobian(target, *e.load, loadVector);
     }

@@ -113,13 +113,9 @@ void SystemCompiler::MapMarkers(CompiledSystem& c) const {
       c.markerNodes[i].push_back(marker.NodeNumber().value);
     }
     for (Index node : c.markerNodes[i]) AppendNodeIndices(c, node, c.markerODE2Indices[i]);
-    // Marker data (Jacobians) have at most maxItemCoordinates columns; only bodies that evaluate
-    // directly (DirectBody) may have more coordinates, and then carry no markers.
-    if (Index(c.markerODE2Indices[i].size()) > maxItemCoordinates)
-      throw ValueError(system_.ItemDescription(ItemCategory::Marker, i) + " depends on " +
-                       std::to_string(c.markerODE2Indices[i].size()) + " coordinates; a marker may depend on at most " +
-                       std::to_string(maxItemCoordinates) + " (markers on a kinematic tree need at most " +
-                       std::to_string(maxItemCoordinates) + " links)");
+    // A marker on more than maxItemCoordinates coordinates (only on a body that evaluates directly,
+    // DirectBody, or its node) serves loads and sensors in double; connectors and constraints on it,
+    // whose kernels are differentiated automatically, are refused by CheckKernelSizes.
   }
   for (Index i : c.connectors)
     for (MarkerIndex m : system_.GetObject(i).MarkerNumbers())

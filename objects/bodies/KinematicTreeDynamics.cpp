@@ -90,8 +90,8 @@ void KinematicTreeDynamics::Resize(const ObjectKinematicTree& tree) {
   articulated_.assign(n, Matrix6::Zero());
   for (auto* v : {&S_, &spatialVelocity_, &spatialAccelerationW_, &hC_, &FC_, &FextC_, &alphaC_, &eta_})
     v->assign(n, Vector6::Zero());
-  IC_.assign(n, Matrix6::Zero());
-  BC_.assign(n, Matrix6::Zero());
+  IC_.assign(n, SpatialBlocks());
+  BC_.assign(n, SpatialBlocks());
   PC_.assign(n, Matrix3::Zero());
   fextC_.assign(n, Vector3::Zero());
   for (auto* v : {&U_, &bias_, &spatialAcceleration_}) v->assign(n, Vector6::Zero());
@@ -101,22 +101,23 @@ void KinematicTreeDynamics::Resize(const ObjectKinematicTree& tree) {
   forceActive_.assign(n, 0);
 }
 
-void KinematicTreeDynamics::JointRotation(Index i, double q_i) {
-  const ObjectKinematicTree& tree = *tree_;
-  const Matrix3& A = tree.jointTransformations[i];
-  const Index k = axis_[i];
-  Matrix3& R = A_PL_[i];
-  p_PL_[i] = tree.jointOffsets[i];
-  if (revolute_[i]) {  // A R_k(q): R_k keeps axis k and turns the two others by q (cyclic order)
-    const double c = std::cos(q_i), s = std::sin(q_i);
+void KinematicTreeDynamics::JointPose(const Matrix3& A, const Vector3& offset, Index k, bool revolute, double q,
+                                      Matrix3& A_PL, Vector3& p_PL) {
+  p_PL = offset;
+  if (revolute) {  // A R_k(q): R_k keeps axis k and turns the two others by q (cyclic order)
+    const double c = std::cos(q), s = std::sin(q);
     const Index k1 = (k + 1) % 3, k2 = (k + 2) % 3;
-    R.col(k) = A.col(k);
-    R.col(k1) = c * A.col(k1) + s * A.col(k2);
-    R.col(k2) = c * A.col(k2) - s * A.col(k1);
+    A_PL.col(k) = A.col(k);
+    A_PL.col(k1) = c * A.col(k1) + s * A.col(k2);
+    A_PL.col(k2) = c * A.col(k2) - s * A.col(k1);
   } else {
-    R = A;
-    p_PL_[i] += A.col(k) * q_i;
+    A_PL = A;
+    p_PL += A.col(k) * q;
   }
+}
+
+void KinematicTreeDynamics::JointRotation(Index i, double q_i) {
+  JointPose(tree_->jointTransformations[i], tree_->jointOffsets[i], axis_[i], revolute_[i], q_i, A_PL_[i], p_PL_[i]);
 }
 
 void KinematicTreeDynamics::Motion(const ObjectKinematicTree& tree, const double* q, const double* q_t,
@@ -367,25 +368,23 @@ void KinematicTreeDynamics::NewtonBlock(const ObjectKinematicTree& tree, const d
     const double m = tree.linkMasses(i);
     const Vector3 c = o + A_0L_[i] * tree.linkCOMs[i];
     const Matrix3 cTilde = Skew<double>(c);
-    Matrix6& I = IC_[i];
+    SpatialBlocks& I = IC_[i];  // [J, m C; -m C, m 1]
     const Matrix3 inertiaOrigin = A_0L_[i] * tree.linkInertiasCOM[i] * A_0L_[i].transpose() - m * cTilde * cTilde;
-    I.block<3, 3>(0, 0) = inertiaOrigin;
-    I.block<3, 3>(0, 3) = m * cTilde;
-    I.block<3, 3>(3, 0) = -m * cTilde;
-    I.block<3, 3>(3, 3) = m * Matrix3::Identity();
-    hC_[i].noalias() = I * v;
+    I.J = inertiaOrigin;
+    I.h = m * c;
+    I.m = m;
+    hC_[i] = I.Times(v);
     // B = (v x*) I - I (v x) from the blocks of I = [J, m C; -m C, m 1] (C = [c]x) and v = [w; u]:
     // with P = [w]x J, Q = [u]x C, R = [w]x C: B = [P + P^T - m (Q + Q^T), m (R - R^T + [u]x); -(that), 0]
-    // (three 3x3 products instead of two 6x6 ones)
+    // (three 3x3 products instead of two 6x6 ones); R - R^T = [w x c]x, so B is symmetric with
+    // B12 = [m (w x c + u)]x
     const Matrix3 wTilde = Skew<double>(Vector3(v.head<3>())), uTilde = Skew<double>(Vector3(v.tail<3>()));
-    const Matrix3 P = wTilde * inertiaOrigin, Q = uTilde * cTilde, R = wTilde * cTilde;
-    const Matrix3 B12 = m * (R - R.transpose() + uTilde);
-    Matrix6& B = BC_[i];
-    B.block<3, 3>(0, 0) = P + P.transpose() - m * (Q + Q.transpose());
-    B.block<3, 3>(0, 3) = B12;
-    B.block<3, 3>(3, 0) = -B12;
-    B.block<3, 3>(3, 3).setZero();
-    FC_[i].noalias() = I * spatialAccelerationW_[i];
+    const Matrix3 P = wTilde * inertiaOrigin, Q = uTilde * cTilde;
+    SpatialBlocks& B = BC_[i];
+    B.J = P + P.transpose() - m * (Q + Q.transpose());
+    B.h = m * (Vector3(v.head<3>()).cross(c) + v.tail<3>());
+    B.m = 0.;
+    FC_[i] = I.Times(spatialAccelerationW_[i]);
     FC_[i] += CrossForce(v, hC_[i]);
     if (linkLoads) {  // global force at the link origin and global torque, as spatial forces
       const Vector3 f = tree.linkForces.empty() ? Vector3::Zero() : tree.linkForces[i];
@@ -399,8 +398,8 @@ void KinematicTreeDynamics::NewtonBlock(const ObjectKinematicTree& tree, const d
   for (Index i = n - 1; i >= 0; --i) {
     const Index parent = parent_[i];
     if (parent < 0) continue;
-    IC_[parent] += IC_[i];
-    BC_[parent] += BC_[i];
+    IC_[parent].Add(IC_[i]);
+    BC_[parent].Add(BC_[i]);
     hC_[parent] += hC_[i];
     FC_[parent] += FC_[i];
     if (linkLoads) {
@@ -412,8 +411,8 @@ void KinematicTreeDynamics::NewtonBlock(const ObjectKinematicTree& tree, const d
   // alpha_k = I^C_k S_k, eta_k = B^C_k^T S_k - S_k x* h^C_k: an entry (k, j) of a joint k in the
   // subtree of j is alpha_k . X_j + eta_k . Y_j.
   for (Index k = 0; k < n; ++k) {
-    alphaC_[k].noalias() = IC_[k] * S_[k];
-    eta_[k].noalias() = BC_[k].transpose() * S_[k];
+    alphaC_[k] = IC_[k].Times(S_[k]);
+    eta_[k] = BC_[k].Times(S_[k]);  // B is symmetric
     eta_[k] -= CrossForce(S_[k], hC_[k]);
   }
   if (block.rows() != n || block.cols() != n) block.resize(n, n);
@@ -446,11 +445,11 @@ void KinematicTreeDynamics::NewtonBlock(const ObjectKinematicTree& tree, const d
     // the ancestors see the change of the subtree's total force
     Vector6 W = massFactor * alphaC_[j];
     if (stiffnessFactor != 0.) {
-      Vector6 Wq = CrossForce(S, FC_[j]) + IC_[j] * psiDot + CrossForce(psi, hC_[j]) + BC_[j] * psi;
+      Vector6 Wq = CrossForce(S, FC_[j]) + IC_[j].Times(psiDot) + CrossForce(psi, hC_[j]) + BC_[j].Times(psi);
       if (linkLoads) Wq -= externalChange(j, S);
       W += stiffnessFactor * Wq;
     }
-    if (dampingFactor != 0.) W += dampingFactor * (2. * (IC_[j] * psi) + CrossForce(S, hC_[j]) + BC_[j] * S);
+    if (dampingFactor != 0.) W += dampingFactor * (2. * IC_[j].Times(psi) + CrossForce(S, hC_[j]) + BC_[j].Times(S));
     for (Index k = parent; k >= 0; k = parent_[k]) block(k, j) = S_[k].dot(W);
   }
 }

@@ -26,6 +26,11 @@ class KinematicTreeDynamics {
   using Matrix6 = Eigen::Matrix<double, 6, 6>;
   using Vector6 = Eigen::Matrix<double, 6, 1>;
 
+  // A_PL and p_PL of a joint at its total coordinate q: the joint frame (A, offset) turned about (revolute) or
+  // moved along its axis k.
+  static void JointPose(const Matrix3& A, const Vector3& offset, Index k, bool revolute, double q, Matrix3& A_PL,
+                        Vector3& p_PL);
+
   // Sizes the workspace for the tree's links and copies its structure (joint types, parents);
   // allocates, so it is called by the tree's Check() (Assemble), not in the hot path. The other
   // functions read the tree's run-time parameters (masses, offsets, ...) when called.
@@ -109,7 +114,26 @@ class KinematicTreeDynamics {
   // World-frame spatial quantities (at the global origin, [angular; linear]) and composites of the
   // subtrees, for NewtonBlock.
   std::vector<Vector6> S_, spatialVelocity_, spatialAccelerationW_, hC_, FC_, FextC_, alphaC_, eta_;
-  std::vector<Matrix6> IC_, BC_;
+  // A symmetric 6x6 matrix [J, [h]x; -[h]x, m 1] kept as its blocks (13 numbers instead of 36): a
+  // spatial inertia at the global origin (h = m c) or, with m = 0, NewtonBlock's B.
+  struct SpatialBlocks {
+    Matrix3 J = Matrix3::Zero();
+    Vector3 h = Vector3::Zero();
+    double m = 0.;
+    EIGEN_STRONG_INLINE Vector6 Times(const Vector6& x) const {  // [J w + h x u; m u - h x w] for x = [w; u]
+      Vector6 y;
+      const Vector3 w = x.head<3>(), u = x.tail<3>();
+      y.head<3>() = J * w + h.cross(u);
+      y.tail<3>() = m * u - h.cross(w);
+      return y;
+    }
+    void Add(const SpatialBlocks& other) {
+      J += other.J;
+      h += other.h;
+      m += other.m;
+    }
+  };
+  std::vector<SpatialBlocks> IC_, BC_;
   std::vector<Matrix3> PC_;  // sum of p f^T of the link loads of the subtree
   std::vector<Vector3> fextC_;  // sum of the link forces of the subtree
   std::vector<Vector6> U_, bias_;

@@ -171,6 +171,47 @@ void ObjectKinematicTree::PointJacobianAt(const VectorX& q, Index link, const Ve
   outputDynamics_.PointJacobian(link, localPosition, positionJacobian, rotationJacobian);
 }
 
+void ObjectKinematicTree::LinkFrameOnPath(const NodeKinematics<double>& node, Index link, const Vector3& localPosition,
+                                          MarkerData<double>& frame) const {
+  const Index n = NumberOfLinks();
+  const double* reference = node.referenceCoordinates;
+  frame.positionJacobian.setZero(3, n);
+  frame.rotationJacobian.setZero(3, n);
+  // One pass up from the link to the base (each joint's pose once): with (A, p) the link's frame in
+  // the frame of joint j, the columns of joint j in link axes (its axis A^T e_k; the marker point
+  // relative to the joint b + A^T p), then (A, p) in the parent's frame.
+  Matrix3 A = Matrix3::Identity(), R;
+  Vector3 p = Vector3::Zero(), offset;
+  Vector3 velocityLocal = Vector3::Zero(), omegaLocal = Vector3::Zero();
+  for (Index j = link; j >= 0; j = linkParents[j]) {
+    const Index k = JointAxisIndex(jointTypes[j]);
+    const bool revolute = IsRevolute(jointTypes[j]);
+    const Vector3 axis = A.row(k).transpose();
+    const double rate = node.coordinates_t(j);
+    if (revolute) {
+      frame.rotationJacobian.col(j) = axis;
+      frame.positionJacobian.col(j) = axis.cross(localPosition + A.transpose() * p);
+      omegaLocal += rate * axis;
+    } else {
+      frame.positionJacobian.col(j) = axis;
+    }
+    velocityLocal += rate * frame.positionJacobian.col(j);
+    KinematicTreeDynamics::JointPose(jointTransformations[j], jointOffsets[j], k, revolute,
+                                     node.coordinates(j) + reference[j], R, offset);
+    p = offset + R * p;
+    A = R * A;
+  }
+  // (A, p) is now the link's frame in the base's: the columns to global axes
+  for (Index j = link; j >= 0; j = linkParents[j]) {
+    frame.positionJacobian.col(j) = A * frame.positionJacobian.col(j);
+    frame.rotationJacobian.col(j) = A * frame.rotationJacobian.col(j);
+  }
+  frame.orientation = A;
+  frame.position = baseOffset + p + A * localPosition;
+  frame.velocity = A * velocityLocal;
+  frame.angularVelocityLocal = omegaLocal;
+}
+
 void ObjectKinematicTree::AddDirectODE2LHS(const EvaluationContext& context, ConstVectorView q, ConstVectorView q_t,
                                            ConstVectorView q_tt, VectorView lhs) const {
   CheckWorkspace();

@@ -4,10 +4,11 @@
 // KinematicTreeDynamics on a workspace sized by Check(): the recursive Newton-Euler algorithm for
 // the residual M(q) q_tt + h(q, q_t) - f, the composite-rigid-body algorithm for M, the
 // articulated-body algorithm for M^-1 b (explicit solvers) and the analytic derivatives of
-// Newton-Euler for the Newton matrix. The templated kernels below (the same Newton-Euler, for any
-// scalar) serve markers on links (their frames and Jacobians, up to maxItemCoordinates links) and
-// the generic item interface. Joint ranges (jointRangeLower/Upper, our extension) act as MuJoCo's
-// soft joint limits. See docs/theory/KinematicTree.md.
+// Newton-Euler for the Newton matrix. Markers on links get their frames in double along the link's
+// path (LinkFrameOnPath, any size); the templated kernels below (the same Newton-Euler and frames,
+// for any scalar) serve the automatic differentiation of connectors on markers (up to
+// maxItemCoordinates links) and the generic item interface. Joint ranges (jointRangeLower/Upper, our extension) act as
+// MuJoCo's soft joint limits. See docs/theory/KinematicTree.md.
 #pragma once
 
 #include <algorithm>
@@ -107,7 +108,12 @@ class ObjectKinematicTree : public BodyKernels<ObjectKinematicTree>, public Dire
 
   // The frame of `link` at localPosition (link axes), with Jacobians with respect to the joint
   // coordinates: a revolute joint j moves it by axis_j x (p - p_j) and turns it about axis_j, a
-  // prismatic joint moves it along axis_j (global axes).
+  // prismatic joint moves it along axis_j (global axes). In double, for a tree of any size, by
+  // LinkFrameOnPath: only the joints from the link to the base, O(depth), allocation-free once the
+  // frame's Jacobians have held n columns. The template below (the same frame for any scalar)
+  // serves the automatic differentiation of connectors, up to maxItemCoordinates links.
+  void LinkFrameOnPath(const NodeKinematics<double>& node, Index link, const Vector3& localPosition,
+                       MarkerData<double>& frame) const;
   template <class S>
   void LinkFrame(const NodeKinematics<S>* nodes, Index link, const Vector3& localPosition, MarkerData<S>& frame) const {
     const Index n = nodes[0].numberOfCoordinates;

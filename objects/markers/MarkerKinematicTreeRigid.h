@@ -3,6 +3,8 @@
 // connectors and joints act on the link.
 #pragma once
 
+#include <type_traits>
+
 #include "core/items/Marker.h"
 #include "objects/bodies/ObjectKinematicTree.h"
 
@@ -20,7 +22,11 @@ class MarkerKinematicTreeRigid : public MarkerKernels<MarkerKinematicTreeRigid> 
   // Check() makes sure that the body is an ObjectKinematicTree with this link. A_0M = A_0L * A_LM;
   // omega in marker axes = A_LM^T * omega in link axes.
   template <class S> void MarkerDataOf(const Body* body, const NodeKinematics<S>* nodes, MarkerData<S>& data) const {
-    static_cast<const ObjectKinematicTree*>(body)->LinkFrame(nodes, linkNumber, localPosition, data);
+    const auto* tree = static_cast<const ObjectKinematicTree*>(body);
+    if constexpr (std::is_same<S, double>::value)
+      tree->LinkFrameOnPath(nodes[0], linkNumber, localPosition, data);
+    else
+      tree->LinkFrame(nodes, linkNumber, localPosition, data);
     if (localRotationMatrix == Matrix3::Identity()) return;
     data.orientation = RotatedBy(data.orientation, localRotationMatrix);
     data.angularVelocityLocal = localRotationMatrix.transpose().cast<S>() * data.angularVelocityLocal;

@@ -3,6 +3,8 @@
 // each of them.
 #pragma once
 
+#include <type_traits>
+
 #include "core/items/Node.h"
 
 namespace multidyn {
@@ -30,9 +32,10 @@ class NodeGenericODE2 : public NodeKernels<NodeGenericODE2> {
     k.rotationStart = 0;
     k.hasOrientation = false;
     // More coordinates than kernel vectors hold: only a body that evaluates directly
-    // (DirectBody: ObjectKinematicTree) uses such a node, and markers on it are refused by
-    // Assemble(), so nothing reads them here.
-    if (numberOfODE2Coordinates > MaxLocalCoordinates<S>::value) {
+    // (DirectBody: ObjectKinematicTree) uses such a node. Its markers read the coordinates in
+    // double (the heap storage of NodeKinematics grows to any size); the kernels of automatic
+    // differentiation never see such a node (Assemble() refuses connectors on it).
+    if (!std::is_same<S, double>::value && numberOfODE2Coordinates > MaxLocalCoordinates<S>::value) {
       k.coordinates.resize(0);
       k.coordinates_t.resize(0);
       k.referenceCoordinates = referenceCoordinates.data();

@@ -373,6 +373,26 @@ TEST(Allocation, LargeKinematicTreeStepsAllocateNothing) {
   EXPECT_EQ(countedAllocations.load(), 0) << "RK44";
 }
 
+// A load on a link of a tree of more than maxItemCoordinates links: the marker's frame and
+// Jacobians (3 x 100) are computed along the link's path to the base in storage kept from the
+// first evaluation.
+TEST(Allocation, LoadOnALargeKinematicTreeStepsAllocateNothing) {
+  if (!MULTIDYN_MALLOC_INTERPOSED) GTEST_SKIP() << "malloc is the sanitizer's in this build";
+  auto system = KinematicTree(100, false);
+  MainSystem& s = *system;
+  using C = ItemCategory;
+  const Index link = AddFromJson(s, C::Marker,
+                                 {{"markerType", "KinematicTreeRigid"},
+                                  {"objectNumber", 0},
+                                  {"linkNumber", 90},
+                                  {"localPosition", {0.5, 0.1, 0.}}});
+  AddFromJson(s, C::Load, {{"loadType", "ForceVector"}, {"markerNumber", link}, {"loadVector", {0., -20., 0.}}});
+  s.Assemble();
+  EXPECT_EQ(AllocationsInSteps(*system, false, "EigenDense"), 0) << "full Newton";
+  system->ResetCurrentToInitial();
+  EXPECT_EQ(AllocationsInSteps(*system, true, "EigenDense"), 0) << "modified Newton";
+}
+
 // A pendulum on the quadratic terms of a CoordinateVectorConstraint (MarkerNodeCoordinates) and a
 // second mass point tied to it by the linear terms (MarkerObjectODE2Coordinates).
 std::unique_ptr<MainSystem> CoordinateVectorPendulum() {

@@ -154,17 +154,29 @@ TEST(KinematicTreeDynamics, LargeTreeAssemblesWithExactJacobian) {
   test::ExpectExactJacobians(equations, state, true);
 }
 
-// Without its node's coordinates fitting a marker, a marker on a large tree is refused by name.
-TEST(KinematicTreeDynamics, MarkerOnLargeTreeIsRefused) {
+// A marker on a large tree serves loads and sensors; a connector on it, whose kernels are
+// differentiated automatically, is refused by name.
+TEST(KinematicTreeDynamics, ConnectorOnLargeTreeIsRefused) {
   MainSystem system;
   const Index tree = AddRandomTree(system, 70, 2, false);
-  AddFromJson(system, ItemCategory::Marker,
-              {{"markerType", "KinematicTreeRigid"}, {"objectNumber", tree}, {"linkNumber", 3}});
+  const Index link = AddFromJson(system, ItemCategory::Marker,
+                                 {{"markerType", "KinematicTreeRigid"}, {"objectNumber", tree}, {"linkNumber", 3}});
+  AddFromJson(system, ItemCategory::Load,
+              {{"loadType", "ForceVector"}, {"markerNumber", link}, {"loadVector", {1., 0., 0.}}});
+  EXPECT_NO_THROW(system.Assemble());
+  const Index ground = AddFromJson(system, ItemCategory::Object, {{"objectType", "Ground"}});
+  const Index anchor =
+      AddFromJson(system, ItemCategory::Marker, {{"markerType", "BodyPosition"}, {"bodyNumber", ground}});
+  AddFromJson(system, ItemCategory::Object,
+              {{"objectType", "ConnectorCartesianSpringDamper"},
+               {"markerNumbers", {anchor, link}},
+               {"stiffness", {1., 1., 1.}},
+               {"damping", {0., 0., 0.}}});
   try {
     system.Assemble();
     FAIL() << "expected a ValueError";
   } catch (const ValueError& e) {
-    EXPECT_NE(std::string(e.what()).find("marker"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("ConnectorCartesianSpringDamper"), std::string::npos) << e.what();
     EXPECT_NE(std::string(e.what()).find("70 coordinates"), std::string::npos) << e.what();
   }
 }

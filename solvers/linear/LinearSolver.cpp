@@ -260,18 +260,22 @@ void LinearSolver::SparseSingular(const Eigen::SparseMatrix<double>& sparse, Ind
 // product, n^2 independent multiply-adds, instead of two substitutions whose divisions and
 // dependent updates dominate a Newton iteration of a small model.
 void LinearSolver::InvertSmallDense() {
-  const MatrixX& lu = denseLU_.matrixLU();
+  const MatrixX& matrixLU = denseLU_.matrixLU();
   const auto& rowOf = denseLU_.permutationP().indices();
   smallInverse_.resize(size_, size_);
-  for (Index column = 0; column < size_; ++column) {  // A^-1 e_column by P A = L U
-    auto x = smallInverse_.col(column);
-    x.setZero();
-    x(rowOf(column)) = 1.;
-    for (Index k = 0; k < size_; ++k)  // L y = P e, L unit lower
-      for (Index i = k + 1; i < size_; ++i) x(i) -= x(k) * lu(i, k);
-    for (Index k = size_ - 1; k >= 0; --k) {  // U x = y
-      x(k) /= lu(k, k);
-      for (Index i = 0; i < k; ++i) x(i) -= x(k) * lu(i, k);
+  // Raw column-major loops: element access through Eigen's blocks cost more than the arithmetic at
+  // these sizes (the same operations in the same order).
+  const Index n = size_;
+  const double* lu = matrixLU.data();
+  for (Index column = 0; column < n; ++column) {  // A^-1 e_column by P A = L U
+    double* x = smallInverse_.data() + column * n;
+    for (Index i = 0; i < n; ++i) x[i] = 0.;
+    x[rowOf(column)] = 1.;
+    for (Index k = 0; k < n; ++k)  // L y = P e, L unit lower
+      for (Index i = k + 1; i < n; ++i) x[i] -= x[k] * lu[k * n + i];
+    for (Index k = n - 1; k >= 0; --k) {  // U x = y
+      x[k] /= lu[k * n + k];
+      for (Index i = 0; i < k; ++i) x[i] -= x[k] * lu[k * n + i];
     }
   }
 }

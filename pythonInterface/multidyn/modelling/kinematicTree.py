@@ -7,13 +7,19 @@ Exudyn's functions keep their names and results: Size, XL, ComputeMassMatrixAndF
 ForwardDynamicsCRB. Our additions: InverseDynamics (joint torques of a given motion),
 MassMatrix, InverseDynamicsDerivatives, Jacobian (of a point of a link) and LinkHT; and
 KinematicTreeOfObject(mbs, objectNumber), the KinematicTree33 of an ObjectKinematicTree in a system.
-Exudyn's KinematicTree66 (Pluecker transforms) is not provided."""
+
+KinematicTree66 is Exudyn's tree described by 6x6 Pluecker transforms and 6x6 spatial inertias
+(Featherstone's form); it converts them once to KinematicTree33's rotations, offsets and inertias, so
+it runs on the same C++ algorithms. Exudyn's helpers of that form keep their names:
+MassCOMinertia2T66, Inertia2T66, Inertia66toMassCOMinertia, JointTransformMotionSubspace66, CRM, CRF."""
 import numpy as np
 
 from multidyn import _multidyn
+from multidyn.modelling import rigidBodyUtilities as _rbu
 from multidyn.modelling.kinematicTreeTypes import JointType
 
-__all__ = ['KinematicTree33', 'KinematicTreeOfObject']
+__all__ = ['KinematicTree33', 'KinematicTree66', 'KinematicTreeOfObject', 'MassCOMinertia2T66', 'Inertia2T66',
+           'Inertia66toMassCOMinertia', 'JointTransformMotionSubspace66', 'CRM', 'CRF']
 
 _jointTypes = {'Rx': JointType.RevoluteX, 'Ry': JointType.RevoluteY, 'Rz': JointType.RevoluteZ,
                'Px': JointType.PrismaticX, 'Py': JointType.PrismaticY, 'Pz': JointType.PrismaticZ}
@@ -188,3 +194,169 @@ def KinematicTreeOfObject(mbs, objectNumber):
                            item['jointTransformations'], item['jointOffsets'], inertias, item['linkCOMs'],
                            item['linkMasses'], item['linkParents'], gravity=item['gravity'],
                            baseOffset=item['baseOffset'])
+
+
+# ---------------------------------------------------------------------------
+# Exudyn's 6x6 (Pluecker) form: motion vectors [angular; linear], spatial inertia at the link origin
+# [J_C + m C C^T, m C; m C^T, m 1] with C = [c]x, and the transform X_L from the parent's frame to the
+# joint frame, X_L = RotationTranslation2T66Inverse(A, p) = [A^T, 0; -A^T [p]x, A^T] for a joint frame with
+# axes A and origin p (parent coordinates), i.e. KinematicTree33's rotation and offset.
+def MassCOMinertia2T66(mass, centerOfMass, inertia):
+    """6x6 spatial inertia at the link origin from the mass, the center of mass (link frame) and the 3x3
+    inertia about the center of mass"""
+    m = _rbu._AsScalar(mass, 'MassCOMinertia2T66', 'mass', nonNegative=True)
+    C = _rbu.Skew(_rbu._AsArray(centerOfMass, (3,), 'MassCOMinertia2T66', 'centerOfMass'))
+    J = _rbu._AsArray(inertia, (3, 3), 'MassCOMinertia2T66', 'inertia')
+    return np.block([[J + m * (C @ C.T), m * C], [m * C.T, m * np.eye(3)]])
+
+
+def Inertia2T66(inertia):
+    """6x6 spatial inertia at the reference point of a RigidBodyInertia (its mass, com and inertia)"""
+    return MassCOMinertia2T66(inertia.mass, inertia.com, inertia.InertiaCOM())
+
+
+def Inertia66toMassCOMinertia(inertia66):
+    """[mass, centerOfMass, inertia about the center of mass] of a 6x6 spatial inertia"""
+    I = _rbu._AsArray(inertia66, (6, 6), 'Inertia66toMassCOMinertia', 'inertia66')
+    mass = I[5, 5]
+    massCOM = I[0:3, 3:6]
+    centerOfMass = _rbu.Skew2Vec(massCOM) / mass if mass != 0. else np.zeros(3)
+    inertia = I[0:3, 0:3] - (massCOM @ massCOM.T / mass if mass != 0. else 0.)
+    return [mass, centerOfMass, inertia]
+
+
+_motionSubspaces = {name: np.eye(6)[k] for k, name in enumerate(['Rx', 'Ry', 'Rz', 'Px', 'Py', 'Pz'])}
+
+
+def JointTransformMotionSubspace66(jointType, q):
+    """[X_J, S]: the 6x6 joint transform (parent joint frame to moved frame) of a joint 'Rx' ... 'Pz' at
+    coordinate q and its motion subspace S (a unit 6-vector)"""
+    if jointType not in _motionSubspaces:
+        raise ValueError(f"JointTransformMotionSubspace66: parameter 'jointType' must be one of "
+                         f"{list(_motionSubspaces)}; received {jointType!r}")
+    q = _rbu._AsScalar(q, 'JointTransformMotionSubspace66', 'q')
+    axis = {'x': 0, 'y': 1, 'z': 2}[jointType[1]]
+    if jointType[0] == 'R':
+        X = [_rbu.RotationX2T66, _rbu.RotationY2T66, _rbu.RotationZ2T66][axis](q).T
+    else:
+        X = _rbu.Translation2T66(-q * np.eye(3)[axis])
+    return [X, _motionSubspaces[jointType].copy()]
+
+
+def CRM(v):
+    """6x6 cross product operator of the motion vector v = [w; u]: CRM(v) @ m = v x m"""
+    v = _rbu._AsArray(v, (6,), 'CRM', 'v')
+    W, U = _rbu.Skew(v[0:3]), _rbu.Skew(v[3:6])
+    return np.block([[W, np.zeros((3, 3))], [U, W]])
+
+
+def CRF(v):
+    """6x6 cross product operator of v for force vectors: CRF(v) @ f = v x* f = -CRM(v)^T f"""
+    return -CRM(v).T
+
+
+_plueckerTolerance = 1e-8
+
+
+def _RotationOffsetOfTransform(X, i):
+    """KinematicTree33's rotation A and offset p of link i from its 6x6 transform X = [A^T, 0; -A^T [p]x, A^T]"""
+    X = _rbu._AsArray(X, (6, 6), 'KinematicTree66', f'listOfTransformations[{i}]')
+    A = X[0:3, 0:3].T
+    skewP = -A @ X[3:6, 0:3]
+    scale = max(1., np.abs(X).max())
+    if (np.abs(X[0:3, 3:6]).max() > _plueckerTolerance * scale or np.abs(X[3:6, 3:6] - X[0:3, 0:3]).max()
+            > _plueckerTolerance * scale or np.abs(A.T @ A - np.eye(3)).max() > 1e-6 or np.linalg.det(A) < 0
+            or np.abs(skewP + skewP.T).max() > _plueckerTolerance * scale):
+        raise ValueError(f"KinematicTree66: parameter 'listOfTransformations': link {i} needs a Pluecker transform "
+                         "[E, 0; -E [p]x, E] with a rotation matrix E (RotationTranslation2T66Inverse(A, p)); "
+                         f"received {X.tolist()}")
+    return A, _rbu.Skew2Vec(skewP)
+
+
+def _MassCOMInertiaOfSpatialInertia(I, i):
+    """mass, COM and 3x3 inertia about the link origin of link i from its 6x6 spatial inertia"""
+    I = _rbu._AsArray(I, (6, 6), 'KinematicTree66', f'listOfInertias[{i}]')
+    mass = I[5, 5]
+    massCOM = _rbu.Skew2Vec(I[0:3, 3:6])
+    scale = max(1., np.abs(I).max())
+    if (np.abs(I - I.T).max() > _plueckerTolerance * scale or np.abs(I[3:6, 3:6] - mass * np.eye(3)).max()
+            > _plueckerTolerance * scale or np.abs(I[0:3, 3:6] - _rbu.Skew(massCOM)).max() > _plueckerTolerance * scale
+            or mass < 0. or (mass == 0. and np.abs(massCOM).max() > 0.)):
+        raise ValueError(f"KinematicTree66: parameter 'listOfInertias': link {i} needs a spatial inertia "
+                         "[J, m C; m C^T, m 1] with C = Skew(com) and m >= 0 (MassCOMinertia2T66); received "
+                         f"{I.tolist()}")
+    return mass, (massCOM / mass if mass > 0. else np.zeros(3)), I[0:3, 0:3].copy()
+
+
+class KinematicTree66:
+    """A kinematic tree (Exudyn's KinematicTree66) of links given by 6x6 Pluecker transforms: per link i
+    listOfJointTypes[i]: 'Rx', 'Ry', 'Rz' or 'Px', 'Py', 'Pz' (the joint's axis in the joint frame);
+    listOfTransformations[i]: the transform X_L from the parent's frame to the joint frame,
+    RotationTranslation2T66Inverse(A, p) for a joint frame with axes A and origin p in the parent's frame;
+    listOfInertias[i]: the 6x6 spatial inertia at the joint point, link frame (MassCOMinertia2T66);
+    listOfParents: parent link indices (-1: the base; parent[i] < i), empty for a chain; gravity: global.
+    The dynamics run on KinematicTree33's C++ algorithms (the same mechanism, converted once)."""
+
+    def __init__(self, listOfJointTypes, listOfTransformations, listOfInertias, listOfParents=[],
+                 gravity=[0, 0, -9.81]):
+        n = len(listOfJointTypes)
+        for name, values in (('listOfTransformations', listOfTransformations), ('listOfInertias', listOfInertias)):
+            if len(values) != n:
+                raise ValueError(f"KinematicTree66: length of {name} ({len(values)}) must agree with the length of "
+                                 f"listOfJointTypes ({n})")
+        for i, jointType in enumerate(listOfJointTypes):
+            if jointType not in _motionSubspaces:
+                raise ValueError(f"KinematicTree66: parameter 'listOfJointTypes': link {i} has joint type "
+                                 f"{jointType!r}; expected one of {list(_motionSubspaces)}")
+        self.jointTypes = list(listOfJointTypes)
+        self.transformations = [np.array(X, dtype=float) for X in listOfTransformations]
+        self.inertias = [np.array(I, dtype=float) for I in listOfInertias]
+        self.parents = np.arange(-1, n - 1) if len(listOfParents) == 0 else np.array(listOfParents, dtype=int)
+        self.gravity = np.array(gravity, dtype=float)
+        rotations, offsets = zip(*[_RotationOffsetOfTransform(X, i) for i, X in enumerate(self.transformations)]) \
+            if n else ((), ())
+        masses, coms, inertias = zip(*[_MassCOMInertiaOfSpatialInertia(I, i) for i, I in enumerate(self.inertias)]) \
+            if n else ((), (), ())
+        try:
+            self._tree = KinematicTree33(self.jointTypes, list(rotations), list(offsets), list(inertias), list(coms),
+                                         list(masses), list(self.parents), gravity=self.gravity)
+        except ValueError as error:
+            raise ValueError(str(error).replace('KinematicTree33', 'KinematicTree66').replace(
+                'listOfRotations', 'listOfTransformations').replace('listOfOffsets', 'listOfTransformations').replace(
+                'listOfInertia3D', 'listOfInertias').replace('listOfCOM', 'listOfInertias').replace(
+                'listOfMass', 'listOfInertias')) from None
+
+    def Size(self):
+        """number of links (joints)"""
+        return len(self.jointTypes)
+
+    def XL(self, i):
+        """the 6x6 transform of link i (listOfTransformations[i])"""
+        return self.transformations[i]
+
+    def ComputeMassMatrixAndForceTerms(self, q, q_t, externalForces=[]):
+        """[M, f]: mass matrix and generalized force terms (Coriolis, centrifugal, gravity) for
+        M(q) q_tt + f(q, q_t) = tau; externalForces are not supported (give an empty list)"""
+        if len(externalForces):
+            raise ValueError("KinematicTree66.ComputeMassMatrixAndForceTerms: parameter 'externalForces' is not "
+                             "supported; give an empty list")
+        return self._tree.ComputeMassMatrixAndForceTerms(q, q_t)
+
+    def ForwardDynamicsCRB(self, q=[], q_t=[], torques=[], forces=[]):
+        """joint accelerations q_tt = M^-1 (torques - f(q, q_t)); torques empty: zero"""
+        if len(forces):
+            raise ValueError("KinematicTree66.ForwardDynamicsCRB: parameter 'forces' is not supported (as in "
+                             "Exudyn); give an empty list")
+        return self._tree.ForwardDynamicsCRB(q, q_t, torques)
+
+    def InverseDynamics(self, q, q_t, q_tt):
+        """joint torques tau = M(q) q_tt + f(q, q_t) (recursive Newton-Euler)"""
+        return self._tree.InverseDynamics(q, q_t, q_tt)
+
+    def MassMatrix(self, q):
+        """the mass matrix M(q)"""
+        return self._tree.MassMatrix(q)
+
+    def InverseDynamicsDerivatives(self, q, q_t, q_tt):
+        """[d(tau)/dq, d(tau)/dq_t] of InverseDynamics, analytic"""
+        return self._tree.InverseDynamicsDerivatives(q, q_t, q_tt)

@@ -28,6 +28,9 @@ __all__ = [
     'HT', 'HomogeneousTransformation', 'HT0', 'HTtranslate', 'HTtranslateX', 'HTtranslateY',
     'HTtranslateZ', 'HTrotateX', 'HTrotateY', 'HTrotateZ', 'HT2rotationMatrix', 'HT2translation',
     'InverseHT',
+    'RotationX2T66', 'RotationY2T66', 'RotationZ2T66', 'Translation2T66', 'TranslationX2T66', 'TranslationY2T66',
+    'TranslationZ2T66', 'T66toRotationTranslation', 'InverseT66toRotationTranslation', 'RotationTranslation2T66',
+    'RotationTranslation2T66Inverse', 'T66Inverse', 'T66toHT',
     'InertiaTensor2Inertia6D', 'Inertia6D2InertiaTensor',
     'RigidBodyInertia', 'InertiaCuboid', 'InertiaRodX', 'InertiaMassPoint', 'InertiaSphere',
     'InertiaHollowSphere', 'InertiaCylinder', 'AddRigidBody',
@@ -430,6 +433,99 @@ def InverseHT(T):
               detail='received last row %s' % T[3])
     A = _AsRotationMatrix(T[0:3, 0:3], 'InverseHT', 'T[0:3,0:3]')
     return HT(A.T, -A.T @ T[0:3, 3])
+
+
+# ---------------------------------------------------------------------------
+# 6x6 Pluecker coordinate transforms (T66, Featherstone's X; Exudyn's rigidBodyUtilities): for motion
+# vectors [angular; linear], T66 = [A, 0; [v]x A, A]; RotationTranslation2T66Inverse(A, v) = [A^T, 0; -A^T [v]x, A^T]
+# is Featherstone's X from a parent frame to a frame with axes A and origin v (parent coordinates).
+def _RotationBlocks(R):
+    T = np.zeros((6, 6))
+    T[0:3, 0:3] = R
+    T[3:6, 3:6] = R
+    return T
+
+
+def RotationX2T66(angle):
+    """T66 of a rotation about x: the blocks RotationMatrixX(angle) on the diagonal"""
+    return _RotationBlocks(RotationMatrixX(_AsScalar(angle, 'RotationX2T66', 'angle')))
+
+
+def RotationY2T66(angle):
+    """T66 of a rotation about y: the blocks RotationMatrixY(angle) on the diagonal"""
+    return _RotationBlocks(RotationMatrixY(_AsScalar(angle, 'RotationY2T66', 'angle')))
+
+
+def RotationZ2T66(angle):
+    """T66 of a rotation about z: the blocks RotationMatrixZ(angle) on the diagonal"""
+    return _RotationBlocks(RotationMatrixZ(_AsScalar(angle, 'RotationZ2T66', 'angle')))
+
+
+def Translation2T66(translation3D):
+    """T66 of a translation t: [1, 0; [t]x^T, 1] (Exudyn's sign: lower left block -Skew(t))"""
+    t = _AsArray(translation3D, (3,), 'Translation2T66', 'translation3D')
+    T = np.eye(6)
+    T[3:6, 0:3] = -Skew(t)
+    return T
+
+
+def TranslationX2T66(translation):
+    """Translation2T66([translation, 0, 0])"""
+    return Translation2T66([_AsScalar(translation, 'TranslationX2T66', 'translation'), 0., 0.])
+
+
+def TranslationY2T66(translation):
+    """Translation2T66([0, translation, 0])"""
+    return Translation2T66([0., _AsScalar(translation, 'TranslationY2T66', 'translation'), 0.])
+
+
+def TranslationZ2T66(translation):
+    """Translation2T66([0, 0, translation])"""
+    return Translation2T66([0., 0., _AsScalar(translation, 'TranslationZ2T66', 'translation')])
+
+
+def T66toRotationTranslation(T66):
+    """[A, v] of T66 = RotationTranslation2T66(A, v)"""
+    T = _AsArray(T66, (6, 6), 'T66toRotationTranslation', 'T66')
+    A = T[0:3, 0:3].copy()
+    return [A, Skew2Vec(T[3:6, 0:3] @ A.T)]
+
+
+def InverseT66toRotationTranslation(T66):
+    """[A, v] of T66 = RotationTranslation2T66Inverse(A, v)"""
+    T = _AsArray(T66, (6, 6), 'InverseT66toRotationTranslation', 'T66')
+    A = T[0:3, 0:3].T.copy()
+    return [A, -Skew2Vec(A @ T[3:6, 0:3])]
+
+
+def RotationTranslation2T66(A, v):
+    """T66 = [A, 0; [v]x A, A]"""
+    A = _AsArray(A, (3, 3), 'RotationTranslation2T66', 'A')
+    v = _AsArray(v, (3,), 'RotationTranslation2T66', 'v')
+    T = _RotationBlocks(A)
+    T[3:6, 0:3] = Skew(v) @ A
+    return T
+
+
+def RotationTranslation2T66Inverse(A, v):
+    """the inverse of RotationTranslation2T66(A, v): [A^T, 0; -A^T [v]x, A^T]"""
+    A = _AsArray(A, (3, 3), 'RotationTranslation2T66Inverse', 'A')
+    v = _AsArray(v, (3,), 'RotationTranslation2T66Inverse', 'v')
+    T = _RotationBlocks(A.T)
+    T[3:6, 0:3] = -A.T @ Skew(v)
+    return T
+
+
+def T66Inverse(T66):
+    """inverse of a Pluecker transform T66 = RotationTranslation2T66(A, v)"""
+    A, v = T66toRotationTranslation(_AsArray(T66, (6, 6), 'T66Inverse', 'T66'))
+    return RotationTranslation2T66Inverse(A, v)
+
+
+def T66toHT(T66):
+    """the homogeneous transformation [A, v; 0, 1] of T66 = RotationTranslation2T66(A, v)"""
+    A, v = T66toRotationTranslation(_AsArray(T66, (6, 6), 'T66toHT', 'T66'))
+    return HT(A, v)
 
 
 # ---------------------------------------------------------------------------

@@ -17,8 +17,9 @@ JT = exu.JointType
 G = 9.81
 
 
-def AddPlanarChain(mbs, n, length=1., mass=1., q0=None):
-    """n links of length `length`, mass `mass` (a thin rod, COM at the middle), revolute z joints."""
+def AddPlanarChain(mbs, n, length=1., mass=1., q0=None, **treeParameters):
+    """n links of length `length`, mass `mass` (a thin rod, COM at the middle), revolute z joints; treeParameters
+    replace or add ObjectKinematicTree's."""
     rodInertia = np.diag([1e-4, mass * length ** 2 / 12., mass * length ** 2 / 12.])
     node = mbs.AddNode(NodeGenericODE2(numberOfODE2Coordinates=n, referenceCoordinates=[0.] * n,
                                        initialCoordinates=list(q0) if q0 is not None else [0.] * n,
@@ -27,7 +28,7 @@ def AddPlanarChain(mbs, n, length=1., mass=1., q0=None):
         nodeNumber=node, jointTypes=[JT.RevoluteZ] * n, linkParents=list(range(-1, n - 1)),
         jointTransformations=[np.eye(3)] * n, jointOffsets=[[0., 0., 0.]] + [[length, 0., 0.]] * (n - 1),
         linkInertiasCOM=[rodInertia] * n, linkCOMs=[[0.5 * length, 0., 0.]] * n, linkMasses=[mass] * n,
-        gravity=[0., -G, 0.]))
+        **{'gravity': [0., -G, 0.], **treeParameters}))
     return node, tree
 
 
@@ -161,3 +162,90 @@ def test_sensors_on_a_tree_beyond_the_kernel_size(workDir):
     assert np.linalg.norm(tipVelocity) > 0.1  # the chain falls
     assert np.allclose(mbs.GetSensorValues(sensors[OVT.Position]), tip, atol=1e-12)
     assert np.allclose(mbs.GetSensorValues(sensors[OVT.Velocity]), tipVelocity, atol=1e-10)
+
+
+def PlanarPointOfLink(q, q_t, link, localPosition, length=1.):
+    """position and velocity of the point localPosition (link axes) of link `link` of the planar chain, from the
+    absolute angles (independent of the tree's algorithms)"""
+    theta, omega = np.cumsum(q)[:link + 1], np.cumsum(q_t)[:link + 1]
+    joints = length * np.vstack([[0., 0.], np.cumsum(np.stack([np.cos(theta), np.sin(theta)], axis=1), axis=0)[:-1]])
+    c, s = np.cos(theta[-1]), np.sin(theta[-1])
+    point = joints[-1] + [c * localPosition[0] - s * localPosition[1], s * localPosition[0] + c * localPosition[1]]
+    # v = sum over the joints j <= link of q_t_j e_z x (point - joint_j)
+    arms = point - joints
+    velocity = np.array([-(q_t[:link + 1] * arms[:, 1]).sum(), (q_t[:link + 1] * arms[:, 0]).sum()])
+    return np.array([*point, 0.]), np.array([*velocity, 0.]), omega[-1]
+
+
+def test_marker_sensor_on_link_900_of_a_thousand_link_chain(workDir):
+    """MarkerKinematicTreeRigid on link 900 of a 1000-link chain (beyond the 64 coordinates of item kernels): a
+    SensorMarker's position, velocity and angular velocity after a few steps against planar kinematics of the
+    chain's coordinates, and a load on that marker (its generalized force J^T f) changes the motion"""
+    from multidyn.itemInterface import MarkerKinematicTreeRigid, SensorMarker, LoadForceVector
+    n, link, localPosition = 1000, 900, [0.3, 0.2, 0.]
+    rng = np.random.default_rng(3)
+    q0 = 0.02 * rng.standard_normal(n)
+    mbs = NewSystem()
+    node, tree = AddPlanarChain(mbs, n, q0=q0)
+    marker = mbs.AddMarker(MarkerKinematicTreeRigid(objectNumber=tree, linkNumber=link, localPosition=localPosition))
+    sensors = {variable: mbs.AddSensor(SensorMarker(markerNumber=marker, outputVariableType=variable,
+                                                    storeInternal=True))
+               for variable in (OVT.Position, OVT.Velocity, OVT.AngularVelocity)}
+    mbs.Assemble()
+    mbs.SolveDynamic(Settings(0.004, 8), solverType=exu.DynamicSolverType.RK44)
+    q, q_t = mbs.GetNodeOutput(node, OVT.Coordinates), mbs.GetNodeOutput(node, OVT.Coordinates_t)
+    position, velocity, omega = PlanarPointOfLink(q, q_t, link, localPosition)
+    assert np.linalg.norm(velocity) > 0.03  # the chain falls (g t = 0.039 m/s)
+    assert np.allclose(mbs.GetSensorValues(sensors[OVT.Position]), position, rtol=0, atol=1e-10)
+    assert np.allclose(mbs.GetSensorValues(sensors[OVT.Velocity]), velocity, rtol=0, atol=1e-10)
+    assert np.allclose(mbs.GetSensorValues(sensors[OVT.AngularVelocity]), [0., 0., omega], rtol=0, atol=1e-12)
+    # the same with a load on the marker: the motion differs, and the sensor still follows the coordinates
+    mbs.AddLoad(LoadForceVector(markerNumber=marker, loadVector=[0., 500., 0.]))
+    mbs.Assemble()
+    mbs.SolveDynamic(Settings(0.004, 8), solverType=exu.DynamicSolverType.RK44)
+    qLoaded = mbs.GetNodeOutput(node, OVT.Coordinates)
+    assert np.abs(qLoaded - q).max() > 1e-6
+    position, _, _ = PlanarPointOfLink(qLoaded, mbs.GetNodeOutput(node, OVT.Coordinates_t), link, localPosition)
+    assert np.allclose(mbs.GetSensorValues(sensors[OVT.Position]), position, rtol=0, atol=1e-10)
+
+
+def test_static_load_on_link_900_of_a_thousand_link_chain(workDir):
+    """A force F on a point of link 900 of a 1000-link chain held by joint springs k (no gravity), solved
+    statically: every joint j <= 900 carries k q_j = ((p - o_j) x F)_z at the deformed configuration (checked
+    with planar kinematics of the solution), which for this small load is the closed form
+    q_j = F_y (x_p - x_j) / k of the straight chain; the joints beyond the link carry nothing."""
+    from multidyn.itemInterface import MarkerKinematicTreeRigid, LoadForceVector
+    n, link, localPosition, k, force = 1000, 900, [0.5, 0., 0.], 1e6, 1e-3
+    mbs = NewSystem()
+    node, tree = AddPlanarChain(mbs, n, gravity=[0., 0., 0.], jointPControlVector=[k] * n,
+                                jointPositionOffsetVector=[0.] * n)
+    marker = mbs.AddMarker(MarkerKinematicTreeRigid(objectNumber=tree, linkNumber=link, localPosition=localPosition))
+    mbs.AddLoad(LoadForceVector(markerNumber=marker, loadVector=[0., force, 0.]))
+    mbs.Assemble()
+    settings = exu.SimulationSettings()
+    settings.linearSolver.solverType = exu.LinearSolverType.EigenDense
+    settings.staticSolver.computeLoadsJacobian = False  # the loads' Jacobian is differentiated on <= 64 coordinates
+    settings.staticSolver.newton.relativeTolerance = 1e-12
+    mbs.SolveStatic(settings)
+    q = mbs.GetNodeOutput(node, OVT.Coordinates)
+    theta = np.cumsum(q)
+    joints = np.vstack([[0., 0.], np.cumsum(np.stack([np.cos(theta), np.sin(theta)], axis=1), axis=0)[:-1]])
+    point = joints[link] + 0.5 * np.array([np.cos(theta[link]), np.sin(theta[link])])
+    torques = (point[0] - joints[:link + 1, 0]) * force  # ((p - o_j) x F)_z with F along y
+    assert np.abs(k * q[:link + 1] - torques).max() < 1e-9 * np.abs(torques).max()
+    assert np.abs(q[link + 1:]).max() < 1e-15
+    closedForm = force * (link + 0.5 - np.arange(link + 1)) / k
+    assert np.abs(q[:link + 1] - closedForm).max() < 1e-5 * closedForm.max()
+
+
+def test_loads_jacobian_on_a_large_tree_is_refused_by_name(workDir):
+    from multidyn.itemInterface import MarkerKinematicTreeRigid, LoadForceVector
+    mbs = NewSystem()
+    node, tree = AddPlanarChain(mbs, 70)
+    marker = mbs.AddMarker(MarkerKinematicTreeRigid(objectNumber=tree, linkNumber=60))
+    mbs.AddLoad(LoadForceVector(markerNumber=marker, loadVector=[0., 1., 0.]))
+    mbs.Assemble()
+    settings = Settings(0.01, 10)
+    settings.timeIntegration.computeLoadsJacobian = 1
+    with pytest.raises(Exception, match="computeLoadsJacobian"):
+        mbs.SolveDynamic(settings)

@@ -160,6 +160,23 @@ class Robot:
             self._Coordinates(q, function), self._Coordinates(q_t, function, 'q_t'),
             self._Coordinates(torques, function, 'torques'))
 
+    def GetKinematicTree66(self):
+        """the robot as Exudyn's KinematicTree66 (6x6 Pluecker transforms and spatial inertias), with the same
+        dynamics as the robot's tree; unlike Exudyn's it takes links with localHT other than HT0() and a rotated
+        base (folded into the joint frames, as CreateKinematicTree does)"""
+        from multidyn.modelling.kinematicTree import KinematicTree66, MassCOMinertia2T66
+        from multidyn.modelling.robotics.kinematicTreeModel import TreeParameters
+        function = 'Robot.GetKinematicTree66'
+        if len(self.links) == 0:
+            raise ValueError(f"{function}: the robot has no links; add them with Robot.AddLink first")
+        p = TreeParameters(self, function)
+        return KinematicTree66(
+            [link.jointType for link in self.links],
+            [_rbu.RotationTranslation2T66Inverse(A, offset) for A, offset in zip(p['jointTransformations'],
+                                                                                 p['jointOffsets'])],
+            [MassCOMinertia2T66(m, c, J) for m, c, J in zip(p['linkMasses'], p['linkCOMs'], p['linkInertiasCOM'])],
+            p['linkParents'], gravity=p['gravity'])
+
     # ---- multibody models ------------------------------------------------------------------
     def CreateKinematicTree(self, mbs, name='', forceUserFunction=0):
         """add the robot as one ObjectKinematicTree (minimal coordinates) to mbs; see kinematicTreeModel.py"""
