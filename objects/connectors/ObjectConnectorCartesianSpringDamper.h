@@ -26,7 +26,8 @@ class ObjectConnectorCartesianSpringDamper : public ConnectorKernels<ObjectConne
       return stiffness.cast<S>().cwiseProduct(displacement - offset.cast<S>()) +
              damping.cast<S>().cwiseProduct(velocity);
     return UserFunctionVectorLaw(context, displacement, velocity,
-                                 [&](const Vector3& u, const Vector3& v) { return CallSpringForce(context, u, v); });
+                                 [&](const Vector3& u, const Vector3& v) { return CallSpringForce(context, u, v); },
+                                 {3, 4});  // displacement, velocity in the call
   }
 
   template <class S> void MarkerLoads(const EvaluationContext& context, const MarkerData<S>& m0,
