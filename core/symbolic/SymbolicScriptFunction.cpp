@@ -1,7 +1,10 @@
 #include "core/symbolic/SymbolicScriptFunction.h"
 
+#include <algorithm>
 #include <array>
+#include <atomic>
 #include <cmath>
+#include <cstdint>
 
 #include "core/foundation/Errors.h"
 #include "core/foundation/ScriptDerivativeRequest.h"
@@ -10,6 +13,7 @@ namespace multidyn {
 
 namespace {
 using Kind = SymbolicScriptFunction::ArgumentKind;
+std::atomic<std::uint64_t> nextFunctionId{1};
 
 std::vector<std::shared_ptr<SymbolicVariable>> InputsOf(const std::vector<SymbolicScriptFunction::Argument>& arguments) {
   std::vector<std::shared_ptr<SymbolicVariable>> inputs;
@@ -41,7 +45,8 @@ SymbolicScriptFunction::SymbolicScriptFunction(std::string functionName, std::ve
       resultRows_(resultRows),
       resultColumns_(resultColumns),
       result_(result),
-      tape_(InputsOf(arguments_), result) {
+      tape_(InputsOf(arguments_), result),
+      id_(nextFunctionId++) {
   Index offset = 0;
   for (const Argument& argument : arguments_) {
     const Index expected = argument.kind == Kind::System ? 0 : argument.rows * argument.columns;
@@ -111,11 +116,27 @@ void SymbolicScriptFunction::GatherInputs(ScriptArguments arguments, double* inp
   }
 }
 
+namespace {
+// What evaluations on one thread keep: the tape's slots (values and AD) and the last inputs and
+// outputs of a few functions, so that a call repeating the last call's arguments (a load of time
+// only, called in every Newton iteration of a step) is not evaluated again.
+struct Workspace {
+  struct Memo {
+    std::uint64_t function = 0;
+    std::vector<double> inputs, outputs;
+  };
+  std::vector<double> slots;
+  std::vector<ADScalar16> slotsAD;
+  std::array<Memo, 8> memos;
+};
+thread_local Workspace workspace;
+}  // namespace
+
 void SymbolicScriptFunction::Evaluate(ScriptArguments arguments, double* outputs) const {
-  thread_local std::vector<double> inputs;
-  if (Index(inputs.size()) < tape_.NumberOfInputs()) inputs.resize(tape_.NumberOfInputs());
-  GatherInputs(arguments, inputs.data());
-  const Index outputCount = tape_.NumberOfOutputs();
+  Workspace& w = workspace;
+  const Index inputCount = tape_.NumberOfInputs(), outputCount = tape_.NumberOfOutputs();
+  if (Index(w.slots.size()) < tape_.NumberOfSlots()) w.slots.resize(tape_.NumberOfSlots());
+  GatherInputs(arguments, w.slots.data());
 
   // An item's request for exact derivatives in some of the arguments: one evaluation on ADScalar16
   // with those inputs seeded (at most 16 components; more are left to the item's forward differences).
@@ -139,25 +160,38 @@ void SymbolicScriptFunction::Evaluate(ScriptArguments arguments, double* outputs
   }
   if (differentiate && outputCount * seededCount > request->Capacity()) differentiate = false;
 
-  if (!differentiate) {
-    tape_.Evaluate<double>(inputs.data(), outputs);
-  } else {
-    thread_local std::vector<ADScalar16> inputsAD, outputsAD;
-    if (inputsAD.size() < inputs.size()) inputsAD.resize(inputs.size());
-    if (Index(outputsAD.size()) < outputCount) outputsAD.resize(outputCount);
-    for (Index i = 0; i < tape_.NumberOfInputs(); ++i) inputsAD[i] = ADScalar16(inputs[i]);
-    for (Index j = 0; j < seededCount; ++j) inputsAD[seeded[j]].derivatives()(j) = 1.;
-    tape_.Evaluate<ADScalar16>(inputsAD.data(), outputsAD.data());
+  if (differentiate) {
+    if (Index(w.slotsAD.size()) < tape_.NumberOfSlots()) w.slotsAD.resize(tape_.NumberOfSlots());
+    ADScalar16* slots = w.slotsAD.data();
+    for (Index i = 0; i < inputCount; ++i) slots[i] = ADScalar16(w.slots[i]);
+    for (Index j = 0; j < seededCount; ++j) slots[seeded[j]].derivatives()(j) = 1.;
+    tape_.Run<ADScalar16>(slots);
     for (Index k = 0; k < outputCount; ++k) {
-      outputs[k] = outputsAD[k].value();
-      for (Index j = 0; j < seededCount; ++j) request->Partials()[k * seededCount + j] = outputsAD[k].derivatives()(j);
+      const ADScalar16& output = slots[tape_.OutputSlot(k)];
+      outputs[k] = output.value();
+      for (Index j = 0; j < seededCount; ++j) request->Partials()[k * seededCount + j] = output.derivatives()(j);
     }
     request->MarkAnswered();
+  } else {
+    Workspace::Memo& memo = w.memos[id_ % w.memos.size()];
+    const bool repeated = memo.function == id_ && !tape_.ReadsOtherVariables() &&
+                          std::equal(memo.inputs.begin(), memo.inputs.end(), w.slots.begin());
+    if (repeated) {
+      std::copy(memo.outputs.begin(), memo.outputs.end(), outputs);
+      return;  // checked when computed
+    }
+    tape_.Run<double>(w.slots.data());
+    for (Index k = 0; k < outputCount; ++k) outputs[k] = w.slots[tape_.OutputSlot(k)];
+    memo.function = id_;  // the vectors keep their storage: sizes of one function repeat
+    memo.inputs.assign(w.slots.begin(), w.slots.begin() + inputCount);
+    memo.outputs.assign(outputs, outputs + outputCount);
   }
   for (Index k = 0; k < outputCount; ++k)
-    if (!std::isfinite(outputs[k]))
+    if (!std::isfinite(outputs[k])) {
+      w.memos[id_ % w.memos.size()].function = 0;
       throw UserFunctionError("returned a value that is not finite (" + std::to_string(outputs[k]) +
                               ") in component " + std::to_string(k));
+    }
 }
 
 double SymbolicScriptFunction::CallReal(ScriptArguments arguments) const {

@@ -5,6 +5,7 @@
 // may share it freely.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -54,6 +55,7 @@ class SymbolicScriptFunction : public ScriptFunction {
   Index resultRows_, resultColumns_;
   std::vector<SymbolicNodePtr> result_;
   SymbolicTape tape_;
+  std::uint64_t id_;  // unique for the process: keys the per-thread memo of the last call
 };
 
 }  // namespace multidyn

@@ -63,18 +63,23 @@ SymbolicTape::SymbolicTape(const std::vector<std::shared_ptr<SymbolicVariable>>&
   for (const SymbolicNodePtr& output : outputs) outputSlots_.push_back(slots[output.get()]);
 }
 
-template <class S> void SymbolicTape::Evaluate(const S* inputs, S* outputs) const {
-  thread_local std::vector<S> scratch;
-  if (Index(scratch.size()) < numberOfSlots_) scratch.resize(numberOfSlots_);
-  S* slot = scratch.data();
-  for (Index k = 0; k < numberOfInputs_; ++k) slot[k] = inputs[k];
+template <class S> void SymbolicTape::Run(S* slot) const {
   for (const auto& [index, value] : constants_) slot[index] = S(value);
   for (const auto& [index, variable] : externalVariables_) slot[index] = S(variable->Value());
   for (const Instruction& i : instructions_)
     slot[i.result] = symbolicArithmetic::Apply<S>(i.operation, slot[i.a], slot[i.b], slot[i.c]);
-  for (Index k = 0; k < Index(outputSlots_.size()); ++k) outputs[k] = slot[outputSlots_[k]];
 }
 
+template <class S> void SymbolicTape::Evaluate(const S* inputs, S* outputs) const {
+  thread_local std::vector<S> scratch;
+  if (Index(scratch.size()) < numberOfSlots_) scratch.resize(numberOfSlots_);
+  for (Index k = 0; k < numberOfInputs_; ++k) scratch[k] = inputs[k];
+  Run(scratch.data());
+  for (Index k = 0; k < Index(outputSlots_.size()); ++k) outputs[k] = scratch[outputSlots_[k]];
+}
+
+template void SymbolicTape::Run<double>(double*) const;
+template void SymbolicTape::Run<ADScalar16>(ADScalar16*) const;
 template void SymbolicTape::Evaluate<double>(const double*, double*) const;
 template void SymbolicTape::Evaluate<ADScalar16>(const ADScalar16*, ADScalar16*) const;
 

@@ -21,9 +21,16 @@ class SymbolicTape {
   Index NumberOfInputs() const { return numberOfInputs_; }
   Index NumberOfOutputs() const { return Index(outputSlots_.size()); }
   Index NumberOfInstructions() const { return Index(instructions_.size()); }
+  Index NumberOfSlots() const { return numberOfSlots_; }
+  Index OutputSlot(Index k) const { return outputSlots_[k]; }
+  // Whether it reads variables other than its inputs (their values may change between calls).
+  bool ReadsOtherVariables() const { return !externalVariables_.empty(); }
 
-  // outputs[k] for inputs[0 .. NumberOfInputs()); S = double or ADScalar16. Uses a scratch of the
-  // calling thread that grows to the largest tape once: no allocation after the first call.
+  // Runs the tape in place on slots[0 .. NumberOfSlots()), whose first NumberOfInputs() entries the
+  // caller has set; output k is then slots[OutputSlot(k)]. S = double or ADScalar16.
+  template <class S> void Run(S* slots) const;
+  // outputs[k] for inputs[0 .. NumberOfInputs()), with a scratch of the calling thread that grows
+  // to the largest tape once: no allocation after the first call.
   template <class S> void Evaluate(const S* inputs, S* outputs) const;
 
  private:

@@ -699,8 +699,10 @@ def CreateSymbolicUserFunction(mbs, function, userFunctionName, itemIndex=None, 
 
 
 def _CreateSymbolicUserFunctionMethod(self, function, userFunctionName, itemIndex=None, itemTypeName=None, verbose=0):
-    """mbs.CreateSymbolicUserFunction(function, userFunctionName, itemIndex): CreateSymbolicUserFunction
-    for this system."""
+    """A symbolic user function (exu.symbolic.UserFunction, docs/symbolic.md) recorded from the Python user
+    function `function` of the item itemIndex (or of the item type itemTypeName, e.g.
+    'ObjectConnectorSpringDamper') and its user function userFunctionName; give it to the item with
+    mbs.SetObjectParameter / SetLoadParameter. As utilities.CreateSymbolicUserFunction(mbs, ...)."""
     return CreateSymbolicUserFunction(self, function, userFunctionName, itemIndex, itemTypeName, verbose)
 
 
