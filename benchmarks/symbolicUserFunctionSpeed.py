@@ -38,11 +38,14 @@ def Functions(math, tEnd):
 
 
 def TimeOnce(packageName, steps, symbolic):
-    """Seconds in mbs.SolveDynamic and the final position."""
+    """Seconds in mbs.SolveDynamic and the final position; symbolic None: no user functions (the
+    linear law and a constant load: another motion, the cost of the solver alone for this model)."""
     exu = importlib.import_module(packageName)
     ii = importlib.import_module(packageName + ".itemInterface")
     tEnd = steps * H
     springForce, userLoad = Functions(exu.symbolic if symbolic else np, tEnd)
+    if symbolic is None:
+        springForce = userLoad = 0
     SC = exu.SystemContainer()
     mbs = SC.AddSystem()
     n1 = mbs.AddNode(ii.Point(referenceCoordinates=[0.5, 0, 0]))
@@ -81,11 +84,13 @@ def main():
     figures = {}
     with ScratchDirectory():
         for packageName in packages:
-            for symbolic in (True, False):
+            for symbolic in (True, False, None):
                 seconds, position = BestOf(arguments.runs, TimeOnce, packageName, arguments.steps, symbolic)
                 figures[packageName, symbolic] = seconds / arguments.steps * 1e6
-                print(f"{packageName:9s} {'symbolic' if symbolic else 'Python':8s} user functions: "
-                      f"{figures[packageName, symbolic]:8.3f} us/step   (final position {position:.12g} m)")
+                label = {True: 'symbolic user functions', False: 'Python user functions',
+                         None: 'no user function (solver alone)'}[symbolic]
+                print(f"{packageName:9s} {label:32s}: {figures[packageName, symbolic]:8.3f} us/step   "
+                      f"(final position {position:.12g} m)")
     if "exudyn" in packages:
         md = figures["multidyn", True]
         print(f"exudyn+Python / multidyn+symbolic:   {figures['exudyn', False] / md:6.2f}  (target >= 3)")

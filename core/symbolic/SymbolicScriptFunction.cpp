@@ -15,9 +15,11 @@ namespace {
 using Kind = SymbolicScriptFunction::ArgumentKind;
 std::atomic<std::uint64_t> nextFunctionId{1};
 
-std::vector<std::shared_ptr<SymbolicVariable>> InputsOf(const std::vector<SymbolicScriptFunction::Argument>& arguments) {
+std::vector<std::shared_ptr<SymbolicVariable>> InputsOf(
+    const std::vector<SymbolicScriptFunction::Argument>& arguments) {
   std::vector<std::shared_ptr<SymbolicVariable>> inputs;
-  for (const auto& argument : arguments) inputs.insert(inputs.end(), argument.components.begin(), argument.components.end());
+  for (const auto& argument : arguments)
+    inputs.insert(inputs.end(), argument.components.begin(), argument.components.end());
   return inputs;
 }
 
@@ -39,13 +41,8 @@ std::string SizeText(Index rows, Index columns, Kind kind) {
 SymbolicScriptFunction::SymbolicScriptFunction(std::string functionName, std::vector<Argument> arguments,
                                                ArgumentKind resultKind, Index resultRows, Index resultColumns,
                                                const std::vector<SymbolicNodePtr>& result)
-    : functionName_(std::move(functionName)),
-      arguments_(std::move(arguments)),
-      resultKind_(resultKind),
-      resultRows_(resultRows),
-      resultColumns_(resultColumns),
-      result_(result),
-      tape_(InputsOf(arguments_), result),
+    : functionName_(std::move(functionName)), arguments_(std::move(arguments)), resultKind_(resultKind),
+      resultRows_(resultRows), resultColumns_(resultColumns), result_(result), tape_(InputsOf(arguments_), result),
       id_(nextFunctionId++) {
   Index offset = 0;
   for (const Argument& argument : arguments_) {
@@ -64,12 +61,12 @@ SymbolicScriptFunction::SymbolicScriptFunction(std::string functionName, std::ve
 
 std::string SymbolicScriptFunction::Description() const { return "symbolic function " + functionName_; }
 
-void SymbolicScriptFunction::GatherInputs(ScriptArguments arguments, double* inputs) const {
-  if (arguments.size() != arguments_.size())
-    throw UserFunctionError("called with " + std::to_string(arguments.size()) + " arguments, but it was recorded with " +
+void SymbolicScriptFunction::GatherInputs(const ScriptArgument* arguments, std::size_t count, double* inputs) const {
+  if (count != arguments_.size())
+    throw UserFunctionError("called with " + std::to_string(count) + " arguments, but it was recorded with " +
                             std::to_string(arguments_.size()));
   Index k = 0;
-  for (const ScriptArgument& given : arguments) {
+  for (const ScriptArgument* given = arguments; given != arguments + count; ++given) {
     const Argument& argument = arguments_[k];
     double* into = inputs + argumentOffsets_[k++];
     auto wrongKind = [&](const char* what) {
@@ -78,25 +75,26 @@ void SymbolicScriptFunction::GatherInputs(ScriptArguments arguments, double* inp
     };
     auto wrongSize = [&](Index rows, Index columns) {
       return UserFunctionError("argument '" + argument.name + "' has " + SizeText(rows, columns, argument.kind) +
-                               ", but it was recorded with " + SizeText(argument.rows, argument.columns, argument.kind));
+                               ", but it was recorded with " +
+                               SizeText(argument.rows, argument.columns, argument.kind));
     };
     switch (argument.kind) {
       case Kind::System: break;  // the system is only passed through (its functions are not recorded)
       case Kind::Scalar:
-        if (const double* value = std::get_if<double>(&given))
+        if (const double* value = std::get_if<double>(given))
           *into = *value;
-        else if (const Index* number = std::get_if<Index>(&given))
+        else if (const Index* number = std::get_if<Index>(given))
           *into = *number;
-        else if (const bool* flag = std::get_if<bool>(&given))
+        else if (const bool* flag = std::get_if<bool>(given))
           *into = *flag ? 1. : 0.;
         else
           throw wrongKind("not a real number");
         break;
       case Kind::Vector:
-        if (const Vector3* v = std::get_if<Vector3>(&given)) {
+        if (const Vector3* v = std::get_if<Vector3>(given)) {
           if (argument.rows != 3) throw wrongSize(3, 1);
           for (Index i = 0; i < 3; ++i) into[i] = (*v)(i);
-        } else if (const VectorX* v = std::get_if<VectorX>(&given)) {
+        } else if (const VectorX* v = std::get_if<VectorX>(given)) {
           if (argument.rows != v->size()) throw wrongSize(Index(v->size()), 1);
           for (Index i = 0; i < argument.rows; ++i) into[i] = (*v)(i);
         } else {
@@ -104,8 +102,9 @@ void SymbolicScriptFunction::GatherInputs(ScriptArguments arguments, double* inp
         }
         break;
       case Kind::Matrix:
-        if (const MatrixX* m = std::get_if<MatrixX>(&given)) {
-          if (argument.rows != m->rows() || argument.columns != m->cols()) throw wrongSize(Index(m->rows()), Index(m->cols()));
+        if (const MatrixX* m = std::get_if<MatrixX>(given)) {
+          if (argument.rows != m->rows() || argument.columns != m->cols())
+            throw wrongSize(Index(m->rows()), Index(m->cols()));
           for (Index i = 0; i < argument.rows; ++i)
             for (Index j = 0; j < argument.columns; ++j) into[i * argument.columns + j] = (*m)(i, j);
         } else {
@@ -132,11 +131,11 @@ struct Workspace {
 thread_local Workspace workspace;
 }  // namespace
 
-void SymbolicScriptFunction::Evaluate(ScriptArguments arguments, double* outputs) const {
+void SymbolicScriptFunction::Evaluate(const ScriptArgument* arguments, std::size_t count, double* outputs) const {
   Workspace& w = workspace;
   const Index inputCount = tape_.NumberOfInputs(), outputCount = tape_.NumberOfOutputs();
   if (Index(w.slots.size()) < tape_.NumberOfSlots()) w.slots.resize(tape_.NumberOfSlots());
-  GatherInputs(arguments, w.slots.data());
+  GatherInputs(arguments, count, w.slots.data());
 
   // An item's request for exact derivatives in some of the arguments: one evaluation on ADScalar16
   // with those inputs seeded (at most 16 components; more are left to the item's forward differences).
@@ -189,8 +188,8 @@ void SymbolicScriptFunction::Evaluate(ScriptArguments arguments, double* outputs
   for (Index k = 0; k < outputCount; ++k)
     if (!std::isfinite(outputs[k])) {
       w.memos[id_ % w.memos.size()].function = 0;
-      throw UserFunctionError("returned a value that is not finite (" + std::to_string(outputs[k]) +
-                              ") in component " + std::to_string(k));
+      throw UserFunctionError("returned a value that is not finite (" + std::to_string(outputs[k]) + ") in component " +
+                              std::to_string(k));
     }
 }
 
@@ -199,7 +198,7 @@ double SymbolicScriptFunction::CallReal(ScriptArguments arguments) const {
     throw UserFunctionError("returns " + std::string(KindName(resultKind_)) + " of " +
                             SizeText(resultRows_, resultColumns_, resultKind_) + ", but a real number is expected");
   double value;
-  Evaluate(arguments, &value);
+  Evaluate(arguments.begin(), arguments.size(), &value);
   return value;
 }
 
@@ -209,7 +208,7 @@ VectorX SymbolicScriptFunction::CallVector(ScriptArguments arguments, Index expe
                             SizeText(resultRows_, resultColumns_, resultKind_) + ", but a vector of " +
                             std::to_string(expectedSize) + " components is expected");
   VectorX value(resultRows_ * resultColumns_);
-  Evaluate(arguments, value.data());
+  Evaluate(arguments.begin(), arguments.size(), value.data());
   return value;
 }
 
@@ -219,7 +218,13 @@ MatrixX SymbolicScriptFunction::CallMatrix(ScriptArguments arguments, Index rows
                             SizeText(resultRows_, resultColumns_, resultKind_) + ", but a " + std::to_string(rows) +
                             " x " + std::to_string(cols) + " matrix is expected");
   Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> value(rows, cols);
-  Evaluate(arguments, value.data());
+  Evaluate(arguments.begin(), arguments.size(), value.data());
+  return value;
+}
+
+std::vector<double> SymbolicScriptFunction::EvaluateList(const std::vector<ScriptArgument>& arguments) const {
+  std::vector<double> value(resultRows_ * resultColumns_);
+  Evaluate(arguments.data(), arguments.size(), value.data());
   return value;
 }
 

@@ -41,12 +41,14 @@ class SymbolicScriptFunction : public ScriptFunction {
   Index ResultColumns() const { return resultColumns_; }
   // "f(mbs, t, x) = (2*x)" with the recorded expression.
   std::string ToString() const;
+  // The result's components (row by row) for arguments given as a list (Evaluate from Python).
+  std::vector<double> EvaluateList(const std::vector<ScriptArgument>& arguments) const;
 
  private:
   // Evaluates into outputs (NumberOfOutputs values), answering the thread's derivative request if
   // there is one it can answer.
-  void Evaluate(ScriptArguments arguments, double* outputs) const;
-  void GatherInputs(ScriptArguments arguments, double* inputs) const;
+  void Evaluate(const ScriptArgument* arguments, std::size_t count, double* outputs) const;
+  void GatherInputs(const ScriptArgument* arguments, std::size_t count, double* inputs) const;
 
   std::string functionName_;
   std::vector<Argument> arguments_;

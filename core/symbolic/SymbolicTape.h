@@ -16,7 +16,8 @@ class SymbolicTape {
  public:
   // inputs: the variables whose values each evaluation gives (a function's arguments, component
   // by component); other variables met in the outputs are read from their cells at each evaluation.
-  SymbolicTape(const std::vector<std::shared_ptr<SymbolicVariable>>& inputs, const std::vector<SymbolicNodePtr>& outputs);
+  SymbolicTape(const std::vector<std::shared_ptr<SymbolicVariable>>& inputs,
+               const std::vector<SymbolicNodePtr>& outputs);
 
   Index NumberOfInputs() const { return numberOfInputs_; }
   Index NumberOfOutputs() const { return Index(outputSlots_.size()); }

@@ -19,17 +19,17 @@
 namespace multidyn {
 
 // A scalar law of n scalar arguments: call(values) -> double, values a std::array<double, n>.
-template <class S, std::size_t n, class Call>
-S UserFunctionLawOf(const EvaluationContext& context, const std::array<S, n>& arguments, Call&& call,
-                    const std::array<Index, n>* positions = nullptr) {
+template <class S, std::size_t n, class Call> S UserFunctionLawOf(const EvaluationContext& context,
+                                                                  const std::array<S, n>& arguments, Call&& call,
+                                                                  const std::array<Index, n>* positions = nullptr) {
   std::array<double, n> values;
   for (std::size_t k = 0; k < n; ++k) values[k] = ValueOf(arguments[k]);
   if constexpr (std::is_same_v<S, double>) {
     return call(values);
   } else {
     std::array<double, n> partials;
-    ScriptDerivativeRequest request(positions ? positions->data() : nullptr, positions ? Index(n) : 0,
-                                    partials.data(), Index(n));
+    ScriptDerivativeRequest request(positions ? positions->data() : nullptr, positions ? Index(n) : 0, partials.data(),
+                                    Index(n));
     double value;
     {
       ScriptDerivativeRequest::Scope scope(positions && (*positions)[0] >= 0 ? &request : nullptr);
@@ -58,9 +58,8 @@ S UserFunctionLawOf(const EvaluationContext& context, const std::array<S, n>& ar
 
 // call(u, v) -> double evaluates the user function; argumentPositions: where u and v are in its
 // argument list.
-template <class S, class Call>
-S UserFunctionLaw(const EvaluationContext& context, const S& u, const S& v, Call&& call,
-                  const std::array<Index, 2>& argumentPositions = {-1, -1}) {
+template <class S, class Call> S UserFunctionLaw(const EvaluationContext& context, const S& u, const S& v, Call&& call,
+                                                 const std::array<Index, 2>& argumentPositions = {-1, -1}) {
   return UserFunctionLawOf<S, 2>(
       context, {u, v}, [&](const std::array<double, 2>& x) { return call(x[0], x[1]); }, &argumentPositions);
 }
@@ -88,9 +87,9 @@ void UserFunctionForwardDifferences(const EvaluationContext& context, Values& u0
 // velocities) and call(u, v) -> n values: 2n more calls for the derivatives.
 // argumentPositions: where u and v are in the function's argument list (exact partials, at most 8
 // components each, from a function that differentiates itself).
-template <class Vec, class Call>
-Vec UserFunctionVectorLaw(const EvaluationContext& context, const Vec& u, const Vec& v, Call&& call,
-                          const std::array<Index, 2>& argumentPositions = {-1, -1}) {
+template <class Vec, class Call> Vec UserFunctionVectorLaw(const EvaluationContext& context, const Vec& u, const Vec& v,
+                                                           Call&& call,
+                                                           const std::array<Index, 2>& argumentPositions = {-1, -1}) {
   using S = typename Vec::Scalar;
   using Values = Eigen::Matrix<double, Vec::RowsAtCompileTime, 1, Eigen::ColMajor, Vec::MaxRowsAtCompileTime, 1>;
   const Index n = u.size();

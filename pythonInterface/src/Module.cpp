@@ -135,8 +135,7 @@ std::unique_ptr<Item> ItemFromPython(ItemCategory category, const py::dict& dict
     }
   }
   auto created = CreateItemFromJson(category, json, description, &deprecated);
-  for (auto& [field, callable] : functions)
-    field->setFunction(created.get(), ScriptFunctionFromPython(callable));
+  for (auto& [field, callable] : functions) field->setFunction(created.get(), ScriptFunctionFromPython(callable));
   return created;
 }
 

@@ -31,8 +31,9 @@ Kind KindFromName(const std::string& name, const std::string& where) {
 
 const SymbolicScriptFunction& FunctionOf(const SymbolicUserFunctionHandle& handle) {
   if (!handle.function)
-    throw ValueError("symbolic.UserFunction has no function yet: create it with CreateSymbolicUserFunction(mbs, "
-                     "function, userFunctionName, itemIndex)");
+    throw ValueError(
+        "symbolic.UserFunction has no function yet: create it with CreateSymbolicUserFunction(mbs, "
+        "function, userFunctionName, itemIndex)");
   return *handle.function;
 }
 
@@ -43,8 +44,8 @@ py::object EvaluateFromPython(const SymbolicUserFunctionHandle& handle, const py
   if (values.size() != arguments.size()) {
     std::string names;
     for (const auto& a : arguments) names += (names.empty() ? "" : ", ") + a.name;
-    throw TypeError(function.Description() + ".Evaluate: " + std::to_string(arguments.size()) + " arguments (" +
-                    names + ") expected, " + std::to_string(values.size()) + " given");
+    throw TypeError(function.Description() + ".Evaluate: " + std::to_string(arguments.size()) + " arguments (" + names +
+                    ") expected, " + std::to_string(values.size()) + " given");
   }
   std::vector<ScriptArgument> converted;
   for (std::size_t k = 0; k < arguments.size(); ++k) {
@@ -62,7 +63,8 @@ py::object EvaluateFromPython(const SymbolicUserFunctionHandle& handle, const py
         const py::list rows = py::list(values[k]);
         MatrixX m(Index(rows.size()), rows.size() ? Index(py::len(rows[0])) : 0);
         for (Index i = 0; i < m.rows(); ++i) {
-          const std::vector<double> row = VectorFromPython(rows[i], Index(m.cols()), where + " row " + std::to_string(i));
+          const std::vector<double> row =
+              VectorFromPython(rows[i], Index(m.cols()), where + " row " + std::to_string(i));
           for (Index j = 0; j < m.cols(); ++j) m(i, j) = row[j];
         }
         converted.emplace_back(std::move(m));
@@ -70,44 +72,17 @@ py::object EvaluateFromPython(const SymbolicUserFunctionHandle& handle, const py
       }
     }
   }
-  // ScriptArguments is an initializer_list: call with the fixed counts of the user functions
-  auto call = [&](auto&& f) -> py::object {
-    switch (converted.size()) {
-#define MULTIDYN_SYMBOLIC_CALL(n, ...) \
-  case n: return f({__VA_ARGS__});
-      MULTIDYN_SYMBOLIC_CALL(0)
-      MULTIDYN_SYMBOLIC_CALL(1, converted[0])
-      MULTIDYN_SYMBOLIC_CALL(2, converted[0], converted[1])
-      MULTIDYN_SYMBOLIC_CALL(3, converted[0], converted[1], converted[2])
-      MULTIDYN_SYMBOLIC_CALL(4, converted[0], converted[1], converted[2], converted[3])
-      MULTIDYN_SYMBOLIC_CALL(5, converted[0], converted[1], converted[2], converted[3], converted[4])
-      MULTIDYN_SYMBOLIC_CALL(6, converted[0], converted[1], converted[2], converted[3], converted[4], converted[5])
-      MULTIDYN_SYMBOLIC_CALL(7, converted[0], converted[1], converted[2], converted[3], converted[4], converted[5],
-                             converted[6])
-      MULTIDYN_SYMBOLIC_CALL(8, converted[0], converted[1], converted[2], converted[3], converted[4], converted[5],
-                             converted[6], converted[7])
-      MULTIDYN_SYMBOLIC_CALL(9, converted[0], converted[1], converted[2], converted[3], converted[4], converted[5],
-                             converted[6], converted[7], converted[8])
-      MULTIDYN_SYMBOLIC_CALL(10, converted[0], converted[1], converted[2], converted[3], converted[4], converted[5],
-                             converted[6], converted[7], converted[8], converted[9])
-      MULTIDYN_SYMBOLIC_CALL(11, converted[0], converted[1], converted[2], converted[3], converted[4], converted[5],
-                             converted[6], converted[7], converted[8], converted[9], converted[10])
-      MULTIDYN_SYMBOLIC_CALL(12, converted[0], converted[1], converted[2], converted[3], converted[4], converted[5],
-                             converted[6], converted[7], converted[8], converted[9], converted[10], converted[11])
-#undef MULTIDYN_SYMBOLIC_CALL
-      default: throw TypeError(function.Description() + ".Evaluate: at most 12 arguments are supported");
-    }
-  };
   try {
+    const std::vector<double> value = function.EvaluateList(converted);
     switch (function.ResultKind()) {
-      case Kind::Scalar:
-        return call([&](ScriptArguments a) -> py::object { return py::float_(function.CallReal(a)); });
-      case Kind::Matrix:
-        return call([&](ScriptArguments a) -> py::object {
-          return MatrixToPython(function.CallMatrix(a, function.ResultRows(), function.ResultColumns()));
-        });
-      default:
-        return call([&](ScriptArguments a) -> py::object { return VectorToPython(function.CallVector(a, -1)); });
+      case Kind::Scalar: return py::float_(value[0]);
+      case Kind::Matrix: {
+        MatrixX m(function.ResultRows(), function.ResultColumns());
+        for (Index i = 0; i < m.rows(); ++i)
+          for (Index j = 0; j < m.cols(); ++j) m(i, j) = value[i * m.cols() + j];
+        return MatrixToPython(m);
+      }
+      default: return VectorToPython(Eigen::Map<const VectorX>(value.data(), Index(value.size())));
     }
   } catch (const UserFunctionError& e) {
     throw ValueError(function.Description() + ".Evaluate: " + e.what());
@@ -147,9 +122,10 @@ void RegisterSymbolicBindings(py::module_& m) {
 
   py::class_<SymbolicNode, NodeHolder>(s, "Node")
       .def_static("Constant", [=](double value) { return mutableNode(SymbolicNode::Constant(value)); })
-      .def_static("Variable", [=](std::shared_ptr<SymbolicVariable> variable) {
-        return mutableNode(SymbolicNode::Variable(std::move(variable)));
-      })
+      .def_static("Variable",
+                  [=](std::shared_ptr<SymbolicVariable> variable) {
+                    return mutableNode(SymbolicNode::Variable(std::move(variable)));
+                  })
       .def_static(
           "Operation",
           [=](const std::string& name, NodeHolder a, NodeHolder b, NodeHolder c) {

@@ -26,7 +26,8 @@ TEST(SymbolicTape, ValueAndExactDerivativeOfAnExpression) {
   const SymbolicNodePtr X = SymbolicNode::Variable(x), K = SymbolicNode::Variable(k);
   // f = k x sin(x) + sqrt(x) - x^1.5 / 2
   const SymbolicNodePtr f =
-      Apply(Op::Subtract, Apply(Op::Add, Apply(Op::Multiply, Apply(Op::Multiply, K, X), Apply(Op::Sin, X)), Apply(Op::Sqrt, X)),
+      Apply(Op::Subtract,
+            Apply(Op::Add, Apply(Op::Multiply, Apply(Op::Multiply, K, X), Apply(Op::Sin, X)), Apply(Op::Sqrt, X)),
             Apply(Op::Divide, Apply(Op::Power, X, C(1.5)), C(2.)));
   const SymbolicTape tape({x}, {f});
   const double x0 = 0.7;

@@ -258,3 +258,17 @@ def test_ReplacingASymbolicUserFunctionDuringASolveIsRefused():
     mbs.SetPreStepUserFunction(preStep)
     with pytest.raises(exu.SolveInProgressError, match='springForceUserFunction'):
         Solve(mbs, exu.DynamicSolverType.GeneralizedAlpha, steps=10, endTime=0.01)
+
+
+def test_AFunctionOfAnotherItemTypeFailsTheSolveNamingItemAndFunction():
+    """A function recorded for LoadForceVector (3-vector argument and result) given to a LoadCoordinate
+    (a real number): the solve stops with an error naming the load, its user function and the mismatch."""
+    springForce, load = DuffingFunctions(esym)
+    mbs, node = DuffingModel(springForce, load, False)
+    vectorLoad = CreateSymbolicUserFunction(mbs, lambda mbs, t, loadVector: 2 * loadVector, 'loadVectorUserFunction',
+                                            itemTypeName='LoadForceVector')
+    mbs.SetLoadParameter(exu.LoadIndex(0), 'loadUserFunction', vectorLoad)
+    with pytest.raises(exu.UserFunctionError, match=r"load 0 \(LoadCoordinate\).loadUserFunction \(symbolic function "
+                                                    r"<lambda>\) failed: returns a vector of 3 component\(s\), but a "
+                                                    r"real number is expected"):
+        Solve(mbs, exu.DynamicSolverType.RK44, steps=10, endTime=0.01)
