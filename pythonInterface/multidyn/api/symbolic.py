@@ -8,7 +8,6 @@ runs during a solve, and items that differentiate their user function get exact 
 derivatives from it (docs/symbolic.md).
 """
 
-import math as _math
 import numbers as _numbers
 
 import numpy as _np
@@ -547,16 +546,17 @@ variables = VariableSet()
 # The arguments of the user functions that can be recorded: 'ItemType,functionName' -> (argument kinds,
 # result kind); kinds: 'MainSystem', 'Real', 'Index', 'Vector3D', 'Vector6D', 'Matrix3D', 'Matrix6D'
 # (as Exudyn's userFunctionArgsDict). One line per user function.
+_item = ['MainSystem', 'Real', 'Index']  # mbs, t, itemNumber
 userFunctionArguments = {
-    'ObjectConnectorSpringDamper,springForceUserFunction': (['MainSystem', 'Real', 'Index'] + ['Real'] * 5, 'Real'),
-    'ObjectConnectorLinearSpringDamper,springForceUserFunction': (['MainSystem', 'Real', 'Index'] + ['Real'] * 5, 'Real'),
-    'ObjectConnectorCoordinateSpringDamper,springForceUserFunction': (['MainSystem', 'Real', 'Index'] + ['Real'] * 5, 'Real'),
-    'ObjectConnectorTorsionalSpringDamper,springTorqueUserFunction': (['MainSystem', 'Real', 'Index'] + ['Real'] * 5, 'Real'),
-    'ObjectConnectorCartesianSpringDamper,springForceUserFunction': (['MainSystem', 'Real', 'Index'] + ['Vector3D'] * 5, 'Vector3D'),
-    'ObjectConnectorCoordinate,offsetUserFunction': (['MainSystem', 'Real', 'Index', 'Real'], 'Real'),
-    'ObjectConnectorCoordinate,offsetUserFunction_t': (['MainSystem', 'Real', 'Index', 'Real'], 'Real'),
-    'ObjectJointGeneric,offsetUserFunction': (['MainSystem', 'Real', 'Index', 'Vector6D'], 'Vector6D'),
-    'ObjectJointGeneric,offsetUserFunction_t': (['MainSystem', 'Real', 'Index', 'Vector6D'], 'Vector6D'),
+    'ObjectConnectorSpringDamper,springForceUserFunction': (_item + ['Real'] * 5, 'Real'),
+    'ObjectConnectorLinearSpringDamper,springForceUserFunction': (_item + ['Real'] * 5, 'Real'),
+    'ObjectConnectorCoordinateSpringDamper,springForceUserFunction': (_item + ['Real'] * 5, 'Real'),
+    'ObjectConnectorTorsionalSpringDamper,springTorqueUserFunction': (_item + ['Real'] * 5, 'Real'),
+    'ObjectConnectorCartesianSpringDamper,springForceUserFunction': (_item + ['Vector3D'] * 5, 'Vector3D'),
+    'ObjectConnectorCoordinate,offsetUserFunction': (_item + ['Real'], 'Real'),
+    'ObjectConnectorCoordinate,offsetUserFunction_t': (_item + ['Real'], 'Real'),
+    'ObjectJointGeneric,offsetUserFunction': (_item + ['Vector6D'], 'Vector6D'),
+    'ObjectJointGeneric,offsetUserFunction_t': (_item + ['Vector6D'], 'Vector6D'),
     'LoadForceVector,loadVectorUserFunction': (['MainSystem', 'Real', 'Vector3D'], 'Vector3D'),
     'LoadTorqueVector,loadVectorUserFunction': (['MainSystem', 'Real', 'Vector3D'], 'Vector3D'),
     'LoadMassProportional,loadVectorUserFunction': (['MainSystem', 'Real', 'Vector3D'], 'Vector3D'),

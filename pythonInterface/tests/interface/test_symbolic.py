@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 import multidyn as exu
-from multidyn.itemInterface import (CartesianSpringDamper, CoordinateSpringDamper, LoadCoordinate, LoadForceVector,
-                                    MarkerNodeCoordinate, MassPoint, NodePoint, NodePointGround)
+from multidyn.itemInterface import (CoordinateSpringDamper, LoadCoordinate, MarkerNodeCoordinate, MassPoint, NodePoint,
+                                    NodePointGround)
 from multidyn.utilities import CreateSymbolicUserFunction
 
 esym = exu.symbolic
