@@ -272,3 +272,23 @@ def test_AFunctionOfAnotherItemTypeFailsTheSolveNamingItemAndFunction():
                                                     r"<lambda>\) failed: returns a vector of 3 component\(s\), but a "
                                                     r"real number is expected"):
         Solve(mbs, exu.DynamicSolverType.RK44, steps=10, endTime=0.01)
+
+
+def test_NewtonWithASymbolicLinearLawIsNewtonWithTheBuiltInLaw():
+    """The linear law written symbolically: the same Newton iterations and Jacobians as the item's own
+    law (both exact), and the same motion."""
+    def linear(mbs, t, itemNumber, u, v, k, d, offset):
+        return k * u + d * v
+
+    def constantLoad(mbs, t, load):
+        return load + 0 * t
+
+    solved = {}
+    for symbolic in (False, True):
+        mbs, node = DuffingModel(linear if symbolic else 0, constantLoad if symbolic else 0, symbolic, u0=0.01)
+        Solve(mbs, exu.DynamicSolverType.GeneralizedAlpha, steps=500, endTime=0.5)
+        it = mbs.sys['dynamicSolver'].it
+        solved[symbolic] = (mbs.GetNodeOutput(node, exu.OutputVariableType.Position)[0], it.newtonStepsCount,
+                            it.newtonJacobiCount)
+    assert solved[True][1:] == solved[False][1:]
+    assert solved[True][0] == pytest.approx(solved[False][0], rel=1e-14)
