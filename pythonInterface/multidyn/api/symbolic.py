@@ -175,7 +175,6 @@ _unaryNames = ['abs', 'sign', 'Not', 'isfinite', 'round', 'ceil', 'floor', 'exp'
 _binaryNames = ['pow', 'atan2', 'mod', 'min', 'max']
 for _name in _unaryNames:
     globals()[_name] = _Unary(_name)
-    setattr(Real, _name, globals()[_name])  # np.sin(x) on object arrays calls x.sin()
 for _name in _binaryNames:
     globals()[_name] = _Binary(_name)
 __all__ += _unaryNames + _binaryNames
