@@ -552,6 +552,8 @@ userFunctionArguments = {
     'ObjectConnectorCoordinateSpringDamper,springForceUserFunction': (_item + ['Real'] * 5, 'Real'),
     'ObjectConnectorTorsionalSpringDamper,springTorqueUserFunction': (_item + ['Real'] * 5, 'Real'),
     'ObjectConnectorCartesianSpringDamper,springForceUserFunction': (_item + ['Vector3D'] * 5, 'Vector3D'),
+    'ObjectConnectorRigidBodySpringDamper,springForceTorqueUserFunction': (
+        _item + ['Vector3D'] * 4 + ['Matrix6D'] * 2 + ['Matrix3D'] * 2 + ['Vector6D'], 'Vector6D'),
     'ObjectConnectorCoordinate,offsetUserFunction': (_item + ['Real'], 'Real'),
     'ObjectConnectorCoordinate,offsetUserFunction_t': (_item + ['Real'], 'Real'),
     'ObjectJointGeneric,offsetUserFunction': (_item + ['Vector6D'], 'Vector6D'),

@@ -292,3 +292,39 @@ def test_NewtonWithASymbolicLinearLawIsNewtonWithTheBuiltInLaw():
                             it.newtonJacobiCount)
     assert solved[True][1:] == solved[False][1:]
     assert solved[True][0] == pytest.approx(solved[False][0], rel=1e-14)
+
+
+def test_RigidBodySpringDamperWithMatrixArguments():
+    """springForceTorqueUserFunction (3-vectors, 6x6 and 3x3 matrices): symbolic and Python give the same motion."""
+    def forceTorque(lib):
+        def f(mbs, t, itemNumber, displacement, rotation, velocity, angularVelocity, stiffness, damping,
+              rotJ0, rotJ1, offset):
+            k, d = stiffness, damping
+            return [k[0, 0] * displacement[0] + d[0, 0] * velocity[0],
+                    k[1, 1] * displacement[1] + d[1, 1] * velocity[1] + 1e3 * displacement[1] ** 3,
+                    k[2, 2] * displacement[2] + d[2, 2] * velocity[2],
+                    k[3, 3] * rotation[0] + d[3, 3] * angularVelocity[0],
+                    k[4, 4] * lib.sin(rotation[1]) + d[4, 4] * angularVelocity[1],
+                    k[5, 5] * rotation[2] + d[5, 5] * angularVelocity[2] + rotJ1[0, 0] - rotJ0[1, 1]]
+        return f
+
+    results = {}
+    for symbolic in (False, True):
+        SC = exu.SystemContainer()
+        mbs = SC.AddSystem()
+        ground = mbs.CreateGround()
+        inertia = exu.utilities.InertiaCuboid(density=1000, sideLengths=[0.2, 0.1, 0.1])
+        body = mbs.CreateRigidBody(referencePosition=[0.5, 0, 0], inertia=inertia, initialVelocity=[0, 0.5, 0.2],
+                                   initialAngularVelocity=[1, 2, 0.5])
+        spring = mbs.CreateRigidBodySpringDamper(itemNumbers=[ground, body], localPosition0=[0.5, 0, 0],
+                                                 stiffness=np.diag([1e3, 2e3, 3e3, 40, 50, 60]),
+                                                 damping=np.diag([1, 2, 3, 0.1, 0.2, 0.3]))
+        function = forceTorque(esym if symbolic else np)
+        if symbolic:
+            function = CreateSymbolicUserFunction(mbs, function, 'springForceTorqueUserFunction', spring)
+        mbs.SetObjectParameter(spring, 'springForceTorqueUserFunction', function)
+        mbs.Assemble()
+        Solve(mbs, exu.DynamicSolverType.GeneralizedAlpha, steps=200, endTime=0.2)
+        results[symbolic] = mbs.GetNodeOutput(mbs.GetObject(body)['nodeNumber'], exu.OutputVariableType.Rotation)
+    assert np.allclose(results[True], results[False], rtol=1e-10, atol=1e-12)
+    assert np.abs(results[True]).max() > 5e-4  # it turned
