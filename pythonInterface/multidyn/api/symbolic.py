@@ -55,6 +55,15 @@ def _NodeOf(value, where):
     return node
 
 
+def _ArrayAsSymbolic(value):
+    """A Vector or Matrix as it is, a 1D or 2D numpy array as a Vector or Matrix; None for others."""
+    if isinstance(value, (Vector, Matrix)):
+        return value
+    if isinstance(value, _np.ndarray) and value.ndim in (1, 2):
+        return Vector(value) if value.ndim == 1 else Matrix(value)
+    return None
+
+
 class Real:
     """A real number in a symbolic expression: ``Real(1.5)``, a named value ``Real('k', 100.)``
     (SetValue changes what expressions of it evaluate to), or the result of operations on Reals."""
@@ -144,11 +153,16 @@ class Real:
     def __ne__(self, other): return self._Binary('!=', other)
 
     def __mul__(self, other):
-        if isinstance(other, (Vector, Matrix)):
-            return other.__rmul__(self)
+        array = _ArrayAsSymbolic(other)
+        if array is not None:
+            return array.__rmul__(self)
         return self._Binary('*', other)
 
-    def __rmul__(self, other): return self._Binary('*', other, True)
+    def __rmul__(self, other):
+        array = _ArrayAsSymbolic(other)
+        if array is not None:
+            return array.__mul__(self)
+        return self._Binary('*', other, True)
     def __neg__(self): return Real(_Operation('neg', self._node))
     def __pos__(self): return self
     def __abs__(self): return Real(_Operation('abs', self._node))

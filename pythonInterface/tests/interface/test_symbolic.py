@@ -65,6 +65,7 @@ def test_VectorAndMatrixOperationsEqualNumpy():
     vn, wn = np.array([1., 2., -0.5]), np.array([4.2, -1.2, 0.3])
     assert np.array_equal((3.3 * v + a * w + (v * w) * v).Evaluate(), 3.3 * vn + 0.5 * wn + (vn @ wn) * vn)
     assert (v * w).Evaluate() == vn @ wn
+    assert np.array_equal((a * wn).Evaluate(), 0.5 * wn) and np.array_equal((wn * a).Evaluate(), wn * 0.5)
     assert np.array_equal(v.MultComponents(w).Evaluate(), vn * wn)
     assert v.NormL2().Evaluate() == pytest.approx(np.linalg.norm(vn), rel=1e-15)
     assert (v == v).Evaluate() == 1. and (v != w).Evaluate() == 1.
