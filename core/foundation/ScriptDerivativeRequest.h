@@ -22,7 +22,13 @@ class ScriptDerivativeRequest {
   double* Partials() const { return partials_; }
   Index Capacity() const { return capacity_; }
   bool Answered() const { return answered_; }
-  void MarkAnswered() { answered_ = true; }
+  // The number of differentiated components (columns of Partials()) of the answer: the caller uses
+  // the answer only if it is the number of components it differentiates.
+  Index AnsweredColumns() const { return answeredColumns_; }
+  void MarkAnswered(Index columns) {
+    answered_ = true;
+    answeredColumns_ = columns;
+  }
 
   // The request of the calling thread, or nullptr.
   static ScriptDerivativeRequest* Current();
@@ -46,6 +52,7 @@ class ScriptDerivativeRequest {
   double* partials_;
   Index capacity_;
   bool answered_ = false;
+  Index answeredColumns_ = 0;
 };
 
 }  // namespace multidyn

@@ -170,7 +170,7 @@ void SymbolicScriptFunction::Evaluate(const ScriptArgument* arguments, std::size
       outputs[k] = output.value();
       for (Index j = 0; j < seededCount; ++j) request->Partials()[k * seededCount + j] = output.derivatives()(j);
     }
-    request->MarkAnswered();
+    request->MarkAnswered(seededCount);
   } else {
     Workspace::Memo& memo = w.memos[id_ % w.memos.size()];
     const bool repeated = memo.function == id_ && !tape_.ReadsOtherVariables() &&

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <initializer_list>
 #include <type_traits>
 
 #include "core/foundation/ScriptDerivativeRequest.h"
@@ -39,7 +40,7 @@ template <class S, std::size_t n, class Call> S UserFunctionLawOf(const Evaluati
     Index size = 0;  // derivatives of run-time size may be empty for constant arguments
     for (const S& argument : arguments) size = std::max<Index>(size, Index(argument.derivatives().size()));
     result.derivatives().setZero(size);
-    if (request.Answered()) {
+    if (request.Answered() && request.AnsweredColumns() == Index(n)) {
       for (std::size_t k = 0; k < n; ++k)
         if (arguments[k].derivatives().size() != 0) result.derivatives() += partials[k] * arguments[k].derivatives();
       return result;
@@ -85,11 +86,23 @@ void UserFunctionForwardDifferences(const EvaluationContext& context, Values& u0
 
 // UserFunctionLaw for vector arguments u, v of one size n (3-vectors, or an object's coordinates and
 // velocities) and call(u, v) -> n values: 2n more calls for the derivatives.
+// Where the components of [u; v] are in the function's argument list, in order: e.g. {3, 4} for u and v
+// as two arguments, {3, 4, 5, 6} for u and v each split into two 3-vectors; none: not named.
+struct UserFunctionArgumentPositions {
+  UserFunctionArgumentPositions() = default;
+  UserFunctionArgumentPositions(std::initializer_list<Index> list) {
+    for (const Index position : list)
+      if (count < Index(positions.size())) positions[count++] = position;
+  }
+  std::array<Index, 4> positions{};
+  Index count = 0;
+};
+
 // argumentPositions: where u and v are in the function's argument list (exact partials, at most 8
 // components each, from a function that differentiates itself).
-template <class Vec, class Call> Vec UserFunctionVectorLaw(const EvaluationContext& context, const Vec& u, const Vec& v,
-                                                           Call&& call,
-                                                           const std::array<Index, 2>& argumentPositions = {-1, -1}) {
+template <class Vec, class Call>
+Vec UserFunctionVectorLaw(const EvaluationContext& context, const Vec& u, const Vec& v, Call&& call,
+                          const UserFunctionArgumentPositions& argumentPositions = {}) {
   using S = typename Vec::Scalar;
   using Values = Eigen::Matrix<double, Vec::RowsAtCompileTime, 1, Eigen::ColMajor, Vec::MaxRowsAtCompileTime, 1>;
   const Index n = u.size();
@@ -103,10 +116,11 @@ template <class Vec, class Call> Vec UserFunctionVectorLaw(const EvaluationConte
   } else {
     constexpr Index maxComponents = 8;
     std::array<double, maxComponents * 2 * maxComponents> partials;  // (result k, [u | v] component j)
-    ScriptDerivativeRequest request(argumentPositions.data(), 2, partials.data(), Index(partials.size()));
+    ScriptDerivativeRequest request(argumentPositions.positions.data(), argumentPositions.count, partials.data(),
+                                    Index(partials.size()));
     Values value;
     {
-      ScriptDerivativeRequest::Scope scope(argumentPositions[0] >= 0 && n <= maxComponents ? &request : nullptr);
+      ScriptDerivativeRequest::Scope scope(argumentPositions.count > 0 && n <= maxComponents ? &request : nullptr);
       value = call(u0, v0);
     }
     Vec result(n);
@@ -114,7 +128,7 @@ template <class Vec, class Call> Vec UserFunctionVectorLaw(const EvaluationConte
       result(k) = S(value(k));
       result(k).derivatives().setZero(u(0).derivatives().size());
     }
-    if (request.Answered()) {
+    if (request.Answered() && request.AnsweredColumns() == 2 * n) {
       for (Index k = 0; k < n; ++k)
         for (Index j = 0; j < n; ++j)
           result(k).derivatives() +=

@@ -329,3 +329,38 @@ def test_RigidBodySpringDamperWithMatrixArguments():
         results[symbolic] = mbs.GetNodeOutput(mbs.GetObject(body)['nodeNumber'], exu.OutputVariableType.Rotation)
     assert np.allclose(results[True], results[False], rtol=1e-10, atol=1e-12)
     assert np.abs(results[True]).max() > 5e-4  # it turned
+
+
+def test_RigidBodySpringDamperKeepsTheExactJacobianOfTheBuiltInLaw():
+    """The linear law K [displacement; rotation] + D [velocity; angularVelocity] written as a symbolic
+    springForceTorqueUserFunction: the linearized K and D equal those of the item's own law (both exact),
+    while the Python function's forward differences are off."""
+    def linearLaw(mbs, t, itemNumber, displacement, rotation, velocity, angularVelocity, stiffness, damping,
+                  rotJ0, rotJ1, offset):
+        u = [displacement[0], displacement[1], displacement[2], rotation[0], rotation[1], rotation[2]]
+        v = [velocity[0], velocity[1], velocity[2], angularVelocity[0], angularVelocity[1], angularVelocity[2]]
+        return [sum(stiffness[i, j] * u[j] + damping[i, j] * v[j] for j in range(6)) for i in range(6)]
+
+    matrices = {}
+    for variant in ('builtIn', 'Python', 'symbolic'):
+        SC = exu.SystemContainer()
+        mbs = SC.AddSystem()
+        ground = mbs.CreateGround()
+        inertia = exu.utilities.InertiaCuboid(density=1000, sideLengths=[0.2, 0.1, 0.1])
+        rotation = exu.utilities.RotationMatrixZ(0.1) @ exu.utilities.RotationMatrixX(0.2)
+        body = mbs.CreateRigidBody(referencePosition=[0.5, 0, 0], inertia=inertia,
+                                   initialDisplacement=[0.01, -0.02, 0.03], initialRotationMatrix=rotation)
+        k = np.diag([1e3, 2e3, 3e3, 40, 50, 60]) + 10 * np.ones((6, 6))
+        spring = mbs.CreateRigidBodySpringDamper(itemNumbers=[ground, body], localPosition0=[0.5, 0, 0], stiffness=k,
+                                                 damping=0.01 * k)
+        if variant != 'builtIn':
+            function = linearLaw
+            if variant == 'symbolic':
+                function = CreateSymbolicUserFunction(mbs, linearLaw, 'springForceTorqueUserFunction', spring)
+            mbs.SetObjectParameter(spring, 'springForceTorqueUserFunction', function)
+        mbs.Assemble()
+        M, K, D = mbs.ComputeLinearizedSystem()
+        matrices[variant] = np.hstack([K, D])
+    scale = np.abs(matrices['builtIn']).max()
+    assert np.abs(matrices['symbolic'] - matrices['builtIn']).max() < 1e-12 * scale
+    assert np.abs(matrices['Python'] - matrices['builtIn']).max() > 1e-10 * scale
