@@ -368,6 +368,10 @@ def CreateFunctions():
             if name.startswith("Create")}
 
 
+#: Create helpers that make something for items instead of adding items
+createFunctionsAddingNoItem = {"CreateSymbolicUserFunction"}
+
+
 def DefaultText(value):
     return " ".join(repr(value).split())  # numpy arrays over several lines: one line
 
@@ -384,7 +388,9 @@ def CreatePage(name, function):
     for p in arguments:
         default = "(required)" if p.default is inspect.Parameter.empty else Code(DefaultText(p.default))
         lines.append(f"| `{p.name}` | {Cell(default)} |")
-    lines += ["", "It adds all of its items or none: an error leaves the system as it was. Code: "
+    effect = ("It adds no item: it returns a function to give to an item." if name in createFunctionsAddingNoItem
+              else "It adds all of its items or none: an error leaves the system as it was.")
+    lines += ["", f"{effect} Code: "
               f"`pythonInterface/{module.replace('.', '/')}.py`. All helpers: [README.md](README.md).", ""]
     return "\n".join(lines)
 

@@ -25,6 +25,7 @@ allowed = {
     'core/model/': model,
     'core/evaluation/': evaluation,
     'core/files/': core,
+    'core/symbolic/': foundation,  # expressions and their tape: on the foundation only, items do not see them
     'objects/': items + ['objects/'],  # items: the contract only, never core/model or core/evaluation
     'solvers/linear/': core + ['solvers/linear/'],
     'solvers/sundials/': core + ['solvers/linear/', 'solvers/sundials/'],  # SUNDIALS' vectors, matrices, LU on ours
@@ -32,7 +33,7 @@ allowed = {
     'solvers/driver/': core + ['solvers/'],
     'centroidal/': ['centroidal/'],
 }
-testsMayInclude = core + ['objects/', 'solvers/', 'centroidal/']
+testsMayInclude = core + ['core/symbolic/', 'objects/', 'solvers/', 'centroidal/']
 includePattern = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.MULTILINE)
 
 

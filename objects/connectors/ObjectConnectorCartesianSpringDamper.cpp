@@ -23,8 +23,11 @@ bool ObjectConnectorCartesianSpringDamper::GetOutput(OutputVariableType type, co
                                                      const MarkerData<double>& m0, const MarkerData<double>& m1,
                                                      const VectorX&, VectorX& value) const {
   switch (type) {
-    case OutputVariableType::Displacement: value = m1.position - m0.position; return true;
-    case OutputVariableType::Distance: value = VectorX::Constant(1, (m1.position - m0.position).norm()); return true;
+    // as Exudyn's: relative to the offset
+    case OutputVariableType::Displacement: value = m1.position - m0.position - offset; return true;
+    case OutputVariableType::Distance:
+      value = VectorX::Constant(1, (m1.position - m0.position - offset).norm());
+      return true;
     case OutputVariableType::Velocity: value = m1.velocity - m0.velocity; return true;
     // f_SD in global axes: the force on marker 0's body (marker 1's body gets -f_SD)
     case OutputVariableType::Force:
@@ -62,8 +65,8 @@ const ItemTypeInfo& ObjectConnectorCartesianSpringDamper::Info() {
               &T::springForceUserFunction, "springForceUserFunction",
               "springForceUserFunction(mbs, t, itemNumber, displacement, velocity, stiffness, damping, offset) "
               "-> 3-vector",
-              "a Python function which computes the force vector f_SD from the relative displacement and "
-              "velocity (global 3-vectors); replaces the linear law")
+              "a Python function which computes the force vector f_SD from the relative displacement "
+              "p_m1 - p_m0 - offset and the relative velocity (global 3-vectors, as Exudyn's); replaces the linear law")
           .AddVisualization(&T::visualization, "drawing size = diameter of spring")
           .Build();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(

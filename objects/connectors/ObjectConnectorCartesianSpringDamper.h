@@ -1,6 +1,6 @@
 // Cartesian spring-damper between two position markers (see docs/theory/CartesianSpringDamper.md):
 // with dp = p_m1 - p_m0 and dv = v_m1 - v_m0 in global axes, component by component
-//   f_SD = diag(k) (dp - offset) + diag(d) dv     (or a user function of dp, dv, k, d, offset);
+//   f_SD = diag(k) (dp - offset) + diag(d) dv     (or a user function of dp - offset, dv, k, d, offset);
 // marker 0 is loaded with +f_SD, marker 1 with -f_SD.
 #pragma once
 
@@ -20,13 +20,14 @@ class ObjectConnectorCartesianSpringDamper : public ConnectorKernels<ObjectConne
 
   template <class S>
   Vec3<S> SpringForce(const EvaluationContext& context, const MarkerData<S>& m0, const MarkerData<S>& m1) const {
-    const Vec3<S> displacement = m1.position - m0.position;
+    // as Exudyn's: the displacement relative to the offset, also the user function's argument
+    const Vec3<S> displacement = m1.position - m0.position - offset.cast<S>();
     const Vec3<S> velocity = m1.velocity - m0.velocity;
     if (!springForceUserFunction)
-      return stiffness.cast<S>().cwiseProduct(displacement - offset.cast<S>()) +
-             damping.cast<S>().cwiseProduct(velocity);
+      return stiffness.cast<S>().cwiseProduct(displacement) + damping.cast<S>().cwiseProduct(velocity);
     return UserFunctionVectorLaw(context, displacement, velocity,
-                                 [&](const Vector3& u, const Vector3& v) { return CallSpringForce(context, u, v); });
+                                 [&](const Vector3& u, const Vector3& v) { return CallSpringForce(context, u, v); },
+                                 {3, 4});  // displacement, velocity in the call
   }
 
   template <class S> void MarkerLoads(const EvaluationContext& context, const MarkerData<S>& m0,

@@ -20,7 +20,8 @@ class ObjectConnectorCoordinateSpringDamper : public ConnectorKernels<ObjectConn
   template <class S> S SpringForce(const EvaluationContext& context, const S& displacement, const S& velocity) const {
     if (!springForceUserFunction) return stiffness * (displacement - offset) + damping * velocity;
     return UserFunctionLaw(context, displacement, velocity,
-                           [&](double u, double v) { return CallSpringForce(context, u, v); });
+                           [&](double u, double v) { return CallSpringForce(context, u, v); },
+                           {3, 4});  // displacement, velocity in the call
   }
 
   template <class S> void MarkerLoads(const EvaluationContext& context, const MarkerData<S>& m0,

@@ -26,7 +26,8 @@ class ObjectConnectorLinearSpringDamper : public ConnectorKernels<ObjectConnecto
     if (!springForceUserFunction)
       return stiffness * (displacement - offset) + damping * (velocity - velocityOffset) + force;
     return UserFunctionLaw(context, displacement, velocity,
-                           [&](double u, double v) { return CallSpringForce(context, u, v); });
+                           [&](double u, double v) { return CallSpringForce(context, u, v); },
+                           {3, 4});  // displacement, velocity in the call
   }
 
   template <class S> void MarkerLoads(const EvaluationContext& context, const MarkerData<S>& m0,

@@ -54,9 +54,10 @@ class ObjectConnectorRigidBodySpringDamper : public ConnectorKernels<ObjectConne
   template <class S> Vec6<S> ForceTorque(const EvaluationContext& context, const Vec6<S>& u, const Vec6<S>& v) const {
     if (!springForceTorqueUserFunction)
       return stiffness.cast<S>() * Vec6<S>(u - offset.cast<S>()) + damping.cast<S>() * v;
-    return UserFunctionVectorLaw(context, u, v, [&](const Vector6& uValue, const Vector6& vValue) {
-      return CallForceTorque(context, uValue, vValue);
-    });
+    return UserFunctionVectorLaw(
+        context, u, v,
+        [&](const Vector6& uValue, const Vector6& vValue) { return CallForceTorque(context, uValue, vValue); },
+        {3, 4, 5, 6});  // displacement, rotation, velocity, angularVelocity in the call: [u; v]
   }
 
   template <class S> void MarkerLoads(const EvaluationContext& context, const MarkerData<S>& m0,

@@ -45,7 +45,8 @@ class ObjectConnectorSpringDamper : public ConnectorKernels<ObjectConnectorSprin
     const S deltaL_t = (m1.velocity - m0.velocity).dot(direction) - velocityOffset;
     if (!springForceUserFunction) return stiffness * deltaL + damping * deltaL_t + force;
     return UserFunctionLaw(context, deltaL, deltaL_t,
-                           [&](double u, double v) { return CallSpringForce(context, u, v); });
+                           [&](double u, double v) { return CallSpringForce(context, u, v); },
+                           {3, 4});  // deltaL, deltaL_t in the call
   }
 
   template <class S> void MarkerLoads(const EvaluationContext& context, const MarkerData<S>& m0,

@@ -57,7 +57,8 @@ class ObjectConnectorTorsionalSpringDamper : public ConnectorKernels<ObjectConne
     if (!springTorqueUserFunction)
       return stiffness * (rotation - offset) + damping * (angularVelocity - velocityOffset) + torque;
     return UserFunctionLaw(context, rotation, angularVelocity,
-                           [&](double u, double v) { return CallSpringTorque(context, u, v); });
+                           [&](double u, double v) { return CallSpringTorque(context, u, v); },
+                           {3, 4});  // rotation, angularVelocity in the call
   }
 
   template <class S> void MarkerLoads(const EvaluationContext& context, const MarkerData<S>& m0,

@@ -13,6 +13,7 @@
 #include "core/evaluation/SystemEquations.h"
 #include "core/items/FieldTable.h"
 #include "core/model/MainSystem.h"
+#include "core/symbolic/SymbolicScriptFunction.h"
 #include "objects/test/TestSystems.h"
 #include "solvers/driver/SolveDynamic.h"
 #include "solvers/linear/LinearSolver.h"
@@ -481,6 +482,64 @@ TEST(Allocation, GenericODE2StepsAllocateNothing) {
     system->ResetCurrentToInitial();
     EXPECT_EQ(AllocationsInSteps(*system, true, solver), 0) << solver << ", modified Newton";
   }
+}
+
+// A mass point on a CoordinateSpringDamper with a symbolic springForceUserFunction 0.1 k u + k u^3 + d v
+// (exact partials from ADScalar16 in every Jacobian) and a LoadCoordinate with a symbolic load(t).
+std::unique_ptr<MainSystem> SymbolicDuffing() {
+  auto system = std::make_unique<MainSystem>();
+  MainSystem& s = *system;
+  using C = ItemCategory;
+  using Kind = SymbolicScriptFunction::ArgumentKind;
+  using Op = SymbolicOperation;
+  const Index node = AddFromJson(
+      s, C::Node,
+      {{"nodeType", "Point"}, {"referenceCoordinates", {0.5, 0., 0.}}, {"initialCoordinates", {0.05, 0., 0.}}});
+  const Index ground = AddFromJson(s, C::Node, {{"nodeType", "PointGround"}});
+  AddFromJson(s, C::Object, {{"objectType", "MassPoint"}, {"nodeNumber", node}, {"physicsMass", 1.6}});
+  const Index m0 =
+      AddFromJson(s, C::Marker, {{"markerType", "NodeCoordinate"}, {"nodeNumber", ground}, {"coordinate", 0}});
+  const Index m1 =
+      AddFromJson(s, C::Marker, {{"markerType", "NodeCoordinate"}, {"nodeNumber", node}, {"coordinate", 0}});
+  const Index spring = AddFromJson(s, C::Object,
+                                   {{"objectType", "ConnectorCoordinateSpringDamper"},
+                                    {"markerNumbers", {m0, m1}},
+                                    {"stiffness", 4e3},
+                                    {"damping", 4.}});
+  const Index load = AddFromJson(s, C::Load, {{"loadType", "Coordinate"}, {"markerNumber", m1}, {"load", 80.}});
+  auto Variable = [](const char* name) { return std::make_shared<SymbolicVariable>(name, 0.); };
+  auto V = [](const std::shared_ptr<SymbolicVariable>& v) { return SymbolicNode::Variable(v); };
+  auto O = [](Op op, SymbolicNodePtr a, SymbolicNodePtr b = nullptr) { return SymbolicNode::Operation(op, a, b); };
+  const auto t = Variable("t"), i = Variable("itemNumber"), u = Variable("u"), v = Variable("v"), k = Variable("k"),
+             d = Variable("d"), offset = Variable("offset"), f = Variable("load");
+  const SymbolicNodePtr force = O(Op::Add,
+                                  O(Op::Add, O(Op::Multiply, O(Op::Multiply, SymbolicNode::Constant(0.1), V(k)), V(u)),
+                                    O(Op::Multiply, V(k), O(Op::Power, V(u), SymbolicNode::Constant(3.)))),
+                                  O(Op::Multiply, V(v), V(d)));
+  std::vector<SymbolicScriptFunction::Argument> springArguments = {
+      {"mbs", Kind::System, 0, 0, {}}, {"t", Kind::Scalar, 1, 1, {t}},          {"itemNumber", Kind::Scalar, 1, 1, {i}},
+      {"u", Kind::Scalar, 1, 1, {u}},  {"v", Kind::Scalar, 1, 1, {v}},          {"k", Kind::Scalar, 1, 1, {k}},
+      {"d", Kind::Scalar, 1, 1, {d}},  {"offset", Kind::Scalar, 1, 1, {offset}}};
+  s.SetItemUserFunction(C::Object, spring, "springForceUserFunction",
+                        std::make_shared<SymbolicScriptFunction>("springForce", springArguments, Kind::Scalar, 1, 1,
+                                                                 std::vector<SymbolicNodePtr>{force}));
+  const SymbolicNodePtr loadValue =
+      O(Op::Multiply, V(f), O(Op::Sin, O(Op::Multiply, SymbolicNode::Constant(60.), V(t))));
+  std::vector<SymbolicScriptFunction::Argument> loadArguments = {
+      {"mbs", Kind::System, 0, 0, {}}, {"t", Kind::Scalar, 1, 1, {t}}, {"load", Kind::Scalar, 1, 1, {f}}};
+  s.SetItemUserFunction(C::Load, load, "loadUserFunction",
+                        std::make_shared<SymbolicScriptFunction>("load", loadArguments, Kind::Scalar, 1, 1,
+                                                                 std::vector<SymbolicNodePtr>{loadValue}));
+  s.Assemble();
+  return system;
+}
+
+TEST(Allocation, SymbolicUserFunctionStepsAllocateNothing) {
+  if (!MULTIDYN_MALLOC_INTERPOSED) GTEST_SKIP() << "malloc is the sanitizer's in this build";
+  auto system = SymbolicDuffing();
+  EXPECT_EQ(AllocationsInSteps(*system, false), 0) << "full Newton";
+  system->ResetCurrentToInitial();
+  EXPECT_EQ(AllocationsInSteps(*system, true), 0) << "modified Newton";
 }
 
 TEST(Allocation, TheCounterSeesAllocations) {  // the test above cannot pass by counting nothing

@@ -26,6 +26,7 @@ from multidyn.api.visualizationSettings import VisualizationSettings
 from multidyn.modelling.rigidBodyUtilities import HT
 
 from multidyn.api.globalDicts import sys, variables  # noqa: F401  (exu.sys, exu.variables)
+from multidyn import symbolic  # noqa: F401,E402  (exu.symbolic, Exudyn's esym)
 
 
 def __getattr__(name):

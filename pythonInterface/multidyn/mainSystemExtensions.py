@@ -21,6 +21,7 @@ from multidyn.analysis import plot as _plot
 from multidyn.analysis import solve as _solve
 from multidyn.api import mainSystemDictionary as _mainSystemDictionary
 from multidyn.api import mainSystemItems as _mainSystemItems
+from multidyn.api import symbolic as _symbolic
 from multidyn.modelling import contact as _contact
 from multidyn.modelling import createFunctions as _createFunctions
 from multidyn.modelling import modules as _modules
@@ -62,7 +63,7 @@ def _MethodTable():
     """{name: function} of every Python method of MainSystem; a name defined twice is an error."""
     table = {}
     for source in (_mainSystemItems.methods, _mainSystemDictionary.methods, _createFunctions.methods,
-                   _contact.methods, _modules.methods, _solve.methods, _linearAnalysis.methods, _plot.methods,
+                   _contact.methods, _modules.methods, _symbolic.methods, _solve.methods, _linearAnalysis.methods, _plot.methods,
                    {"SolutionViewer": SolutionViewer, "ExportHTML": ExportHTML, "WaitForUserToContinue": WaitForUserToContinue,
                     "GetRenderEngineStopFlag": GetRenderEngineStopFlag, "SetRenderEngineStopFlag": SetRenderEngineStopFlag}):
         twice = table.keys() & source.keys()

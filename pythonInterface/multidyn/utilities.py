@@ -22,6 +22,7 @@ from multidyn.modelling.rigidBodyUtilities import HT  # noqa: F401
 from multidyn.modelling.kinematicTreeTypes import TreeLink  # noqa: F401  (Exudyn's rigidBodyUtilities.TreeLink)
 from multidyn.viewer.playback import LoadSolutionFile  # noqa: F401  (Exudyn's utilities.LoadSolutionFile)
 from multidyn.modelling.beams import GenerateStraightBeam, GenerateStraightLineANCFCable2D  # noqa: F401  (as Exudyn's utilities)
+from multidyn.api.symbolic import ConvertFunctionToSymbolic, CreateSymbolicUserFunction  # noqa: F401  (Exudyn's advancedUtilities)
 
 # Exudyn 1.11's names of the graphics functions (before exudyn.graphics)
 GraphicsDataOrthoCubePoint = _graphics.Brick
@@ -61,7 +62,8 @@ _itemNames = [name for name in vars(_itemInterface) if not name.startswith('_')
 
 __all__ = (_basicUtilities.__all__ + _advancedUtilities.__all__ + _rigidBodyUtilities.__all__ + _itemNames + _graphicsNames
            + _graphicsDataUtilities.__all__ + ['np', 'sqrt', 'sin', 'cos', 'exudyn', 'HT', 'TreeLink',
-                                                'GenerateStraightBeam', 'GenerateStraightLineANCFCable2D'])
+                                                'GenerateStraightBeam', 'GenerateStraightLineANCFCable2D',
+                                                'ConvertFunctionToSymbolic', 'CreateSymbolicUserFunction'])
 
 
 # ---- Exudyn's joint helpers (exudyn.utilities.GetOtherMarker, GetJointArgs) ----------------------

@@ -14,6 +14,7 @@
 #include "KinematicTreeBindings.h"
 #include "PythonConversion.h"
 #include "PythonScriptFunction.h"
+#include "SymbolicBindings.h"
 #include "core/foundation/Errors.h"
 #include "core/foundation/FileError.h"
 #include "core/items/ItemRegistry.h"
@@ -134,8 +135,7 @@ std::unique_ptr<Item> ItemFromPython(ItemCategory category, const py::dict& dict
     }
   }
   auto created = CreateItemFromJson(category, json, description, &deprecated);
-  for (auto& [field, callable] : functions)
-    field->setFunction(created.get(), std::make_shared<PythonScriptFunction>(callable));
+  for (auto& [field, callable] : functions) field->setFunction(created.get(), ScriptFunctionFromPython(callable));
   return created;
 }
 
@@ -410,6 +410,7 @@ PYBIND11_MODULE(_multidyn, m) {
   RegisterCentroidalBindings(m);
   RegisterKinematicTreeBindings(m);
   RegisterContactBindings(m);
+  RegisterSymbolicBindings(m);
 
   static py::exception<NotAssembledError> notAssembled(m, "NotAssembledError", PyExc_RuntimeError);
   static py::exception<UserFunctionError> userFunctionError(m, "UserFunctionError", PyExc_RuntimeError);
@@ -563,8 +564,8 @@ PYBIND11_MODULE(_multidyn, m) {
              const Item& item = self.GetItem(c, index);
              for (const auto& f : item.TypeInfo().fields->fields) {
                if (f.type == FieldType::UserFunction)
-                 if (auto function = std::dynamic_pointer_cast<const PythonScriptFunction>(f.getFunction(&item)))
-                   dict[py::str(f.key)] = function->Callable();
+                 if (const ScriptFunctionPtr function = f.getFunction(&item))
+                   dict[py::str(f.key)] = ScriptFunctionToPython(function);
                const std::optional<ItemCategory> indexCategory = ReferencedCategory(f.type);
                if (indexCategory && dict.contains(f.key))
                  dict[py::str(f.key)] = TypedIndices(static_cast<int>(*indexCategory), dict[py::str(f.key)]);
@@ -580,8 +581,7 @@ PYBIND11_MODULE(_multidyn, m) {
              const std::string name = TextFromPython(parameterName, self.ItemDescription(c, index) + ": parameterName");
              const FieldDescriptor* f = item.TypeInfo().fields->Find(name);
              if (f && f->type == FieldType::UserFunction) {
-               auto function = std::dynamic_pointer_cast<const PythonScriptFunction>(f->getFunction(&item));
-               return function ? function->Callable() : py::object(py::int_(0));
+               return ScriptFunctionToPython(f->getFunction(&item));
              }
              const py::object value = JsonToPython(self.GetItemParameter(c, index, name));
              return f && f->type == FieldType::Matrix ? SparseAsMatrixContainer(value) : value;
@@ -595,7 +595,7 @@ PYBIND11_MODULE(_multidyn, m) {
              const FieldDescriptor* f = item.TypeInfo().fields->Find(name);
              const std::string where = self.ItemDescription(c, index) + ": parameter '" + (f ? f->name : name) + "'";
              if (f && f->type == FieldType::UserFunction && PyCallable_Check(pythonValue.ptr())) {
-               self.SetItemUserFunction(c, index, name, std::make_shared<PythonScriptFunction>(pythonValue));
+               self.SetItemUserFunction(c, index, name, ScriptFunctionFromPython(pythonValue));
                return;
              }
              const Json value = f ? PythonToJson(pythonValue, where) : Json();

@@ -10,6 +10,7 @@
 
 #include "PythonConversion.h"
 #include "core/foundation/Errors.h"
+#include "core/foundation/ScriptDerivativeRequest.h"
 #include "core/model/MainSystem.h"
 
 namespace py = pybind11;
@@ -97,6 +98,9 @@ py::object PythonScriptFunction::Call(ScriptArguments arguments) const {
   if (arguments.size() > maximumArguments)
     throw UserFunctionError("called with " + std::to_string(arguments.size()) + " arguments; at most " +
                             std::to_string(maximumArguments) + " are supported");
+  // An item's request for exact derivatives is not this function's to answer, nor that of any
+  // function it calls in turn (e.g. another item's, through mbs): the item differentiates numerically.
+  ScriptDerivativeRequest::Scope noDerivativeRequest(nullptr);
   ArgumentReferences references;
   for (const ScriptArgument& a : arguments) {
     PyObject* scalar = nullptr;  // the common arguments, built without pybind11's casters

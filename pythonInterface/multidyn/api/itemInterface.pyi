@@ -2261,7 +2261,8 @@ class ObjectConnectorCartesianSpringDamper(ItemBase):
             connector or constraint: an inactive connector applies no force, an inactive constraint's multipliers
             are 0
         springForceUserFunction: a Python function which computes the force vector f_SD from the relative
-            displacement and velocity (global 3-vectors); replaces the linear law
+            displacement p_m1 - p_m0 - offset and the relative velocity (global 3-vectors, as Exudyn's); replaces
+            the linear law
         Vshow: set true, if item is shown in visualization and false if it is not shown
         VdrawSize: drawing size = diameter of spring; -1: default size [m]
         Vcolor: RGBA color; R = -1: default color

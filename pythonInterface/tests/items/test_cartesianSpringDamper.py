@@ -49,8 +49,9 @@ def test_each_axis_is_a_damped_oscillator_about_the_offset():
     v = mbs.GetNodeOutput(node, OVT.Velocity)
     force = mbs.GetObjectOutput(spring, OVT.Force)
     np.testing.assert_allclose(force, K * (u - OFFSET) + D * v, rtol=1e-12)  # dp = u: marker 0 is at the reference
-    np.testing.assert_allclose(mbs.GetObjectOutput(spring, OVT.Displacement), u, atol=1e-15)
-    assert mbs.GetObjectOutput(spring, OVT.Distance) == pytest.approx(np.linalg.norm(u))
+    # Exudyn's outputs: relative to the offset
+    np.testing.assert_allclose(mbs.GetObjectOutput(spring, OVT.Displacement), u - OFFSET, atol=1e-15)
+    assert mbs.GetObjectOutput(spring, OVT.Distance) == pytest.approx(np.linalg.norm(u - OFFSET))
 
 
 def test_user_function_repeating_the_linear_law_gives_the_same_motion():
@@ -59,7 +60,8 @@ def test_user_function_repeating_the_linear_law_gives_the_same_motion():
 
     def Linear(mbs, t, itemNumber, displacement, velocity, stiffness, damping, offset):
         calls.append(itemNumber)
-        return [stiffness[i] * (displacement[i] - offset[i]) + damping[i] * velocity[i] for i in range(3)]
+        # displacement is dp - offset, as Exudyn gives it
+        return [stiffness[i] * displacement[i] + damping[i] * velocity[i] for i in range(3)]
 
     mbs, node2, spring = PointOnSprings(Linear)
     for system in (reference, mbs):
@@ -76,7 +78,7 @@ def test_nonlinear_user_function_equals_three_coordinate_springs():
         return K[i] * u + 50. * K[i] * u ** 3 + D[i] * v
 
     def Cartesian(mbs, t, itemNumber, displacement, velocity, stiffness, damping, offset):
-        return [Law(i, displacement[i], velocity[i]) for i in range(3)]
+        return [Law(i, displacement[i] + offset[i], velocity[i]) for i in range(3)]  # dp = displacement + offset
 
     mbs, node, _ = PointOnSprings(Cartesian)
     other = NewSystem()

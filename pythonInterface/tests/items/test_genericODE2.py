@@ -80,7 +80,9 @@ def PointOnSprings(useGeneric, law=None):
         mbs.AddObject(MassPoint(physicsMass=mass, nodeNumber=node))
         ground = mbs.AddObject(ObjectGround(referencePosition=[0.5, 0., 0.]))
         userFunction = {} if law is None else {
-            "springForceUserFunction": lambda mbs, t, itemNumber, u, v, k, d, offset: law(u, v)}
+            # u = dp - offset (as Exudyn): the law's displacement dp is u + offset
+            "springForceUserFunction": lambda mbs, t, itemNumber, u, v, k, d, offset: law(
+                [ui + oi for ui, oi in zip(u, offset)], v)}
         mbs.AddObject(CartesianSpringDamper(
             markerNumbers=[mbs.AddMarker(MarkerBodyPosition(bodyNumber=ground)),
                            mbs.AddMarker(MarkerNodePosition(nodeNumber=node))],
