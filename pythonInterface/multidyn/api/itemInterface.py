@@ -33,6 +33,14 @@ def _CheckIndexKind(className, field, value):
                             f"{_indexTypes[expected].__name__}, got {v!r}")
 
 
+def _EqualsNumerically(value, default):
+    """value equals the default as numbers; False for what is no number (C++ then names what is wrong)"""
+    try:
+        return _np.array_equal(_np.asarray(value, dtype=float), _np.asarray(default, dtype=float))
+    except (TypeError, ValueError):
+        return False
+
+
 class ItemBase:
     """Common behaviour of the generated item classes."""
     _info = None
@@ -124,8 +132,7 @@ class ItemBase:
             if not callable(value) and not noFunction:
                 raise TypeError(f"{self._info['className']}: parameter '{field['name']}': expected a Python function "
                                 f"or 0, got {value!r}")
-        if field["deprecation"] and not _np.array_equal(_np.asarray(value, dtype=float),
-                                                        _np.asarray(field["default"], dtype=float)):
+        if field["deprecation"] and not _EqualsNumerically(value, field["default"]):
             _warnings.warn(f"{self._info['className']}.{field['name']} is {field['deprecation']}", DeprecationWarning,
                            stacklevel=3)
         if isinstance(value, _np.ndarray):

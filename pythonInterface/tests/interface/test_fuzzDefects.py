@@ -291,3 +291,13 @@ def test_controlCharactersInANameDoNotCutTheMessage(mini):
     text = str(error.value)
     assert "marker 2 (MarkerBodyRigid 'arm\\x00x')" in text and 'object number 99 does not exist' in text
     mini.AssertStillValid()
+
+
+@pytest.mark.parametrize("value", [1j, [[1j, 0, 0], [0, 1, 0], [0, 0, 1]], "text"])
+def test_deprecatedParameterWithAValueThatIsNoNumberNamesTheItemAndParameter(value):
+    """A parameter with a deprecated name (rotationMarker0, Exudyn 1.11's) given something that is no
+    number: the deprecation check compared it with the default as floats and raised numpy's bare
+    TypeError; the item's own check names the item and the parameter."""
+    with pytest.warns(DeprecationWarning), pytest.raises((TypeError, ValueError)) as error:
+        TorsionalSpringDamper(rotationMarker0=value)
+    assert "rotationMarker0" in str(error.value) and "TorsionalSpringDamper" in str(error.value)
