@@ -109,6 +109,7 @@ def main():
     parser.add_argument('--tests', action='store_true', help='also build the GoogleTest executables')
     parser.add_argument('--keep', action='store_true', help='keep the temporary clone and build tree')
     parser.add_argument('--no-unity', action='store_true', help='compile file by file (MULTIDYN_UNITY_BUILD=OFF)')
+    parser.add_argument('--batch-size', type=int, help="source files per unity batch (CMakeLists.txt's default if not given)")
     parser.add_argument('--marginal', action='store_true',
                         help='measure what each item file of the costliest objects/ batch adds to the build')
     parser.add_argument('--commit', default='HEAD', help='the commit to build (an earlier one, to compare); commits '
@@ -134,6 +135,7 @@ def main():
                      f'-DPython3_EXECUTABLE={sys.executable}', f'-Dpybind11_DIR={pybind11.get_cmake_dir()}',
                      f'-DMULTIDYN_BUILD_TESTS={"ON" if arguments.tests else "OFF"}',
                      f'-DMULTIDYN_UNITY_BUILD={"OFF" if arguments.no_unity else "ON"}',
+                     *([f'-DMULTIDYN_UNITY_BATCH_SIZE={arguments.batch_size}'] if arguments.batch_size else []),
                      f'-DCMAKE_CXX_COMPILER_LAUNCHER={launch}', f'-DCMAKE_CXX_LINKER_LAUNCHER={launch}']
         environment = dict(os.environ, CCACHE_DISABLE='1')
         subprocess.run(configure, check=True, env=environment, stdout=subprocess.DEVNULL)
