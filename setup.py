@@ -117,6 +117,8 @@ class CMakeBuild(build_ext):
         configure = [cmake, "-S", str(sourceDirectory), "-B", str(buildDirectory), "-DCMAKE_BUILD_TYPE=Release",
                      f"-DPython3_EXECUTABLE={python}", f"-DMULTIDYN_BUILD_TESTS={'ON' if buildTests else 'OFF'}",
                      f"-Dpybind11_DIR={StablePybind11Directory(buildDirectory)}"]
+        if "MULTIDYN_UNITY_BUILD" in os.environ:  # 0: file by file, for work on one file (CMakeLists.txt)
+            configure.append(f"-DMULTIDYN_UNITY_BUILD={'OFF' if os.environ['MULTIDYN_UNITY_BUILD'] == '0' else 'ON'}")
         if not cache and shutil.which("ninja"):
             configure += ["-G", "Ninja", f"-DCMAKE_MAKE_PROGRAM:FILEPATH={shutil.which('ninja')}"]
         # ccache: the same object file from any clone of the repository (paths relative to it)

@@ -5,6 +5,8 @@
 
 #include <Eigen/Dense>
 #include <Eigen/Sparse>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace multidyn {
@@ -21,6 +23,11 @@ using EndEffectorVectors = std::vector<Vector3d>;
 
 // rows of the 6-vector violation and of the 6 x n Jacobians: angular, then linear
 enum ViolationRow { AX = 0, AY = 1, AZ = 2, LX = 3, LY = 4, LZ = 5 };
+
+// std::invalid_argument naming the argument unless all three entries are finite
+inline void CheckFinite(const Vector3d& v, const std::string& what) {
+  if (!v.allFinite()) throw std::invalid_argument(what + ": expected 3 finite values");
+}
 
 }  // namespace centroidal
 }  // namespace multidyn

@@ -9,10 +9,6 @@ namespace centroidal {
 
 namespace {
 
-void CheckFinite(const Vector3d& v, const std::string& what) {
-  if (!v.allFinite()) throw std::invalid_argument(what + ": expected 3 finite values");
-}
-
 void CheckEndEffectorVectors(const EndEffectorVectors& vectors, int eeCount, const std::string& what) {
   if (static_cast<int>(vectors.size()) != eeCount)
     throw std::invalid_argument(what + ": expected one 3-vector per end-effector (" + std::to_string(eeCount) +

@@ -12,10 +12,6 @@ namespace centroidal {
 
 namespace {
 
-void CheckFinite(const Vector3d& v, const std::string& what) {
-  if (!v.allFinite()) throw std::invalid_argument(what + ": expected 3 finite values");
-}
-
 // derivative of a rotation matrix about one axis: d/da R(a) = R(a + pi/2) with the axis entry removed
 Matrix3d RotationDerivativeX(double a) {
   Matrix3d d;

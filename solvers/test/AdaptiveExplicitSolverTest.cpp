@@ -49,8 +49,6 @@ class Constrained : public OscillatorAndDecay {
   }
 };
 
-class NullObserver : public SolverObserver {};
-
 // Records accepted steps (start time, size) and warnings.
 class StepRecorder : public SolverObserver {
  public:
@@ -73,7 +71,7 @@ SolverStatistics SolveDecay(DynamicSolverType type, LinearDecay& system, const S
   return solver->Solve(state);
 }
 
-SimulationSettings Settings(double endTime, Index steps, double tolerance) {
+SimulationSettings ToleranceSettings(double endTime, Index steps, double tolerance) {
   SimulationSettings settings;
   settings.timeIntegration.endTime = endTime;
   settings.timeIntegration.numberOfSteps = steps;
@@ -105,8 +103,8 @@ Errors FixedStepErrors(DynamicSolverType type, bool embedded, Index steps) {
   if (embedded) tableau.b = tableau.bEmbedded;
   tableau.bEmbedded.clear();
   OscillatorAndDecay system;
-  SimulationSettings settings = Settings(1., steps, 1e-8);
-  NullObserver observer;
+  SimulationSettings settings = ToleranceSettings(1., steps, 1e-8);
+  SolverObserver observer;
   ExplicitSolver solver(tableau, system, settings, observer);
   return OscillatorErrors(solver, system, 1.);
 }
@@ -141,9 +139,9 @@ TEST_P(EmbeddedPairs, TheGlobalErrorFollowsTheTolerance) {
   Index lastSteps = 0;
   for (double tolerance : {1e-4, 1e-7, 1e-10}) {
     OscillatorAndDecay system;
-    SimulationSettings settings = Settings(endTime, 1, tolerance);
+    SimulationSettings settings = ToleranceSettings(endTime, 1, tolerance);
     settings.timeIntegration.minimumStepSize = 1e-12;
-    NullObserver observer;
+    SolverObserver observer;
     auto solver = CreateDynamicSolver(c.type, system, settings, observer);
     const Errors e = OscillatorErrors(static_cast<ExplicitSolver&>(*solver), system, endTime);
     const double error = std::max(e.ode2, e.ode1);
@@ -185,7 +183,7 @@ TEST(AutomaticStepSize, FollowsExudynsRuleStepByStep) {
   // the step clipped to end at endTime.
   LinearDecay system;
   const double atol = 1e-6, rtol = 1e-3, hMax = 0.5, endTime = 2.;
-  SimulationSettings settings = Settings(endTime, 4, atol);
+  SimulationSettings settings = ToleranceSettings(endTime, 4, atol);
   settings.timeIntegration.relativeTolerance = rtol;
   StepRecorder recorder;
   SystemState state;
@@ -224,7 +222,7 @@ TEST(AutomaticStepSize, InitialStepSizeAndTheLargestStep) {
   // a loose tolerance: the first step is initialStepSize, then the steps double up to
   // (endTime - startTime) / numberOfSteps, and the last step ends at endTime
   LinearDecay system;
-  SimulationSettings settings = Settings(1., 10, 1e-2);
+  SimulationSettings settings = ToleranceSettings(1., 10, 1e-2);
   settings.timeIntegration.initialStepSize = 0.01;
   StepRecorder recorder;
   SystemState state;
@@ -241,7 +239,7 @@ TEST(AutomaticStepSize, InitialStepSizeAndTheLargestStep) {
 
 TEST(AutomaticStepSize, OffGivesFixedSteps) {
   LinearDecay system;
-  SimulationSettings settings = Settings(1., 25, 1e-12);
+  SimulationSettings settings = ToleranceSettings(1., 25, 1e-12);
   settings.timeIntegration.automaticStepSize = false;
   StepRecorder recorder;
   SystemState state;
@@ -256,7 +254,7 @@ TEST(AutomaticStepSize, TheMinimumStepSizeIsWarnedOnceAndTheSolveEnds) {
   // relative error stays large)
   LinearDecay system;
   system.lambda = 5.;
-  SimulationSettings settings = Settings(1., 1, 1e-14);
+  SimulationSettings settings = ToleranceSettings(1., 1, 1e-14);
   settings.timeIntegration.minimumStepSize = 0.01;
   StepRecorder recorder;
   SystemState state;
@@ -273,10 +271,10 @@ TEST(AutomaticStepSize, TheMinimumStepSizeIsWarnedOnceAndTheSolveEnds) {
 
 TEST(AutomaticStepSize, ConstraintsAreRefusedAsByTheFixedStepSolvers) {
   Constrained system;
-  NullObserver observer;
+  SolverObserver observer;
   for (DynamicSolverType type : {DynamicSolverType::ODE23, DynamicSolverType::DOPRI5, DynamicSolverType::DVERK6}) {
     try {
-      CreateDynamicSolver(type, system, Settings(1., 10, 1e-6), observer);
+      CreateDynamicSolver(type, system, ToleranceSettings(1., 10, 1e-6), observer);
       ADD_FAILURE() << "expected ValueError";
     } catch (const ValueError& e) {
       EXPECT_NE(std::string(e.what()).find(DynamicSolverTypeName(type)), std::string::npos) << e.what();
@@ -299,9 +297,9 @@ TEST(AutomaticStepSize, BadSettingsAreNamed) {
       {"stepSizeMaxIncrease", [](TimeIntegrationSettings& t) { t.stepSizeMaxIncrease = 0.5; }},
   };
   LinearDecay system;
-  NullObserver observer;
+  SolverObserver observer;
   for (const Bad& b : bad) {
-    SimulationSettings settings = Settings(1., 10, 1e-6);
+    SimulationSettings settings = ToleranceSettings(1., 10, 1e-6);
     b.set(settings.timeIntegration);
     try {
       CreateDynamicSolver(DynamicSolverType::DOPRI5, system, settings, observer);

@@ -15,9 +15,7 @@
 namespace multidyn {
 namespace {
 
-class NullObserver : public SolverObserver {};
-
-SimulationSettings Settings(double endTime, Index steps) {
+SimulationSettings AccurateSettings(double endTime, Index steps) {
   SimulationSettings settings;
   settings.timeIntegration.endTime = endTime;
   settings.timeIntegration.numberOfSteps = steps;
@@ -32,9 +30,9 @@ SimulationSettings Settings(double endTime, Index steps) {
 // Errors of q(T) and y(T) against q0 cos(w T), y0 exp(-rate T).
 std::pair<double, double> OscillatorErrors(DynamicSolverType type, Index steps, double spectralRadius = 1.) {
   OscillatorAndDecay system;
-  SimulationSettings settings = Settings(1., steps);
+  SimulationSettings settings = AccurateSettings(1., steps);
   settings.timeIntegration.generalizedAlpha.spectralRadius = spectralRadius;
-  NullObserver observer;
+  SolverObserver observer;
   SystemState state = ZeroState(system);
   state.ode2(0) = 0.3;
   state.ode1(0) = 2.;
@@ -70,9 +68,9 @@ class StepExactDecay : public DAESystem {
 
 TEST(GeneralizedAlphaSolver, StepSizeDependentRatesStayExactWhenTheStepChanges) {
   StepExactDecay system;
-  SimulationSettings settings = Settings(1., 5);  // h = 0.2, rejected after t = 0.45
+  SimulationSettings settings = AccurateSettings(1., 5);  // h = 0.2, rejected after t = 0.45
   settings.timeIntegration.adaptiveStepRecoverySteps = 2;
-  NullObserver observer;
+  SolverObserver observer;
   SystemState state = ZeroState(system);
   state.ode1(0) = 2.;
   const SolverStatistics statistics =
@@ -117,8 +115,8 @@ TEST(ExplicitSolvers, RK67IsOfOrderSix) {
 TEST(ExplicitSolvers, ExplicitEulerStepIsExudyns) {
   // One step of x' = f(x) from x0: q1 = q0 + h v0, v1 = v0 + h a0, y1 = y0 - h rate y0.
   OscillatorAndDecay system;
-  SimulationSettings settings = Settings(0.1, 1);
-  NullObserver observer;
+  SimulationSettings settings = AccurateSettings(0.1, 1);
+  SolverObserver observer;
   SystemState state = ZeroState(system);
   state.ode2(0) = 0.3;
   state.ode2_t(0) = -0.2;
@@ -161,8 +159,8 @@ class CubicAndQuadratic : public DAESystem {
 SystemState SolveCubicAndQuadratic(DynamicSolverType type, double endTime, Index steps, double forcing) {
   CubicAndQuadratic system;
   system.forcing = forcing;
-  SimulationSettings settings = Settings(endTime, steps);
-  NullObserver observer;
+  SimulationSettings settings = AccurateSettings(endTime, steps);
+  SolverObserver observer;
   SystemState state = ZeroState(system);
   state.ode2(0) = 1.;
   state.ode2_t(0) = 1.;
@@ -214,12 +212,12 @@ class ConstantMassOscillator : public OscillatorAndDecay {
 };
 
 TEST(ExplicitSolvers, ConstantMassMatrixIsFactorizedOnce) {
-  NullObserver observer;
+  SolverObserver observer;
   SystemState results[2];
   Index factorizations[2];
   for (int reuse = 0; reuse < 2; ++reuse) {
     ConstantMassOscillator system;
-    SimulationSettings settings = Settings(1., 50);
+    SimulationSettings settings = AccurateSettings(1., 50);
     settings.timeIntegration.reuseConstantMassMatrix = reuse == 1;
     results[reuse] = ZeroState(system);
     results[reuse].ode2(0) = 0.3;
@@ -233,7 +231,7 @@ TEST(ExplicitSolvers, ConstantMassMatrixIsFactorizedOnce) {
   EXPECT_EQ(results[0].ode2_t(0), results[1].ode2_t(0));
   // a mass matrix not declared constant is factorized at every stage whatever the setting
   OscillatorAndDecay varying;
-  SimulationSettings settings = Settings(1., 50);
+  SimulationSettings settings = AccurateSettings(1., 50);
   SystemState state = ZeroState(varying);
   EXPECT_GE(CreateDynamicSolver(DynamicSolverType::RK44, varying, settings, observer)->Solve(state).factorizations,
             200);
@@ -241,9 +239,9 @@ TEST(ExplicitSolvers, ConstantMassMatrixIsFactorizedOnce) {
 
 TEST(ExplicitSolvers, RefuseConstraintsWithTheSystemsReason) {
   CartesianPendulum system;
-  NullObserver observer;
+  SolverObserver observer;
   try {
-    CreateDynamicSolver(DynamicSolverType::RK44, system, Settings(1., 10), observer);
+    CreateDynamicSolver(DynamicSolverType::RK44, system, AccurateSettings(1., 10), observer);
     FAIL() << "expected ValueError";
   } catch (const ValueError& e) {
     EXPECT_NE(std::string(e.what()).find("RK44"), std::string::npos) << e.what();
@@ -253,9 +251,9 @@ TEST(ExplicitSolvers, RefuseConstraintsWithTheSystemsReason) {
 
 TEST(SolverFactory, UnsupportedTypesAreNamed) {
   OscillatorAndDecay system;
-  NullObserver observer;
+  SolverObserver observer;
   try {
-    CreateDynamicSolver(DynamicSolverType(99), system, Settings(1., 10), observer);
+    CreateDynamicSolver(DynamicSolverType(99), system, AccurateSettings(1., 10), observer);
     FAIL() << "expected ValueError";
   } catch (const ValueError& e) {
     EXPECT_NE(std::string(e.what()).find("DynamicSolverType(99) is not supported"), std::string::npos) << e.what();
@@ -267,9 +265,9 @@ class PendulumSolvers : public ::testing::TestWithParam<DynamicSolverType> {};
 TEST_P(PendulumSolvers, FollowsTheMinimalCoordinateSolutionAndKeepsTheConstraint) {
   CartesianPendulum system;
   const double theta0 = 0.7;
-  NullObserver observer;
+  SolverObserver observer;
   for (const char* linearSolver : {"EigenDense", "EigenSparse"}) {
-    SimulationSettings settings = Settings(1., 2000);
+    SimulationSettings settings = AccurateSettings(1., 2000);
     settings.linearSolverType = linearSolver;
     SystemState state = ZeroState(system);
     state.ode2 << system.L * std::sin(theta0), -system.L * std::cos(theta0);

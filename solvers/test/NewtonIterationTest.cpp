@@ -61,8 +61,6 @@ class HeldMass : public DAESystem {
   void ComputeConstraintAccelerationTerm(const SystemState&, VectorX& h) override { h.setZero(1); }
 };
 
-class NullObserver : public SolverObserver {};
-
 SystemState RestState(const DAESystem& system) {
   SystemState s;
   s.ode2.setZero(system.NumberOfODE2());
@@ -77,7 +75,7 @@ SystemState RestState(const DAESystem& system) {
 const Index steps = 5;
 
 // Modified Newton; no initial accelerations, so that every Jacobian counted is a Newton matrix.
-SimulationSettings Settings(double relativeTolerance, double absoluteTolerance) {
+SimulationSettings NewtonToleranceSettings(double relativeTolerance, double absoluteTolerance) {
   SimulationSettings settings;
   settings.timeIntegration.endTime = 0.05;
   settings.timeIntegration.numberOfSteps = steps;
@@ -91,7 +89,7 @@ SimulationSettings Settings(double relativeTolerance, double absoluteTolerance) 
 }
 
 SolverStatistics Solve(DAESystem& system, const SimulationSettings& settings) {
-  NullObserver observer;
+  SolverObserver observer;
   SystemState state = RestState(system);
   return CreateDynamicSolver(DynamicSolverType::GeneralizedAlpha, system, settings, observer)->Solve(state);
 }
@@ -105,7 +103,7 @@ TEST(NewtonIteration, RelativeToleranceStopsAtTheFirstIterateBelowIt) {
   const double relativeTolerance = 1e-8;
   const Index k = IterationsFor(0.25, relativeTolerance);
   ASSERT_EQ(k, 14);  // log(1e-8)/log(0.25) = 13.3: far from an integer, so round-off cannot move it
-  const SolverStatistics statistics = Solve(system, Settings(relativeTolerance, 1e-30));
+  const SolverStatistics statistics = Solve(system, NewtonToleranceSettings(relativeTolerance, 1e-30));
   EXPECT_EQ(statistics.steps, steps);
   EXPECT_EQ(statistics.newtonIterations, k * steps);
   // Contraction 0.25 < modifiedNewtonContractivity keeps the matrix, but after
@@ -118,7 +116,7 @@ TEST(NewtonIteration, RelativeToleranceStopsAtTheFirstIterateBelowIt) {
 TEST(NewtonIteration, FullNewtonComputesTheMatrixEveryIteration) {
   ScaledOscillator system;
   system.jacobianScale = 4. / 3.;
-  SimulationSettings settings = Settings(1e-8, 1e-30);
+  SimulationSettings settings = NewtonToleranceSettings(1e-8, 1e-30);
   settings.timeIntegration.newton.useModifiedNewton = false;
   const SolverStatistics statistics = Solve(system, settings);
   EXPECT_EQ(statistics.newtonIterations, 14 * steps);
@@ -131,7 +129,7 @@ TEST(NewtonIteration, SlowContractionRenewsTheMatrixFromTheThirdIteration) {
   const double relativeTolerance = 1e-3;
   const Index k = IterationsFor(0.6, relativeTolerance);
   ASSERT_EQ(k, 14);  // 13.5
-  const SolverStatistics statistics = Solve(system, Settings(relativeTolerance, 1e-30));
+  const SolverStatistics statistics = Solve(system, NewtonToleranceSettings(relativeTolerance, 1e-30));
   EXPECT_EQ(statistics.newtonIterations, k * steps);
   // requested after iterations 3..13, computed in iterations 4..14 of every step
   EXPECT_EQ(statistics.jacobianEvaluations, 1 + (k - 3) * steps);
@@ -141,7 +139,7 @@ TEST(NewtonIteration, SlowContractionRenewsTheMatrixFromTheThirdIteration) {
 TEST(NewtonIteration, JacobianUpdatePerStepSwitchesToFullNewtonAfterMaxModifiedNewtonIterations) {
   ScaledOscillator system;
   system.jacobianScale = 4. / 3.;
-  SimulationSettings settings = Settings(1e-8, 1e-30);
+  SimulationSettings settings = NewtonToleranceSettings(1e-8, 1e-30);
   settings.timeIntegration.newton.modifiedNewtonJacUpdatePerStep = true;
   const SolverStatistics statistics = Solve(system, settings);
   EXPECT_EQ(statistics.newtonIterations, 14 * steps);
@@ -154,7 +152,7 @@ TEST(NewtonIteration, JacobianUpdatePerStepSwitchesToFullNewtonAfterMaxModifiedN
 TEST(NewtonIteration, IncrementModeMeasuresTheIncrementAgainstTheFirstOne) {
   ScaledOscillator system;
   system.jacobianScale = 4. / 3.;
-  SimulationSettings settings = Settings(1e-8, 1e-30);
+  SimulationSettings settings = NewtonToleranceSettings(1e-8, 1e-30);
   settings.timeIntegration.newton.useModifiedNewton = false;
   settings.timeIntegration.newton.newtonResidualMode = 1;
   const SolverStatistics statistics = Solve(system, settings);
@@ -173,17 +171,17 @@ TEST(NewtonIteration, EveryStepStartsFromZeroMultipliers) {
   const double absoluteTolerance = 1e-6;
   const Index k = IterationsFor(0.25, absoluteTolerance / system.load);
   ASSERT_EQ(k, 14);
-  const SolverStatistics statistics = Solve(system, Settings(1e-30, absoluteTolerance));
+  const SolverStatistics statistics = Solve(system, NewtonToleranceSettings(1e-30, absoluteTolerance));
   EXPECT_EQ(statistics.newtonIterations, k * steps);
 }
 
 TEST(NewtonIteration, NewtonMatrixLeavesOutConstraintForceDerivativesUnlessAsked) {
   HeldMass system;
   system.jacobianScale = 4. / 3.;  // 14 iterations: the last matrix is computed at lambda ~ F
-  SimulationSettings settings = Settings(1e-8, 1e-30);
+  SimulationSettings settings = NewtonToleranceSettings(1e-8, 1e-30);
   settings.timeIntegration.newton.useModifiedNewton = false;
   settings.timeIntegration.numberOfSteps = 1;
-  NullObserver observer;
+  SolverObserver observer;
   SystemState state = RestState(system);
   CreateDynamicSolver(DynamicSolverType::GeneralizedAlpha, system, settings, observer)->Solve(state);
   EXPECT_NEAR(state.ae(0), system.load, 1e-5);
@@ -198,8 +196,8 @@ TEST(NewtonIteration, NewtonMatrixLeavesOutConstraintForceDerivativesUnlessAsked
 TEST(NewtonIteration, DivergenceRestartsOnceThenFailsWithFullNewton) {
   ScaledOscillator system;
   system.jacobianScale = -0.5;  // rho = 3: the iteration diverges, also with full Newton
-  SimulationSettings settings = Settings(1e-8, 1e-30);
-  NullObserver observer;
+  SimulationSettings settings = NewtonToleranceSettings(1e-8, 1e-30);
+  SolverObserver observer;
   SystemState state = RestState(system);
   auto solver = CreateDynamicSolver(DynamicSolverType::GeneralizedAlpha, system, settings, observer);
   try {

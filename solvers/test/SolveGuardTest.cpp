@@ -70,7 +70,7 @@ struct Rotor {
   }
 };
 
-SimulationSettings Settings(double endTime = 0.2, Index steps = 20) {
+SimulationSettings ShortRunSettings(double endTime = 0.2, Index steps = 20) {
   SimulationSettings settings;
   settings.timeIntegration.endTime = endTime;
   settings.timeIntegration.numberOfSteps = steps;
@@ -81,7 +81,7 @@ SimulationSettings Settings(double endTime = 0.2, Index steps = 20) {
 
 void ExpectRefused(Rotor& rotor, const std::string& call) {
   try {
-    SolveDynamic(*rotor.system, Settings());
+    SolveDynamic(*rotor.system, ShortRunSettings());
     FAIL() << "no SolveInProgressError for " << call;
   } catch (const SolveInProgressError& e) {
     const std::string text = e.what();
@@ -96,7 +96,7 @@ void ExpectRefused(Rotor& rotor, const std::string& call) {
   // still valid: solves to the end
   rotor.misbehave = [](MainSystem&, double) {};
   rotor.system->Assemble();
-  SolveDynamic(*rotor.system, Settings());
+  SolveDynamic(*rotor.system, ShortRunSettings());
   EXPECT_NEAR(rotor.system->CurrentState().time, 0.2, 1e-12);
 }
 
@@ -119,7 +119,7 @@ TEST(SolveGuard, StructuralChangesFromAUserFunctionAreRefused) {
       {"mbs.Load()", [](MainSystem& s) { s.LoadJsonText(R"({"format": "multidyn.system"})"); }},
       {"mbs.DeleteObject(3)", [](MainSystem& s) { s.DeleteItem(ItemCategory::Object, 3, true); }},
       {"mbs.DeleteNode(0)", [](MainSystem& s) { s.DeleteItem(ItemCategory::Node, 0, false); }},
-      {"mbs.SolveDynamic()", [](MainSystem& s) { SolveDynamic(s, Settings()); }},
+      {"mbs.SolveDynamic()", [](MainSystem& s) { SolveDynamic(s, ShortRunSettings()); }},
   };
   for (const auto& [call, action] : cases) {
     SCOPED_TRACE(call);
@@ -137,7 +137,7 @@ TEST(SolveGuard, RunTimeParametersAreSetInPlace) {
   rotor.misbehave = [&](MainSystem& s, double t) {
     if (t > 0.055) s.SetItemParameter(ItemCategory::Object, rotor.spring, "offset", 0.01);
   };
-  SolveDynamic(*rotor.system, Settings());
+  SolveDynamic(*rotor.system, ShortRunSettings());
   EXPECT_EQ(&rotor.system->GetObject(rotor.spring), before);  // the running item was not replaced
   EXPECT_EQ(rotor.system->GetItemParameter(ItemCategory::Object, rotor.spring, "offset"), Json(0.01));
   EXPECT_TRUE(rotor.system->IsAssembled());  // a run-time parameter needs no Assemble()
@@ -149,7 +149,7 @@ TEST(SolveGuard, AUserFunctionAskingForItsOwnOutputIsRefusedNotRecursed) {
     if (t > 0.055) s.GetObjectOutput(rotor.spring, OutputVariableType::TorqueLocal, ConfigurationType::Current);
   };
   try {
-    SolveDynamic(*rotor.system, Settings());
+    SolveDynamic(*rotor.system, ShortRunSettings());
     FAIL() << "no error";
   } catch (const UserFunctionError& e) {
     EXPECT_NE(std::string(e.what()).find("re-entrant evaluation is refused"), std::string::npos) << e.what();
@@ -165,7 +165,7 @@ TEST(SolveGuard, PreStepFunctionStopsTheSolve) {
     times.push_back(t);
     return t < 0.1 + 1e-9 ? 1. : 0.;  // t: the time the step is to reach; the step to 0.11 is refused
   }));
-  const SolverStatistics statistics = SolveDynamic(*rotor.system, Settings(1., 100));
+  const SolverStatistics statistics = SolveDynamic(*rotor.system, ShortRunSettings(1., 100));
   EXPECT_EQ(statistics.steps, 10);
   EXPECT_NEAR(rotor.system->CurrentState().time, 0.1, 1e-12);
   ASSERT_EQ(times.size(), 11u);
@@ -175,7 +175,7 @@ TEST(SolveGuard, PreStepFunctionStopsTheSolve) {
     s.SetPreStepUserFunction(nullptr);
     return 1.;
   }));
-  EXPECT_THROW(SolveDynamic(*rotor.system, Settings()), SolveInProgressError);
+  EXPECT_THROW(SolveDynamic(*rotor.system, ShortRunSettings()), SolveInProgressError);
   rotor.system->SetPreStepUserFunction(nullptr);
   EXPECT_FALSE(rotor.system->PreStepUserFunction());
 }

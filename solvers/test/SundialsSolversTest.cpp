@@ -15,8 +15,6 @@
 namespace multidyn {
 namespace {
 
-class NullObserver : public SolverObserver {};
-
 // Counts the observer calls (the outputs are the numberOfSteps points, and the initial state).
 class CountingObserver : public SolverObserver {
  public:
@@ -45,7 +43,7 @@ class SundialsTolerance : public ::testing::TestWithParam<DynamicSolverType> {};
 // 24 x at 1e-10: global errors of a local error control).
 TEST_P(SundialsTolerance, OscillatorErrorFollowsTheTolerance) {
   OscillatorAndDecay system;
-  NullObserver observer;
+  SolverObserver observer;
   const double omega = std::sqrt(system.k / system.m);
   double previousError = 1.;
   for (double tolerance : {1e-4, 1e-6, 1e-8, 1e-10}) {
@@ -74,7 +72,7 @@ TEST_P(SundialsTolerance, OscillatorErrorFollowsTheTolerance) {
 // absoluteTolerance on g).
 TEST_P(SundialsTolerance, PendulumErrorFollowsTheToleranceAndTheConstraintsHold) {
   CartesianPendulum system;
-  NullObserver observer;
+  SolverObserver observer;
   const double theta0 = 0.7;
   const double reference = PendulumAngle(theta0, system.gravity, system.L, 1.);
   for (double tolerance : {1e-4, 1e-6, 1e-8, 1e-10}) {
@@ -112,7 +110,7 @@ TEST(SundialsSolvers, OutputsAreTheStepPointsByInterpolation) {
 
 TEST(SundialsSolvers, BadTolerancesAreRefusedBeforeTheFirstStep) {
   OscillatorAndDecay system;
-  NullObserver observer;
+  SolverObserver observer;
   for (DynamicSolverType type : {DynamicSolverType::IDA, DynamicSolverType::CVODE}) {
     SimulationSettings settings = SundialsSettingsFor(1e-6);
     settings.timeIntegration.sundials.relativeTolerance = -1e-6;
@@ -134,7 +132,7 @@ TEST(SundialsSolvers, BadTolerancesAreRefusedBeforeTheFirstStep) {
 
 TEST(SundialsSolvers, CvodeRefusesConstraintsWithoutProjection) {
   CartesianPendulum system;
-  NullObserver observer;
+  SolverObserver observer;
   SimulationSettings settings = SundialsSettingsFor(1e-6);
   settings.timeIntegration.sundials.linearSolver = "fixedPoint";  // Adams: no projection in CVODE
   try {
@@ -148,7 +146,7 @@ TEST(SundialsSolvers, CvodeRefusesConstraintsWithoutProjection) {
 
 TEST(SundialsSolvers, AdamsSolvesANonStiffOscillator) {
   OscillatorAndDecay system;
-  NullObserver observer;
+  SolverObserver observer;
   SimulationSettings settings = SundialsSettingsFor(1e-9);
   settings.timeIntegration.sundials.linearSolver = "fixedPoint";
   settings.timeIntegration.sundials.maximumOrder = 12;
@@ -163,7 +161,7 @@ TEST(SundialsSolvers, AdamsSolvesANonStiffOscillator) {
 // origin, where C_q = 0) are an error before the first step.
 TEST(SundialsSolvers, InconsistentInitialValuesAreProjectedOrRefused) {
   CartesianPendulum system;
-  NullObserver observer;
+  SolverObserver observer;
   SystemState state = ZeroState(system);
   state.ode2 << 1.1 * system.L * std::sin(0.7), -1.1 * system.L * std::cos(0.7);  // 10 % off the circle
   state.ode2_t << 1., 1.;  // a radial component
@@ -192,7 +190,7 @@ class BreaksAfterHalfTime : public OscillatorAndDecay {
 
 TEST(SundialsSolvers, FailureKeepsTheLastAcceptedStepAndSaysWhy) {
   BreaksAfterHalfTime system;
-  NullObserver observer;
+  SolverObserver observer;
   SystemState state = ZeroState(system);
   state.ode2(0) = 1.;
   try {

@@ -5,16 +5,11 @@
 #include <cmath>
 
 #include "core/foundation/RotationVector.h"
+#include "core/foundation/test/RodriguesFormula.h"
 
 using namespace multidyn;
 
 namespace {
-Matrix3 Rodrigues(const Vector3& axis, double angle) {
-  const Vector3 n = axis.normalized();
-  const Matrix3 W = Skew<double>(n);
-  return Matrix3::Identity() + std::sin(angle) * W + (1. - std::cos(angle)) * W * W;
-}
-
 // exp of the twist [Omega~ rho; 0 0] by its power series (|Omega| <= 3: 60 terms are exact to 1e-16).
 Eigen::Matrix4d TwistExponential(const Vector3& rotation, const Vector3& rho) {
   Eigen::Matrix4d M = Eigen::Matrix4d::Zero();
@@ -38,7 +33,7 @@ TEST(RotationVector, ExponentialIsRodrigues) {
   for (const Vector3& axis : axes)
     for (const double angle : angles) {
       const Vector3 rotation = angle * axis.normalized();
-      EXPECT_TRUE(RotationVectorToRotationMatrix(rotation).isApprox(Rodrigues(axis, angle), 1e-15))
+      EXPECT_TRUE(RotationVectorToRotationMatrix(rotation).isApprox(RodriguesFormula(axis, angle), 1e-15))
           << "angle " << angle;
     }
 }
@@ -48,12 +43,12 @@ TEST(RotationVector, LogarithmInvertsTheExponentialOnEveryBranchOfShepperd) {
   for (const Vector3& axis : axes)
     for (const double angle : angles) {
       const Vector3 rotation = angle * axis.normalized();
-      const Vector3 back = RotationMatrixToRotationVector(Rodrigues(axis, angle));
+      const Vector3 back = RotationMatrixToRotationVector(RodriguesFormula(axis, angle));
       EXPECT_LT((back - rotation).norm(), 1e-14 * (1. + angle)) << "angle " << angle << " axis " << axis.transpose();
     }
   // a rotation by more than pi is returned as the equivalent one by less than pi, about the opposite axis
   const Vector3 axis = axes[0].normalized();
-  const Vector3 back = RotationMatrixToRotationVector(Rodrigues(axis, 4.));
+  const Vector3 back = RotationMatrixToRotationVector(RodriguesFormula(axis, 4.));
   EXPECT_LT((back - (4. - 2. * M_PI) * axis).norm(), 1e-13);
 }
 

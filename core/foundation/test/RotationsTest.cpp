@@ -4,23 +4,19 @@
 #include <cmath>
 
 #include "core/foundation/Rotations.h"
+#include "core/foundation/test/RodriguesFormula.h"
 
 using namespace multidyn;
 
 namespace {
-Matrix3 Rodrigues(const Vector3& axis, double angle) {
-  const Vector3 n = axis.normalized();
-  return Matrix3::Identity() + std::sin(angle) * Skew<double>(n) +
-         (1. - std::cos(angle)) * Skew<double>(n) * Skew<double>(n);
-}
 Vector3 Unskew(const Matrix3& m) { return Vector3(m(2, 1), m(0, 2), m(1, 0)); }
 }  // namespace
 
 TEST(Rotations, RotXYZSingleAxesAreElementaryRotations) {
   const double a = 0.7;
-  EXPECT_TRUE(RotXYZToRotationMatrix(0., 0., a).isApprox(Rodrigues(Vector3::UnitZ(), a), 1e-14));
-  EXPECT_TRUE(RotXYZToRotationMatrix(a, 0., 0.).isApprox(Rodrigues(Vector3::UnitX(), a), 1e-14));
-  EXPECT_TRUE(RotXYZToRotationMatrix(0., a, 0.).isApprox(Rodrigues(Vector3::UnitY(), a), 1e-14));
+  EXPECT_TRUE(RotXYZToRotationMatrix(0., 0., a).isApprox(RodriguesFormula(Vector3::UnitZ(), a), 1e-14));
+  EXPECT_TRUE(RotXYZToRotationMatrix(a, 0., 0.).isApprox(RodriguesFormula(Vector3::UnitX(), a), 1e-14));
+  EXPECT_TRUE(RotXYZToRotationMatrix(0., a, 0.).isApprox(RodriguesFormula(Vector3::UnitY(), a), 1e-14));
   // Rz(pi/2) maps x to y
   EXPECT_TRUE((RotXYZToRotationMatrix(0., 0., M_PI / 2) * Vector3::UnitX()).isApprox(Vector3::UnitY(), 1e-14));
 }
@@ -28,8 +24,8 @@ TEST(Rotations, RotXYZSingleAxesAreElementaryRotations) {
 TEST(Rotations, RotXYZIsProductAndInvertible) {
   const double t0 = 0.3, t1 = -0.4, t2 = 1.1;
   const Matrix3 A = RotXYZToRotationMatrix(t0, t1, t2);
-  const Matrix3 product =
-      Rodrigues(Vector3::UnitX(), t0) * Rodrigues(Vector3::UnitY(), t1) * Rodrigues(Vector3::UnitZ(), t2);
+  const Matrix3 product = RodriguesFormula(Vector3::UnitX(), t0) * RodriguesFormula(Vector3::UnitY(), t1) *
+                          RodriguesFormula(Vector3::UnitZ(), t2);
   EXPECT_TRUE(A.isApprox(product, 1e-14));
   EXPECT_NEAR(A.determinant(), 1., 1e-14);
   EXPECT_TRUE((A * A.transpose()).isApprox(Matrix3::Identity(), 1e-14));
@@ -57,7 +53,7 @@ TEST(Rotations, EulerParametersMatchAxisAngle) {
   const double angle = 2.3;
   Eigen::Vector4d e;
   e << std::cos(angle / 2), axis * std::sin(angle / 2);
-  EXPECT_TRUE(EulerParametersToRotationMatrix<double>(e).isApprox(Rodrigues(axis, angle), 1e-14));
+  EXPECT_TRUE(EulerParametersToRotationMatrix<double>(e).isApprox(RodriguesFormula(axis, angle), 1e-14));
 }
 
 TEST(Rotations, EulerParameterGMatricesGiveAngularVelocity) {
