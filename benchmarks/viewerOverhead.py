@@ -8,6 +8,9 @@ display, which this machine has not.
     python3 benchmarks/viewerOverhead.py [--runs 7] [--interval 0.05] [--bodies 100] [--no-browser]
         [--pin] [--groupNice -20] [--miniSteps 2000000] [--chainSteps 5000]
 
+The last column is the browser's CPU time during the solve over the solve's wall-clock time (median;
+100 % = one core busy rendering).
+
 Columns: without a viewer; the viewer running with nobody watching; the viewer with the headless
 browser watching (which itself renders in software). Each run times the configurations one after
 the other (interleaved, so that a busy machine slows them alike), and each solve is timed in
@@ -71,8 +74,42 @@ def ChainModel(bodies, steps):
     return mbs.GetSystemContainer(), mbs, settings
 
 
+def BrowserCpuSeconds():
+    """CPU seconds (user + system) used so far by the browser's processes (those named chrom* among this process's
+    descendants, from /proc); None where there is no /proc"""
+    try:
+        parents, names, times = {}, {}, {}
+        for entry in os.listdir('/proc'):
+            if not entry.isdigit():
+                continue
+            try:
+                with open(f'/proc/{entry}/stat') as file:
+                    text = file.read()
+            except OSError:
+                continue
+            name = text[text.index('(') + 1:text.rindex(')')]
+            fields = text[text.rindex(')') + 2:].split()
+            pid = int(entry)
+            parents[pid], names[pid] = int(fields[1]), name
+            times[pid] = (int(fields[11]) + int(fields[12])) / os.sysconf('SC_CLK_TCK')
+    except OSError:
+        return None
+    me, total = os.getpid(), 0.
+
+    def Descends(pid):
+        while pid > 1:
+            pid = parents.get(pid, 0)
+            if pid == me:
+                return True
+        return False
+    for pid, name in names.items():
+        if 'chrom' in name and Descends(pid):
+            total += times[pid]
+    return total
+
+
 def TimeOnce(build, withViewer, interval, browserPage):
-    """(wall-clock seconds, CPU seconds of the solving thread, frames sent) of one solve"""
+    """(wall-clock seconds, CPU seconds of the solving thread, frames sent, browser CPU seconds) of one solve"""
     SC, mbs, settings = build()
     frames = 0
     if withViewer:
@@ -91,9 +128,11 @@ def TimeOnce(build, withViewer, interval, browserPage):
     if pinSolver[0]:  # this thread only, for the solve: the viewer's server threads (made before) keep both CPUs
         os.sched_setaffinity(thread, {0})
     try:
+        browserBefore = BrowserCpuSeconds() if browserPage is not None else None
         start, startCpu = time.perf_counter(), time.thread_time()
         mbs.SolveDynamic(settings)
         seconds, cpuSeconds = time.perf_counter() - start, time.thread_time() - startCpu
+        browserSeconds = BrowserCpuSeconds() - browserBefore if browserBefore is not None else None
     finally:
         if pinSolver[0]:
             os.sched_setaffinity(thread, allCpus)
@@ -102,7 +141,7 @@ def TimeOnce(build, withViewer, interval, browserPage):
         exu.StopRenderer()
         if browserPage is not None:
             browserPage.goto('about:blank')
-    return seconds, cpuSeconds, frames
+    return seconds, cpuSeconds, frames, browserSeconds
 
 
 #: [True]: the solve runs on CPU 0 only (--pin)
@@ -163,26 +202,30 @@ def main():
               f"median (min..max) over runs of 1 - (time without) / (time with)")
         header = f"{'model':22s} {'time':5s} {'without':>9s} {'viewer, no browser':>19s} {'loss':>16s}"
         if page is not None:
-            header += f" {'viewer + browser':>17s} {'loss':>16s} {'frames':>6s}"
+            header += f" {'viewer + browser':>17s} {'loss':>16s} {'frames':>6s} {'browser CPU':>11s}"
         print(header + '   [steps/s]')
         for name, steps, build in models:
             configurations = [(False, None), (True, None)] + ([(True, page)] if page is not None else [])
             wall = [[] for _ in configurations]
             cpu = [[] for _ in configurations]
-            frames = []
+            frames, browserShare = [], []
             for _ in range(arguments.runs):
                 for k, (withViewer, browserPage) in enumerate(configurations):
-                    seconds, cpuSeconds, count = TimeOnce(lambda: build(steps), withViewer, arguments.interval,
-                                                          browserPage)
+                    seconds, cpuSeconds, count, browserSeconds = TimeOnce(lambda: build(steps), withViewer,
+                                                                          arguments.interval, browserPage)
                     wall[k].append(seconds)
                     cpu[k].append(cpuSeconds)
                     if browserPage is not None:
                         frames.append(count)
+                        if browserSeconds is not None:
+                            browserShare.append(100 * browserSeconds / seconds)
             for label, times in (('wall', wall), ('CPU', cpu)):
                 row = (f"{name:22s} {label:5s} {steps / min(times[0]):9.0f} {steps / min(times[1]):19.0f} "
                        f"{Loss(times[0], times[1]):>16s}")
                 if page is not None:
                     row += f" {steps / min(times[2]):17.0f} {Loss(times[0], times[2]):>16s} {int(np.median(frames)):6d}"
+                    if browserShare:
+                        row += f" {np.median(browserShare):10.0f}%"
                 print(row, flush=True)
         if browser is not None:
             browser.close()
