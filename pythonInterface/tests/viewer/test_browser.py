@@ -477,6 +477,13 @@ def test_solutionPlayerRecordsEveryFrameAsAnImage(page, tmp_path, stopRenderer):
     state = {'centerPoint': [0., -0.4, 0.], 'zoom': 2.4, 'modelRotation': np.eye(3).tolist()}
     server, times, player = StartPlayer(SC, mbs, solution, state, page, rowIncrement=40)
     assert WaitFor(lambda: server.IsWatched(), timeout=20.)
+
+    def ShowsFirstRow():  # the browser has set its camera and drawn the first row (images are its renders)
+        image = CanvasScreenshot(page)
+        expected = ProjectToPixel(ComAtRow(mbs, body, solution['data'][0]), state, image.shape[1], image.shape[0])
+        centroid = Centroid(Near(Mask(image, IsRed), expected, 150))
+        return centroid is not None and np.linalg.norm(centroid - expected) < 4
+    assert WaitFor(ShowsFirstRow, timeout=30.)
     try:
         assert player.RecordImages() == len(times) == 6
     finally:
