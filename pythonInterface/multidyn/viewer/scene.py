@@ -97,12 +97,13 @@ class UserGraphicsElement:
     the frame posed by pose() (the body's; the world's for items without a pose); Sample() gives (p, R, list)"""
     kind = 'user'
 
-    def __init__(self, name, item, function, pose, where):
+    def __init__(self, name, item, function, pose, where, defaultColor):
         self.name = name
         self.item = item
         self.function = function
         self.pose = pose
         self.where = where  # names the item and the function in errors
+        self.defaultColor = defaultColor  # of graphics dicts with the default colour
 
     def Sample(self):
         try:
@@ -338,15 +339,15 @@ class Scene:
             identity = np.eye(3)
             pose = lambda: (np.zeros(3), identity)  # noqa: E731
         where = f"object {o} ({reference.typeName} '{reference.name}') graphicsDataUserFunction"
+        defaultColor = ResolvedColor(mbs.GetObject(o).get('Vcolor', [-1] * 4), self.settings.bodies.defaultColor)
         self.elements.append(UserGraphicsElement(f"{prefix}/objects/{o}/userGraphics", reference,
-                                                 lambda: function(mbs, o), pose, where))
+                                                 lambda: function(mbs, o), pose, where, defaultColor))
 
     def UserGraphicsParts(self, element, data):
-        """GeometryParts of what an item's graphicsDataUserFunction returned (in its element's frame)"""
+        """GeometryParts of what an item's graphicsDataUserFunction returned (in its element's frame); pure (the
+        viewer's drawing thread calls it while the solver runs)"""
         vs = self.settings
-        defaultColor = ResolvedColor(element.item.mbs.GetObject(element.item.index).get('Vcolor', [-1] * 4),
-                                     vs.bodies.defaultColor)
-        return TranslateGraphicsData(data, element.where, defaultColor, vs.general.circleTiling,
+        return TranslateGraphicsData(data, element.where, element.defaultColor, vs.general.circleTiling,
                                      vs.general.sphereTiling)
 
     @staticmethod

@@ -4,6 +4,8 @@ Equal moving meshes (the bodies of a chain, the balls of its joints, the cubes o
 one batched mesh each, and all line segments of one thickness are one line-segments object, so a
 frame is a handful of messages however many items the model has.
 """
+import copy
+
 import numpy as np
 
 from multidyn.viewer.scene import RigidElement
@@ -144,8 +146,9 @@ class ViserDrawing:
         parts = self.scene.UserGraphicsParts(element, data)
         for handle in handles:
             handle.remove()
-        self._user[index] = [frame, data, self._AddParts(element.name, element.item, parts, self._onClick,
-                                                         self._lineWidthPixels)]
+        # a copy: a function that changes and returns the same list each time is drawn anew
+        self._user[index] = [frame, copy.deepcopy(data), self._AddParts(element.name, element.item, parts,
+                                                                        self._onClick, self._lineWidthPixels)]
 
     def Apply(self, sample, force=False):
         """sets every handle from a sample of the scene (Scene.Sample()); static frames only the first time"""
