@@ -19,6 +19,9 @@ processes, such as the browser, hold; it includes the drawing done in the hook).
 configuration: steps/s of the best run, and the loss as the median (min..max) over the runs of
 1 - (time without) / (time with) of the same run.
 
+The browser runs at the priority an unprivileged user's browser has (as root, Chromium would raise its
+rendering processes to nice -8 above the solve; see BrowserExecutable).
+
 --pin puts the solving thread on CPU 0 (for the solve only) and the browser (through taskset) on CPU 1,
 so that the browser's software rendering does not take the solver's core (on a machine with a GPU,
 or with the browser on another machine, the rendering is not the solve's either); the viewer's
@@ -30,6 +33,7 @@ viewer's work, not of the machine's other load.
 import argparse
 import atexit
 import os
+import shutil
 import threading
 import time
 
@@ -149,11 +153,19 @@ pinSolver = [False]
 allCpus = os.sched_getaffinity(0)
 
 
-def PinnedChromium(directory):
-    """a script that starts Debian's chromium on CPU 1 only (taskset), for Playwright's executable_path"""
-    path = os.path.join(directory, 'chromiumOnCpu1')
+def BrowserExecutable(directory, pin):
+    """a script that starts Debian's chromium, for Playwright's executable_path: with pin on CPU 1 only (taskset);
+    run as root, without the capability to raise its priority (setpriv): Chromium raises its browser and GPU
+    processes to nice -8 where it may, which an unprivileged user's browser cannot, and the GPU process is where the
+    software rendering runs, so as root it took the cores from the solve (nice 0) first"""
+    path = os.path.join(directory, 'chromium')
+    command = '/usr/bin/chromium'
+    if pin:
+        command = 'taskset -c 1 ' + command
+    if os.geteuid() == 0 and shutil.which('setpriv'):
+        command = 'setpriv --bounding-set=-sys_nice --inh-caps=-sys_nice ' + command
     with open(path, 'w') as file:
-        file.write('#!/bin/sh\nexec taskset -c 1 /usr/bin/chromium "$@"\n')
+        file.write(f'#!/bin/sh\nexec {command} "$@"\n')
     os.chmod(path, 0o755)
     return path
 
@@ -187,7 +199,7 @@ def main():
         if not arguments.no_browser:
             from playwright.sync_api import sync_playwright
             playwright = sync_playwright().start()
-            executable = PinnedChromium(scratch) if arguments.pin else '/usr/bin/chromium'
+            executable = BrowserExecutable(scratch, arguments.pin)
             browser = playwright.chromium.launch(executable_path=executable, args=[
                 '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox'])
             page = browser.new_page(viewport={'width': 800, 'height': 600})
