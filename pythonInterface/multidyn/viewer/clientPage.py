@@ -18,8 +18,18 @@ import os
 import pathlib
 import tempfile
 
-#: the most frames per second a software-rendering browser draws (the default graphics update rate)
+#: the most frames per second a software-rendering browser draws (the default graphics update rate; the environment
+#: variable MULTIDYN_VIEWER_SOFTWARE_FPS sets another, e.g. 10 to halve the CPU a software renderer takes)
 softwareFramesPerSecond = 20
+
+
+def SoftwareFramesPerSecond():
+    value = os.environ.get('MULTIDYN_VIEWER_SOFTWARE_FPS', '')
+    try:
+        return max(1, int(value)) if value else softwareFramesPerSecond
+    except ValueError:
+        raise ValueError(f"viewer: MULTIDYN_VIEWER_SOFTWARE_FPS must be a whole number of frames per second, got "
+                         f"{value!r}") from None
 
 _script = """<script>
 /* multidyn viewer: cheaper rendering on a software renderer (see multidyn/viewer/clientPage.py) */
@@ -76,7 +86,7 @@ def ClientDirectory():
     build = os.path.join(os.path.dirname(viser.__file__), 'client', 'build')
     with open(os.path.join(build, 'index.html'), encoding='utf-8') as file:
         page = file.read()
-    script = _script % {'fps': softwareFramesPerSecond}
+    script = _script % {'fps': SoftwareFramesPerSecond()}
     digest = hashlib.sha256((page + script).encode()).hexdigest()[:16]
     directory = os.path.join(tempfile.gettempdir(), f"multidyn-viewer-page-{digest}")
     target = os.path.join(directory, 'index.html')
