@@ -297,3 +297,27 @@ def test_graphicsDataUserFunctionIsDrawnAtEachUpdateOnTheSolvingThread(stopRende
     assert vertices.max(axis=0)[0] - vertices.min(axis=0)[0] == pytest.approx(0.3, abs=1e-6)  # t = 0.5: 0.1 + 0.2
     server.Redraw()  # the same graphics again: the handles are kept
     assert server.drawing._user[index][2][0] is handles[0]
+
+
+def test_graphicsDataUserFunctionChangingItsGraphicsInPlaceIsDrawnAnew(stopRenderer):
+    from multidyn.renderer import RunningServer
+    calls, data = [0], [graphics.Brick(centerPoint=[0, 0, 0], size=[1, 0.1, 0.1])]
+    unitPoints = np.asarray(data[0]['points'], dtype=float).copy()
+
+    def SameList(mbs, itemNumber):  # changes its one brick in place: a bar as long as the calls so far
+        calls[0] += 1
+        data[0]['points'][:] = (unitPoints.reshape(-1, 3) * [calls[0], 1, 1]).reshape(unitPoints.shape)
+        return data
+
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    mbs.CreateGround(graphicsDataUserFunction=SameList)
+    mbs.Assemble()
+    SC.renderer.Start()
+    server = RunningServer(SC)
+    server.UpdateScene()
+    for _ in range(2):
+        server.Redraw()
+        vertices = server.drawing._user[0][2][0].vertices
+        assert vertices[:, 0].max() - vertices[:, 0].min() == pytest.approx(calls[0], abs=1e-6)
+    assert calls[0] >= 3
