@@ -7,8 +7,9 @@ of a second. With poses arriving 20 times a second it renders continuously at th
 and a software renderer then takes a whole core (measured: 20 ms of CPU per frame of an empty scene
 at 800 x 600, 50-80 ms for the 100-body chain), on the machine that runs the solve. With a software
 renderer the script therefore
-- renders at most `softwareFramesPerSecond` frames per second (one per graphics update at 20 Hz)
-  by spacing the page's animation frames, and
+- renders at most `softwareFramesPerSecond` frames per second (one per graphics update at 20 Hz;
+  the environment variable MULTIDYN_VIEWER_SOFTWARE_FPS sets another) by spacing the page's
+  animation frames, and
 - asks WebGL for no multisampling (a third of a software frame's cost).
 With a GPU nothing is changed. The script only wraps two browser functions, so it does not depend
 on viser's client code.
@@ -30,6 +31,7 @@ def SoftwareFramesPerSecond():
     except ValueError:
         raise ValueError(f"viewer: MULTIDYN_VIEWER_SOFTWARE_FPS must be a whole number of frames per second, got "
                          f"{value!r}") from None
+
 
 _script = """<script>
 /* multidyn viewer: cheaper rendering on a software renderer (see multidyn/viewer/clientPage.py) */
