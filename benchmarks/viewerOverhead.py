@@ -8,6 +8,9 @@ display, which this machine has not.
     python3 benchmarks/viewerOverhead.py [--runs 7] [--interval 0.05] [--bodies 100] [--no-browser]
         [--pin] [--groupNice -20] [--miniSteps 2000000] [--chainSteps 5000]
 
+The last column is the browser's CPU time during the solve over the solve's wall-clock time (median;
+100 % = one core busy rendering).
+
 Columns: without a viewer; the viewer running with nobody watching; the viewer with the headless
 browser watching (which itself renders in software). Each run times the configurations one after
 the other (interleaved, so that a busy machine slows them alike), and each solve is timed in
@@ -15,6 +18,9 @@ wall-clock time and in the solving thread's CPU time (which leaves out waiting f
 processes, such as the browser, hold; it includes the drawing done in the hook). Printed per
 configuration: steps/s of the best run, and the loss as the median (min..max) over the runs of
 1 - (time without) / (time with) of the same run.
+
+The browser runs at the priority an unprivileged user's browser has (as root, Chromium would raise its
+rendering processes to nice -8 above the solve; see BrowserExecutable).
 
 --pin puts the solving thread on CPU 0 (for the solve only) and the browser (through taskset) on CPU 1,
 so that the browser's software rendering does not take the solver's core (on a machine with a GPU,
@@ -27,6 +33,7 @@ viewer's work, not of the machine's other load.
 import argparse
 import atexit
 import os
+import shutil
 import threading
 import time
 
@@ -71,8 +78,42 @@ def ChainModel(bodies, steps):
     return mbs.GetSystemContainer(), mbs, settings
 
 
+def BrowserCpuSeconds():
+    """CPU seconds (user + system) used so far by the browser's processes (those named chrom* among this process's
+    descendants, from /proc); None where there is no /proc"""
+    try:
+        parents, names, times = {}, {}, {}
+        for entry in os.listdir('/proc'):
+            if not entry.isdigit():
+                continue
+            try:
+                with open(f'/proc/{entry}/stat') as file:
+                    text = file.read()
+            except OSError:
+                continue
+            name = text[text.index('(') + 1:text.rindex(')')]
+            fields = text[text.rindex(')') + 2:].split()
+            pid = int(entry)
+            parents[pid], names[pid] = int(fields[1]), name
+            times[pid] = (int(fields[11]) + int(fields[12])) / os.sysconf('SC_CLK_TCK')
+    except OSError:
+        return None
+    me, total = os.getpid(), 0.
+
+    def Descends(pid):
+        while pid > 1:
+            pid = parents.get(pid, 0)
+            if pid == me:
+                return True
+        return False
+    for pid, name in names.items():
+        if 'chrom' in name and Descends(pid):
+            total += times[pid]
+    return total
+
+
 def TimeOnce(build, withViewer, interval, browserPage):
-    """(wall-clock seconds, CPU seconds of the solving thread, frames sent) of one solve"""
+    """(wall-clock seconds, CPU seconds of the solving thread, frames sent, browser CPU seconds) of one solve"""
     SC, mbs, settings = build()
     frames = 0
     if withViewer:
@@ -91,9 +132,11 @@ def TimeOnce(build, withViewer, interval, browserPage):
     if pinSolver[0]:  # this thread only, for the solve: the viewer's server threads (made before) keep both CPUs
         os.sched_setaffinity(thread, {0})
     try:
+        browserBefore = BrowserCpuSeconds() if browserPage is not None else None
         start, startCpu = time.perf_counter(), time.thread_time()
         mbs.SolveDynamic(settings)
         seconds, cpuSeconds = time.perf_counter() - start, time.thread_time() - startCpu
+        browserSeconds = BrowserCpuSeconds() - browserBefore if browserBefore is not None else None
     finally:
         if pinSolver[0]:
             os.sched_setaffinity(thread, allCpus)
@@ -102,7 +145,7 @@ def TimeOnce(build, withViewer, interval, browserPage):
         exu.StopRenderer()
         if browserPage is not None:
             browserPage.goto('about:blank')
-    return seconds, cpuSeconds, frames
+    return seconds, cpuSeconds, frames, browserSeconds
 
 
 #: [True]: the solve runs on CPU 0 only (--pin)
@@ -110,11 +153,19 @@ pinSolver = [False]
 allCpus = os.sched_getaffinity(0)
 
 
-def PinnedChromium(directory):
-    """a script that starts Debian's chromium on CPU 1 only (taskset), for Playwright's executable_path"""
-    path = os.path.join(directory, 'chromiumOnCpu1')
+def BrowserExecutable(directory, pin):
+    """a script that starts Debian's chromium, for Playwright's executable_path: with pin on CPU 1 only (taskset);
+    run as root, without the capability to raise its priority (setpriv): Chromium raises its browser and GPU
+    processes to nice -8 where it may, which an unprivileged user's browser cannot, and the GPU process is where the
+    software rendering runs, so as root it took the cores from the solve (nice 0) first"""
+    path = os.path.join(directory, 'chromium')
+    command = '/usr/bin/chromium'
+    if pin:
+        command = 'taskset -c 1 ' + command
+    if os.geteuid() == 0 and shutil.which('setpriv'):
+        command = 'setpriv --bounding-set=-sys_nice --inh-caps=-sys_nice ' + command
     with open(path, 'w') as file:
-        file.write('#!/bin/sh\nexec taskset -c 1 /usr/bin/chromium "$@"\n')
+        file.write(f'#!/bin/sh\nexec {command} "$@"\n')
     os.chmod(path, 0o755)
     return path
 
@@ -148,7 +199,7 @@ def main():
         if not arguments.no_browser:
             from playwright.sync_api import sync_playwright
             playwright = sync_playwright().start()
-            executable = PinnedChromium(scratch) if arguments.pin else '/usr/bin/chromium'
+            executable = BrowserExecutable(scratch, arguments.pin)
             browser = playwright.chromium.launch(executable_path=executable, args=[
                 '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox'])
             page = browser.new_page(viewport={'width': 800, 'height': 600})
@@ -163,26 +214,30 @@ def main():
               f"median (min..max) over runs of 1 - (time without) / (time with)")
         header = f"{'model':22s} {'time':5s} {'without':>9s} {'viewer, no browser':>19s} {'loss':>16s}"
         if page is not None:
-            header += f" {'viewer + browser':>17s} {'loss':>16s} {'frames':>6s}"
+            header += f" {'viewer + browser':>17s} {'loss':>16s} {'frames':>6s} {'browser CPU':>11s}"
         print(header + '   [steps/s]')
         for name, steps, build in models:
             configurations = [(False, None), (True, None)] + ([(True, page)] if page is not None else [])
             wall = [[] for _ in configurations]
             cpu = [[] for _ in configurations]
-            frames = []
+            frames, browserShare = [], []
             for _ in range(arguments.runs):
                 for k, (withViewer, browserPage) in enumerate(configurations):
-                    seconds, cpuSeconds, count = TimeOnce(lambda: build(steps), withViewer, arguments.interval,
-                                                          browserPage)
+                    seconds, cpuSeconds, count, browserSeconds = TimeOnce(lambda: build(steps), withViewer,
+                                                                          arguments.interval, browserPage)
                     wall[k].append(seconds)
                     cpu[k].append(cpuSeconds)
                     if browserPage is not None:
                         frames.append(count)
+                        if browserSeconds is not None:
+                            browserShare.append(100 * browserSeconds / seconds)
             for label, times in (('wall', wall), ('CPU', cpu)):
                 row = (f"{name:22s} {label:5s} {steps / min(times[0]):9.0f} {steps / min(times[1]):19.0f} "
                        f"{Loss(times[0], times[1]):>16s}")
                 if page is not None:
                     row += f" {steps / min(times[2]):17.0f} {Loss(times[0], times[2]):>16s} {int(np.median(frames)):6d}"
+                    if browserShare:
+                        row += f" {np.median(browserShare):10.0f}%"
                 print(row, flush=True)
         if browser is not None:
             browser.close()

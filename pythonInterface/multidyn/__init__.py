@@ -28,6 +28,12 @@ from multidyn.modelling.rigidBodyUtilities import HT
 from multidyn.api.globalDicts import sys, variables  # noqa: F401  (exu.sys, exu.variables)
 from multidyn import symbolic  # noqa: F401,E402  (exu.symbolic, Exudyn's esym)
 
+# Exudyn's Visualization configuration is the state its render thread copied for drawing. The viewer here draws
+# from the solver's hook (or a played row), where the current state is the drawn one, so graphics user functions
+# reading ConfigurationType.Visualization read Current (the same enum value, shown as Current).
+if not hasattr(ConfigurationType, "Visualization"):
+    ConfigurationType.Visualization = ConfigurationType.Current
+
 
 def __getattr__(name):
     """multidyn.centroidal is imported on first use (it needs scipy)."""

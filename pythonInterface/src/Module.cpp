@@ -187,9 +187,12 @@ GraphicsUpdateHook& GraphicsHook() {
 
 // Progress, Ctrl-C and the viewer's updates for long solves. The solve runs without the GIL
 // (TimedSolve), so every call into Python takes it back here. Signals are checked about every
-// millisecond, not every step (on a small model the check would cost a twentieth of a step), and only
-// on Python's main thread, the only one that runs signal handlers: a solve on another thread never
-// waits for the GIL to check.
+// 50 ms, not every step: on a small model a check per step would cost a twentieth of a step, and each
+// check waits for the GIL while another Python thread holds it (the viewer's server and drawing
+// threads: measured, a thread holding the GIL half of the time doubled a main-thread solve's
+// wall-clock time with checks every millisecond; slower still when that thread waits for a core).
+// Ctrl-C still stops within a twentieth of a second. Only on Python's main thread, the only one that
+// runs signal handlers: a solve on another thread never waits for the GIL to check.
 class PythonSolverObserver : public SolverObserver {
  public:
   // Constructed with the GIL held, just before the solve: what OnStart needs from Python is read
@@ -273,7 +276,7 @@ class PythonSolverObserver : public SolverObserver {
         std::chrono::duration<double>(std::max(intervalSeconds, 0.))));
     graphicsClock_.Start();
   }
-  ReportClock signalCheck_{std::chrono::milliseconds(1)};
+  ReportClock signalCheck_{std::chrono::milliseconds(50)};
   ReportClock graphicsClock_;
   bool hookActive_ = false;
   bool recording_ = false;

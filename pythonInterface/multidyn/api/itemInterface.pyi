@@ -383,8 +383,8 @@ class ObjectGround(ItemBase):
         VgraphicsData: list of graphics dicts (exudyn.graphics / multidyn.graphics primitives) the body is drawn
             with, in body coordinates; the viewer (multidyn.viewer) draws the body with it instead of its default
             drawing; saved with the model
-        VgraphicsDataUserFunction: graphics computed each time the body is drawn, in body coordinates; stored, not
-            called: the viewer draws graphicsData
+        VgraphicsDataUserFunction: graphics computed each time the body is drawn, in body coordinates: the viewer
+            calls it at each graphics update and draws the list it returns (besides graphicsData)
     """
     name: str
     referencePosition: Vector
@@ -428,8 +428,8 @@ class ObjectMassPoint(ItemBase):
         VgraphicsData: list of graphics dicts (exudyn.graphics / multidyn.graphics primitives) the body is drawn
             with, in body coordinates; the viewer (multidyn.viewer) draws the body with it instead of its default
             drawing; saved with the model
-        VgraphicsDataUserFunction: graphics computed each time the body is drawn, in body coordinates; stored, not
-            called: the viewer draws graphicsData
+        VgraphicsDataUserFunction: graphics computed each time the body is drawn, in body coordinates: the viewer
+            calls it at each graphics update and draws the list it returns (besides graphicsData)
     """
     name: str
     physicsMass: float
@@ -482,8 +482,8 @@ class ObjectRigidBody(ItemBase):
         VgraphicsData: list of graphics dicts (exudyn.graphics / multidyn.graphics primitives) the body is drawn
             with, in body coordinates; the viewer (multidyn.viewer) draws the body with it instead of its default
             drawing; saved with the model
-        VgraphicsDataUserFunction: graphics computed each time the body is drawn, in body coordinates; stored, not
-            called: the viewer draws graphicsData
+        VgraphicsDataUserFunction: graphics computed each time the body is drawn, in body coordinates: the viewer
+            calls it at each graphics update and draws the list it returns (besides graphicsData)
     """
     name: str
     mass: float
@@ -707,8 +707,8 @@ class ObjectRigidBody2D(ItemBase):
         VgraphicsData: list of graphics dicts (exudyn.graphics / multidyn.graphics primitives) the body is drawn
             with, in body coordinates; the viewer (multidyn.viewer) draws the body with it instead of its default
             drawing; saved with the model
-        VgraphicsDataUserFunction: graphics computed each time the body is drawn, in body coordinates; stored, not
-            called: the viewer draws graphicsData
+        VgraphicsDataUserFunction: graphics computed each time the body is drawn, in body coordinates: the viewer
+            calls it at each graphics update and draws the list it returns (besides graphicsData)
     """
     name: str
     physicsMass: float
@@ -1955,8 +1955,8 @@ class ObjectMassPoint2D(ItemBase):
         VgraphicsData: list of graphics dicts (exudyn.graphics / multidyn.graphics primitives) the body is drawn
             with, in body coordinates; the viewer (multidyn.viewer) draws the body with it instead of its default
             drawing; saved with the model
-        VgraphicsDataUserFunction: graphics computed each time the body is drawn, in body coordinates; stored, not
-            called: the viewer draws graphicsData
+        VgraphicsDataUserFunction: graphics computed each time the body is drawn, in body coordinates: the viewer
+            calls it at each graphics update and draws the list it returns (besides graphicsData)
     """
     name: str
     physicsMass: float
@@ -2357,8 +2357,8 @@ class ObjectMass1D(ItemBase):
         VgraphicsData: list of graphics dicts (exudyn.graphics / multidyn.graphics primitives) the body is drawn
             with, in body coordinates; the viewer (multidyn.viewer) draws the body with it instead of its default
             drawing; saved with the model
-        VgraphicsDataUserFunction: graphics computed each time the body is drawn, in body coordinates; stored, not
-            called: the viewer draws graphicsData
+        VgraphicsDataUserFunction: graphics computed each time the body is drawn, in body coordinates: the viewer
+            calls it at each graphics update and draws the list it returns (besides graphicsData)
     """
     name: str
     physicsMass: float
@@ -2417,8 +2417,8 @@ class ObjectRotationalMass1D(ItemBase):
         VgraphicsData: list of graphics dicts (exudyn.graphics / multidyn.graphics primitives) the body is drawn
             with, in body coordinates; the viewer (multidyn.viewer) draws the body with it instead of its default
             drawing; saved with the model
-        VgraphicsDataUserFunction: graphics computed each time the body is drawn, in body coordinates; stored, not
-            called: the viewer draws graphicsData
+        VgraphicsDataUserFunction: graphics computed each time the body is drawn, in body coordinates: the viewer
+            calls it at each graphics update and draws the list it returns (besides graphicsData)
     """
     name: str
     physicsInertia: float
@@ -2540,8 +2540,8 @@ class ObjectGenericODE2(ItemBase):
         VgraphicsData: list of graphics dicts (exudyn.graphics / multidyn.graphics primitives) the body is drawn
             with, in body coordinates; the viewer (multidyn.viewer) draws the body with it instead of its default
             drawing; saved with the model
-        VgraphicsDataUserFunction: graphics computed each time the body is drawn, in body coordinates; stored, not
-            called: the viewer draws graphicsData
+        VgraphicsDataUserFunction: graphics computed each time the object is drawn, in global coordinates: the
+            viewer calls it at each graphics update and draws the list it returns
     """
     name: str
     nodeNumbers: Sequence[int]

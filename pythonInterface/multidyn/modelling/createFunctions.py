@@ -185,10 +185,18 @@ def _GraphicsList(function, graphicsDataList, graphicsDataUserFunction):
     if not isinstance(graphicsDataList, list):
         raise TypeError(f"{function}: parameter 'graphicsDataList': expected a (possibly empty) list of graphics dicts, "
                         f"got {type(graphicsDataList).__name__}")
-    if graphicsDataUserFunction not in (0, None):
-        raise NotImplementedError(f"{function}: graphicsDataUserFunction is not available "
-                                  "(the viewer draws graphicsDataList only)")
+    if graphicsDataUserFunction not in (0, None) and not callable(graphicsDataUserFunction):
+        raise TypeError(f"{function}: parameter 'graphicsDataUserFunction': expected 0 or a function "
+                        f"f(mbs, itemNumber) -> list of graphics dicts, got {type(graphicsDataUserFunction).__name__}")
     return graphicsDataList
+
+
+def _Visualization(show, color, graphicsData, graphicsDataUserFunction, **more):
+    """the visualization dict of a Create function's body: the user function only when given (0: none)"""
+    visualization = {"show": show, "color": color, "graphicsData": graphicsData, **more}
+    if graphicsDataUserFunction not in (0, None):
+        visualization["graphicsDataUserFunction"] = graphicsDataUserFunction
+    return visualization
 
 
 def CreateGround(self, name="", referencePosition=None, referenceRotationMatrix=None, graphicsDataList=[],
@@ -202,7 +210,8 @@ def CreateGround(self, name="", referencePosition=None, referenceRotationMatrix=
     rotation = _np.eye(3) if referenceRotationMatrix is None else _np.asarray(referenceRotationMatrix, dtype=float)
     graphicsData = _GraphicsList(function, graphicsDataList, graphicsDataUserFunction)
     return self.AddObject(ObjectGround(name=name, referencePosition=list(position), referenceRotation=rotation.tolist(),
-                                       visualization={"show": show, "color": color, "graphicsData": graphicsData}))
+                                       visualization=_Visualization(show, color, graphicsData,
+                                                                    graphicsDataUserFunction)))
 
 
 def CreateMassPoint(self, name="", referencePosition=[0., 0., 0.], initialDisplacement=[0., 0., 0.],
@@ -303,8 +312,8 @@ def CreateRigidBody(self, name="", referencePosition=None, referenceRotationMatr
     # Every item is built (and so validated) before the first is added: a bad value adds nothing.
     body = ObjectRigidBody(name=name, mass=inertia.Mass(), inertia=list(inertia.GetInertia6D()),
                            centerOfMass=list(inertia.COM()),
-                           visualization={"show": show, "drawSize": drawSize, "color": color,
-                                          "graphicsData": graphicsData})
+                           visualization=_Visualization(show, color, graphicsData, graphicsDataUserFunction,
+                                                        drawSize=drawSize))
     withWeight = _np.linalg.norm(gravity) > 0.
     if withWeight:
         marker = MarkerBodyMass()

@@ -46,6 +46,35 @@ class _Widget:
         self.handle.value = self._fromValue(value)
 
 
+class _RadioGroup:
+    """a radio group as a row of buttons (viser has no radio widget; its drop-down hides the choices, its button group
+    shows them all but not which is chosen): the chosen one's text is marked '◉', the others '○'. get() / set(value) of
+    the chosen text's value, as the tkinter variable Exudyn gives"""
+    chosenMark, otherMark = '\u25c9 ', '\u25cb '
+
+    def __init__(self, gui, label, texts, values, initialIndex):
+        self.texts, self.values, self.index = texts, values, initialIndex
+        self.handle = gui.add_button_group(label, options=self._Options())
+        self.handle.on_click(lambda event: self._Choose(event.target.value))
+
+    def _Options(self):
+        return tuple((self.chosenMark if k == self.index else self.otherMark) + text for k, text in enumerate(self.texts))
+
+    def _Choose(self, option):
+        text = option[len(self.chosenMark):] if option[:len(self.chosenMark)] in (self.chosenMark, self.otherMark) \
+            else option
+        if text in self.texts:
+            self.index = self.texts.index(text)
+            self.handle.options = self._Options()
+
+    def get(self):
+        return self.values[self.index]
+
+    def set(self, value):
+        self.index = self.values.index(value)
+        self.handle.options = self._Options()
+
+
 class InteractiveDialog:
     """Exudyn's InteractiveDialog(mbs, simulationSettings, simulationFunction, dialogItems, plots=None, period=0.04,
     realtimeFactor=1, userStartSimulation=None, title='', showTime=False, fontSize=12, doTimeIntegration=True,
@@ -160,13 +189,11 @@ class InteractiveDialog:
                         self.sliderVariables.append(widget)
                     if 'variable' in item:
                         self.variableList.append((widget, item['variable']))
-                else:  # radio: a dropdown of the texts, its value the chosen text's value
+                else:  # radio: a row of buttons, the chosen one marked; its value the chosen text's value
                     texts = [str(t) for t, _ in item['textValueList']]
                     values = [v for _, v in item['textValueList']]
-                    initial = texts[values.index(item['value'])] if item.get('value') in values else texts[0]
-                    handle = gui.add_dropdown(str(item['variable']), options=texts, initial_value=initial)
-                    widget = _Widget(handle, lambda text, texts=texts, values=values: values[texts.index(text)],
-                                     lambda value, texts=texts, values=values: texts[values.index(value)])
+                    widget = _RadioGroup(gui, str(item['variable']), texts, values,
+                                         values.index(item['value']) if item.get('value') in values else 0)
                     self.variableList.append((widget, item['variable']))
                 self.widgets.append(widget)
             self.timeText = gui.add_markdown('t = ') if self.showTime else None

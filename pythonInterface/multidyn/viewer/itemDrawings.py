@@ -11,13 +11,19 @@ _numbers = "`visualizationSettings.{group}.showNumbers` adds the label '{letter}
 _hidden = "Not drawn with `show=False` or `visualizationSettings.{group}.show=False`"
 
 
+_userGraphics = ("A `graphicsDataUserFunction(mbs, itemNumber)` is called at each graphics update (on the solver's "
+                 "thread, once per drawn frame) and the list of graphics primitives it returns is drawn in "
+                 "{coordinates}, besides `graphicsData`")
+
+
 def _Body(default):
     return ("always", "The viewer draws the body's `graphicsData` (list of graphics primitives, body coordinates), "
             f"moved with the body's frame in every frame; without graphics data it draws {default} "
             "(`drawSize` or `visualizationSettings.bodies.defaultSize`, `color` or `bodies.defaultColor`). "
             + _hidden.format(group="bodies") + "; " + _numbers.format(group="bodies", letter="O") + ". "
             "Many bodies with equal graphics are sent as one batched mesh. Clicking the body shows its number, "
-            "type, name and outputs.")
+            "type, name and outputs. " + _userGraphics.format(coordinates="body coordinates") + ", instead of the "
+            "default drawing.")
 
 
 _positionNode = ("always", "The viewer draws a ball at the node's position (diameter `drawSize`, else "
@@ -67,12 +73,15 @@ _drawings = {
     'ObjectGround': ("always", "The viewer draws the ground's `graphicsData` (list of graphics primitives, in "
                      "coordinates relative to `referencePosition`/`referenceRotation`), once, as a static scene; a "
                      "ground without graphics data is not drawn. " + _hidden.format(group="bodies") + "; "
-                     + _numbers.format(group="bodies", letter="O") + "."),
+                     + _numbers.format(group="bodies", letter="O") + ". "
+                     + _userGraphics.format(coordinates="the ground's coordinates") + "."),
     'ObjectMassPoint': _Body("a ball"), 'ObjectMassPoint2D': _Body("a ball"),
     'ObjectRigidBody': _Body("a box"), 'ObjectRigidBody2D': _Body("a box"), 'ObjectMass1D': _Body("a box"),
     'ObjectRotationalMass1D': _Body("a box"),
-    'ObjectGenericODE2': ("never", "The viewer draws nothing for this object: it has no frame to place graphics in "
-                          "(`graphicsData` is stored and saved only)."),
+    'ObjectGenericODE2': ("never", "The viewer draws nothing else for this object: it has no frame to place "
+                          "graphics in (`graphicsData` is stored and saved only). "
+                          + _userGraphics.format(coordinates="global coordinates").replace(", besides `graphicsData`", "")
+                          + "."),
     'ObjectANCFCable2D': ("always", "The viewer draws the cable as a line through points along its axis "
                           "(`visualizationSettings.bodies.beams.axialTiling`), deforming with it, `drawHeight` wide in "
                           "metres (else 6 pixels); coloured by `visualizationSettings.contour.outputVariable` "

@@ -92,6 +92,31 @@ class RigidElement:
         self.static = static
 
 
+class UserGraphicsElement:
+    """an item's graphicsDataUserFunction(mbs, itemNumber): graphics dicts computed each time the scene is sampled, in
+    the frame posed by pose() (the body's; the world's for items without a pose); Sample() gives (p, R, list)"""
+    kind = 'user'
+
+    def __init__(self, name, item, function, pose, where, defaultColor):
+        self.name = name
+        self.item = item
+        self.function = function
+        self.pose = pose
+        self.where = where  # names the item and the function in errors
+        self.defaultColor = defaultColor  # of graphics dicts with the default colour
+
+    def Sample(self):
+        try:
+            data = self.function()
+        except Exception as error:
+            raise RuntimeError(f"{self.where} raised {type(error).__name__}: {error}") from error
+        if not isinstance(data, (list, tuple)):
+            raise TypeError(f"{self.where} must return a list of graphics dicts (as graphicsDataList), got "
+                            f"{type(data).__name__}")
+        p, R = self.pose()
+        return p, R, list(data)
+
+
 class SegmentsElement:
     """line segments in world coordinates, recomputed each frame by segments() -> (points 2k x 3, colors 2k x 4),
     drawn `thickness` wide in units 'screen' (pixels) or 'world' (metres)"""
@@ -226,6 +251,9 @@ class Scene:
                 if vs.bodies.show and show:
                     self._AddKinematicTree(prefix, mbs, reference, item)
                 continue
+            userFunction = item.get('VgraphicsDataUserFunction')
+            if callable(userFunction) and show and (vs.bodies.show if isBody else vs.connectors.show):
+                self._AddUserGraphics(prefix, mbs, reference, userFunction)
             if isBody:
                 if not (vs.bodies.show and show):
                     continue
@@ -239,8 +267,8 @@ class Scene:
                 defaultColor = ResolvedColor(color, vs.bodies.defaultColor)
                 if graphicsData:
                     parts = self._GraphicsParts(mbs, o, item)
-                elif typeName == 'Ground':
-                    continue  # Exudyn draws nothing for a ground without graphics data
+                elif typeName == 'Ground' or callable(userFunction):
+                    continue  # a ground without graphics data: nothing, as Exudyn; with a user function: what it gives
                 else:
                     sides = np.asarray(vs.bodies.defaultSize, dtype=float)
                     drawSize = item.get('VdrawSize', -1)
@@ -301,6 +329,26 @@ class Scene:
             item = mbs.GetSensor(s)
             if vs.sensors.show and item.get('Vshow', True):
                 self._AddSensor(prefix, mbs, ItemReference(mbs, number, 'Sensor', s, item), item)
+
+    def _AddUserGraphics(self, prefix, mbs, reference, function):
+        """graphicsDataUserFunction(mbs, itemNumber), called at each drawing: in body coordinates for a body, in world
+        coordinates for other items (as Exudyn draws them)"""
+        o = reference.index
+        pose = self._BodyPose(mbs, o) if reference.typeName != 'KinematicTree' else None
+        if pose is None:
+            identity = np.eye(3)
+            pose = lambda: (np.zeros(3), identity)  # noqa: E731
+        where = f"object {o} ({reference.typeName} '{reference.name}') graphicsDataUserFunction"
+        defaultColor = ResolvedColor(mbs.GetObject(o).get('Vcolor', [-1] * 4), self.settings.bodies.defaultColor)
+        self.elements.append(UserGraphicsElement(f"{prefix}/objects/{o}/userGraphics", reference,
+                                                 lambda: function(mbs, o), pose, where, defaultColor))
+
+    def UserGraphicsParts(self, element, data):
+        """GeometryParts of what an item's graphicsDataUserFunction returned (in its element's frame); pure (the
+        viewer's drawing thread calls it while the solver runs)"""
+        vs = self.settings
+        return TranslateGraphicsData(data, element.where, element.defaultColor, vs.general.circleTiling,
+                                     vs.general.sphereTiling)
 
     @staticmethod
     def _LinkPose(mbs, tree, link):
@@ -601,7 +649,8 @@ class Scene:
         """every element's current pose (p, R) or (points, colors), in the order of self.elements"""
         self._markerPositions = {}
         try:
-            return [element.pose() if element.kind == 'rigid' else element.segments() for element in self.elements]
+            return [element.pose() if element.kind == 'rigid' else element.segments() if element.kind == 'segments'
+                    else element.Sample() for element in self.elements]
         finally:
             self._markerPositions = None
 
@@ -616,7 +665,7 @@ class Scene:
                     corners = np.array([[bounds[i][0], bounds[j][1], bounds[k][2]]
                                         for i in (0, 1) for j in (0, 1) for k in (0, 1)])
                     points.append(state[0] + corners @ state[1].T)
-            elif len(state[0]):
+            elif element.kind == 'segments' and len(state[0]):
                 points.append(state[0])
         if not points:
             return np.zeros(3), np.zeros(3)

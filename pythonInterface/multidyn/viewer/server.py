@@ -10,12 +10,14 @@ import os
 import socket
 import threading
 import time
+import time as _time
 import warnings
 
 import numpy as np
 
 from multidyn import _multidyn
 from multidyn.api.console import Print as _Print
+from multidyn.viewer.clientPage import ServerWithPage
 from multidyn.viewer.scene import Scene
 from multidyn.viewer.viserDrawing import ConfigureScene, ViserDrawing
 
@@ -44,7 +46,7 @@ def Quietly(function, *arguments, **keywords):
 def StartViser(host, port, verbose=0):
     """a viser server on the first free port from port on"""
     viser = ImportViser()
-    return Quietly(viser.ViserServer, host=host, port=FirstFreePort(port, host), verbose=verbose >= 2)
+    return Quietly(ServerWithPage, viser, host=host, port=FirstFreePort(port, host), verbose=verbose >= 2)
 
 
 def FirstFreePort(start, host='127.0.0.1', count=100):
@@ -159,6 +161,16 @@ class ViewerServer:
         self.framesSent = 0
         self.budget = 0.04  # at most this fraction of a solve's wall-clock time goes to drawing
         self.lastTime = None
+        self._nextTextTime = 0.  # [s, time.monotonic()] when the panel's time text may change again
+        # the drawing thread: the solver's hook hands it a frame (_HandOver) and returns
+        self._frameCondition = threading.Condition()
+        self._frameReady = threading.Event()
+        self._pendingFrame = None
+        self._drawing = False  # a frame is handed over and not drawn yet
+        self._stopDrawing = object()
+        self._drawingThread = threading.Thread(target=self._DrawingThreadMain, name='multidyn viewer drawing',
+                                               daemon=True)
+        self._drawingThread.start()
         ConfigureScene(self.server)
         self.server.initial_camera.fov = float(fieldOfView)
         self._BuildGui()
@@ -254,19 +266,79 @@ class ViewerServer:
             self.selectionText.content = f"{item.Title()}: {error}"
 
     def Redraw(self, time=None):
-        """draws the systems' current state"""
+        """draws the systems' current state (and waits until a frame handed to the drawing thread is drawn)"""
         if self.drawing is None:
             return
+        self._WaitForDrawingThread()
+        self._Draw(self._Sample(time), showTime=True)
+
+    def _Sample(self, time=None):
+        """what a frame shows, read from the systems' current state (on the thread that may read it: the solver's
+        during a solve): the scene's sample, the time, the sensor plots' data"""
+        if time is None:
+            time = self.systemContainer.GetSystem(0).systemData.GetTime() if self.systemContainer.NumberOfSystems() else 0.
+        return self.scene.Sample(), float(time), self._SensorPlotData(None)
+
+    def _Draw(self, frame, showTime=False):
+        """sends a frame (_Sample()) to the browsers; the panel's time text and colour bar at most 5 times a second
+        (the browser then redraws its panel), unless showTime"""
+        sample, time, plotData = frame
         with self._lock:
-            sample = self.scene.Sample()
             self.drawing.Apply(sample)
             self.framesSent += 1
-            if time is None:
-                time = self.systemContainer.GetSystem(0).systemData.GetTime() if self.systemContainer.NumberOfSystems() else 0.
             self.lastTime = time
-            self.timeText.content = f"time: {time:.6g} s"
-            self._UpdateColorBar()
-            self._UpdateSensorPlots(None)
+            now = _time.monotonic()
+            if showTime or now >= self._nextTextTime:
+                self._nextTextTime = now + 0.2
+                self.timeText.content = f"time: {time:.6g} s"
+                self._UpdateColorBar()
+            self._ApplySensorPlots(plotData)
+
+    def _DrawingThreadMain(self):
+        """draws the frames the solver's hook hands over, so that the solving thread only reads the state"""
+        while True:
+            self._frameReady.wait()
+            with self._frameCondition:
+                frame, self._pendingFrame = self._pendingFrame, None
+                self._frameReady.clear()
+            if frame is self._stopDrawing:
+                return
+            try:
+                if frame is not None and self.drawing is not None:
+                    self._Draw(frame)
+            except Exception as error:  # noqa: BLE001  (a drawing problem never stops the solve)
+                self._WarnOnce(f"multidyn viewer: drawing failed ({type(error).__name__}: {error}); the solve goes on")
+            finally:
+                with self._frameCondition:
+                    self._drawing = False
+                    self._frameCondition.notify_all()
+
+    def _HandOver(self, time):
+        """phase 1 of a solve: the state is read here and drawn by the drawing thread; while that thread still draws
+        the last frame, this update is left out (the browser gets the next one)"""
+        with self._frameCondition:
+            if self._drawing:
+                return
+            self._drawing = True
+        try:
+            frame = self._Sample(time)
+        except BaseException:
+            with self._frameCondition:
+                self._drawing = False
+                self._frameCondition.notify_all()
+            raise
+        with self._frameCondition:
+            self._pendingFrame = frame
+        self._frameReady.set()
+
+    def _WaitForDrawingThread(self):
+        with self._frameCondition:
+            self._frameCondition.wait_for(lambda: not self._drawing, timeout=10.)
+
+    def _WarnOnce(self, text):
+        if text not in self._warned:
+            self._warned.add(text)
+            warnings.warn(text, stacklevel=3)
 
     def _UpdateColorBar(self):
         bar = self.scene.colorBar
@@ -283,7 +355,12 @@ class ViewerServer:
     def _UpdateSensorPlots(self, time):
         """the stored values of each sensor with storeInternal up to `time`, one plot per sensor in the panel
         (during a solve: up to the last step; in a played solution: up to the shown row)"""
-        palette = ['#d62728', '#2ca02c', '#1f77b4', '#9467bd', '#ff7f0e', '#17becf']
+        self._ApplySensorPlots(self._SensorPlotData(time))
+
+    def _SensorPlotData(self, time):
+        """[(system number, sensor number, sensor dict, columns)] of the sensors with storeInternal, rows up to `time`
+        (None: all), thinned to maxPlotPoints rows; read from the systems (on the solver's thread during a solve)"""
+        plots = []
         for k in range(self.systemContainer.NumberOfSystems()):
             mbs = self.systemContainer.GetSystem(k)
             for sensor in range(mbs.systemData.NumberOfSensors()):
@@ -299,20 +376,25 @@ class ViewerServer:
                     continue
                 if len(data) > self.maxPlotPoints:  # every k-th row and the last: a bounded message per frame
                     data = np.vstack([data[:-1:int(np.ceil(len(data) / self.maxPlotPoints))], data[-1:]])
-                columns = tuple(np.ascontiguousarray(data[:, j]) for j in range(data.shape[1]))
-                key = (k, sensor)
-                handle = self._sensorPlots.get(key)
-                if handle is None or len(handle.data) != len(columns):
-                    name = f" '{item['name']}'" if item.get('name') else ''
-                    series = ({'label': 't [s]'},) + tuple(
-                        {'label': f"[{j}]", 'stroke': palette[j % len(palette)], 'width': 1.5}
-                        for j in range(data.shape[1] - 1))
-                    with self._plotFolder:
-                        self._sensorPlots[key] = self.server.gui.add_uplot(
-                            data=columns, series=series, title=f"sensor {sensor}{name}: {item.get('outputVariableType')}",
-                            aspect=2.)
-                else:
-                    handle.data = columns
+                plots.append((k, sensor, item, tuple(np.ascontiguousarray(data[:, j]) for j in range(data.shape[1]))))
+        return plots
+
+    def _ApplySensorPlots(self, plots):
+        palette = ['#d62728', '#2ca02c', '#1f77b4', '#9467bd', '#ff7f0e', '#17becf']
+        for k, sensor, item, columns in plots:
+            key = (k, sensor)
+            handle = self._sensorPlots.get(key)
+            if handle is None or len(handle.data) != len(columns):
+                name = f" '{item['name']}'" if item.get('name') else ''
+                series = ({'label': 't [s]'},) + tuple(
+                    {'label': f"[{j}]", 'stroke': palette[j % len(palette)], 'width': 1.5}
+                    for j in range(len(columns) - 1))
+                with self._plotFolder:
+                    self._sensorPlots[key] = self.server.gui.add_uplot(
+                        data=columns, series=series, title=f"sensor {sensor}{name}: {item.get('outputVariableType')}",
+                        aspect=2.)
+            else:
+                handle.data = columns
 
     def ZoomAll(self):
         """fits the drawn scene into the view (keeping the view direction)"""
@@ -340,12 +422,12 @@ class ViewerServer:
             if phase == 3:  # solutionSettings.recordImagesInterval
                 self.SaveExportImage(time, 'solutionSettings.recordImagesInterval')
                 return
-            self.Redraw(time)
+            if phase == 1:
+                self._HandOver(time)
+            else:
+                self.Redraw(time)
         except Exception as error:  # noqa: BLE001  (a drawing problem never stops the solve)
-            text = f"multidyn viewer: drawing failed ({type(error).__name__}: {error}); the solve goes on"
-            if text not in self._warned:
-                self._warned.add(text)
-                warnings.warn(text, stacklevel=2)
+            self._WarnOnce(f"multidyn viewer: drawing failed ({type(error).__name__}: {error}); the solve goes on")
 
     def Install(self):
         """lets the solver call OnSolverProgress every general.graphicsUpdateInterval seconds"""
@@ -416,5 +498,9 @@ class ViewerServer:
 
     def Stop(self):
         _multidyn._SetGraphicsUpdateHook(None, 0.1)
+        self._WaitForDrawingThread()
+        with self._frameCondition:
+            self._pendingFrame = self._stopDrawing
+        self._frameReady.set()
         self.continueEvent.set()
         Quietly(self.server.stop)

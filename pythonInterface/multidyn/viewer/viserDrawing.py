@@ -4,6 +4,8 @@ Equal moving meshes (the bodies of a chain, the balls of its joints, the cubes o
 one batched mesh each, and all line segments of one thickness are one line-segments object, so a
 frame is a handful of messages however many items the model has.
 """
+import copy
+
 import numpy as np
 
 from multidyn.viewer.scene import RigidElement
@@ -35,6 +37,21 @@ def _Rgb(rgba):
 
 def _Opacity(rgba):
     return None if rgba[3] >= 1. else float(rgba[3])
+
+
+def _SameGraphics(first, second):
+    """the two lists of graphics dicts are equal (numbers compared exactly; what cannot be compared counts as
+    different, so it is drawn again)"""
+    def SameValue(a, b):
+        if isinstance(a, (str, int, float, bool)) or a is None:
+            return type(a) is type(b) and a == b
+        return np.array_equal(np.asarray(a), np.asarray(b))
+    try:
+        return len(first) == len(second) and all(
+            isinstance(a, dict) and isinstance(b, dict) and a.keys() == b.keys() and all(SameValue(a[k], b[k]) for k in a)
+            for a, b in zip(first, second))
+    except Exception:  # noqa: BLE001
+        return False
 
 
 def ConfigureScene(server):
@@ -76,10 +93,15 @@ class ViserDrawing:
                 handles.append(handle)
             self._batches.append((indices, handles))
             batched.update(indices)
+        self._user = {}        # element index -> [frame handle, data drawn last, [child handles]]
+        self._onClick = onClick
+        self._lineWidthPixels = lineWidthPixels
         segmentGroups = {}
         for index, element in enumerate(scene.elements):
             if element.kind == 'segments':
                 segmentGroups.setdefault((element.thickness, element.units), []).append(index)
+            elif element.kind == 'user':
+                self._user[index] = [api.add_frame(element.name, show_axes=False), None, []]
             elif index not in batched:
                 self._AddRigid(index, element, onClick, lineWidthPixels)
         for number, ((thickness, units), indices) in enumerate(segmentGroups.items()):
@@ -88,21 +110,45 @@ class ViserDrawing:
             self._lines.append((indices, handle))
 
     def _AddRigid(self, index, element: RigidElement, onClick, lineWidthPixels):
-        api = self.server.scene
-        frame = api.add_frame(element.name, show_axes=False)
+        frame = self.server.scene.add_frame(element.name, show_axes=False)
         self._frames[index] = frame
-        parts = element.parts
+        self._AddParts(element.name, element.item, element.parts, onClick, lineWidthPixels)
+
+    def _AddParts(self, name, item, parts, onClick, lineWidthPixels):
+        """meshes, lines and labels of GeometryParts under the frame `name`; their handles"""
+        api = self.server.scene
+        handles = []
         for k, mesh in enumerate(parts.meshes):
-            handle = api.add_mesh_simple(f"{element.name}/mesh{k}", mesh.vertices, mesh.faces, color=_Rgb(mesh.rgba),
+            handle = api.add_mesh_simple(f"{name}/mesh{k}", mesh.vertices, mesh.faces, color=_Rgb(mesh.rgba),
                                          opacity=_Opacity(mesh.rgba), side='double')
-            if onClick is not None and element.item is not None:
-                handle.on_click(lambda event, item=element.item: onClick(item))
+            if onClick is not None and item is not None:
+                handle.on_click(lambda event, item=item: onClick(item))
+            handles.append(handle)
         if len(parts.segmentPoints):
-            api.add_line_segments(f"{element.name}/lines", parts.segmentPoints.reshape(-1, 2, 3),
-                                  (np.clip(parts.segmentColors[:, :3], 0, 1) * 255).astype(np.uint8).reshape(-1, 2, 3),
-                                  thickness=lineWidthPixels, thickness_units='screen')
+            handles.append(api.add_line_segments(
+                f"{name}/lines", parts.segmentPoints.reshape(-1, 2, 3),
+                (np.clip(parts.segmentColors[:, :3], 0, 1) * 255).astype(np.uint8).reshape(-1, 2, 3),
+                thickness=lineWidthPixels, thickness_units='screen'))
         for k, label in enumerate(parts.labels):
-            api.add_label(f"{element.name}/label{k}", label.text, position=tuple(label.position))
+            handles.append(api.add_label(f"{name}/label{k}", label.text, position=tuple(label.position)))
+        return handles
+
+    def _ApplyUserGraphics(self, index, state, force):
+        """poses an item's graphicsDataUserFunction drawing and, when the function returned other graphics than last
+        time, replaces its meshes, lines and labels"""
+        p, R, data = state
+        frame, drawn, handles = self._user[index]
+        frame.position = tuple(float(x) for x in p)
+        frame.wxyz = tuple(float(x) for x in Quaternions(R)[0])
+        if not force and drawn is not None and _SameGraphics(drawn, data):
+            return
+        element = self.scene.elements[index]
+        parts = self.scene.UserGraphicsParts(element, data)
+        for handle in handles:
+            handle.remove()
+        # a copy: a function that changes and returns the same list each time is drawn anew
+        self._user[index] = [frame, copy.deepcopy(data), self._AddParts(element.name, element.item, parts,
+                                                                        self._onClick, self._lineWidthPixels)]
 
     def Apply(self, sample, force=False):
         """sets every handle from a sample of the scene (Scene.Sample()); static frames only the first time"""
@@ -115,6 +161,8 @@ class ViserDrawing:
             frame.wxyz = tuple(float(x) for x in Quaternions(R)[0])
             if element.static:
                 self._posedStatic.add(index)
+        for index in self._user:
+            self._ApplyUserGraphics(index, sample[index], force)
         for indices, handles in self._batches:
             positions = np.array([sample[i][0] for i in indices], dtype=np.float32)
             wxyzs = Quaternions([sample[i][1] for i in indices]).astype(np.float32)

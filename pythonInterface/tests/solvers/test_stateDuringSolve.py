@@ -197,7 +197,7 @@ def test_ctrlCStopsALongSolveAndTheAcceptedStepsAreKept(solverType, withUserFunc
     # KeyboardInterrupt from the handler in the next Python code it runs (a user function) or
     # when the solver checks for signals (on Python's main thread, taking the GIL back for the check:
     # the solve itself runs without it). A timer's SIGALRM with that handler stands in for the key.
-    # The solver checks for signals about every millisecond; a progress report, whose print
+    # The solver checks for signals about every 50 ms; a progress report, whose print
     # would also run the handler, comes only after 2 s: the 1 s bound tells the two apart.
     import signal
     import time as clock

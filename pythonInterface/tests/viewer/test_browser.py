@@ -477,6 +477,13 @@ def test_solutionPlayerRecordsEveryFrameAsAnImage(page, tmp_path, stopRenderer):
     state = {'centerPoint': [0., -0.4, 0.], 'zoom': 2.4, 'modelRotation': np.eye(3).tolist()}
     server, times, player = StartPlayer(SC, mbs, solution, state, page, rowIncrement=40)
     assert WaitFor(lambda: server.IsWatched(), timeout=20.)
+
+    def ShowsFirstRow():  # the browser has set its camera and drawn the first row (images are its renders)
+        image = CanvasScreenshot(page)
+        expected = ProjectToPixel(ComAtRow(mbs, body, solution['data'][0]), state, image.shape[1], image.shape[0])
+        centroid = Centroid(Near(Mask(image, IsRed), expected, 150))
+        return centroid is not None and np.linalg.norm(centroid - expected) < 4
+    assert WaitFor(ShowsFirstRow, timeout=30.)
     try:
         assert player.RecordImages() == len(times) == 6
     finally:
@@ -492,7 +499,8 @@ def test_solutionPlayerRecordsEveryFrameAsAnImage(page, tmp_path, stopRenderer):
 def test_interactiveDialogSliderChangesTheRunningModel(page, stopRenderer):
     """Exudyn's InteractiveDialog (only the import changed): a mass on a critically damped spring (k = 100 N/m,
     d = 20 N*s/m, m = 1 kg) pulled by a force that a slider sets, simulated period after period. The slider moved to
-    its end in the browser (keyboard on the slider) sets mbs.variables['force'] = 50 N; the running model then settles
+    its end in the browser (keyboard on the slider) sets mbs.variables['force'] = 50 N, the radio group's 'full' (clicked)
+    sets the gain from 0.5 to 1; the running model then settles
     at x = F/k = 0.5 m, and the browser shows the ball there; Quit in the browser ends the dialog"""
     import threading
     from multidyn.interactive import InteractiveDialog
@@ -521,8 +529,8 @@ def test_interactiveDialogSliderChangesTheRunningModel(page, stopRenderer):
     SC.visualizationSettings.loads.show = False
     mbs.variables['force'] = 0.
 
-    def SimulationFunction(mbs, dialog):
-        mbs.SetLoadParameter(load, 'loadVector', [mbs.variables['force'], 0, 0])
+    def SimulationFunction(mbs, dialog):  # the radio group's gain times the slider's force
+        mbs.SetLoadParameter(load, 'loadVector', [mbs.variables['gain'] * mbs.variables['force'], 0, 0])
     state = {'centerPoint': [0.25, 0., 0.], 'zoom': 1.2, 'modelRotation': np.eye(3).tolist()}
     SC.renderer.SetState(state)
     SC.renderer.Start()
@@ -533,7 +541,9 @@ def test_interactiveDialogSliderChangesTheRunningModel(page, stopRenderer):
     thread = threading.Thread(target=lambda: dialogs.append(InteractiveDialog(
         mbs=mbs, simulationSettings=settings, simulationFunction=SimulationFunction, title='oscillator',
         dialogItems=[{'type': 'label', 'text': 'force:', 'grid': (0, 0)},
-                     {'type': 'slider', 'range': (0, 50), 'value': 0, 'steps': 51, 'variable': 'force', 'grid': (0, 1)}],
+                     {'type': 'slider', 'range': (0, 50), 'value': 0, 'steps': 51, 'variable': 'force', 'grid': (0, 1)},
+                     {'type': 'radio', 'textValueList': [('half', 0.5), ('full', 1.)], 'value': 0.5, 'variable': 'gain',
+                      'grid': (1, 1)}],
         period=0.02, realtimeFactor=4, runOnStart=True, showTime=True,
         plots={'nPoints': 100, 'subplots': (1, 1), 'sensors': [[(sensor, 0), (sensor, 1), 'time', 'position']]})))
     thread.start()
@@ -542,6 +552,13 @@ def test_interactiveDialogSliderChangesTheRunningModel(page, stopRenderer):
             return mbs.GetObjectOutputBody(mass, exu.OutputVariableType.Position)[0]
         assert WaitFor(lambda: mbs.systemData.GetTime() > 0.2 or page.wait_for_timeout(100), timeout=30.)
         assert Position() == pytest.approx(0., abs=1e-12)  # no force yet
+        assert mbs.variables['gain'] == 0.5
+        # the radio group: both choices shown as buttons, the chosen one marked; 'full' clicked in the browser
+        assert page.get_by_role('button', name='\u25c9 half').is_visible()
+        page.get_by_role('button', name='\u25cb full').click()
+        assert WaitFor(lambda: mbs.variables['gain'] == 1. or page.wait_for_timeout(100), timeout=20.)
+        assert WaitFor(lambda: page.get_by_role('button', name='\u25c9 full').is_visible()
+                       and page.get_by_role('button', name='\u25cb half').is_visible(), timeout=10.)
         thumb = page.locator('[role=slider][aria-valuemax="50"]')
         thumb.focus()
         thumb.press('End')  # the slider to its end: 50 N

@@ -288,3 +288,59 @@ def test_sensorPlotsFollowTheSolveAndTheShownTime(tmp_path, stopRenderer):
     server.Redraw()
     t = server._sensorPlots[(0, 0)].data[0]
     assert len(t) == 18 and t[-1] == pytest.approx(1.) and t[1] == pytest.approx(0.06)  # rows 0, 6, ..., 96 and 100
+
+
+def test_graphicsDataUserFunctionIsDrawnAtEachUpdateOnTheSolvingThread(stopRenderer):
+    """the user function runs where the state may be read (the solver's thread, in the graphics hook), at most once
+    per update; the drawing is replaced when it returns other graphics and kept when it returns the same"""
+    import threading
+    from multidyn.renderer import RunningServer
+    threads, times = set(), []
+
+    def Pointer(mbs, itemNumber):  # a bar whose length is the time drawn; constant after t = 0.2
+        threads.add(threading.get_ident())
+        t = mbs.systemData.GetTime(exu.ConfigurationType.Visualization)
+        times.append(t)
+        return [graphics.Brick(centerPoint=[0, 0, 0], size=[0.1 + min(t, 0.2), 0.1, 0.1])]
+
+    SC, mbs, _, settings = Pendulum()
+    body = mbs.CreateGround(graphicsDataUserFunction=Pointer)
+    mbs.Assemble()
+    SC.visualizationSettings.general.graphicsUpdateInterval = 0.
+    settings.timeIntegration.numberOfSteps = 50
+    SC.renderer.Start()
+    server = RunningServer(SC)
+    mbs.SolveDynamic(settings)
+    server.Redraw()
+    assert threads == {threading.get_ident()}
+    assert server.framesSent + 1 >= len(times) >= 3  # once per drawn frame (and the scene's first)
+    index = [k for k, e in enumerate(server.scene.elements) if e.kind == 'user' and e.item.index == body][0]
+    frame, drawn, handles = server.drawing._user[index]
+    vertices = handles[0].vertices
+    assert vertices.max(axis=0)[0] - vertices.min(axis=0)[0] == pytest.approx(0.3, abs=1e-6)  # t = 0.5: 0.1 + 0.2
+    server.Redraw()  # the same graphics again: the handles are kept
+    assert server.drawing._user[index][2][0] is handles[0]
+
+
+def test_graphicsDataUserFunctionChangingItsGraphicsInPlaceIsDrawnAnew(stopRenderer):
+    from multidyn.renderer import RunningServer
+    calls, data = [0], [graphics.Brick(centerPoint=[0, 0, 0], size=[1, 0.1, 0.1])]
+    unitPoints = np.asarray(data[0]['points'], dtype=float).copy()
+
+    def SameList(mbs, itemNumber):  # changes its one brick in place: a bar as long as the calls so far
+        calls[0] += 1
+        data[0]['points'][:] = (unitPoints.reshape(-1, 3) * [calls[0], 1, 1]).reshape(unitPoints.shape)
+        return data
+
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    mbs.CreateGround(graphicsDataUserFunction=SameList)
+    mbs.Assemble()
+    SC.renderer.Start()
+    server = RunningServer(SC)
+    server.UpdateScene()
+    for _ in range(2):
+        server.Redraw()
+        vertices = server.drawing._user[0][2][0].vertices
+        assert vertices[:, 0].max() - vertices[:, 0].min() == pytest.approx(calls[0], abs=1e-6)
+    assert calls[0] >= 3

@@ -515,3 +515,80 @@ def test_getObjectOutputSuperElementReadsLinksAndRefusesOtherObjects():
     mbs.Assemble()
     with pytest.raises(TypeError, match=f"GetObjectOutputSuperElement: object {ground}.*has no mesh nodes"):
         mbs.GetObjectOutputSuperElement(ground, Output.Position, 0)
+
+
+# ---------------------------------------------------------------------------------------------
+# graphicsDataUserFunction
+def test_graphicsDataUserFunctionIsCalledAtEachSampleInBodyCoordinates():
+    calls = []
+
+    def Growing(mbs, itemNumber):  # a brick whose length is the number of calls so far
+        calls.append(itemNumber)
+        return [graphics.Brick(centerPoint=[0.5, 0, 0], size=[len(calls), 0.1, 0.1], color=graphics.color.blue)]
+
+    def Marker(mbs, itemNumber):  # Exudyn's example: world-fixed graphics of a ground, at the time drawn
+        t = mbs.systemData.GetTime(exu.ConfigurationType.Visualization)
+        return [graphics.Sphere(point=[np.sin(t), np.cos(t), 0], radius=0.1, color=graphics.color.red)]
+
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    ground = mbs.CreateGround(referencePosition=[0, 0, 2], graphicsDataUserFunction=Marker)
+    body = mbs.CreateRigidBody(inertia=InertiaCuboid(1000., [1, 0.1, 0.1]), referencePosition=[0.5, 0, 0],
+                               graphicsDataUserFunction=Growing)
+    mbs.CreateRevoluteJoint(itemNumbers=[ground, body], position=[0, 0, 0], axis=[0, 0, 1])
+    mbs.Assemble()
+    scene = Scene(SC)
+    userElements = [e for e in scene.elements if e.kind == 'user']
+    assert [(e.item.index, e.name) for e in userElements] == [(ground, f'/mbs0/objects/{ground}/userGraphics'),
+                                                              (body, f'/mbs0/objects/{body}/userGraphics')]
+    assert not [e for e in ElementOf(scene, 'Object', body) if e.kind == 'rigid']  # no default box besides it
+    index = scene.elements.index(userElements[1])
+    for count in (1, 2):
+        p, R, data = scene.Sample()[index]
+        assert calls == [body] * count  # once per sample
+        np.testing.assert_allclose(p, [0.5, 0, 0], atol=1e-12)
+        vertices = scene.UserGraphicsParts(userElements[1], data).meshes[0].vertices
+        np.testing.assert_allclose(vertices.max(axis=0) - vertices.min(axis=0), [count, 0.1, 0.1], atol=1e-6)
+    # the body turned by 0.3 rad about z: the drawing turns with it (its list is in body coordinates)
+    phi = 0.3
+    node = mbs.GetObject(body)['nodeNumber']
+    q = np.zeros(mbs.systemData.ODE2Size())
+    start = mbs.GetNodeODE2Index(node)
+    q[start:start + 3] = [0.5 * np.cos(phi) - 0.5, 0.5 * np.sin(phi), 0.]
+    q[start + 3:start + 7] = np.array([np.cos(phi / 2), 0, 0, np.sin(phi / 2)]) - [1, 0, 0, 0]  # Euler parameters
+    assert mbs.GetNode(node)['nodeType'] == 'RigidBodyEP'
+    mbs.systemData.SetODE2Coordinates(q)
+    p, R, data = scene.Sample()[index]
+    np.testing.assert_allclose(p, [0.5 * np.cos(phi), 0.5 * np.sin(phi), 0.], atol=1e-12)
+    np.testing.assert_allclose(R, RotationMatrixZ(phi), atol=1e-12)
+    groundState = scene.Sample()[scene.elements.index(userElements[0])]
+    np.testing.assert_allclose(groundState[0], [0, 0, 2])  # the ground's frame
+    sphere = scene.UserGraphicsParts(userElements[0], groundState[2]).meshes[0].vertices
+    np.testing.assert_allclose(sphere.mean(axis=0), [0, 1, 0], atol=1e-3)  # t = 0: at (sin 0, cos 0, 0)
+
+
+@pytest.mark.parametrize('function, error, message', [
+    (lambda mbs, i: 1 / 0, RuntimeError, r"object 1 \(RigidBody ''\) graphicsDataUserFunction raised ZeroDivisionError"),
+    (lambda mbs, i: graphics.Brick(), TypeError, r"graphicsDataUserFunction must return a list of graphics dicts"),
+])
+def test_graphicsDataUserFunctionErrorsNameTheItem(function, error, message):
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    mbs.CreateGround()
+    mbs.CreateRigidBody(inertia=InertiaCuboid(1000., [1, 0.1, 0.1]), graphicsDataUserFunction=function)
+    mbs.Assemble()
+    with pytest.raises(error, match=message):
+        Scene(SC).Sample()
+
+
+def test_graphicsDataUserFunctionBadGraphicsAndBadArgument():
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    ground = mbs.CreateGround(graphicsDataUserFunction=lambda mbs, i: [{'type': 'Sphere'}])
+    mbs.Assemble()
+    scene = Scene(SC)
+    element = [e for e in scene.elements if e.kind == 'user'][0]
+    with pytest.raises(GraphicsDataError, match=rf"object {ground} \(Ground ''\) graphicsDataUserFunction"):
+        scene.UserGraphicsParts(element, scene.Sample()[0][2])
+    with pytest.raises(TypeError, match="CreateGround: parameter 'graphicsDataUserFunction': expected 0 or a function"):
+        mbs.CreateGround(graphicsDataUserFunction='draw')
