@@ -71,7 +71,7 @@ struct BasicVisualization {
 // Bodies' visualization adds the graphics they are drawn with (VObjectGround(graphicsData=[...])).
 struct BodyVisualization : BasicVisualization {
   GraphicsDataList graphicsData;
-  ScriptFunctionPtr graphicsDataUserFunction;  // stored for the viewer to come; never called yet
+  ScriptFunctionPtr graphicsDataUserFunction;  // called by the viewer at each graphics update
 };
 using MarkerIndexPair = std::array<MarkerIndex, 2>;
 using NodeIndexList = std::vector<NodeIndex>;
@@ -403,8 +403,13 @@ template <class Owner> class FieldTableBuilder {
   FieldTableBuilder& AddVisualization(BasicVisualization Owner::*member, const std::string& drawSizeMeaning) {
     return AddBasicVisualization([member](Owner& o) -> BasicVisualization& { return o.*member; }, drawSizeMeaning);
   }
-  // A body's: show, drawSize, color and graphicsData.
-  FieldTableBuilder& AddVisualization(BodyVisualization Owner::*member, const std::string& drawSizeMeaning) {
+  // A body's: show, drawSize, color, graphicsData and graphicsDataUserFunction (drawn in body
+  // coordinates unless userGraphicsDescription says otherwise).
+  FieldTableBuilder& AddVisualization(
+      BodyVisualization Owner::*member, const std::string& drawSizeMeaning,
+      const std::string& userGraphicsDescription =
+          "graphics computed each time the body is drawn, in body coordinates: the viewer calls it at each "
+          "graphics update and draws the list it returns (besides graphicsData)") {
     AddBasicVisualization([member](Owner& o) -> BasicVisualization& { return o.*member; }, drawSizeMeaning);
     AddAccessed<GraphicsDataList>(
         [member](Owner& o) -> GraphicsDataList& { return (o.*member).graphicsData; }, "graphicsData", "",
@@ -416,9 +421,7 @@ template <class Owner> class FieldTableBuilder {
     f.name = f.key = "graphicsDataUserFunction";
     f.type = FieldType::UserFunction;
     f.userFunctionSignature = "graphicsDataUserFunction(mbs, itemNumber) -> list of graphics dicts";
-    f.description =
-        "graphics computed each time the body is drawn, in body coordinates; stored, not called: "
-        "the viewer draws graphicsData";
+    f.description = userGraphicsDescription;
     f.getFunction = [member](const void* o) {
       return (static_cast<const Owner*>(o)->*member).graphicsDataUserFunction;
     };

@@ -232,7 +232,9 @@ const ItemTypeInfo& ObjectGenericODE2::Info() {
                            "d(f_user)/dq_t (a numpy array, list of lists or exu.MatrixContainer), instead of the "
                            "forward differences of forceUserFunction; fODE2 and fODE2_t are the Newton matrix's "
                            "weights of d/dq and d/dq_t, K and D are added to it")
-          .AddVisualization(&T::visualization, "drawing size")
+          .AddVisualization(&T::visualization, "drawing size",
+                            "graphics computed each time the object is drawn, in global coordinates: the viewer "
+                            "calls it at each graphics update and draws the list it returns")
           .Build();
   static const ItemTypeInfo info = MakeItemTypeInfo<T>(
       ItemCategory::Object, "GenericODE2", "ObjectGenericODE2", {}, "bodies",

@@ -275,34 +275,9 @@ def _MakeVisualizationFunction(itemClass):
     return VisualizationDict
 
 
-#: phrases of the C++ field tables (core/items/FieldTable.h) from before the viewer, and what is true now: replaced
-#: here, so that help(), the stubs and the reference pages say it (an edit of that header recompiles every item; fold
-#: them in with the next edit that is needed anyway)
-# Field descriptions the viewer made out of date, replaced here until core/items/FieldTable.h (included by every item:
-# a rebuild of all of them) is edited anyway; then move the texts there and empty this table.
-_oldGraphicsUserFunctionText = ("graphics computed each time the body is drawn, in body coordinates; stored, not "
-                                "called: the viewer draws graphicsData")
-_newDescriptions = {
-    ('ObjectGenericODE2', 'graphicsDataUserFunction'): (
-        _oldGraphicsUserFunctionText, "graphics computed each time the object is drawn, in global coordinates: the "
-        "viewer calls it at each graphics update and draws the list it returns"),
-    (None, 'graphicsDataUserFunction'): (
-        _oldGraphicsUserFunctionText, "graphics computed each time the body is drawn, in body coordinates: the viewer "
-        "calls it at each graphics update and draws the list it returns (besides graphicsData)"),
-}
-
-
 def ItemTypes():
-    """the item types and their fields, from the C++ field tables (_multidyn.ItemTypes()), with the descriptions of
-    _newDescriptions"""
-    types = _multidyn.ItemTypes()
-    for info in types:
-        for field in info["fields"]:
-            old, new = _newDescriptions.get((info["className"], field["name"]),
-                                            _newDescriptions.get((None, field["name"]), (None, None)))
-            if field["description"] == old:
-                field["description"] = new
-    return types
+    """the item types and their fields, from the C++ field tables (_multidyn.ItemTypes())"""
+    return _multidyn.ItemTypes()
 
 
 for _info in ItemTypes():
