@@ -85,14 +85,20 @@ def test_a_run_that_kills_dask_workers_is_recorded_and_the_others_complete(seria
     distributed = pytest.importorskip("distributed")
     killRun = 7
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
-            distributed.Client(cluster) as client, pytest.warns(RuntimeWarning, match="11 of 50 runs failed"):
+            distributed.Client(cluster) as client, pytest.warns(RuntimeWarning, match=r"\d+ of 50 runs failed"):
         _, values, table = ParameterVariation(
             torsionalStudy.RotationOrFailure, {"stiffness": STIFFNESS_RANGE}, addComputationIndex=True,
             parameterFunctionData={"killRun": killRun}, executor=client.get_executor(), showProgress=False,
             returnDataFrame=True)
     runs = np.arange(50)
-    failed = (runs % 5 == 4) | (runs == killRun)
-    assert np.array_equal(values[~failed], serialVariation[1][~failed]) and np.all(np.isnan(values[failed]))
+    planned = (runs % 5 == 4) | (runs == killRun)
+    # Dask also gives up on a task that was assigned to the killed worker each time it died (its allowed
+    # failures; it happened in CI): such a run is recorded as crashed with KilledWorker, as the killing run.
+    casualties = ~planned & (table["status"].to_numpy() == "crashed")
+    assert casualties.sum() <= 3 and all("KilledWorker" in error for error in table["error"][casualties])
+    completed = ~planned & ~casualties
+    assert np.array_equal(values[completed], serialVariation[1][completed])
+    assert np.all(np.isnan(values[planned | casualties]))
     assert table["status"][killRun] == "crashed" and "KilledWorker" in table["error"][killRun]
 
 
