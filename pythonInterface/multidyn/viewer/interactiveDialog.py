@@ -275,8 +275,9 @@ class InteractiveDialog:
                     data[:, 0] = np.linspace(self.period, n * self.period, num=n)
                 self.plots['data'].append(data)
                 self._charts.append(gui.add_uplot(
-                    data=(data[:1, 0].copy(), data[:1, 1].copy()), title=f'{yLabel} over {xLabel}', aspect=2.,
-                    series=({'label': str(xLabel)}, {'label': str(yLabel), 'stroke': '#1f77b4', 'width': 1.5})))
+                    data=(data[:1, 0].copy(), data[:1, 1].copy()), title=f'{yLabel} over {xLabel}', aspect=1.,
+                    series=({'label': str(xLabel)}, {'label': str(yLabel), 'stroke': '#1f77b4', 'width': 1.5}),
+                    scales={'x': {'time': False}}))  # x in seconds of simulation (uPlot's default: dates)
 
     def _PlotValue(self, source, time):
         sensor, coordinate = source

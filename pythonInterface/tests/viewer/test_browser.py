@@ -574,6 +574,15 @@ def test_interactiveDialogSliderChangesTheRunningModel(page, stopRenderer):
             centroid = Centroid(Near(Mask(image, IsRed), expected, 80))
             return centroid is not None and np.linalg.norm(centroid - expected) < 4
         assert WaitFor(ShownThere, timeout=30.), 'the browser does not show the ball at x = F/k'
+
+        def ChartShowsTheSettledPosition():  # a row of the chart's canvas in its stroke colour (#1f77b4)
+            import imageio.v3 as imageio
+            chart = page.locator('.uplot canvas').last
+            chart.scroll_into_view_if_needed()
+            image = np.asarray(imageio.imread(chart.screenshot(), extension='.png'))[:, :, :3].astype(int)
+            stroke = np.linalg.norm(image - np.array([31, 119, 180]), axis=2) < 40
+            return image.shape[0] > 40 and stroke.mean(axis=1).max() > 0.3
+        assert WaitFor(ChartShowsTheSettledPosition, timeout=30.), 'the chart does not draw the position'
         SaveDocImage(page, 'viewerInteractiveDialog.png')
         page.get_by_role('button', name='Quit').click()
         thread.join(timeout=30.)
